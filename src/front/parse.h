@@ -1,0 +1,30 @@
+/* parse: the typed reader — SMT-LIB 2.6 commands from a file, stdin or memory into a script,
+ * one command at a time (streaming), with full sort checking.
+ * Owns: the symbol table and reader state of one parse; the script and store are the caller's.
+ * Invariants: on error nothing after the failing command is added; the diag names file, line and
+ * column of the offending token.
+ * Tests: tests/unit/parse_test.c, tests/parse/ golden files */
+#ifndef SG_FRONT_PARSE_H
+#define SG_FRONT_PARSE_H
+
+#include <stdio.h>
+
+#include "front/script.h"
+
+typedef struct sg_parser sg_parser;
+
+/* A parser reading from fd (not closed) or from memory (mem != NULL, must outlive the parser). */
+sg_rc sg_parser_new (sg_store *store, sg_script *script, int fd, const char *mem, size_t len,
+                     const char *name, sg_diag *diag, sg_parser **out /* OUT */);
+void sg_parser_free (sg_parser *p);
+/* Parse the next command and append it to the script. SG_RC_EOF at the end of the input. */
+sg_rc sg_parser_next (sg_parser *p);
+/* Bytes read so far. */
+uint64_t sg_parser_bytes (const sg_parser *p);
+
+/* Whole-input conveniences. */
+sg_rc sg_parse_file (sg_store *store, sg_script *script, const char *path, sg_diag *diag);
+sg_rc sg_parse_string (sg_store *store, sg_script *script, const char *text, size_t len,
+                       const char *name, sg_diag *diag);
+
+#endif

@@ -1,0 +1,55 @@
+/* parse_int: the parser's state, shared by parse.c (commands) and parse_term.c (terms, sorts). */
+#ifndef SG_FRONT_PARSE_INT_H
+#define SG_FRONT_PARSE_INT_H
+
+#include "front/parse.h"
+#include "front/sexp.h"
+#include "front/symtab.h"
+
+/* A pending step of the iterative term parser. */
+typedef struct sg_pframe {
+  uint32_t sx;    /* S-expression node of the term */
+  uint8_t form;   /* F_* in parse_term.c */
+  uint8_t state;  /* progress within the form */
+  uint32_t base;  /* vals.n when the frame started */
+  uint32_t mark;  /* symbol-table mark to release */
+  uint32_t aux;   /* form-specific cursor */
+  uint32_t aux2;  /* form-specific */
+} sg_pframe;
+
+struct sg_parser {
+  sg_store *s;             /* store (not owned) */
+  sg_script *sc;           /* script commands are appended to (not owned) */
+  sg_diag *d;              /* diagnostics (not owned) */
+  sg_sexp_reader rd;       /* S-expression reader */
+  sg_symtab st;            /* scoped symbols */
+  sg_u32vec levels;        /* symbol-table marks of push levels */
+  bool global_decls;       /* :global-declarations true */
+  SG_VEC (sg_pframe) frames; /* term parser work stack */
+  sg_u32vec vals;          /* term parser results */
+  sg_u32vec tmp;           /* scratch */
+  sg_u32vec sorts;         /* sort parser results */
+  sg_u32vec named;         /* :named functions to bind when the current command ends */
+  sg_buf text;             /* scratch text */
+};
+
+/* Error at S-expression node i. */
+sg_rc sg_perr (sg_parser *p, uint32_t i, sg_rc rc, const char *fmt, ...)
+    __attribute__ ((format (printf, 4, 5)));
+/* Report the store's last error at node i. */
+sg_rc sg_perr_store (sg_parser *p, uint32_t i, sg_rc rc);
+static inline const sg_sx *sg_pnode (const sg_parser *p, uint32_t i) { return &p->rd.nodes.a[i]; }
+static inline bool sg_pis_sym (const sg_parser *p, uint32_t i)
+{
+  uint8_t k = p->rd.nodes.a[i].kind;
+  return k == SG_TOK_SYMBOL || k == SG_TOK_QSYMBOL;
+}
+static inline bool sg_pis_list (const sg_parser *p, uint32_t i) { return p->rd.nodes.a[i].kind == SG_TOK_LPAR; }
+/* The S-expression at node i as SMT-LIB text (for attribute values). */
+sg_rc sg_psx_text (sg_parser *p, uint32_t i, sg_atom *out /* OUT */);
+/* Parse a numeral index into a uint32. */
+sg_rc sg_pindex (sg_parser *p, uint32_t i, uint32_t *out /* OUT */);
+sg_rc sg_parse_sort (sg_parser *p, uint32_t i, sg_sort *out /* OUT */);
+sg_rc sg_parse_term (sg_parser *p, uint32_t i, sg_term *out /* OUT */);
+
+#endif
