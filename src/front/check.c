@@ -694,7 +694,7 @@ sg_mk_dt_sel (sg_store *s, uint32_t sel, sg_term arg, sg_term *out)
 {
   const sg_dtsel *se = &s->sels.a[sel];
   uint32_t dt = s->conss.a[se->cons].dt;
-  const sg_sort *params;
+  const sg_sort *params = NULL;
   sg_rc rc = dt_arg (s, sg_store_text (s, se->name), dt, arg, &params);
   if (rc) return rc;
   sg_sort sort = se->sort;
@@ -715,7 +715,7 @@ sg_mk_dt_sel (sg_store *s, uint32_t sel, sg_term arg, sg_term *out)
 sg_rc
 sg_mk_dt_test (sg_store *s, uint32_t cons, sg_term arg, bool dash, sg_term *out)
 {
-  const sg_sort *params;
+  const sg_sort *params = NULL;
   sg_rc rc = dt_arg (s, sg_store_text (s, s->conss.a[cons].name), s->conss.a[cons].dt, arg, &params);
   if (rc) return rc;
   return sg_term_intern (s, SG_OP_DT_TEST, dash ? SG_TF_DASH : 0, s->s_bool, &arg, 1, NULL, 0,

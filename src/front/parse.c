@@ -714,8 +714,13 @@ sg_parser_next (sg_parser *p)
   SG_VEC_CLEAR (p->named);
   rc = command (p);
   for (uint32_t i = 0; !rc && i < p->named.n; i++)
-    if (!sg_symtab_bind (&p->st, SG_NS_TERM, p->s->funs.a[p->named.a[i]].name, SG_B_FUN, p->named.a[i]))
-      rc = nomem (p, 0);
+    {
+      uint32_t fun = p->named.a[i];
+      const sg_binding *b = sg_symtab_lookup (&p->st, SG_NS_TERM, p->s->funs.a[fun].name);
+      if ((!b || b->kind != SG_B_FUN || b->id != fun)
+          && !sg_symtab_bind (&p->st, SG_NS_TERM, p->s->funs.a[fun].name, SG_B_FUN, fun))
+        rc = nomem (p, 0);
+    }
   if (rc && !p->d->rc) sg_diag_set (p->d, rc, sg_pnode (p, 0)->line, sg_pnode (p, 0)->col, "%s", p->s->err);
   return rc;
 }
@@ -734,7 +739,7 @@ sg_parse_file (sg_store *store, sg_script *script, const char *path, sg_diag *di
 {
   int fd = strcmp (path, "-") ? open (path, O_RDONLY | O_CLOEXEC) : 0;
   if (fd < 0) return sg_diag_set (diag, SG_RC_IO, 0, 0, "cannot open: %s", strerror (errno));
-  sg_parser *p;
+  sg_parser *p = NULL;
   sg_rc rc = sg_parser_new (store, script, fd, NULL, 0, NULL, diag, &p);
   if (!rc) rc = parse_all (p);
   sg_parser_free (p);
@@ -746,7 +751,7 @@ sg_rc
 sg_parse_string (sg_store *store, sg_script *script, const char *text, size_t len,
                  const char *name, sg_diag *diag)
 {
-  sg_parser *p;
+  sg_parser *p = NULL;
   sg_rc rc = sg_parser_new (store, script, -1, text ? text : "", len, name, diag, &p);
   if (!rc) rc = parse_all (p);
   sg_parser_free (p);

@@ -740,9 +740,10 @@ annot_finish (sg_parser *p, sg_pframe *f, sg_term *out)
         return sg_perr_store (p, f->sx, rc);
       s->funs.a[fun].body = inner;
       s->annots.a[f->aux].named = fun;
-      /* Bound when the command ends, so that leaving a binder or a define-fun body does not
-       * drop it. */
-      if (!SG_VEC_PUSH (p->named, fun)) return nomem (p, f->sx);
+      /* Usable at once (solvers accept a name later in the same command); bound again when
+       * the command ends in case leaving a binder or a define-fun body released it. */
+      if (!sg_symtab_bind (&p->st, SG_NS_TERM, at.value, SG_B_FUN, fun) || !SG_VEC_PUSH (p->named, fun))
+        return nomem (p, f->sx);
     }
   return SG_RC_OK;
 }

@@ -170,12 +170,7 @@ app (printer *pr, const sg_node *nd, sg_atom a, const char *name, const uint32_t
 {
   if (nd->nargs == 0) { ident (pr, nd, a, name, args); return; }
   sg_buf_addc (pr->b, '(');
-  if (a != SG_ATOM_NONE)
-    sg_print_symbol (pr->s, a, pr->b);
-  else if (nd->nidx)
-    indexed_head (pr, name, args + nd->nargs, nd->nidx);
-  else
-    sg_buf_adds (pr->b, name);
+  ident (pr, nd, a, name, args + nd->nargs); /* ((as C S) args) keeps the qualification */
   args_close (pr, args, nd->nargs);
 }
 

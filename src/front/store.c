@@ -33,6 +33,14 @@ sg_store_init (sg_store *s)
   memset (s, 0, sizeof *s);
   sg_atoms_init (&s->atoms);
   sg_atom a;
+  /* Allocate every table up front: no pointer arithmetic ever happens on a NULL array. */
+  if (!SG_VEC_RESERVE (s->sorts, 16) || !SG_VEC_RESERVE (s->nodes, 64)
+      || !SG_VEC_RESERVE (s->args, 128) || !SG_VEC_RESERVE (s->pool, 16)
+      || !SG_VEC_RESERVE (s->funs, 8) || !SG_VEC_RESERVE (s->sortdecls, 4)
+      || !SG_VEC_RESERVE (s->dts, 4) || !SG_VEC_RESERVE (s->conss, 4)
+      || !SG_VEC_RESERVE (s->sels, 4) || !SG_VEC_RESERVE (s->annots, 4)
+      || !SG_VEC_RESERVE (s->attrs, 4))
+    goto nomem;
   for (int w = 0; w < SG_WK_COUNT; w++)
     {
       const char *t = sg_wk_text ((sg_wk) w);

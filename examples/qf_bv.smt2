@@ -1,0 +1,15 @@
+; A small bit-vector benchmark: the overflow-free floor average of Hacker's Delight
+; (x & y) + ((x ^ y) >> 1) equals (x + y) >> 1 computed one bit wider.
+(set-info :smt-lib-version 2.6)
+(set-logic QF_BV)
+(set-info :status unsat)
+(declare-const a (_ BitVec 8))
+(declare-fun b () (_ BitVec 8))
+(define-fun avg ((x (_ BitVec 8)) (y (_ BitVec 8))) (_ BitVec 8)
+  (bvadd (bvand x y) (bvlshr (bvxor x y) #x01)))
+(define-fun wide ((x (_ BitVec 8))) (_ BitVec 9) ((_ zero_extend 1) x))
+(assert (bvule #x10 a))
+(assert (not (= (concat #b0 (avg a b)) (bvlshr (bvadd (wide a) (wide b)) #b000000001))))
+(assert (= ((_ extract 0 0) b) #b1))
+(check-sat)
+(exit)

@@ -1,0 +1,18 @@
+; A small linear integer arithmetic benchmark: bounds, a linear equation, div/mod by
+; constants, a defined function and distinct.
+(set-info :smt-lib-version 2.6)
+(set-logic QF_LIA)
+(set-info :status sat)
+(declare-fun x () Int)
+(declare-fun y () Int)
+(declare-const z Int)
+(define-fun absdiff ((a Int) (b Int)) Int (ite (>= a b) (- a b) (- b a)))
+(assert (and (<= 0 x) (< x 100) (<= (- 5) y 20)))
+(assert (= (+ (* 3 x) (* (- 2) y) z) 17))
+(assert (distinct x y z))
+(assert (> (absdiff x y) 4))
+(assert (= (mod x 7) 3))
+(assert (not (= (div z 2) 0)))
+(assert (or (> z 10) (< (abs z) 3)))
+(check-sat)
+(exit)

@@ -1,0 +1,18 @@
+; A small string benchmark: concatenation, prefix/suffix/containment, replace and a
+; regular-expression membership, without integer arithmetic.
+(set-info :smt-lib-version 2.6)
+(set-logic QF_S)
+(set-info :status sat)
+(declare-const s String)
+(declare-const t String)
+(declare-fun u () String)
+(assert (= u (str.++ s "-" t)))
+(assert (str.prefixof "ab" s))
+(assert (str.suffixof "cd" t))
+(assert (str.contains u "b-z"))
+(assert (str.in_re s (re.+ (re.union (str.to_re "ab") (re.range "x" "z")))))
+(assert (not (= s t)))
+(assert (= (str.replace t "cd" "") "zz"))
+(assert (str.< s t))
+(check-sat)
+(exit)

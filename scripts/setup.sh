@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# setup.sh: install the Debian packages smtgrind needs, build it into build/, then run the main
+# job (parse the examples and print one back).
+#   bash scripts/setup.sh            install (if needed), build, run the main job
+#   bash scripts/setup.sh --no-run   install (if needed) and build only (CI: .ci/run)
+# Packages already installed are not reinstalled, and apt-get update runs only when something
+# is missing, so a rerun costs one incremental build.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+run=1
+for arg in "$@"; do
+  case "$arg" in
+    --no-run) run=0 ;;
+    -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "setup.sh: error: unknown argument '$arg' (try --help)" >&2; exit 2 ;;
+  esac
+done
+
+# Keep in step with the Dependencies table of README.md.
+packages=(build-essential cmake clang pkg-config libgmp-dev libmpfr-dev libsqlite3-dev
+          libcmocka-dev z3 cvc4 cvc5 boolector)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup.sh: installing ${missing[*]}" >&2
+  sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "setup.sh: error: not root and no sudo" >&2; exit 1; }
+    sudo=(sudo)
+  fi
+  "${sudo[@]}" apt-get update
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y --no-install-recommends "${packages[@]}"
+else
+  echo "setup.sh: all Debian packages already installed" >&2
+fi
+
+jobs=$(nproc)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build build -j "$jobs"
+
+if [ "$run" -eq 1 ]; then
+  # The main job: parse every example, then print one back.
+  build/smtgrind parse examples/
+  build/smtgrind print examples/qf_lia.smt2
+fi

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# test.sh: the test suite, in three stages (each must pass):
+#   (a) build/       RelWithDebInfo build, all ctest tests (unit + CLI)
+#   (b) build-asan/  Debug build with ASan+UBSan, all ctest tests again
+#   (c) build-fuzz/  clang libFuzzer build, fuzz_parse for 60 s on a seed corpus
+#                    (tests/data, examples, tests/parse and up to 200 files of ../shared/corpus);
+#                    skipped when clang is missing. Crash inputs land in build-fuzz/artifacts/.
+# Run scripts/setup.sh first on a fresh machine (it installs the packages).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+jobs=$(nproc)
+
+stage() { printf '\n==== %s ====\n' "$*"; }
+
+stage "(a) build/: unit and CLI tests"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build build -j "$jobs"
+ctest --test-dir build --output-on-failure -j "$jobs"
+
+stage "(b) build-asan/: unit and CLI tests under ASan+UBSan"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DSG_SANITIZE=ON
+cmake --build build-asan -j "$jobs"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir build-asan --output-on-failure -j "$jobs"
+
+stage "(c) build-fuzz/: fuzz_parse smoke run"
+if ! command -v clang >/dev/null; then
+  echo "test.sh: clang not found: fuzz smoke test skipped" >&2
+  exit 0
+fi
+CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSG_FUZZ=ON -DSG_TESTS=OFF
+cmake --build build-fuzz -j "$jobs" --target fuzz_parse
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-fuzz.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/corpus" build-fuzz/artifacts
+i=0
+for f in tests/data/*.smt2 examples/*.smt2 tests/parse/*.smt2; do
+  [ -f "$f" ] || continue
+  cp "$f" "$work/corpus/seed$((i += 1)).smt2"
+done
+shared=../shared/corpus
+if [ -d "$shared" ]; then
+  # Up to 200 files spread evenly over the (sorted) corpus, so every logic folder contributes.
+  find "$shared" -name '*.smt2' -type f | LC_ALL=C sort > "$work/all"
+  total=$(wc -l < "$work/all")
+  step=$(( total > 200 ? (total + 199) / 200 : 1 ))
+  awk -v s="$step" '(NR - 1) % s == 0 && n++ < 200' "$work/all" > "$work/picked"
+  while IFS= read -r f; do
+    cp "$f" "$work/corpus/seed$((i += 1)).smt2"
+  done < "$work/picked"
+fi
+echo "test.sh: fuzzing with $i seed files for 60 s" >&2
+if ! build-fuzz/fuzz_parse -max_total_time=60 -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/corpus"; then
+  echo "test.sh: error: fuzz_parse found a failure; inputs are in build-fuzz/artifacts/" >&2
+  exit 1
+fi
+echo "test.sh: all stages passed" >&2

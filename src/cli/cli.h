@@ -1,0 +1,43 @@
+/* cli: the smtgrind command line — the subcommand table (commands.def) and helpers shared by
+ * the subcommand groups (main.c, cmd_front.c).
+ * Owns: nothing. Only cli/ ends the process: subcommand functions return an SG_EXIT_* code,
+ * which main() returns.
+ * Tests: tests/cli/run_cli_tests.sh */
+#ifndef SG_CLI_CLI_H
+#define SG_CLI_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "base/rc.h"
+
+typedef struct sg_cli_cmd sg_cli_cmd;
+
+/* A subcommand: argv[0] is its name, argv[1..argc-1] its arguments. Returns an exit code. */
+typedef int sg_cli_fn (const sg_cli_cmd *cmd, int argc, char **argv);
+
+struct sg_cli_cmd {
+  const char *name;  /* as typed after `smtgrind` */
+  sg_cli_fn *run;    /* implementation */
+  const char *help;  /* one line for `smtgrind help` */
+  const char *usage; /* full text for `smtgrind NAME --help` */
+};
+
+#define CMD(name, fn, help, usage) sg_cli_fn fn;
+#include "cli/commands.def"
+#undef CMD
+
+/* The row of commands.def named `name`, or NULL. */
+const sg_cli_cmd *sg_cli_find (const char *name);
+/* True for -h and --help. */
+bool sg_cli_is_help (const char *arg);
+/* Print "smtgrind NAME: error: MESSAGE" and a pointer to --help on stderr; returns
+ * SG_EXIT_INPUT. */
+int sg_cli_usage_error (const sg_cli_cmd *cmd, const char *fmt, ...)
+    __attribute__ ((format (printf, 2, 3)));
+/* Print a diagnostic as one "file:line:col: error: message" line on stderr. */
+void sg_cli_print_diag (const sg_diag *d);
+/* The more severe of two exit codes: internal errors (1) outrank input errors (2). */
+int sg_cli_worse (int a, int b);
+
+#endif

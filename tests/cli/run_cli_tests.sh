@@ -1,0 +1,316 @@
+#!/usr/bin/env bash
+# run_cli_tests.sh: end-to-end tests of the smtgrind binary (registered with ctest as cli_*).
+#
+#   bash tests/cli/run_cli_tests.sh BINARY [GROUP...] [--update]
+#
+# Run from the source directory. GROUPs: basic parse print golden deep (default: all).
+# --update rewrites tests/parse/*.expected from BINARY's current messages (see
+# tests/parse/README.md); check the diff before committing. Exit status 0 when every check
+# passed, 1 otherwise.
+# Checks are single-quoted strings that `check` evals later, so their $ must not expand early
+# (SC2016), and variables used only inside them look unused (SC2034).
+# shellcheck disable=SC2016,SC2034
+set -euo pipefail
+
+if [ $# -lt 1 ] || [ ! -x "$1" ]; then
+  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep]... [--update]" >&2
+  exit 2
+fi
+bin=$1
+shift
+update=0
+groups=()
+for a in "$@"; do
+  case "$a" in
+    --update) update=1 ;;
+    basic|parse|print|golden|deep) groups+=("$a") ;;
+    *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
+  esac
+done
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep)
+
+export LC_ALL=C
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+checks=0
+
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+
+# run [<STDIN_FILE] CMD...: run CMD with stdin from /dev/null (or the file given as "<FILE"),
+# setting $code, $out (stdout) and $err (stderr); $out_file and $err_file keep the raw bytes.
+out_file=$tmp/stdout
+err_file=$tmp/stderr
+run() {
+  local in=/dev/null
+  case "$1" in "<"*) in=${1#<}; shift ;; esac
+  set +e
+  "$@" <"$in" >"$out_file" 2>"$err_file"
+  code=$?
+  set -e
+  out=$(cat "$out_file")
+  err=$(cat "$err_file")
+  if grep -q -e 'Sanitizer' -e 'runtime error:' "$err_file"; then
+    fail "$*: sanitizer report:"; head -n 20 "$err_file" >&2
+  fi
+}
+
+# check DESCRIPTION TEST...: count a check; report DESCRIPTION when TEST fails.
+check() {
+  local what=$1
+  shift
+  checks=$((checks + 1))
+  if ! "$@"; then
+    fail "$what (exit $code)"
+    [ -z "$out" ] || printf '  stdout: %s\n' "$(head -n 5 <<<"$out")" >&2
+    [ -z "$err" ] || printf '  stderr: %s\n' "$(head -n 5 <<<"$err")" >&2
+  fi
+  return 0
+}
+
+first_err_line() { head -n 1 "$err_file"; }
+lines() { if [ -z "$1" ]; then echo 0; else printf '%s\n' "$1" | wc -l | tr -d ' '; fi; }
+
+# Commands of a file whose commands each start a line (true of examples/).
+count_cmds() { grep -c '^(' "$1"; }
+# Value of field NAME (NAME=value) in a parse ok line.
+field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
+
+summary_re='^parsed [0-9]+ files, [0-9]+ errors, [0-9]+ bytes in [0-9]+\.[0-9]{3} s \([0-9]+\.[0-9] MB/s\)$'
+
+# The inputs of tests/parse/ that are valid SMT-LIB (checked for success, not a golden error).
+valid_inputs=" empty.smt2 "
+
+examples=(examples/*.smt2)
+
+# ---- basic: version, help, usage errors ----------------------------------------------------
+group_basic() {
+  run "$bin" --version
+  if [ -n "${SG_VERSION:-}" ]; then
+    check "--version prints 'smtgrind $SG_VERSION'" test "$code:$out" = "0:smtgrind $SG_VERSION"
+  else
+    check "--version prints 'smtgrind X.Y.Z'" \
+      eval '[ $code = 0 ] && [[ $out =~ ^smtgrind\ [0-9]+\.[0-9]+\.[0-9]+$ ]]'
+  fi
+
+  run "$bin" help
+  local help_out=$out
+  check "help exits 0" test "$code" = 0
+  check "help lists parse" grep -qE '^  parse +[a-z]' "$out_file"
+  check "help lists print" grep -qE '^  print +[a-z]' "$out_file"
+  check "help lists help" grep -qE '^  help +[a-z]' "$out_file"
+  check "help mentions the exit codes" grep -q '10 solver bug found' "$out_file"
+
+  run "$bin" --help
+  check "--help is help" test "$code:$out" = "0:$help_out"
+
+  local c
+  for c in parse print help; do
+    run "$bin" "$c" --help
+    check "$c --help prints its usage" eval '[ $code = 0 ] && [[ $out == "usage: smtgrind $c"* ]]'
+    local usage=$out
+    run "$bin" help "$c"
+    check "help $c = $c --help" test "$code:$out" = "0:$usage"
+  done
+
+  run "$bin"
+  check "no subcommand: exit 2 and usage on stderr" \
+    eval '[ $code = 2 ] && [ -z "$out" ] && [[ $err == "usage: smtgrind"* ]]'
+  run "$bin" frobnicate
+  check "unknown subcommand: exit 2" \
+    eval '[ $code = 2 ] && [[ $err == "smtgrind: error: unknown subcommand '"'frobnicate'"'"* ]]'
+  run "$bin" --frobnicate
+  check "unknown global option: exit 2" test "$code" = 2
+  run "$bin" help frobnicate
+  check "help of an unknown subcommand: exit 2" test "$code" = 2
+  run "$bin" parse --bogus "${examples[0]}"
+  check "parse --bogus: exit 2 naming the option" \
+    eval '[ $code = 2 ] && [[ $err == *"unknown option '"'--bogus'"'"* ]] && [ -z "$out" ]'
+  run "$bin" parse
+  check "parse without files: exit 2" test "$code" = 2
+  run "$bin" print
+  check "print without a file: exit 2" test "$code" = 2
+  run "$bin" print "${examples[0]}" "${examples[1]}"
+  check "print with two files: exit 2" eval '[ $code = 2 ] && [ -z "$out" ]'
+}
+
+# ---- parse: ok lines, summary, directories, stdin, errors ------------------------------------
+group_parse() {
+  local n=${#examples[@]} total_bytes=0 f line
+  check "there are examples to parse" test "$n" -ge 4
+  for f in "${examples[@]}"; do total_bytes=$((total_bytes + $(wc -c <"$f"))); done
+
+  run "$bin" parse "${examples[@]}"
+  local by_name=$out
+  check "parse examples/*.smt2 exits 0" test "$code" = 0
+  check "one ok line per example" test "$(lines "$out")" = "$n"
+  check "summary line" eval '[[ $(tail -n 1 "$err_file") =~ $summary_re ]]'
+  check "summary counts files, errors and bytes" \
+    eval '[[ $(tail -n 1 "$err_file") == "parsed $n files, 0 errors, $total_bytes bytes in "* ]]'
+  for f in "${examples[@]}"; do
+    line=$(grep -F "$f: " "$out_file" || true)
+    check "$f: ok line format" \
+      eval '[[ $line =~ ^$f:\ ok\ logic=[A-Z_]+\ commands=[0-9]+\ terms=[0-9]+$ ]]'
+    local logic
+    logic=$(sed -n 's/^(set-logic \([A-Z_]*\)).*/\1/p' "$f")
+    check "$f: logic=$logic" test "$(field logic "$line")" = "$logic"
+    check "$f: commands=$(count_cmds "$f")" test "$(field commands "$line")" = "$(count_cmds "$f")"
+    check "$f: terms > 0" test "$(field terms "$line")" -gt 0
+  done
+
+  run "$bin" parse examples/
+  check "parse examples/ = parse examples/*.smt2 (sorted walk)" test "$code:$out" = "0:$by_name"
+
+  run "<${examples[0]}" "$bin" parse -
+  line=$(grep -F "${examples[0]}: " <<<"$by_name" || true)
+  check "parse - reads stdin" test "$code:$out" = "0:<stdin>: ${line#"${examples[0]}: "}"
+
+  run "$bin" parse --quiet "${examples[@]}"
+  check "--quiet prints nothing on success" test "$code:$out:$err" = "0::"
+
+  run "$bin" parse tests/parse/empty.smt2
+  check "an empty file is a valid script" \
+    eval '[ $code = 0 ] && [[ $out =~ ^tests/parse/empty\.smt2:\ ok\ logic=-\ commands=0\ terms=[0-9]+$ ]]'
+
+  run "$bin" parse "${examples[0]}" tests/parse/unknown_symbol.smt2 "${examples[1]}"
+  check "an error does not stop the files after it" \
+    eval '[ $code = 2 ] && [ "$(lines "$out")" = 2 ] && [[ $out == *"${examples[1]}: ok"* ]]'
+  check "the error line names the file and position" \
+    eval '[[ $(first_err_line) =~ ^tests/parse/unknown_symbol\.smt2:[0-9]+:[0-9]+:\ error:\ . ]]'
+  check "summary counts the error" \
+    eval '[[ $(tail -n 1 "$err_file") == "parsed 3 files, 1 errors, "* ]]'
+
+  run "$bin" parse --quiet "${examples[0]}" tests/parse/unknown_symbol.smt2
+  check "--quiet prints only the error" \
+    eval '[ $code = 2 ] && [ -z "$out" ] && [ "$(lines "$err")" = 1 ]'
+
+  run "$bin" parse no/such/file.smt2
+  check "missing file: exit 2, 'PATH: error: cannot open: ...'" \
+    eval '[ $code = 2 ] && [[ $(first_err_line) == "no/such/file.smt2: error: cannot open: "* ]]'
+
+  mkdir -p "$tmp/none"
+  run "$bin" parse "$tmp/none"
+  check "directory without .smt2 files: exit 2" \
+    eval '[ $code = 2 ] && [[ $(first_err_line) == "$tmp/none: error: no .smt2 files"* ]]'
+
+  # Recursive, sorted walk that ignores other files.
+  mkdir -p "$tmp/tree/a/deeper" "$tmp/tree/c"
+  cp "${examples[0]}" "$tmp/tree/b.smt2"
+  cp "${examples[1]}" "$tmp/tree/a/z.smt2"
+  cp "${examples[2]}" "$tmp/tree/a/deeper/y.smt2"
+  cp "${examples[3]}" "$tmp/tree/c/notes.txt"
+  run "$bin" parse "$tmp/tree/"
+  check "directory walk: recursive, sorted, *.smt2 only" \
+    test "$code:$(cut -d: -f1 "$out_file" | tr '\n' ' ')" \
+    = "0:$tmp/tree/a/deeper/y.smt2 $tmp/tree/a/z.smt2 $tmp/tree/b.smt2 "
+}
+
+# ---- print: round trip, idempotence, streaming ---------------------------------------------
+group_print() {
+  local f p1 p2 ok1 ok2
+  for f in "${examples[@]}"; do
+    p1=$tmp/p1.smt2
+    p2=$tmp/p2.smt2
+    run "$bin" print "$f"
+    check "print $f exits 0" eval '[ $code = 0 ] && [ -z "$err" ]'
+    cp "$out_file" "$p1"
+    run "$bin" parse "$f"
+    ok1=${out#"$f: "}
+    run "$bin" parse "$p1"
+    ok2=${out#"$p1: "}
+    check "print $f re-parses to the same logic, commands and terms" \
+      test "$code:$ok2" = "0:$ok1"
+    run "$bin" print "$p1"
+    cp "$out_file" "$p2"
+    check "print is idempotent on $f" cmp -s "$p1" "$p2"
+    run "$bin" print --expand "$f"
+    cp "$out_file" "$p2"
+    run "$bin" parse "$p2"
+    check "print --expand $f re-parses to the same logic, commands and terms" \
+      test "$code:${out#"$p2: "}" = "0:$ok1"
+    run "<$f" "$bin" print -
+    check "print - reads stdin" eval '[ $code = 0 ] && cmp -s "$out_file" "$p1"'
+  done
+
+  f=tests/parse/unbalanced_close.smt2
+  run "$bin" print "$f"
+  cp "$out_file" "$tmp/partial.smt2"
+  check "print: the error line names the file and position" \
+    eval '[ $code = 2 ] && [[ $(first_err_line) =~ ^tests/parse/unbalanced_close\.smt2:3:[0-9]+:\ error:\ . ]]'
+  run "$bin" parse "$tmp/partial.smt2"
+  check "print streams: the 3 commands before the error were printed" \
+    eval '[ $code = 0 ] && [[ $out == *" commands=3 "* ]]'
+
+  run "$bin" print examples
+  check "print of a directory: exit 2" eval '[ $code = 2 ] && [ -z "$out" ]'
+  run "$bin" print tests/parse/empty.smt2
+  check "print of an empty file prints nothing" test "$code:$out:$err" = "0::"
+}
+
+# ---- golden: tests/parse/<defect>.smt2 + .expected ------------------------------------------
+group_golden() {
+  local f exp want got
+  for f in tests/parse/*.smt2; do
+    case "$valid_inputs" in *" ${f##*/} "*) continue ;; esac
+    exp=${f%.smt2}.expected
+    run "$bin" parse "$f"
+    got=$(first_err_line)
+    if [ "$update" = 1 ]; then
+      [ "$code" = 2 ] || fail "$f: exit $code, expected 2 (writing its .expected anyway)"
+      printf '%s\n' "$got" >"$exp"
+      echo "updated $exp: $got" >&2
+      continue
+    fi
+    if [ ! -f "$exp" ]; then
+      fail "$f: no $exp (write it, or run with --update)"
+      continue
+    fi
+    want=$(head -n 1 "$exp")
+    check "$f: exit 2" test "$code" = 2
+    check "$f: parse error line" test "$got" = "$want"
+    [ "$got" = "$want" ] || printf '  want: %s\n  got:  %s\n' "$want" "$got" >&2
+    if grep -q '^GUESS' "$exp"; then
+      echo "note: $exp is still a guess; regenerate it with --update" >&2
+    fi
+    run "$bin" print "$f"
+    check "$f: print reports the same error" test "$code:$(first_err_line)" = "2:$want"
+  done
+}
+
+# ---- deep: nesting within and beyond SG_LIMIT_DEPTH ------------------------------------------
+# nest N FILE: (set-logic QF_UF) then (assert (not (not ... true))) with N nested `not`s.
+nest() {
+  awk -v n="$1" 'BEGIN { printf "(set-logic QF_UF)\n(assert ";
+                         for (i = 0; i < n; i++) printf "(not ";
+                         printf "true"; for (i = 0; i < n; i++) printf ")"; print ")" }' >"$2"
+}
+
+group_deep() {
+  local f=$tmp/deep.smt2
+  nest 1000000 "$f"
+  run "$bin" parse "$f"
+  check "10^6 nested parentheses: exit 2 with a limit error, not a crash" \
+    eval '[ $code = 2 ] && [[ $(first_err_line) =~ ^$f:2:[0-9]+:\ error:\ .*nesting\ deeper\ than ]]'
+  run "$bin" print "$f"
+  check "print of 10^6 nested parentheses: exit 2 with a limit error" \
+    eval '[ $code = 2 ] && [ "$out" = "(set-logic QF_UF)" ] && [[ $(first_err_line) == *"nesting deeper than"* ]]'
+
+  # Deep but within the limit: must parse and print without recursion on the depth.
+  f=$tmp/deep_ok.smt2
+  nest 50000 "$f"
+  run "$bin" parse "$f"
+  check "50,000 nested 'not's parse" \
+    eval '[ $code = 0 ] && [[ $out == "$f: ok logic=QF_UF commands=2 terms="* ]]'
+  run "$bin" print "$f"
+  cp "$out_file" "$tmp/deep_ok_printed.smt2"
+  check "50,000 nested 'not's print" eval '[ $code = 0 ] && [ -z "$err" ]'
+  run "$bin" parse "$tmp/deep_ok_printed.smt2"
+  check "the printed 50,000-deep term re-parses" test "$code" = 0
+}
+
+for g in "${groups[@]}"; do "group_$g"; done
+if [ "$failures" -gt 0 ]; then
+  echo "run_cli_tests.sh (${groups[*]}): $failures of $checks checks failed" >&2
+  exit 1
+fi
+echo "run_cli_tests.sh (${groups[*]}): all $checks checks passed" >&2

@@ -1,0 +1,5 @@
+(set-logic QF_LIA)
+(declare-fun x () Int)
+(declare-fun p () Bool)
+(assert (= x p))
+(check-sat)

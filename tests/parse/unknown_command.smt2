@@ -1,0 +1,3 @@
+(set-logic QF_LIA)
+(declare-fun x () Int)
+(check-satt)
