@@ -36,6 +36,9 @@ sg_parser_new (sg_store *store, sg_script *script, int fd, const char *mem, size
   sg_symtab_init (&p->st);
   sg_buf_init (&p->text);
   *out = p;
+  if (!SG_VEC_RESERVE (p->vals, 64) || !SG_VEC_RESERVE (p->tmp, 64) || !SG_VEC_RESERVE (p->frames, 64)
+      || !SG_VEC_RESERVE (p->sorts, 16))
+    return sg_diag_set (diag, SG_RC_NOMEM, 0, 0, "out of memory");
   return SG_RC_OK;
 }
 

@@ -48,7 +48,11 @@ sg_rc sg_script_add (sg_script *sc, uint16_t kind, uint32_t aux, const uint32_t 
 /* Insert a command before position `at`. */
 sg_rc sg_script_insert (sg_script *sc, uint32_t at, uint16_t kind, uint32_t aux,
                         const uint32_t *items, uint32_t n);
-static inline const uint32_t *sg_cmd_items (const sg_script *sc, const sg_cmd *c) { return sc->items.a + c->items; }
+static inline const uint32_t *
+sg_cmd_items (const sg_script *sc, const sg_cmd *c)
+{
+  return sc->items.a ? sc->items.a + c->items : NULL; /* no offset on NULL (UB) */
+}
 /* The items of c that are terms: [*first, *first + *count). */
 void sg_cmd_term_items (const sg_cmd *c, uint32_t *first /* OUT */, uint32_t *count /* OUT */);
 /* Replace term item k (an index into the command's items) of command i. Copies the command's
