@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -98,14 +99,23 @@ parse_one (const char *path, bool quiet, parse_totals *t)
     }
   sg_script_init (&sc, &st);
   rc = sg_parser_new (&st, &sc, fd, NULL, 0, d.file, &d, &p);
-  while (rc == SG_RC_OK) rc = sg_parser_next (p);
+  /* Streaming: a command that declares nothing is forgotten once checked, so a script of any
+   * size is read in memory bounded by its declarations and its largest command. */
+  uint64_t commands = 0, terms = 0;
+  while (rc == SG_RC_OK && (rc = sg_parser_next (p)) == SG_RC_OK)
+    {
+      uint32_t before = sg_term_count (&st);
+      commands++;
+      if (sg_parser_forget_last (p)) terms += before - sg_term_count (&st);
+    }
+  terms += sg_term_count (&st);
   if (p) t->bytes += sg_parser_bytes (p);
   if (rc == SG_RC_EOF)
     {
       if (!quiet)
-        printf ("%s: ok logic=%s commands=%u terms=%u\n", d.file,
+        printf ("%s: ok logic=%s commands=%llu terms=%llu\n", d.file,
                 sc.logic != SG_ATOM_NONE ? sg_store_text (&st, sc.logic) : "-",
-                (unsigned) sc.cmds.n, (unsigned) sg_term_count (&st));
+                (unsigned long long) commands, (unsigned long long) terms);
     }
   else
     {
@@ -160,11 +170,14 @@ sg_cli_parse (const sg_cli_cmd *cmd, int argc, char **argv)
       sg_walk_free (&w);
     }
   fflush (stdout);
+  struct rusage ru;
+  long rss_kb = getrusage (RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
   if (!quiet)
-    fprintf (stderr, "parsed %llu files, %llu errors, %llu bytes in %.3f s (%.1f MB/s)\n",
+    fprintf (stderr, "parsed %llu files, %llu errors, %llu bytes in %.3f s (%.1f MB/s), "
+             "peak RSS %.1f MB\n",
              (unsigned long long) t.files, (unsigned long long) t.errors,
              (unsigned long long) t.bytes, t.secs,
-             t.secs > 0 ? (double) t.bytes / 1e6 / t.secs : 0.0);
+             t.secs > 0 ? (double) t.bytes / 1e6 / t.secs : 0.0, (double) rss_kb / 1024.0);
   return t.exit;
 }
 
@@ -223,6 +236,8 @@ sg_cli_print (const sg_cli_cmd *cmd, int argc, char **argv)
             rc = sg_diag_set (&d, SG_RC_IO, 0, 0, "cannot write to standard output: %s",
                               strerror (errno));
         }
+      /* Printed: forget it unless it declared something, so memory stays bounded. */
+      if (rc == SG_RC_OK && sg_parser_forget_last (p)) done = sc.cmds.n;
       if (fd == STDIN_FILENO) fflush (stdout); /* interactive use: answer command by command */
     }
   ensure_diag (&d, rc);

@@ -37,6 +37,39 @@ rehash (sg_atoms *a)
   return true;
 }
 
+void
+sg_atoms_truncate (sg_atoms *a, uint32_t n)
+{
+  uint32_t mask = a->tcap - 1;
+  for (uint32_t id = a->off.n; id-- > n;)
+    {
+      /* Backward-shift deletion keeps linear probing valid without tombstones. */
+      uint32_t i = a->hash.a[id] & mask;
+      while (a->table[i] != id + 1) i = (i + 1) & mask;
+      for (;;)
+        {
+          a->table[i] = 0;
+          uint32_t j = i, k;
+          for (;;)
+            {
+              j = (j + 1) & mask;
+              if (!a->table[j]) goto next;
+              k = a->hash.a[a->table[j] - 1] & mask;
+              if (i <= j ? (i < k && k <= j) : (i < k || k <= j)) continue;
+              break;
+            }
+          a->table[i] = a->table[j];
+          i = j;
+        }
+    next:;
+    }
+  if (n < a->off.n)
+    {
+      a->bytes.n = a->off.a[n];
+      a->off.n = a->len.n = a->hash.n = n;
+    }
+}
+
 sg_atom
 sg_atom_find (const sg_atoms *a, const char *s, size_t n)
 {

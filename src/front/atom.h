@@ -29,6 +29,8 @@ void sg_atoms_free (sg_atoms *a);
 bool sg_atom_intern (sg_atoms *a, const char *s, size_t n, sg_atom *id /* OUT */);
 /* Look up without interning; SG_ATOM_NONE when absent. */
 sg_atom sg_atom_find (const sg_atoms *a, const char *s, size_t n);
+/* Forget every atom with id >= n (streaming readers drop a command's atoms with its terms). */
+void sg_atoms_truncate (sg_atoms *a, uint32_t n);
 static inline const char *sg_atom_text (const sg_atoms *a, sg_atom id) { return a->bytes.a + a->off.a[id]; }
 static inline uint32_t sg_atom_len (const sg_atoms *a, sg_atom id) { return a->len.a[id]; }
 static inline uint32_t sg_atom_count (const sg_atoms *a) { return a->off.n; }

@@ -58,6 +58,21 @@ sg_parser_free (sg_parser *p)
   free (p);
 }
 
+bool
+sg_parser_forget_last (sg_parser *p)
+{
+  if (p->sc->cmds.n != p->cmds_before + 1) return false;
+  const sg_cmd *c = &p->sc->cmds.a[p->cmds_before];
+  /* set-logic and set-option change how later commands read; keep them. */
+  if (c->kind == SG_WK_SET_LOGIC || c->kind == SG_WK_SET_OPTION || c->kind == SG_WK_PUSH
+      || c->kind == SG_WK_POP || c->kind == SG_WK_RESET || c->kind == SG_WK_RESET_ASSERTIONS)
+    return false;
+  if (!sg_store_rollback (p->s, &p->mark)) return false;
+  p->sc->cmds.n = p->cmds_before;
+  p->sc->items.n = p->items_before;
+  return true;
+}
+
 uint64_t sg_parser_bytes (const sg_parser *p) { return sg_lex_bytes (&p->rd.lex); }
 
 /* ---------------------------------------------------------------- helpers */
@@ -712,9 +727,12 @@ sg_rc
 sg_parser_next (sg_parser *p)
 {
   if (p->d->rc) return p->d->rc;
+  sg_store_mark_get (p->s, &p->mark); /* before reading: the reader interns the atoms */
   sg_rc rc = sg_sexp_read (&p->rd);
   if (rc) return rc;
   SG_VEC_CLEAR (p->named);
+  p->cmds_before = p->sc->cmds.n;
+  p->items_before = p->sc->items.n;
   rc = command (p);
   for (uint32_t i = 0; !rc && i < p->named.n; i++)
     {

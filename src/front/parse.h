@@ -19,6 +19,10 @@ sg_rc sg_parser_new (sg_store *store, sg_script *script, int fd, const char *mem
 void sg_parser_free (sg_parser *p);
 /* Parse the next command and append it to the script. SG_RC_EOF at the end of the input. */
 sg_rc sg_parser_next (sg_parser *p);
+/* Streaming with bounded memory: drop the command just parsed from the script and every term
+ * and atom it created, unless it declared something (then it is kept). Returns true when the
+ * command was dropped. Use after the caller has finished with it (e.g. printed it). */
+bool sg_parser_forget_last (sg_parser *p);
 /* Bytes read so far. */
 uint64_t sg_parser_bytes (const sg_parser *p);
 

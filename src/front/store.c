@@ -361,6 +361,62 @@ sg_term_intern (sg_store *s, sg_op op, uint8_t flags, sg_sort sort, const sg_ter
   return SG_RC_OK;
 }
 
+/* ---------------------------------------------------------------- streaming rollback */
+
+void
+sg_store_mark_get (const sg_store *s, sg_store_mark *m)
+{
+  m->nodes = s->nodes.n;
+  m->args = s->args.n;
+  m->atoms = sg_atom_count (&s->atoms);
+  m->annots = s->annots.n;
+  m->attrs = s->attrs.n;
+  m->funs = s->funs.n;
+  m->sortdecls = s->sortdecls.n;
+  m->dts = s->dts.n;
+  m->coerce_literals = s->coerce_literals;
+  m->coerce_terms = s->coerce_terms;
+}
+
+bool
+sg_store_rollback (sg_store *s, const sg_store_mark *m)
+{
+  if (s->funs.n != m->funs || s->sortdecls.n != m->sortdecls || s->dts.n != m->dts) return false;
+  uint32_t mask = s->term_tcap - 1;
+  for (uint32_t x = s->nodes.n; x-- > m->nodes;)
+    {
+      const sg_node *n = &s->nodes.a[x];
+      const uint32_t *a = s->args.a + n->args;
+      uint32_t i = term_hash ((sg_op) n->op, n->flags, n->sort, a, n->nargs, a + n->nargs, n->nidx, n->aux) & mask;
+      while (s->term_table[i] != x + 1) i = (i + 1) & mask;
+      for (;;)
+        {
+          s->term_table[i] = 0;
+          uint32_t j = i;
+          for (;;)
+            {
+              j = (j + 1) & mask;
+              if (!s->term_table[j]) goto next;
+              const sg_node *o = &s->nodes.a[s->term_table[j] - 1];
+              const uint32_t *oa = s->args.a + o->args;
+              uint32_t k = term_hash ((sg_op) o->op, o->flags, o->sort, oa, o->nargs, oa + o->nargs,
+                                      o->nidx, o->aux) & mask;
+              if (i <= j ? (i < k && k <= j) : (i < k || k <= j)) continue;
+              break;
+            }
+          s->term_table[i] = s->term_table[j];
+          i = j;
+        }
+    next:;
+    }
+  s->nodes.n = m->nodes;
+  s->args.n = m->args;
+  s->annots.n = m->annots;
+  s->attrs.n = m->attrs;
+  sg_atoms_truncate (&s->atoms, m->atoms);
+  return true;
+}
+
 /* ---------------------------------------------------------------- declarations */
 
 sg_rc

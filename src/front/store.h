@@ -205,6 +205,17 @@ sg_rc sg_mk_dt_test (sg_store *s, uint32_t cons, sg_term arg, bool dash, sg_term
 /* Same operator, flags, aux and indices as t, new children (type-checked again). */
 sg_rc sg_term_rebuild (sg_store *s, sg_term t, const sg_term *args, sg_term *out /* OUT */);
 
+/* ---- streaming: forget what one command built ---- */
+typedef struct sg_store_mark {
+  uint32_t nodes, args, atoms, annots, attrs; /* sizes to return to */
+  uint32_t funs, sortdecls, dts;              /* must be unchanged for a rollback */
+  uint64_t coerce_literals, coerce_terms;
+} sg_store_mark;
+void sg_store_mark_get (const sg_store *s, sg_store_mark *m /* OUT */);
+/* Drop every term, atom and annotation created since m, unless declarations were added since
+ * (returns false and changes nothing then). Ids created since m become invalid. */
+bool sg_store_rollback (sg_store *s, const sg_store_mark *m);
+
 /* ---- declarations ---- */
 sg_rc sg_store_add_fun (sg_store *s, sg_atom name, sg_fun_kind kind, const sg_sort *params,
                         uint32_t n, sg_sort ret, uint32_t *id /* OUT */);

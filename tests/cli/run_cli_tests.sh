@@ -3,7 +3,7 @@
 #
 #   bash tests/cli/run_cli_tests.sh BINARY [GROUP...] [--update]
 #
-# Run from the source directory. GROUPs: basic parse print golden deep (default: all).
+# Run from the source directory. GROUPs: basic parse print golden deep big (default: all).
 # --update rewrites tests/parse/*.expected from BINARY's current messages (see
 # tests/parse/README.md); check the diff before committing. Exit status 0 when every check
 # passed, 1 otherwise.
@@ -13,7 +13,7 @@
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep]... [--update]" >&2
+  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big]... [--update]" >&2
   exit 2
 fi
 bin=$1
@@ -23,11 +23,11 @@ groups=()
 for a in "$@"; do
   case "$a" in
     --update) update=1 ;;
-    basic|parse|print|golden|deep) groups+=("$a") ;;
+    basic|parse|print|golden|deep|big) groups+=("$a") ;;
     *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep)
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big)
 
 export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
@@ -306,6 +306,27 @@ group_deep() {
   check "50,000 nested 'not's print" eval '[ $code = 0 ] && [ -z "$err" ]'
   run "$bin" parse "$tmp/deep_ok_printed.smt2"
   check "the printed 50,000-deep term re-parses" test "$code" = 0
+}
+
+# ---- big: a 100 MB script streams in bounded memory ------------------------------------------
+group_big() {
+  local f=$tmp/big.smt2
+  awk 'BEGIN { print "(set-logic QF_LIA)";
+               for (v = 0; v < 10; v++) printf "(declare-const x%d Int)\n", v;
+               size = 0;
+               for (i = 0; size < 104857600; i++) {
+                 s = sprintf("(assert (or (< (+ x%d (* %d x%d)) %d) (= x%d (- %d))))", i % 10,
+                             (i * 7919) % 1000000007, (i + 3) % 10, i * 13, (i + 1) % 10, i);
+                 print s; size += length(s) + 1 }
+               print "(check-sat)" }' >"$f"
+  run "$bin" parse "$f"
+  local rss
+  rss=$(sed -n 's/.*peak RSS \([0-9.]*\) MB.*/\1/p' <<<"$err")
+  echo "big: $(sed -n 's/^parsed //p' <<<"$err")" >&2
+  check "a 100 MB script parses" eval '[ $code = 0 ] && [[ $out == "$f: ok logic=QF_LIA commands="* ]]'
+  check "a 100 MB script parses in under 64 MB of memory (peak RSS ${rss:-?} MB)" \
+    eval '[ -n "$rss" ] && awk -v r="$rss" "BEGIN { exit !(r < 64) }"'
+  rm -f "$f"
 }
 
 for g in "${groups[@]}"; do "group_$g"; done
