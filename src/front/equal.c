@@ -67,7 +67,7 @@ same_aux (eq *e, const sg_node *x, const sg_node *y)
     case SG_OP_NUMERAL: case SG_OP_DECIMAL: case SG_OP_HEX: case SG_OP_BIN: case SG_OP_STRING:
     case SG_OP_BVLIT: case SG_OP_BVAR:
       return same_text (a, x->aux, b, y->aux);
-    case SG_OP_APP: return same_fun (e, x->aux, y->aux);
+    case SG_OP_APP: case SG_OP_AS_ARRAY: return same_fun (e, x->aux, y->aux);
     case SG_OP_DT_CONS: case SG_OP_DT_TEST:
       return same_text (a, a->conss.a[x->aux].name, b, b->conss.a[y->aux].name);
     case SG_OP_DT_SEL: return same_text (a, a->sels.a[x->aux].name, b, b->sels.a[y->aux].name);

@@ -22,6 +22,7 @@ static const sg_opinfo table[SG_OP_COUNT] = {
   [SG_OP_DT_CONS] = { NULL, SG_TH_DT, SG_RULE_SPECIAL, 0, 0, N, "", SG_OP_DT_CONS },
   [SG_OP_DT_SEL] = { NULL, SG_TH_DT, SG_RULE_SPECIAL, 0, 1, 1, "", SG_OP_DT_SEL },
   [SG_OP_DT_TEST] = { NULL, SG_TH_DT, SG_RULE_SPECIAL, 0, 1, 1, "", SG_OP_DT_TEST },
+  [SG_OP_AS_ARRAY] = { "as-array", SG_TH_ARRAY, SG_RULE_SPECIAL, 0, 0, 0, "", SG_OP_AS_ARRAY },
   [SG_OP_FIRST_BUILTIN] = { NULL, SG_TH_SYNTAX, SG_RULE_SPECIAL, 0, 0, 0, "", SG_OP_FIRST_BUILTIN },
 #define OP(id, name, th, mina, maxa, nidx, rule, sig, canon)                                   \
   [SG_OP_##id] = { name, SG_TH_##th, SG_RULE_##rule, nidx, mina, maxa, sig, SG_OP_##canon },

@@ -35,6 +35,7 @@ typedef enum sg_op {
   SG_OP_DT_CONS,     /* constructor application, aux = constructor id */
   SG_OP_DT_SEL,      /* selector application, aux = selector id */
   SG_OP_DT_TEST,     /* ((_ is C) t), aux = constructor id; flag SG_TF_DASH prints is-C */
+  SG_OP_AS_ARRAY,    /* z3 models: (_ as-array f), the array whose graph is unary f; aux = fun */
   SG_OP_FIRST_BUILTIN,
 #define OP(id, name, th, mina, maxa, nidx, rule, sig, canon) SG_OP_##id,
 #include "front/ops.def"

@@ -30,6 +30,7 @@ sg_parser_new (sg_store *store, sg_script *script, int fd, const char *mem, size
   p->s = store;
   p->sc = script;
   p->d = diag;
+  p->model_expect = SG_NONE;
   if (name) diag->file = name;
   if (mem) sg_sexp_init_mem (&p->rd, mem, len, &store->atoms, diag);
   else sg_sexp_init_fd (&p->rd, fd, &store->atoms, diag);
@@ -436,6 +437,197 @@ cmd_datatypes (sg_parser *p, uint32_t cmd, uint16_t kind)
   return add_cmd (p, cmd, kind, group, NULL, 0);
 }
 
+/* ---------------------------------------------------------------- models */
+
+/* The visible function named by node j whose parameter sorts are params[0..n), or SG_NONE. */
+static uint32_t
+fun_with_signature (sg_parser *p, uint32_t j, const sg_sort *params, uint32_t n)
+{
+  const sg_binding *b = sg_symtab_lookup (&p->st, SG_NS_TERM, sg_pnode (p, j)->atom);
+  for (; b; b = b->prev ? &p->st.b.a[b->prev - 1] : NULL)
+    {
+      if (b->kind != SG_B_FUN) continue;
+      const sg_fun *f = &p->s->funs.a[b->id];
+      if (f->nparams == n && (!n || !memcmp (p->s->pool.a + f->params, params, n * sizeof *params)))
+        return b->id;
+    }
+  return SG_NONE;
+}
+
+/* Model mode: (define-fun NAME ((x S)...) R BODY) gives the interpretation of a declared
+ * function, or defines a model-only helper (z3's k!0, div0, /0) that was bound in pass 1. A body
+ * we cannot read (algebraic numbers, solver-internal syntax) gives an entry without a body. */
+static sg_rc
+model_define (sg_parser *p, uint32_t cmd, uint32_t name)
+{
+  sg_store *s = p->s;
+  sg_rc rc = need_symbol (p, cmd, name, "a function name");
+  if (rc) return rc;
+  uint32_t params = next (p, name), ret = has (p, cmd, params) ? next (p, params) : params;
+  uint32_t body = has (p, cmd, ret) ? next (p, ret) : ret;
+  if (!has (p, cmd, body)) return sg_perr (p, cmd, SG_RC_PARSE, "expected (define-fun NAME PARAMS SORT BODY)");
+  sg_u32vec vars = { 0 }, sorts = { 0 };
+  rc = sorted_vars (p, params, &vars, &sorts);
+  sg_sort rs = SG_NONE;
+  if (!rc) rc = sg_parse_sort (p, ret, &rs);
+  uint32_t fun = rc ? SG_NONE : fun_with_signature (p, name, sorts.a, sorts.n);
+  if (!rc && fun == SG_NONE)
+    rc = sg_perr (p, name, SG_RC_SORT, "model defines '%s', which the script does not declare", atext (p, name));
+  sg_term t = SG_NONE;
+  if (!rc)
+    {
+      uint32_t mark = sg_symtab_mark (&p->st);
+      rc = bind_vars (p, body, vars.a, vars.n);
+      p->model_expect = rs;
+      if (!rc) rc = sg_parse_term (p, body, &t);
+      sg_symtab_release (&p->st, mark);
+      if (rc == SG_RC_SORT || rc == SG_RC_PARSE)
+        {
+          sg_diag_init (p->d, p->d->file); /* unreadable value: undetermined, not an error */
+          t = SG_NONE;
+          rc = SG_RC_OK;
+        }
+      else if (!rc && sg_term_sort (s, t) != rs)
+        {
+          if (sg_term_sort (s, t) == s->s_int && rs == s->s_real)
+            rc = sg_term_intern (s, SG_OP_TO_REAL, SG_TF_IMPLICIT, s->s_real, &t, 1, NULL, 0, 0, &t);
+          else
+            t = SG_NONE;
+        }
+    }
+  if (!rc) rc = p->model->define (p->model->ctx, fun, t, vars.a, vars.n);
+  SG_VEC_FREE (vars);
+  SG_VEC_FREE (sorts);
+  return rc;
+}
+
+/* Pass 1 over a model: bind the helpers it defines (used before their definition, as z3's
+ * (_ as-array k!0)) and the uninterpreted-sort elements it declares. */
+static sg_rc
+model_declare (sg_parser *p, uint32_t cmd)
+{
+  sg_store *s = p->s;
+  uint32_t h = kid (cmd), name = next (p, h);
+  if (!sg_pis_list (p, cmd) || !has (p, cmd, h) || !sg_pis_sym (p, h) || !has (p, cmd, name) || !sg_pis_sym (p, name))
+    return SG_RC_OK;
+  sg_atom w = sg_pnode (p, h)->atom;
+  if (w != SG_WK_DEFINE_FUN && w != SG_WK_DECLARE_FUN && w != SG_WK_DECLARE_CONST) return SG_RC_OK;
+  uint32_t params = next (p, name), ret = has (p, cmd, params) ? next (p, params) : params;
+  sg_u32vec vars = { 0 }, sorts = { 0 };
+  sg_rc rc = SG_RC_OK;
+  sg_sort rs;
+  if (w == SG_WK_DECLARE_CONST) ret = params;
+  else if (w == SG_WK_DEFINE_FUN) rc = sorted_vars (p, params, &vars, &sorts);
+  else if (has (p, cmd, params) && sg_pis_list (p, params))
+    for (uint32_t k = kid (params); !rc && has (p, params, k); k = next (p, k))
+      {
+        sg_sort x;
+        rc = sg_parse_sort (p, k, &x);
+        if (!rc && !SG_VEC_PUSH (sorts, x)) rc = nomem (p, k);
+      }
+  if (!rc && !has (p, cmd, ret)) rc = sg_perr (p, cmd, SG_RC_PARSE, "malformed model entry");
+  if (!rc) rc = sg_parse_sort (p, ret, &rs);
+  if (!rc && fun_with_signature (p, name, sorts.a, sorts.n) == SG_NONE)
+    {
+      uint32_t fun;
+      rc = sg_store_add_fun (s, sg_pnode (p, name)->atom, w == SG_WK_DEFINE_FUN ? SG_FUN_DEFINED : SG_FUN_DECLARED,
+                             sorts.a, sorts.n, rs, &fun);
+      if (rc) rc = sg_perr_store (p, cmd, rc);
+      else if (!sg_symtab_bind (&p->st, SG_NS_TERM, sg_pnode (p, name)->atom, SG_B_FUN, fun)) rc = nomem (p, cmd);
+      else if (w != SG_WK_DEFINE_FUN) rc = p->model->element (p->model->ctx, fun);
+    }
+  SG_VEC_FREE (vars);
+  SG_VEC_FREE (sorts);
+  return rc;
+}
+
+/* Bind every declaration of the script, as at its end. */
+static sg_rc
+bind_script (sg_parser *p, const sg_script *sc)
+{
+  sg_store *s = p->s;
+  for (uint32_t i = 0; i < sc->cmds.n; i++)
+    {
+      const sg_cmd *c = &sc->cmds.a[i];
+      if (c->flags & SG_CMD_RAW) continue;
+      const uint32_t *it = sg_cmd_items (sc, c);
+      bool ok = true;
+      switch (c->kind)
+        {
+        case SG_WK_DECLARE_FUN: case SG_WK_DECLARE_CONST: case SG_WK_DEFINE_FUN:
+        case SG_WK_DEFINE_FUN_REC: case SG_WK_DEFINE_CONST:
+          ok = sg_symtab_bind (&p->st, SG_NS_TERM, s->funs.a[c->aux].name, SG_B_FUN, c->aux);
+          break;
+        case SG_WK_DEFINE_FUNS_REC:
+          for (uint32_t k = 0; ok && k < c->n / 2; k++)
+            ok = sg_symtab_bind (&p->st, SG_NS_TERM, s->funs.a[it[k]].name, SG_B_FUN, it[k]);
+          break;
+        case SG_WK_DECLARE_SORT: case SG_WK_DEFINE_SORT:
+          ok = sg_symtab_bind (&p->st, SG_NS_SORT, s->sortdecls.a[c->aux].name, SG_B_SORTDECL, c->aux);
+          break;
+        case SG_WK_DECLARE_DATATYPE: case SG_WK_DECLARE_DATATYPES:
+          for (uint32_t k = 0; ok && k < s->dts.a[c->aux].ngroup; k++)
+            {
+              uint32_t dt = c->aux + k;
+              ok = sg_symtab_bind (&p->st, SG_NS_SORT, s->dts.a[dt].name, SG_B_DT, dt);
+              const sg_dt *d = &s->dts.a[dt];
+              for (uint32_t q = d->cons; ok && q < d->cons + d->ncons; q++)
+                {
+                  ok = sg_symtab_bind (&p->st, SG_NS_TERM, s->conss.a[q].name, SG_B_CONS, q);
+                  for (uint32_t r = 0; ok && r < s->conss.a[q].nsel; r++)
+                    ok = sg_symtab_bind (&p->st, SG_NS_TERM, s->sels.a[s->conss.a[q].sel + r].name, SG_B_SEL,
+                                         s->conss.a[q].sel + r);
+                }
+            }
+          break;
+        default:
+          break;
+        }
+      if (!ok) return sg_diag_set (p->d, SG_RC_NOMEM, 0, 0, "out of memory");
+    }
+  for (uint32_t f = 0; f < s->funs.n; f++)
+    if (s->funs.a[f].kind == SG_FUN_NAMED
+        && !sg_symtab_bind (&p->st, SG_NS_TERM, s->funs.a[f].name, SG_B_FUN, f))
+      return sg_diag_set (p->d, SG_RC_NOMEM, 0, 0, "out of memory");
+  return SG_RC_OK;
+}
+
+sg_rc
+sg_parse_model (sg_store *store, const sg_script *sc, const char *text, size_t len,
+                const char *name, const sg_model_hooks *hooks, sg_diag *diag)
+{
+  sg_script scratch;
+  sg_script_init (&scratch, store);
+  sg_parser *p = NULL;
+  sg_rc rc = sg_parser_new (store, &scratch, -1, text, len, name, diag, &p);
+  if (!rc) { p->model = hooks; rc = bind_script (p, sc); }
+  if (!rc) rc = sg_sexp_read (&p->rd);
+  if (rc == SG_RC_EOF) rc = sg_diag_set (diag, SG_RC_PARSE, 1, 1, "empty model");
+  if (!rc)
+    {
+      /* (model ...), ( ... ), or the legacy bare list. Commands are the list children; other
+       * children (z3's cardinality (forall ...)) are skipped. */
+      uint32_t first = kid (0);
+      if (has (p, 0, first) && sg_pis_sym (p, first) && !strcmp (atext (p, first), "model"))
+        first = next (p, first);
+      for (int pass = 1; pass <= 2 && !rc; pass++)
+        for (uint32_t c = first; !rc && has (p, 0, c); c = next (p, c))
+          {
+            if (!sg_pis_list (p, c) || !has (p, c, kid (c)) || !sg_pis_sym (p, kid (c))) continue;
+            sg_atom w = sg_pnode (p, kid (c))->atom;
+            if (pass == 1) rc = model_declare (p, c);
+            else if (w == SG_WK_DEFINE_FUN || w == SG_WK_DEFINE_FUN_REC) rc = model_define (p, c, next (p, kid (c)));
+          }
+      sg_rc more = rc ? rc : sg_sexp_read (&p->rd);
+      if (!rc && more != SG_RC_EOF)
+        rc = more ? more : sg_diag_set (diag, SG_RC_PARSE, sg_pnode (p, 0)->line, sg_pnode (p, 0)->col,
+                                        "unexpected text after the model");
+    }
+  sg_parser_free (p);
+  sg_script_free (&scratch);
+  return rc;
+}
+
 /* ---------------------------------------------------------------- commands */
 
 /* Keep command `cmd` verbatim (solver extensions, get-value of non-terms). */
@@ -461,10 +653,9 @@ release_levels (sg_parser *p, uint32_t keep)
 }
 
 static sg_rc
-command (sg_parser *p)
+command (sg_parser *p, const uint32_t cmd)
 {
   sg_store *s = p->s;
-  const uint32_t cmd = 0;
   uint32_t h = kid (cmd);
   if (!has (p, cmd, h)) return sg_perr (p, cmd, SG_RC_PARSE, "empty command '()'");
   if (!sg_pis_sym (p, h)) return sg_perr (p, h, SG_RC_PARSE, "expected a command name");
@@ -590,6 +781,7 @@ command (sg_parser *p)
     case SG_WK_DEFINE_FUN:
     case SG_WK_DEFINE_FUN_REC:
       {
+        if (p->model) return model_define (p, cmd, a1);
         if ((rc = fun_signature (p, cmd, a1, kind == SG_WK_DEFINE_FUN ? SG_FUN_DEFINED : SG_FUN_REC, &fun)))
           return rc;
         uint32_t body = next (p, next (p, next (p, a1)));
@@ -733,7 +925,7 @@ sg_parser_next (sg_parser *p)
   SG_VEC_CLEAR (p->named);
   p->cmds_before = p->sc->cmds.n;
   p->items_before = p->sc->items.n;
-  rc = command (p);
+  rc = command (p, 0);
   for (uint32_t i = 0; !rc && i < p->named.n; i++)
     {
       uint32_t fun = p->named.a[i];

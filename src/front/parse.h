@@ -26,6 +26,19 @@ bool sg_parser_forget_last (sg_parser *p);
 /* Bytes read so far. */
 uint64_t sg_parser_bytes (const sg_parser *p);
 
+/* Model reading (used by eval/model.c): a solver's (get-model) answer is parsed in the context
+ * of the script's declarations. Each define-fun of a declared function calls define() with its
+ * interpretation (body SG_NONE when the value is not SMT-LIB we can read, e.g. algebraic
+ * numbers); uninterpreted-sort elements the model introduces (z3's (declare-fun U!val!0 () U),
+ * cvc5's (as @U_0 U), cvc4's @uc_U_0) become new declared functions reported by element(). */
+typedef struct sg_model_hooks {
+  void *ctx;
+  sg_rc (*define) (void *ctx, uint32_t fun, sg_term body, const sg_term *params, uint32_t n);
+  sg_rc (*element) (void *ctx, uint32_t fun);
+} sg_model_hooks;
+sg_rc sg_parse_model (sg_store *store, const sg_script *sc, const char *text, size_t len,
+                      const char *name, const sg_model_hooks *hooks, sg_diag *diag);
+
 /* Whole-input conveniences. */
 sg_rc sg_parse_file (sg_store *store, sg_script *script, const char *path, sg_diag *diag);
 sg_rc sg_parse_string (sg_store *store, sg_script *script, const char *text, size_t len,

@@ -31,6 +31,8 @@ struct sg_parser {
   sg_u32vec sorts;         /* sort parser results */
   sg_u32vec named;         /* :named functions to bind when the current command ends */
   sg_buf text;             /* scratch text */
+  const sg_model_hooks *model; /* model mode (reading a solver's model), or NULL */
+  sg_sort model_expect;    /* model mode: sort expected for an unknown @value */
   sg_store_mark mark;      /* store state before the current command */
   uint32_t cmds_before;    /* script size before the current command */
   uint32_t items_before;

@@ -325,6 +325,17 @@ apply_symbol (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_term
       return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
     }
   const char *t = atext (p, i);
+  if (p->model && t[0] == '@' && n == 0 && p->model_expect != SG_NONE)
+    {
+      /* A solver's name for an element of an uninterpreted sort: (as @U_0 U) or @uc_U_0. */
+      uint32_t fun;
+      rc = sg_store_add_fun (s, a, SG_FUN_DECLARED, NULL, 0, p->model_expect, &fun);
+      if (rc) return sg_perr_store (p, i, rc);
+      if (!sg_symtab_bind (&p->st, SG_NS_TERM, a, SG_B_FUN, fun)) return nomem (p, i);
+      if ((rc = p->model->element (p->model->ctx, fun))) return rc;
+      rc = sg_mk_fun_app (s, fun, NULL, 0, out);
+      return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
+    }
   if (!strncmp (t, "is-", 3) && n == 1)
     {
       sg_atom c = sg_atom_find (&s->atoms, t + 3, strlen (t + 3));
@@ -359,6 +370,18 @@ apply_indexed (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_ter
       rc = sg_mk_dt_test (s, c, args[0], false, out);
       return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
     }
+  if (!strcmp (atext (p, name), "as-array") && has (p, i, first) && sg_pis_sym (p, first)
+      && next (p, first) == next (p, i) && n == 0)
+    {
+      /* z3 models: the array whose graph is the unary function named by the index. */
+      const sg_binding *b = sg_symtab_lookup (&p->st, SG_NS_TERM, sg_pnode (p, first)->atom);
+      if (!b || b->kind != SG_B_FUN || s->funs.a[b->id].nparams != 1)
+        return sg_perr (p, first, SG_RC_SORT, "(_ as-array F) needs a unary function F");
+      sg_sort arr;
+      rc = sg_sort_array (s, s->pool.a[s->funs.a[b->id].params], s->funs.a[b->id].ret, &arr);
+      if (!rc) rc = sg_term_intern (s, SG_OP_AS_ARRAY, 0, arr, NULL, 0, NULL, 0, b->id, out);
+      return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
+    }
   uint32_t idx[8], nidx = 0;
   for (uint32_t j = first; has (p, i, j); j = next (p, j))
     {
@@ -391,6 +414,7 @@ apply_as (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_term *ou
   sg_sort sort;
   sg_rc rc = sg_parse_sort (p, srt, &sort);
   if (rc) return rc;
+  p->model_expect = sort;
   if (sg_pis_sym (p, id) && sg_pnode (p, id)->atom == SG_WK_CONST)
     {
       if (n != 1) return sg_perr (p, i, SG_RC_SORT, "(as const S) expects 1 argument, got %u", n);

@@ -231,6 +231,11 @@ expand (printer *pr, sg_term t)
       break;
     case SG_OP_BVAR: sg_print_symbol (s, nd->aux, b); break;
     case SG_OP_APP: app (pr, nd, s->funs.a[nd->aux].name, NULL, a); break;
+    case SG_OP_AS_ARRAY:
+      sg_buf_adds (b, "(_ as-array ");
+      sg_print_symbol (s, s->funs.a[nd->aux].name, b);
+      sg_buf_addc (b, ')');
+      break;
     case SG_OP_DT_CONS: app (pr, nd, s->conss.a[nd->aux].name, NULL, a); break;
     case SG_OP_DT_SEL: app (pr, nd, s->sels.a[nd->aux].name, NULL, a); break;
     case SG_OP_ANNOT: annot (pr, nd, a); break;

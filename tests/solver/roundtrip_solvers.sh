@@ -83,7 +83,12 @@ worker() {
   solve() {
     local name=$1 file=$2 rc=0
     shift 2
-    timeout -s KILL 20 "$@" "$file" > "$dir/$name.out" 2> "$dir/$name.err" < /dev/null || rc=$?
+    # The subshell (not exec'd, thanks to the explicit exit) reports "Aborted" (cvc5 --tlimit,
+    # failed checks) to /dev/null instead of the test log; the exit status is kept.
+    (
+      timeout -s KILL 20 "$@" "$file" > "$dir/$name.out" 2> "$dir/$name.err" < /dev/null
+      exit $?
+    ) 2> /dev/null || rc=$?
     echo "$rc" > "$dir/$name.rc"
   }
   answers() { grep -xE 'sat|unsat|unknown' "$dir/$1.out" || true; }
