@@ -23,6 +23,7 @@ typedef struct sg_model {
   SG_VEC (sg_model_entry) ent;   /* interpretations, by fun */
   sg_u32vec by_fun;              /* fun id -> entry index + 1 (0 = none) */
   uint32_t div0, mod0, rdiv0;    /* entries for z3's partial-function helpers, or SG_NONE */
+  sg_u32vec elem_of;             /* fun id -> element index + 1 (0 = not a model element) */
   uint32_t unints;               /* uninterpreted-sort elements declared by the model */
 } sg_model;
 
@@ -35,5 +36,8 @@ sg_rc sg_model_read (sg_model *m, const sg_script *sc, const char *text, size_t 
                      const char *name, sg_diag *d);
 /* The entry for fun, or NULL. */
 const sg_model_entry *sg_model_get (const sg_model *m, uint32_t fun);
+/* For a fun the model introduced as an uninterpreted-sort element (z3's U!val!0, cvc5's @U_0):
+ * its index (distinct elements have distinct indices); -1 otherwise. */
+int sg_model_element_index (const sg_model *m, uint32_t fun);
 
 #endif

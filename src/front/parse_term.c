@@ -91,7 +91,6 @@ sg_psx_text (sg_parser *p, uint32_t i, sg_atom *out)
             sg_buf_addc (b, '"');
             break;
           }
-        case SG_TOK_SYMBOL:
         case SG_TOK_QSYMBOL:
           sg_print_symbol (p->s, x->atom, b);
           break;

@@ -76,7 +76,7 @@ count_cmds() { grep -c '^(' "$1"; }
 # Value of field NAME (NAME=value) in a parse ok line.
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
 
-summary_re='^parsed [0-9]+ files, [0-9]+ errors, [0-9]+ bytes in [0-9]+\.[0-9]{3} s \([0-9]+\.[0-9] MB/s\)$'
+summary_re='^parsed [0-9]+ files, [0-9]+ errors, [0-9]+ bytes in [0-9]+\.[0-9]{3} s \([0-9]+\.[0-9] MB/s\), peak RSS [0-9]+\.[0-9] MB$'
 
 # The inputs of tests/parse/ that are valid SMT-LIB (checked for success, not a golden error).
 valid_inputs=" empty.smt2 "

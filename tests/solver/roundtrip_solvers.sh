@@ -49,9 +49,12 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/work" "$tmp/res"
 
 # ---- selection -----------------------------------------------------------------------------
-# Rows sorted by path; rank = position within its logic; take rank 0 of every logic, then rank
-# 1, ... (logics in sorted order within a round) until max_files.
-tail -n +2 "$corpus/INDEX.tsv" | sort \
+# Rows sorted by the original file name (the path without its LOGIC/ folder and source prefix, so
+# the sources interleave); rank = position within its logic; take rank 0 of every logic, then
+# rank 1, ... (logics in sorted order within a round) until max_files.
+tail -n +2 "$corpus/INDEX.tsv" \
+  | awk -F'\t' '{ k = $1; sub(/^[^\/]*\/[^_]*_/, "", k); print k "\t" $0 }' \
+  | LC_ALL=C sort | cut -f2- \
   | awk -F'\t' -v lim="$ms_limit" '
       $4 ~ /^[0-9]+$/ && $5 ~ /^[0-9]+$/ && $4 + 0 < lim && $5 + 0 < lim {
         r = rank[$2]++; printf "%d\t%s\t%s\n", r, $2, $1 }' \
@@ -65,7 +68,8 @@ fi
 # ---- worker: one file ----------------------------------------------------------------------
 # worker IDX RELPATH: writes $tmp/res/IDX with "RELPATH<TAB>z3-result<TAB>cvc5-result" where a
 # result is same, differ or noverdict (or "printfail" for both), and on a difference a report
-# in $tmp/res/IDX.report.
+# in $tmp/res/IDX.report. Runs in a child bash (exported), which shellcheck cannot see.
+# shellcheck disable=SC2317
 worker() {
   set -euo pipefail
   local idx=$1 rel=$2
@@ -151,6 +155,7 @@ export SG_RT_BIN="$bin" SG_RT_CORPUS="$corpus" SG_RT_TMP="$tmp"
 jobs=$(nproc 2> /dev/null || echo 2)
 [ "$jobs" -ge 1 ] || jobs=1
 start=$SECONDS
+# shellcheck disable=SC2016 # $1 $2 expand in the child bash
 awk '{ printf "%d\n%s\n", NR, $0 }' "$tmp/selection" \
   | xargs -d '\n' -n 2 -P "$jobs" bash -c 'worker "$1" "$2"' _ || true
 
