@@ -238,6 +238,39 @@ fun_signature (sg_parser *p, uint32_t cmd, uint32_t name, sg_fun_kind kind, uint
 
 /* ---------------------------------------------------------------- datatypes */
 
+/* The constructor declarations of list `list` from child `from` on: C or (C (sel SORT)...).
+ * Field sorts are parsed with the parameters bound; names are bound by bind_constructors. */
+static sg_rc
+constructor_list (sg_parser *p, uint32_t dt, uint32_t list, uint32_t from)
+{
+  sg_store *s = p->s;
+  sg_rc rc;
+  s->dts.a[dt].cons = s->conss.n;
+  for (uint32_t c = from; has (p, list, c); c = next (p, c))
+    {
+      uint32_t cname = sg_pis_list (p, c) ? kid (c) : c;
+      if ((sg_pis_list (p, c) && !has (p, c, cname)) || !sg_pis_sym (p, cname))
+        return sg_perr (p, c, SG_RC_PARSE, "expected a constructor declaration");
+      sg_dtcons co = { sg_pnode (p, cname)->atom, dt, 0, s->sels.n };
+      if (sg_pis_list (p, c))
+        for (uint32_t f = next (p, cname); has (p, c, f); f = next (p, f))
+          {
+            uint32_t fn = kid (f);
+            if (!sg_pis_list (p, f) || !has (p, f, fn) || !sg_pis_sym (p, fn) || !has (p, f, next (p, fn))
+                || next (p, next (p, fn)) != next (p, f))
+              return sg_perr (p, f, SG_RC_PARSE, "expected a selector (NAME SORT)");
+            sg_dtsel se = { sg_pnode (p, fn)->atom, s->conss.n, SG_NONE };
+            if ((rc = sg_parse_sort (p, next (p, fn), &se.sort))) return rc;
+            if (!SG_VEC_PUSH (s->sels, se)) return nomem (p, f);
+            co.nsel++;
+          }
+      if (!SG_VEC_PUSH (s->conss, co)) return nomem (p, c);
+      s->dts.a[dt].ncons++;
+    }
+  if (s->dts.a[dt].ncons == 0) return sg_perr (p, list, SG_RC_SORT, "datatype without constructors");
+  return SG_RC_OK;
+}
+
 /* Constructors of datatype dt from the list `decl` ((C (s S)...) ...) or (par (T) (...)). */
 static sg_rc
 dt_constructors (sg_parser *p, uint32_t dt, uint32_t decl)
@@ -271,30 +304,7 @@ dt_constructors (sg_parser *p, uint32_t dt, uint32_t decl)
     }
   else if (s->dts.a[dt].nparams)
     return sg_perr (p, decl, SG_RC_PARSE, "parametric datatype needs (par (PARAMS) ...)");
-  s->dts.a[dt].cons = s->conss.n;
-  /* Parse the field sorts with the parameters bound, create records; bind names afterwards. */
-  for (uint32_t c = kid (list); has (p, list, c); c = next (p, c))
-    {
-      uint32_t cname = sg_pis_list (p, c) ? kid (c) : c;
-      if ((sg_pis_list (p, c) && !has (p, c, cname)) || !sg_pis_sym (p, cname))
-        return sg_perr (p, c, SG_RC_PARSE, "expected a constructor declaration");
-      sg_dtcons co = { sg_pnode (p, cname)->atom, dt, 0, s->sels.n };
-      if (sg_pis_list (p, c))
-        for (uint32_t f = next (p, cname); has (p, c, f); f = next (p, f))
-          {
-            uint32_t fn = kid (f);
-            if (!sg_pis_list (p, f) || !has (p, f, fn) || !sg_pis_sym (p, fn) || !has (p, f, next (p, fn))
-                || next (p, next (p, fn)) != next (p, f))
-              return sg_perr (p, f, SG_RC_PARSE, "expected a selector (NAME SORT)");
-            sg_dtsel se = { sg_pnode (p, fn)->atom, s->conss.n, SG_NONE };
-            if ((rc = sg_parse_sort (p, next (p, fn), &se.sort))) return rc;
-            if (!SG_VEC_PUSH (s->sels, se)) return nomem (p, f);
-            co.nsel++;
-          }
-      if (!SG_VEC_PUSH (s->conss, co)) return nomem (p, c);
-      s->dts.a[dt].ncons++;
-    }
-  if (s->dts.a[dt].ncons == 0) return sg_perr (p, list, SG_RC_SORT, "datatype without constructors");
+  if ((rc = constructor_list (p, dt, list, kid (list)))) return rc;
   sg_symtab_release (&p->st, mark);
   return SG_RC_OK;
 }
@@ -403,32 +413,23 @@ cmd_datatypes (sg_parser *p, uint32_t cmd, uint16_t kind)
             }
           uint32_t np = s->dts.a[group + k].nparams;
           s->dts.a[group + k].nparams = 0; /* parameters are already bound */
-          /* constructors are the items of j after the name: parse them as a list starting there */
-          s->dts.a[group + k].cons = s->conss.n;
-          uint32_t dt = group + k;
-          for (uint32_t c = next (p, kid (j)); has (p, j, c); c = next (p, c))
-            {
-              uint32_t cname = sg_pis_list (p, c) ? kid (c) : c;
-              if ((sg_pis_list (p, c) && !has (p, c, cname)) || !sg_pis_sym (p, cname))
-                return sg_perr (p, c, SG_RC_PARSE, "expected a constructor declaration");
-              sg_dtcons co = { sg_pnode (p, cname)->atom, dt, 0, s->sels.n };
-              if (sg_pis_list (p, c))
-                for (uint32_t f = next (p, cname); has (p, c, f); f = next (p, f))
-                  {
-                    uint32_t fn = kid (f);
-                    if (!sg_pis_list (p, f) || !has (p, f, fn) || !sg_pis_sym (p, fn)
-                        || !has (p, f, next (p, fn)) || next (p, next (p, fn)) != next (p, f))
-                      return sg_perr (p, f, SG_RC_PARSE, "expected a selector (NAME SORT)");
-                    sg_dtsel se = { sg_pnode (p, fn)->atom, s->conss.n, SG_NONE };
-                    if ((rc = sg_parse_sort (p, next (p, fn), &se.sort))) return rc;
-                    if (!SG_VEC_PUSH (s->sels, se)) return nomem (p, f);
-                    co.nsel++;
-                  }
-              if (!SG_VEC_PUSH (s->conss, co)) return nomem (p, c);
-              s->dts.a[dt].ncons++;
-            }
-          s->dts.a[dt].nparams = np;
-          if (s->dts.a[dt].ncons == 0) return sg_perr (p, j, SG_RC_SORT, "datatype without constructors");
+          rc = constructor_list (p, group + k, j, next (p, kid (j)));
+          s->dts.a[group + k].nparams = np;
+          if (rc) return rc;
+          /* In the legacy form a bare D inside the group means (D T1 ... Tn). */
+          for (uint32_t q = s->dts.a[group + k].cons; np && q < s->conss.n; q++)
+            for (uint32_t r = 0; r < s->conss.a[q].nsel; r++)
+              {
+                sg_dtsel *se = &s->sels.a[s->conss.a[q].sel + r];
+                const sg_sortnode *sn = sg_sort_node (s, se->sort);
+                if (sn->kind != SG_SORT_DT || sn->nargs || sn->a < group || sn->a >= group + n2) continue;
+                sg_sort inst, params[16];
+                uint32_t d = sn->a;
+                if (np > 16) return sg_perr (p, j, SG_RC_LIMIT, "too many datatype parameters");
+                memcpy (params, s->pool.a + s->dts.a[group + k].params, np * sizeof *params);
+                if ((rc = sg_sort_make (s, SG_SORT_DT, d, 0, params, np, &inst))) return sg_perr_store (p, j, rc);
+                s->sels.a[s->conss.a[q].sel + r].sort = inst;
+              }
           sg_symtab_release (&p->st, mark);
         }
     }

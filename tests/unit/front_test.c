@@ -384,6 +384,27 @@ test_hash_consing_and_equality (void **state)
   tp_free (&c);
 }
 
+/* SMT-LIB 2.5 datatypes (z3's legacy form) are read and printed in the 2.6 form. */
+static void
+test_legacy_datatypes (void **state)
+{
+  (void) state;
+  tparse t;
+  tp_parse (&t, "(declare-datatypes (T) ((Lst (nil) (cons (hd T) (tl Lst)))))"
+                "(declare-const l (Lst Int))(assert (= (hd (tl l)) 1))");
+  if (t.rc) fail_msg ("%s", t.err);
+  sg_buf b;
+  tp_print (&t, &b, false);
+  assert_string_equal (sg_buf_cstr (&b), "(declare-datatypes ((Lst 1)) ((par (T) ((nil) (cons (hd T) (tl (Lst T)))))))\n"
+                                         "(declare-const l (Lst Int))\n(assert (= (hd (tl l)) 1))\n");
+  tparse back;
+  tp_parse (&back, sg_buf_cstr (&b));
+  assert_int_equal (back.rc, SG_RC_OK);
+  tp_free (&back);
+  sg_buf_free (&b);
+  tp_free (&t);
+}
+
 static void
 test_overloading_and_shadowing (void **state)
 {
@@ -411,6 +432,7 @@ main (void)
     cmocka_unit_test (test_deep_nesting),
     cmocka_unit_test (test_hash_consing_and_equality),
     cmocka_unit_test (test_overloading_and_shadowing),
+    cmocka_unit_test (test_legacy_datatypes),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
