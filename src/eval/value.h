@@ -92,8 +92,8 @@ int sg_v_equal (sg_val a, sg_val b);
 /* The value as an SMT-LIB term text (for messages and model printing). */
 void sg_v_print (const sg_store *s, sg_val v, sg_buf *b);
 
-/* Decode an SMT-LIB string literal's content (\u{...}, \ud..., \x.. escapes of 2.6) into code
- * points; false if an escape is malformed (then it is kept literally, as 2.6 says). */
+/* Decode an SMT-LIB 2.6 string literal's content (\u{d..d} with 1 to 5 hex digits, \udddd) into
+ * code points; false if an escape is malformed (then it is kept literally, as 2.6 says). */
 bool sg_str_decode (const char *text, uint32_t len, uint32_t **cp /* OUT, malloc'd */,
                     uint32_t *n /* OUT */);
 

@@ -101,7 +101,11 @@ sg_atom_intern (sg_atoms *a, const char *s, size_t n, sg_atom *out)
       }
   if ((uint64_t) a->bytes.n + n + 1 > UINT32_MAX - 1) return false;
   if ((a->off.n + 1) * 2 > a->tcap && !rehash (a)) return false;
+  /* s may point into our own bytes (an atom's suffix): keep it valid across the growth. */
+  bool inside = a->bytes.a && s >= a->bytes.a && s < a->bytes.a + a->bytes.n;
+  size_t soff = inside ? (size_t) (s - a->bytes.a) : 0;
   if (!SG_VEC_RESERVE (a->bytes, (uint32_t) n + 1)) return false;
+  if (inside) s = a->bytes.a + soff;
   uint32_t id = a->off.n;
   if (!SG_VEC_PUSH (a->off, a->bytes.n) || !SG_VEC_PUSH (a->len, (uint32_t) n)
       || !SG_VEC_PUSH (a->hash, h))

@@ -1,0 +1,152 @@
+/* oracle: verdicts over the runs of one script. */
+#include "oracle/oracle.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *
+sg_verdict_kind_name (sg_verdict_kind k)
+{
+  switch (k)
+    {
+    case SG_VERDICT_OK: return "ok";
+    case SG_VERDICT_SOUNDNESS: return "soundness";
+    case SG_VERDICT_INVALID_MODEL: return "invalid-model";
+    case SG_VERDICT_CRASH: return "crash";
+    case SG_VERDICT_INCOMPLETE: return "incompleteness";
+    case SG_VERDICT_PERFORMANCE: return "performance";
+    }
+  return "?";
+}
+
+static int
+severity (sg_verdict_kind k)
+{
+  switch (k)
+    {
+    case SG_VERDICT_CRASH: return 5;
+    case SG_VERDICT_SOUNDNESS: return 4;
+    case SG_VERDICT_INVALID_MODEL: return 3;
+    case SG_VERDICT_INCOMPLETE: return 2;
+    case SG_VERDICT_PERFORMANCE: return 1;
+    case SG_VERDICT_OK: return 0;
+    }
+  return 0;
+}
+
+static void
+found (sg_verdict *v, sg_verdict_kind k, uint32_t culprit, uint32_t query, const char *fmt, ...)
+    __attribute__ ((format (printf, 5, 6)));
+
+static void
+found (sg_verdict *v, sg_verdict_kind k, uint32_t culprit, uint32_t query, const char *fmt, ...)
+{
+  if (severity (k) <= severity (v->kind)) return; /* keep the first of the most severe */
+  v->kind = k;
+  v->culprit = culprit;
+  v->query = query;
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (v->why, sizeof v->why, fmt, ap);
+  va_end (ap);
+}
+
+static bool
+decided (sg_answer a)
+{
+  return a == SG_ANS_SAT || a == SG_ANS_UNSAT;
+}
+
+static sg_answer
+answer (const sg_oracle_run *r, uint32_t q)
+{
+  const sg_outcome *o = r->out;
+  if (o->kind != SG_OUT_OK || q >= o->answers.n) return SG_ANS_NONE;
+  return (sg_answer) o->answers.a[q];
+}
+
+void
+sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o, sg_verdict *v)
+{
+  memset (v, 0, sizeof *v);
+  v->culprit = v->query = SG_NONE;
+  uint32_t queries = 0;
+  for (uint32_t i = 0; i < n; i++)
+    {
+      const sg_outcome *out = runs[i].out;
+      if (out->kind == SG_OUT_CRASH)
+        found (v, SG_VERDICT_CRASH, i, SG_NONE, "%s crashed: %s", runs[i].solver, out->reason);
+      if (out->kind == SG_OUT_INVALID_MODEL)
+        found (v, SG_VERDICT_INVALID_MODEL, i, 0, "%s's own model check failed: %s", runs[i].solver,
+               out->reason);
+      if (out->kind == SG_OUT_OK && out->answers.n > queries) queries = out->answers.n;
+    }
+  sg_answer expected = o ? o->expected : SG_ANS_NONE;
+  for (uint32_t q = 0; q < queries; q++)
+    {
+      /* Reference: the expected status, else the first decided answer. */
+      sg_answer ref = expected;
+      uint32_t refrun = SG_NONE;
+      if (!decided (ref))
+        for (uint32_t i = 0; i < n && refrun == SG_NONE; i++)
+          if (decided (answer (&runs[i], q))) { ref = answer (&runs[i], q); refrun = i; }
+      if (!decided (ref)) continue;
+      for (uint32_t i = 0; i < n; i++)
+        {
+          sg_answer a = answer (&runs[i], q);
+          if (decided (a) && a != ref)
+            {
+              if (refrun == SG_NONE)
+                {
+                  /* Metamorphic: the construction fixes the status. A sat answer with a model
+                   * our evaluator finds valid would contradict an unsat construction: trust
+                   * the evaluator only to strengthen, never to excuse. */
+                  found (v, SG_VERDICT_SOUNDNESS, i, q, "%s answered %s on query %u, expected %s",
+                         runs[i].solver, sg_answer_name (a), q + 1, sg_answer_name (ref));
+                  continue;
+                }
+              /* Differential: decide with the model of the run that said sat. */
+              uint32_t sat_run = a == SG_ANS_SAT ? i : refrun, unsat_run = a == SG_ANS_SAT ? refrun : i;
+              int m = q == 0 ? runs[sat_run].model : -1;
+              if (m == SG_MODEL_VALID)
+                found (v, SG_VERDICT_SOUNDNESS, unsat_run, q,
+                       "%s answered unsat on query %u but %s's model satisfies every assertion",
+                       runs[unsat_run].solver, q + 1, runs[sat_run].solver);
+              else if (m == SG_MODEL_INVALID)
+                found (v, SG_VERDICT_SOUNDNESS, sat_run, q,
+                       "%s answered sat on query %u with a model that falsifies an assertion; %s "
+                       "answered unsat", runs[sat_run].solver, q + 1, runs[unsat_run].solver);
+              else
+                found (v, SG_VERDICT_SOUNDNESS, SG_NONE, q,
+                       "%s and %s disagree on query %u (%s vs %s); no model decides",
+                       runs[refrun].solver, runs[i].solver, q + 1, sg_answer_name (ref), sg_answer_name (a));
+            }
+          else if (o && o->incompleteness && !decided (a)
+                   && (runs[i].out->kind == SG_OUT_OK || runs[i].out->kind == SG_OUT_TIMEOUT))
+            found (v, SG_VERDICT_INCOMPLETE, i, q, "%s gave %s on query %u, where %s is %s",
+                   runs[i].solver, runs[i].out->kind == SG_OUT_TIMEOUT ? "a timeout" : "unknown",
+                   q + 1, refrun == SG_NONE ? "the expected status" : runs[refrun].solver,
+                   sg_answer_name (ref));
+        }
+    }
+  /* Invalid models (our evaluator) of runs whose sat answer agrees with the reference. */
+  for (uint32_t i = 0; i < n; i++)
+    if (runs[i].model == SG_MODEL_INVALID && answer (&runs[i], 0) == SG_ANS_SAT)
+      found (v, SG_VERDICT_INVALID_MODEL, i, 0, "%s's model falsifies an assertion (our evaluator)",
+             runs[i].solver);
+  if (o && o->perf_ratio > 1 && n > 1 && runs[0].out->kind == SG_OUT_OK)
+    {
+      double min = o->perf_min_s > 0 ? o->perf_min_s : 1.0;
+      double base = runs[0].out->wall_s;
+      for (uint32_t i = 1; i < n; i++)
+        {
+          const sg_outcome *out = runs[i].out;
+          double t = out->wall_s;
+          if ((out->kind == SG_OUT_OK || out->kind == SG_OUT_TIMEOUT) && t >= min
+              && t > o->perf_ratio * (base > 0.001 ? base : 0.001))
+            found (v, SG_VERDICT_PERFORMANCE, i, SG_NONE, "%s took %.2fs, %s %.2fs (ratio > %.1f)",
+                   runs[i].solver, t, runs[0].solver, base, o->perf_ratio);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/* oracle: verdicts on the runs of several solvers (or configurations) on one script — the
+ * rules every engine shares (TECHNIQUES.md §1.2): metamorphic (expected status), differential
+ * (the first decided answer is the reference), model validity by our own evaluator, crashes,
+ * incompleteness (unknown where a decided answer is expected) and performance (time ratio).
+ * Owns: nothing; verdicts are plain values.
+ * Invariants: unknown, timeouts, memouts and rejections are never soundness findings; a
+ * disagreement is blamed on a solver only when our evaluator decides the sat side's model.
+ * Tests: tests/unit/oracle_test.c */
+#ifndef SG_ORACLE_ORACLE_H
+#define SG_ORACLE_ORACLE_H
+
+#include "eval/eval.h"
+#include "run/classify.h"
+
+typedef enum sg_verdict_kind {
+  SG_VERDICT_OK,            /* nothing to report */
+  SG_VERDICT_SOUNDNESS,     /* a wrong sat/unsat (metamorphic) or a disagreement (differential) */
+  SG_VERDICT_INVALID_MODEL, /* sat is right but the model falsifies an assertion */
+  SG_VERDICT_CRASH,         /* a crash (signal, assertion, sanitizer report) */
+  SG_VERDICT_INCOMPLETE,    /* unknown/timeout where a decided answer is expected */
+  SG_VERDICT_PERFORMANCE,   /* much slower than the reference run */
+} sg_verdict_kind;
+
+/* What the oracle knows about one run. */
+typedef struct sg_oracle_run {
+  const char *solver;     /* label for messages */
+  const sg_outcome *out;  /* classified run */
+  int model;              /* our evaluator on its model for the first sat answer: sg_mcheck,
+                             or -1 when there is none */
+} sg_oracle_run;
+
+typedef struct sg_oracle_opts {
+  sg_answer expected;     /* metamorphic status of every query, SG_ANS_NONE = differential */
+  bool incompleteness;    /* report unknown/timeout where `expected` or another run decided */
+  double perf_ratio;      /* > 1: report a run this many times slower than run 0; 0 = off */
+  double perf_min_s;      /* ignore runs faster than this (noise); default 1 s when 0 */
+} sg_oracle_opts;
+
+typedef struct sg_verdict {
+  sg_verdict_kind kind;   /* the most severe finding */
+  uint32_t culprit;       /* run blamed, or SG_NONE when the oracle cannot tell (e.g. a
+                             disagreement whose sat model our evaluator cannot decide) */
+  uint32_t query;         /* check-sat index concerned, or SG_NONE */
+  char why[256];          /* one line for reports */
+} sg_verdict;
+
+const char *sg_verdict_kind_name (sg_verdict_kind k);
+/* Judge n runs of one script. Severity: crash, soundness, invalid model, incompleteness,
+ * performance. */
+void sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
+                      sg_verdict *v /* OUT */);
+
+#endif

@@ -1,0 +1,523 @@
+/* eval_solver_test: differential test of the evaluator against z3 and cvc5. Random ground terms
+ * over Int, Real and bit-vectors (widths 1..70) of bounded depth are evaluated; for each value V
+ * of a term T (undetermined ones skipped) the solvers get (push 1)(assert (not (= T V)))
+ * (check-sat)(pop 1): unsat confirms our value. The test fails when both solvers refute a value;
+ * cases where only one does, or where they disagree, are printed. Seed: fixed, printed, and
+ * replaceable with SG_EVAL_SEED=<number>. */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "eval/eval.h"
+#include "test_util.h"
+
+#define TERMS 500          /* terms per theory */
+#define BATCH 125          /* terms per solver run */
+#define DEPTH 5            /* term depth */
+#define TIMEOUT_MS 20000   /* per solver run */
+#define OUT_MAX (4u << 20) /* solver output kept */
+
+/* ---------------------------------------------------------------- random terms */
+
+typedef struct gen {
+  uint64_t s; /* splitmix64 state */
+  sg_buf *b;  /* output text */
+} gen;
+
+static uint64_t
+rnd (gen *g)
+{
+  uint64_t z = (g->s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+static uint32_t
+below (gen *g, uint32_t n)
+{
+  return (uint32_t) (rnd (g) % n);
+}
+
+static void gint (gen *g, int d);
+static void greal (gen *g, int d);
+static void gbv (gen *g, int d, uint32_t w);
+static void gbool (gen *g, int d, int th);
+
+enum { TH_INT, TH_REAL, TH_BV };
+
+static void
+lit_int (gen *g)
+{
+  uint32_t k = below (g, 10);
+  unsigned long long v = k < 6 ? below (g, 10) : k < 9 ? below (g, 1000) : rnd (g);
+  if (below (g, 3) == 0) sg_buf_printf (g->b, "(- %llu)", v);
+  else sg_buf_printf (g->b, "%llu", v);
+}
+
+static void
+gint (gen *g, int d)
+{
+  static const char *const bin[] = { "+", "-", "*", "div", "mod", "+", "-", "*" };
+  if (d == 0 || below (g, 5) == 0) { lit_int (g); return; }
+  uint32_t k = below (g, 14);
+  if (k < 8)
+    {
+      sg_buf_printf (g->b, "(%s ", bin[k]);
+      gint (g, d - 1);
+      sg_buf_addc (g->b, ' ');
+      if (k == 3 || k == 4) /* divisors: mostly non-zero numerals */
+        {
+          if (below (g, 3)) sg_buf_printf (g->b, below (g, 2) ? "%u" : "(- %u)", 1 + below (g, 9));
+          else gint (g, d - 1);
+        }
+      else gint (g, d - 1);
+      if (k < 3 && below (g, 4) == 0) { sg_buf_addc (g->b, ' '); gint (g, d - 1); } /* n-ary */
+      sg_buf_addc (g->b, ')');
+    }
+  else if (k == 8) { sg_buf_adds (g->b, "(- "); gint (g, d - 1); sg_buf_addc (g->b, ')'); }
+  else if (k == 9) { sg_buf_adds (g->b, "(abs "); gint (g, d - 1); sg_buf_addc (g->b, ')'); }
+  else if (k == 10) { sg_buf_adds (g->b, "(to_int "); greal (g, d - 1); sg_buf_addc (g->b, ')'); }
+  else if (k == 11) { sg_buf_adds (g->b, "(bv2nat "); gbv (g, d - 1, 1 + below (g, 70)); sg_buf_addc (g->b, ')'); }
+  else
+    {
+      sg_buf_adds (g->b, "(ite ");
+      gbool (g, d - 1, TH_INT);
+      sg_buf_addc (g->b, ' ');
+      gint (g, d - 1);
+      sg_buf_addc (g->b, ' ');
+      gint (g, d - 1);
+      sg_buf_addc (g->b, ')');
+    }
+}
+
+static void
+greal (gen *g, int d)
+{
+  static const char *const bin[] = { "+", "-", "*", "/" };
+  if (d == 0 || below (g, 5) == 0)
+    {
+      bool neg = below (g, 3) == 0;
+      if (neg) sg_buf_adds (g->b, "(- ");
+      sg_buf_printf (g->b, "%u.%u", below (g, 100), below (g, 1000));
+      if (neg) sg_buf_addc (g->b, ')');
+      return;
+    }
+  uint32_t k = below (g, 9);
+  if (k < 4)
+    {
+      sg_buf_printf (g->b, "(%s ", bin[k]);
+      greal (g, d - 1);
+      sg_buf_addc (g->b, ' ');
+      if (k == 3 && below (g, 2)) sg_buf_printf (g->b, "%u.%u", 1 + below (g, 9), below (g, 10));
+      else greal (g, d - 1);
+      if (k < 3 && below (g, 4) == 0) { sg_buf_addc (g->b, ' '); greal (g, d - 1); }
+      sg_buf_addc (g->b, ')');
+    }
+  else if (k == 4) { sg_buf_adds (g->b, "(- "); greal (g, d - 1); sg_buf_addc (g->b, ')'); }
+  else if (k == 5) { sg_buf_adds (g->b, "(to_real "); gint (g, d - 1); sg_buf_addc (g->b, ')'); }
+  else if (k == 6) { sg_buf_adds (g->b, "(abs "); greal (g, d - 1); sg_buf_addc (g->b, ')'); }
+  else
+    {
+      sg_buf_adds (g->b, "(ite ");
+      gbool (g, d - 1, TH_REAL);
+      sg_buf_addc (g->b, ' ');
+      greal (g, d - 1);
+      sg_buf_addc (g->b, ' ');
+      greal (g, d - 1);
+      sg_buf_addc (g->b, ')');
+    }
+}
+
+static void
+lit_bv (gen *g, uint32_t w)
+{
+  uint32_t k = below (g, 4);
+  if (k == 0 && w <= 64)
+    {
+      uint64_t v = rnd (g) & (w == 64 ? ~0ull : (1ull << w) - 1);
+      sg_buf_printf (g->b, "(_ bv%llu %u)", (unsigned long long) v, w);
+      return;
+    }
+  if (k == 1 && w % 4 == 0)
+    {
+      sg_buf_adds (g->b, "#x");
+      for (uint32_t i = 0; i < w / 4; i++)
+        sg_buf_addc (g->b, "0123456789abcdef"[below (g, 16)]);
+      return;
+    }
+  /* bias towards edge patterns: all zeros, all ones, top bit, random */
+  uint32_t shape = below (g, 6);
+  sg_buf_adds (g->b, "#b");
+  for (uint32_t i = 0; i < w; i++)
+    sg_buf_addc (g->b, shape == 0 ? '0' : shape == 1 ? '1' : shape == 2 ? (i == 0 ? '1' : '0')
+                                                                        : (char) ('0' + below (g, 2)));
+}
+
+static void
+gbv (gen *g, int d, uint32_t w)
+{
+  static const char *const bin[] = { "bvand", "bvor", "bvxor", "bvadd", "bvsub", "bvmul", "bvudiv",
+                                     "bvurem", "bvsdiv", "bvsrem", "bvsmod", "bvshl", "bvlshr",
+                                     "bvashr", "bvnand", "bvnor", "bvxnor" };
+  if (d == 0 || below (g, 6) == 0) { lit_bv (g, w); return; }
+  uint32_t k = below (g, 30);
+  if (k < 17)
+    {
+      sg_buf_printf (g->b, "(%s ", bin[k]);
+      gbv (g, d - 1, w);
+      sg_buf_addc (g->b, ' ');
+      gbv (g, d - 1, w);
+      if ((k < 4 || k == 5) && below (g, 5) == 0) { sg_buf_addc (g->b, ' '); gbv (g, d - 1, w); }
+      sg_buf_addc (g->b, ')');
+      return;
+    }
+  switch (k)
+    {
+    case 17: case 18:
+      sg_buf_adds (g->b, k == 17 ? "(bvnot " : "(bvneg ");
+      gbv (g, d - 1, w);
+      break;
+    case 19:
+      sg_buf_printf (g->b, "((_ %s %u) ", below (g, 2) ? "rotate_left" : "rotate_right", below (g, 2 * w + 1));
+      gbv (g, d - 1, w);
+      break;
+    case 20:
+      if (w < 2) { lit_bv (g, w); return; }
+      {
+        uint32_t w1 = 1 + below (g, w - 1);
+        sg_buf_adds (g->b, "(concat ");
+        gbv (g, d - 1, w1);
+        sg_buf_addc (g->b, ' ');
+        gbv (g, d - 1, w - w1);
+      }
+      break;
+    case 21: case 22:
+      {
+        uint32_t wide = w + below (g, (70 - w < 9 ? 70 - w : 9) + 1), j = below (g, wide - w + 1);
+        sg_buf_printf (g->b, "((_ extract %u %u) ", j + w - 1, j);
+        gbv (g, d - 1, wide);
+      }
+      break;
+    case 23:
+      if (w < 2) { lit_bv (g, w); return; }
+      {
+        uint32_t e = 1 + below (g, w - 1);
+        sg_buf_printf (g->b, "((_ %s %u) ", below (g, 2) ? "zero_extend" : "sign_extend", e);
+        gbv (g, d - 1, w - e);
+      }
+      break;
+    case 24:
+      {
+        uint32_t r = 1;
+        for (uint32_t t = 2; t <= w; t++)
+          if (w % t == 0 && below (g, 2)) { r = t; break; }
+        sg_buf_printf (g->b, "((_ repeat %u) ", r);
+        gbv (g, d - 1, w / r);
+      }
+      break;
+    case 25:
+      if (w != 1) { sg_buf_printf (g->b, "((_ int2bv %u) ", w); gint (g, d - 1); break; }
+      {
+        uint32_t w2 = 1 + below (g, 70);
+        sg_buf_adds (g->b, "(bvcomp ");
+        gbv (g, d - 1, w2);
+        sg_buf_addc (g->b, ' ');
+        gbv (g, d - 1, w2);
+      }
+      break;
+    case 26:
+      if (w != 1) { lit_bv (g, w); return; }
+      sg_buf_adds (g->b, below (g, 2) ? "(bvredor " : "(bvredand ");
+      gbv (g, d - 1, 1 + below (g, 70));
+      break;
+    default:
+      sg_buf_adds (g->b, "(ite ");
+      gbool (g, d - 1, TH_BV);
+      sg_buf_addc (g->b, ' ');
+      gbv (g, d - 1, w);
+      sg_buf_addc (g->b, ' ');
+      gbv (g, d - 1, w);
+      break;
+    }
+  sg_buf_addc (g->b, ')');
+}
+
+static void
+gterm (gen *g, int d, int th)
+{
+  if (th == TH_INT) gint (g, d);
+  else if (th == TH_REAL) greal (g, d);
+  else gbv (g, d, 1 + below (g, 8));
+}
+
+static void
+gbool (gen *g, int d, int th)
+{
+  static const char *const cmp[] = { "<", "<=", ">", ">=", "=", "distinct" };
+  static const char *const bvcmp[] = { "bvult", "bvule", "bvugt", "bvuge", "bvslt", "bvsle",
+                                       "bvsgt", "bvsge", "=", "distinct" };
+  static const char *const con[] = { "and", "or", "=>", "xor", "=" };
+  if (d <= 0) { sg_buf_adds (g->b, below (g, 2) ? "true" : "false"); return; }
+  uint32_t k = below (g, 10);
+  if (k < 6)
+    {
+      if (th == TH_BV)
+        {
+          uint32_t w = 1 + below (g, 70);
+          sg_buf_printf (g->b, "(%s ", bvcmp[below (g, 10)]);
+          gbv (g, d - 1, w);
+          sg_buf_addc (g->b, ' ');
+          gbv (g, d - 1, w);
+        }
+      else
+        {
+          sg_buf_printf (g->b, "(%s ", cmp[below (g, 6)]);
+          gterm (g, d - 1, th);
+          sg_buf_addc (g->b, ' ');
+          gterm (g, d - 1, th);
+          if (below (g, 4) == 0) { sg_buf_addc (g->b, ' '); gterm (g, d - 1, th); }
+        }
+    }
+  else if (k < 9)
+    {
+      sg_buf_printf (g->b, "(%s ", con[below (g, 5)]);
+      gbool (g, d - 1, th);
+      sg_buf_addc (g->b, ' ');
+      gbool (g, d - 1, th);
+    }
+  else
+    {
+      sg_buf_adds (g->b, "(not ");
+      gbool (g, d - 1, th);
+    }
+  sg_buf_addc (g->b, ')');
+}
+
+/* ---------------------------------------------------------------- running solvers */
+
+/* Run argv with stdout and stderr captured into out (at most OUT_MAX bytes) and a timeout.
+ * Returns false if the solver could not be started or timed out. */
+static bool
+run_solver (char *const argv[], sg_buf *out)
+{
+  int fd[2];
+  if (pipe (fd)) return false;
+  pid_t pid = fork ();
+  if (pid < 0) { close (fd[0]); close (fd[1]); return false; }
+  if (pid == 0)
+    {
+      dup2 (fd[1], 1);
+      dup2 (fd[1], 2);
+      close (fd[0]);
+      close (fd[1]);
+      execvp (argv[0], argv);
+      _exit (127);
+    }
+  close (fd[1]);
+  struct timespec t0;
+  clock_gettime (CLOCK_MONOTONIC, &t0);
+  bool timeout = false;
+  char chunk[65536];
+  for (;;)
+    {
+      struct timespec t1;
+      clock_gettime (CLOCK_MONOTONIC, &t1);
+      long left = TIMEOUT_MS - (long) ((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000);
+      if (left <= 0) { timeout = true; break; }
+      struct pollfd p = { fd[0], POLLIN, 0 };
+      int r = poll (&p, 1, (int) left);
+      if (r < 0 && errno == EINTR) continue;
+      if (r <= 0) { timeout = r == 0; break; }
+      ssize_t n = read (fd[0], chunk, sizeof chunk);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      if (out->len < OUT_MAX) sg_buf_add (out, chunk, (size_t) n);
+    }
+  close (fd[0]);
+  if (timeout) kill (pid, SIGKILL);
+  int status;
+  while (waitpid (pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  return !timeout && !(WIFEXITED (status) && WEXITSTATUS (status) == 127);
+}
+
+enum { V_NONE, V_AGREE, V_REFUTE, V_UNKNOWN, V_ERROR };
+
+/* Verdicts per term from the output of a script whose k-th check is followed by (echo "@k"). */
+static void
+verdicts (const char *out, uint8_t *v, uint32_t n)
+{
+  uint8_t cur = V_NONE;
+  for (const char *l = out; *l;)
+    {
+      const char *e = strchr (l, '\n');
+      size_t len = e ? (size_t) (e - l) : strlen (l);
+      const char *q = l;
+      while (q < l + len && (*q == '"' || *q == ' ')) q++;
+      if (*q == '@')
+        {
+          unsigned long k = strtoul (q + 1, NULL, 10);
+          if (k < n) v[k] = cur;
+          cur = V_NONE;
+        }
+      else if (len >= 5 && !strncmp (l, "unsat", 5)) cur = cur == V_ERROR ? cur : V_AGREE;
+      else if (len >= 3 && !strncmp (l, "sat", 3)) cur = cur == V_ERROR ? cur : V_REFUTE;
+      else if (len >= 7 && !strncmp (l, "unknown", 7)) cur = cur == V_ERROR ? cur : V_UNKNOWN;
+      else if (len >= 6 && !strncmp (l, "(error", 6)) cur = V_ERROR;
+      l = e ? e + 1 : l + len;
+    }
+}
+
+static bool
+have (const char *solver)
+{
+  char *argv[] = { (char *) solver, (char *) "--version", NULL };
+  sg_buf b;
+  sg_buf_init (&b);
+  bool ok = run_solver (argv, &b) && b.len > 0;
+  sg_buf_free (&b);
+  return ok;
+}
+
+typedef struct tally { uint32_t agree, refute, none; } tally;
+
+static void
+theory_run (int th, const char *name, uint64_t seed)
+{
+  if (!have ("z3") || !have ("cvc5")) { print_message ("z3 or cvc5 missing: skipped\n"); skip (); }
+  gen g = { seed, NULL };
+  sg_buf text;
+  sg_buf_init (&text);
+  g.b = &text;
+  for (uint32_t i = 0; i < TERMS; i++)
+    {
+      sg_buf_adds (&text, "(get-value (");
+      if (below (&g, 5) == 0) gbool (&g, DEPTH, th);
+      else if (th == TH_BV) gbv (&g, DEPTH, 1 + below (&g, 70));
+      else gterm (&g, DEPTH, th);
+      sg_buf_adds (&text, "))\n");
+    }
+  assert_true (sg_buf_ok (&text));
+  tparse t;
+  tp_parse (&t, sg_buf_cstr (&text));
+  if (t.rc) fail_msg ("generated terms do not parse: %s", t.err);
+  sg_eval *e = sg_eval_new (&t.s, NULL, 0);
+  assert_non_null (e);
+  /* terms with a determined value, their printed text and value */
+  char **tt = calloc (TERMS, sizeof *tt), **vt = calloc (TERMS, sizeof *vt);
+  uint32_t n = 0, undet = 0;
+  assert_true (tt && vt);
+  for (uint32_t i = 0; i < t.sc.cmds.n; i++)
+    {
+      const sg_cmd *c = &t.sc.cmds.a[i];
+      if (c->kind != SG_WK_GET_VALUE || (c->flags & SG_CMD_RAW)) fail_msg ("command %u did not type-check", i);
+      sg_term x = sg_cmd_items (&t.sc, c)[0];
+      sg_val v;
+      assert_int_equal (sg_eval_term (e, x, &v), SG_RC_OK);
+      if (sg_v_is_undet (v)) { undet++; continue; }
+      sg_buf b;
+      sg_buf_init (&b);
+      sg_print_term (&t.s, x, NULL, &b);
+      tt[n] = strdup (sg_buf_cstr (&b));
+      sg_buf_reset (&b);
+      sg_v_print (&t.s, v, &b);
+      vt[n++] = strdup (sg_buf_cstr (&b));
+      sg_buf_free (&b);
+    }
+  uint8_t *vz = calloc (n + 1, 1), *vc = calloc (n + 1, 1);
+  assert_true (vz && vc);
+  const char *tmp = getenv ("TMPDIR");
+  char path[4096];
+  snprintf (path, sizeof path, "%s/sg_eval_solver_XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  size_t plen = strlen (path);
+  for (uint32_t from = 0; from < n; from += BATCH)
+    {
+      uint32_t to = from + BATCH < n ? from + BATCH : n;
+      sg_buf sc;
+      sg_buf_init (&sc);
+      sg_buf_adds (&sc, "(set-logic ALL)\n");
+      for (uint32_t k = from; k < to; k++)
+        sg_buf_printf (&sc, "(push 1)(assert (not (= %s %s)))(check-sat)(pop 1)(echo \"@%u\")\n", tt[k], vt[k], k - from);
+      assert_true (sg_buf_ok (&sc));
+      strcpy (path + plen - 6, "XXXXXX");
+      int fd = mkstemp (path);
+      assert_true (fd >= 0);
+      assert_true (write (fd, sc.s, sc.len) == (ssize_t) sc.len);
+      close (fd);
+      char *z3[] = { (char *) "z3", (char *) "-smt2", path, NULL };
+      char *cvc5[] = { (char *) "cvc5", (char *) "--lang=smt2", (char *) "--incremental", (char *) "--produce-models", path, NULL };
+      for (int s = 0; s < 2; s++)
+        {
+          sg_buf out;
+          sg_buf_init (&out);
+          if (!run_solver (s ? cvc5 : z3, &out)) print_message ("%s: timeout or not started\n", s ? "cvc5" : "z3");
+          verdicts (sg_buf_cstr (&out), (s ? vc : vz) + from, to - from);
+          sg_buf_free (&out);
+        }
+      unlink (path);
+      sg_buf_free (&sc);
+    }
+  tally tz = { 0 }, tc = { 0 };
+  uint32_t both = 0;
+  for (uint32_t k = 0; k < n; k++)
+    {
+      tz.agree += vz[k] == V_AGREE;
+      tz.refute += vz[k] == V_REFUTE;
+      tz.none += vz[k] != V_AGREE && vz[k] != V_REFUTE;
+      tc.agree += vc[k] == V_AGREE;
+      tc.refute += vc[k] == V_REFUTE;
+      tc.none += vc[k] != V_AGREE && vc[k] != V_REFUTE;
+      if (vz[k] == V_REFUTE || vc[k] == V_REFUTE || vz[k] != vc[k])
+        print_message ("  %s: z3 %s, cvc5 %s: %s = %s\n", name,
+                       vz[k] == V_AGREE ? "agrees" : vz[k] == V_REFUTE ? "REFUTES" : "no answer",
+                       vc[k] == V_AGREE ? "agrees" : vc[k] == V_REFUTE ? "REFUTES" : "no answer",
+                       tt[k], vt[k]);
+      both += vz[k] == V_REFUTE && vc[k] == V_REFUTE;
+    }
+  print_message ("%s: %u terms, %u undetermined (skipped), %u checked; z3 agrees %u, refutes %u, no "
+                 "answer %u; cvc5 agrees %u, refutes %u, no answer %u\n",
+                 name, TERMS, undet, n, tz.agree, tz.refute, tz.none, tc.agree, tc.refute, tc.none);
+  for (uint32_t k = 0; k < n; k++)
+    free (tt[k]), free (vt[k]);
+  free (tt);
+  free (vt);
+  free (vz);
+  free (vc);
+  sg_eval_free (e);
+  tp_free (&t);
+  sg_buf_free (&text);
+  if (both) fail_msg ("%s: %u values refuted by both z3 and cvc5", name, both);
+  /* most values must actually have been checked */
+  assert_true (tz.agree + tc.agree > n);
+}
+
+static uint64_t
+seed_of (void)
+{
+  const char *e = getenv ("SG_EVAL_SEED");
+  return e && *e ? strtoull (e, NULL, 0) : 20240611ull;
+}
+
+static void test_int (void **state) { (void) state; theory_run (TH_INT, "Int", seed_of () * 3 + 0); }
+static void test_real (void **state) { (void) state; theory_run (TH_REAL, "Real", seed_of () * 3 + 1); }
+static void test_bv (void **state) { (void) state; theory_run (TH_BV, "BV", seed_of () * 3 + 2); }
+
+int
+main (void)
+{
+  print_message ("eval_solver_test: seed %llu (set SG_EVAL_SEED to change)\n", (unsigned long long) seed_of ());
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_int),
+    cmocka_unit_test (test_real),
+    cmocka_unit_test (test_bv),
+  };
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
