@@ -5,10 +5,11 @@
  * M[i][j] = (s[i..j) in L(node)), computed children-first (nodes sorted by height), with rows as
  * bitsets. Concatenation is Boolean matrix product, star the reflexive-transitive closure (one
  * backward pass: the matrices are upper triangular), loop/power repeated products (at most n+2 of
- * them: without the empty word the powers vanish past n, with it they grow and settle by n),
- * complement the negation within i <= j, intersection and difference bitwise. Every language
- * operation is therefore exact, complement and intersection included. Work and live memory are
- * bounded (SG_RE_MAX_*); past a bound the caller's result is undetermined. */
+ * them, see node_loop), complement the negation within i <= j, intersection and difference
+ * bitwise. Every language operation is therefore exact, complement and intersection included.
+ * A node's matrix is freed as soon as its last parent is computed, so a chain of any depth keeps
+ * two or three matrices alive. Work, live memory and the string length are bounded
+ * (SG_RE_MAX_*); past a bound the caller's result is undetermined. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -326,39 +327,64 @@ out:
 
 /* ---- one node ------------------------------------------------------------------------------ */
 
-/* Matrix of (_ re.loop lo hi) over the child's matrix a (lo <= hi). */
+/* Matrix of (_ re.loop lo hi) over the child's matrix a (lo <= hi), on strings of length <= n:
+ *  - powers are built one product at a time and the walk stops early: a^(k+1) = a^k means every
+ *    higher power is the same (this happens by k = n when a holds the empty word), and a zero
+ *    power means every higher one is zero (by k = n+1 when it does not);
+ *  - when hi >= n, a^lo u ... u a^hi = a^lo . a* (a word of length <= n in a higher power has
+ *    at most n non-empty pieces, so dropping empty ones brings it down to hi pieces), so only
+ *    a^lo is needed, then one closure and one product. */
 static uint64_t *
 node_loop (eng *e, const uint64_t *a, uint32_t lo, uint32_t hi)
 {
+  bool tail = hi >= e->n; /* the union ends in a* */
+  uint32_t last = tail ? lo : hi;
   uint64_t *p = mat_new (e), *u = mat_new (e), *q = NULL;
   if (!p || !u)
     goto fail;
   mat_diag (e, p); /* p = a^0 */
   for (uint32_t k = 0;; k++)
     {
-      if (k >= lo)
-        for (size_t w = 0; w < e->size; w++)
-          u[w] |= p[w];
-      if (k == hi)
+      if (k >= lo && !tail)
+        {
+          for (size_t w = 0; w < e->size; w++)
+            u[w] |= p[w];
+          spend (e, e->size);
+        }
+      if (k == last)
         break;
       q = mat_new (e);
       if (!q)
         goto fail;
       mat_mul (e, p, a, q); /* q = a^(k+1) */
+      spend (e, 2 * e->size);
       if (e->limit)
         goto fail;
-      if (!memcmp (p, q, e->size * 8u))
-        {
-          /* a^j = p for every j >= k: the union up to hi includes p once k+1 >= lo */
-          for (size_t w = 0; w < e->size; w++)
-            u[w] |= p[w];
-          break;
-        }
+      bool same = !memcmp (p, q, e->size * 8u);
       mat_del (e, p);
       p = q;
       q = NULL;
-      if (mat_zero (e, p))
-        break; /* every higher power is empty too */
+      if (same || mat_zero (e, p))
+        {
+          /* a^j = p for every j > k: it is a^last, and for a bounded loop it is in the union
+           * once k+1 >= lo (hi > k since k != last) */
+          if (!tail && (same || k + 1 >= lo))
+            for (size_t w = 0; w < e->size; w++)
+              u[w] |= p[w];
+          break;
+        }
+    }
+  if (tail)
+    {
+      /* u = a^lo . a* */
+      mat_del (e, u);
+      u = NULL;
+      if (!(q = mat_new (e)) || !(u = mat_new (e)))
+        goto fail;
+      mat_closure (e, a, q, true);
+      mat_mul (e, p, q, u);
+      if (e->limit)
+        goto fail;
     }
   mat_del (e, p);
   mat_del (e, q);

@@ -20,22 +20,21 @@
  *   str.from_code n     = "" unless 0 <= n <= 0x2FFFF; str.to_code s = -1 unless |s| = 1
  *   re.range a b        = re.none unless |a| = |b| = 1; (_ re.loop i n) = re.none if i > n
  *   str.to_lower/upper  = ASCII letters only (cvc5)
- * Strings longer than SG_STR_MAX_LEN and matches past the SG_RE_MAX_* limits give SG_V_UNDET. */
+ * Strings longer than SG_STR_MAX_LEN and matches past the SG_RE_MAX_* limits give SG_V_UNDET.
+ * Solvers (observed, tests/unit/eval_str_test.c): z3 4.8.12 answers unknown on replace_re(_all),
+ * lacks the cvc5 extensions and, like cvc5 1.0.3, rejects chained str.< / str.<= (the standard
+ * declares them :chainable); cvc5 1.0.3 rejects re.range on non-singleton bounds instead of
+ * reading re.none, and rewrites ((_ re.loop 0 0) (re.* r)) to (re.* r) (cvc5 issue 9784). */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "eval/eval.h"
+#include "eval/eval_int.h"
 #include "eval/eval_str_int.h"
 
 /* ---- results ------------------------------------------------------------------------------- */
 
-static sg_rc
-put (sg_val v, sg_val *out)
-{
-  *out = v;
-  return v ? SG_RC_OK : SG_RC_NOMEM;
-}
+#define put sg_eval_ret /* *out = v; SG_RC_NOMEM when v is NULL */
 
 static sg_rc
 put_str (sg_eval_ctx *c, const uint32_t *cp, uint64_t n, sg_val *out)
@@ -63,47 +62,6 @@ put_re (sg_eval_ctx *c, const sg_re *r, sg_val *out)
   if (!r)
     return SG_RC_NOMEM;
   return put (sg_v_re (c->pool, c->s, r), out);
-}
-
-/* A string under construction: a sticky failure (out of memory, or over SG_STR_MAX_LEN). */
-typedef struct sbuf {
-  sg_u32vec v; /* code points */
-  bool nomem;  /* an allocation failed */
-  bool big;    /* the result would exceed SG_STR_MAX_LEN */
-} sbuf;
-
-static void
-sb_add (sbuf *b, const uint32_t *cp, uint32_t n)
-{
-  if (b->nomem || b->big || !n)
-    return;
-  if ((uint64_t) b->v.n + n > SG_STR_MAX_LEN)
-    {
-      b->big = true;
-      return;
-    }
-  if (!SG_VEC_RESERVE (b->v, n))
-    {
-      b->nomem = true;
-      return;
-    }
-  memcpy (b->v.a + b->v.n, cp, (size_t) n * sizeof *cp);
-  b->v.n += n;
-}
-
-/* Store the built string as the result and free the buffer. */
-static sg_rc
-sb_put (sg_eval_ctx *c, sbuf *b, sg_val *out)
-{
-  sg_rc rc;
-  if (b->nomem)
-    rc = SG_RC_NOMEM;
-  else if (b->big)
-    rc = put (sg_v_undet (c->pool), out);
-  else
-    rc = put_str (c, b->v.a, b->v.n, out);
-  SG_VEC_FREE (b->v);
-  return rc;
 }
 
 /* ---- argument access ----------------------------------------------------------------------- */
@@ -182,6 +140,33 @@ find (const uint32_t *s, uint32_t n, const uint32_t *t, uint32_t m, uint32_t fro
   return k;
 }
 
+/* s with each interval [iv[2k], iv[2k+1]) replaced by u (intervals ascending and disjoint);
+ * undetermined when the result would exceed SG_STR_MAX_LEN. */
+static sg_rc
+splice (sg_eval_ctx *c, sg_val s, const sg_u32vec *iv, sg_val u, sg_val *out)
+{
+  uint64_t len = SLEN (s);
+  for (uint32_t k = 0; k < iv->n; k += 2)
+    len = len - (iv->a[k + 1] - iv->a[k]) + SLEN (u);
+  if (len > SG_STR_MAX_LEN)
+    return put (sg_v_undet (c->pool), out);
+  uint32_t *r = malloc ((size_t) (len + 1) * sizeof *r), at = 0, from = 0;
+  if (!r)
+    return SG_RC_NOMEM;
+  for (uint32_t k = 0; k < iv->n; k += 2)
+    {
+      memcpy (r + at, SCP (s) + from, (size_t) (iv->a[k] - from) * sizeof *r);
+      at += iv->a[k] - from;
+      memcpy (r + at, SCP (u), (size_t) SLEN (u) * sizeof *r);
+      at += SLEN (u);
+      from = iv->a[k + 1];
+    }
+  memcpy (r + at, SCP (s) + from, (size_t) (SLEN (s) - from) * sizeof *r);
+  sg_rc rc = put_str (c, r, len, out);
+  free (r);
+  return rc;
+}
+
 /* ---- string operators ---------------------------------------------------------------------- */
 
 /* Lexicographic order on code points: <0, 0, >0. */
@@ -198,10 +183,22 @@ str_cmp (sg_val a, sg_val b)
 static sg_rc
 op_concat (sg_eval_ctx *c, const sg_val *args, uint32_t n, sg_val *out)
 {
-  sbuf b = { 0 };
+  uint64_t len = 0;
   for (uint32_t k = 0; k < n; k++)
-    sb_add (&b, SCP (args[k]), SLEN (args[k]));
-  return sb_put (c, &b, out);
+    len += SLEN (args[k]);
+  if (len > SG_STR_MAX_LEN)
+    return put (sg_v_undet (c->pool), out);
+  uint32_t *r = malloc ((size_t) (len + 1) * sizeof *r), at = 0;
+  if (!r)
+    return SG_RC_NOMEM;
+  for (uint32_t k = 0; k < n; k++)
+    {
+      memcpy (r + at, SCP (args[k]), (size_t) SLEN (args[k]) * sizeof *r);
+      at += SLEN (args[k]);
+    }
+  sg_rc rc = put_str (c, r, len, out);
+  free (r);
+  return rc;
 }
 
 static sg_rc
@@ -213,38 +210,38 @@ op_substr (sg_eval_ctx *c, sg_val s, long i, long len, sg_val *out)
   return put_str (c, SCP (s) + i, (uint64_t) (len < rest ? len : rest), out);
 }
 
+/* str.replace (all = false) and str.replace_all. */
 static sg_rc
 op_replace (sg_eval_ctx *c, sg_val s, sg_val t, sg_val u, bool all, sg_val *out)
 {
-  sbuf b = { 0 };
+  sg_u32vec iv = { 0 }; /* occurrences as [start, end) pairs */
+  sg_rc rc = SG_RC_OK;
   if (SLEN (t) == 0)
     {
-      if (all) /* str.replace_all: nothing to replace */
-        return put_str (c, SCP (s), SLEN (s), out);
-      sb_add (&b, SCP (u), SLEN (u));
-      sb_add (&b, SCP (s), SLEN (s));
-      return sb_put (c, &b, out);
+      /* str.replace prepends u; str.replace_all leaves s as it is */
+      if (!all && !(SG_VEC_PUSH (iv, 0) && SG_VEC_PUSH (iv, 0)))
+        rc = SG_RC_NOMEM;
     }
-  if (SLEN (t) > SLEN (s))
-    return put_str (c, SCP (s), SLEN (s), out);
-  finder f;
-  if (!finder_init (&f, SCP (t), SLEN (t)))
-    return SG_RC_NOMEM;
-  uint32_t from = 0;
-  for (;;)
+  else if (SLEN (t) <= SLEN (s))
     {
-      long k = finder_next (&f, SCP (s), SLEN (s), from);
-      if (k < 0)
-        break;
-      sb_add (&b, SCP (s) + from, (uint32_t) k - from);
-      sb_add (&b, SCP (u), SLEN (u));
-      from = (uint32_t) k + SLEN (t);
-      if (!all)
-        break;
+      finder f;
+      if (!finder_init (&f, SCP (t), SLEN (t)))
+        return SG_RC_NOMEM;
+      long k;
+      for (uint32_t from = 0; !rc && (k = finder_next (&f, SCP (s), SLEN (s), from)) >= 0;)
+        {
+          from = (uint32_t) k + SLEN (t);
+          if (!SG_VEC_PUSH (iv, (uint32_t) k) || !SG_VEC_PUSH (iv, from))
+            rc = SG_RC_NOMEM;
+          if (!all)
+            break;
+        }
+      free (f.fail);
     }
-  sb_add (&b, SCP (s) + from, SLEN (s) - from);
-  free (f.fail);
-  return sb_put (c, &b, out);
+  if (!rc)
+    rc = splice (c, s, &iv, u, out);
+  SG_VEC_FREE (iv);
+  return rc;
 }
 
 /* str.replace_re (all = false) and str.replace_re_all. */
@@ -258,24 +255,24 @@ op_replace_re (sg_eval_ctx *c, sg_val s, const sg_re *re, sg_val u, bool all, sg
     return rc;
   if (st != SG_RE_DONE)
     return put (sg_v_undet (c->pool), out);
-  sbuf b = { 0 };
-  uint32_t n = SLEN (s), from = 0;
-  for (uint32_t i = 0; i <= n; i++)
+  sg_u32vec iv = { 0 }; /* matches as [start, end) pairs */
+  for (uint32_t i = 0, n = SLEN (s); i <= n && !rc; i++)
     {
-      /* shortest match starting at i: empty allowed for replace_re, not for replace_re_all */
+      /* the shortest match starting at i: empty allowed for replace_re, not for _all */
       uint32_t j = sg_re_mat_next (&m, i, all ? i + 1 : i);
       if (j == UINT32_MAX)
         continue;
-      sb_add (&b, SCP (s) + from, i - from);
-      sb_add (&b, SCP (u), SLEN (u));
-      from = j;
+      if (!SG_VEC_PUSH (iv, i) || !SG_VEC_PUSH (iv, j))
+        rc = SG_RC_NOMEM;
       if (!all)
         break;
-      i = j - 1; /* the search goes on in the rest s[j..n) */
+      i = j - 1; /* go on in the rest s[j..n) (j > i) */
     }
-  sb_add (&b, SCP (s) + from, n - from);
   sg_re_mat_free (&m);
-  return sb_put (c, &b, out);
+  if (!rc)
+    rc = splice (c, s, &iv, u, out);
+  SG_VEC_FREE (iv);
+  return rc;
 }
 
 static sg_rc
@@ -439,7 +436,7 @@ op_re (sg_eval_ctx *c, sg_term t, sg_op op, const sg_val *args, uint32_t n, sg_v
 sg_rc
 sg_eval_str (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val *out)
 {
-  sg_op op = (sg_op) sg_op_info (sg_term_op (c->s, t))->canon;
+  sg_op op = sg_eval_canon (c->s, t); /* str.to.re, str.in.re, ... as the 2.6 names */
   for (uint32_t k = 0; k < n; k++)
     if (sg_v_is_undet (args[k]))
       return put (sg_v_undet (c->pool), out);
