@@ -440,11 +440,11 @@ cmd_datatypes (sg_parser *p, uint32_t cmd, uint16_t kind)
 
 /* ---------------------------------------------------------------- models */
 
-/* The visible function named by node j whose parameter sorts are params[0..n), or SG_NONE. */
+/* The visible function named `name` whose parameter sorts are params[0..n), or SG_NONE. */
 static uint32_t
-fun_with_signature (sg_parser *p, uint32_t j, const sg_sort *params, uint32_t n)
+fun_with_signature (sg_parser *p, sg_atom name, const sg_sort *params, uint32_t n)
 {
-  const sg_binding *b = sg_symtab_lookup (&p->st, SG_NS_TERM, sg_pnode (p, j)->atom);
+  const sg_binding *b = sg_symtab_lookup (&p->st, SG_NS_TERM, name);
   for (; b; b = b->prev ? &p->st.b.a[b->prev - 1] : NULL)
     {
       if (b->kind != SG_B_FUN) continue;
@@ -458,30 +458,61 @@ fun_with_signature (sg_parser *p, uint32_t j, const sg_sort *params, uint32_t n)
 /* Model mode: (define-fun NAME ((x S)...) R BODY) gives the interpretation of a declared
  * function, or defines a model-only helper (z3's k!0, div0, /0) that was bound in pass 1. A body
  * we cannot read (algebraic numbers, solver-internal syntax) gives an entry without a body. */
+/* The name of a model entry (define-fun NAME ...) and the node after it. z3 prints the empty
+ * symbol || without its bars, as (define-fun  () S V): then the name is "" and *after is the
+ * parameter list. */
 static sg_rc
-model_define (sg_parser *p, uint32_t cmd, uint32_t name)
+model_name (sg_parser *p, uint32_t cmd, sg_atom *name, uint32_t *after)
+{
+  uint32_t x = next (p, kid (cmd));
+  if (!has (p, cmd, x)) return sg_perr (p, cmd, SG_RC_PARSE, "expected a function name");
+  if (sg_pis_sym (p, x))
+    {
+      *name = sg_pnode (p, x)->atom;
+      *after = next (p, x);
+      return SG_RC_OK;
+    }
+  uint32_t y = next (p, x), z = has (p, cmd, y) ? next (p, y) : y;
+  if (sg_pis_list (p, x) && has (p, cmd, z) && next (p, z) == next (p, cmd))
+    {
+      if (!sg_atom_intern (&p->s->atoms, "", 0, name)) return nomem (p, cmd);
+      *after = x;
+      return SG_RC_OK;
+    }
+  return sg_perr (p, x, SG_RC_PARSE, "expected a function name");
+}
+
+static sg_rc
+model_define (sg_parser *p, uint32_t cmd)
 {
   sg_store *s = p->s;
-  sg_rc rc = need_symbol (p, cmd, name, "a function name");
+  sg_atom nm;
+  uint32_t params;
+  sg_rc rc = model_name (p, cmd, &nm, &params);
   if (rc) return rc;
-  uint32_t params = next (p, name), ret = has (p, cmd, params) ? next (p, params) : params;
+  uint32_t name = params; /* position for messages */
+  uint32_t ret = has (p, cmd, params) ? next (p, params) : params;
   uint32_t body = has (p, cmd, ret) ? next (p, ret) : ret;
   if (!has (p, cmd, body)) return sg_perr (p, cmd, SG_RC_PARSE, "expected (define-fun NAME PARAMS SORT BODY)");
   sg_u32vec vars = { 0 }, sorts = { 0 };
   rc = sorted_vars (p, params, &vars, &sorts);
   sg_sort rs = SG_NONE;
   if (!rc) rc = sg_parse_sort (p, ret, &rs);
-  uint32_t fun = rc ? SG_NONE : fun_with_signature (p, name, sorts.a, sorts.n);
+  uint32_t fun = rc ? SG_NONE : fun_with_signature (p, nm, sorts.a, sorts.n);
   if (!rc && fun == SG_NONE)
-    rc = sg_perr (p, name, SG_RC_SORT, "model defines '%s', which the script does not declare", atext (p, name));
+    rc = sg_perr (p, name, SG_RC_SORT, "model defines '%s', which the script does not declare", sg_store_text (s, nm));
   sg_term t = SG_NONE;
   if (!rc)
     {
       uint32_t mark = sg_symtab_mark (&p->st);
       rc = bind_vars (p, body, vars.a, vars.n);
       p->model_expect = rs;
+      SG_VEC_CLEAR (p->named);
       if (!rc) rc = sg_parse_term (p, body, &t);
       sg_symtab_release (&p->st, mark);
+      for (uint32_t k = 0; k < p->named.n; k++) /* elements the body introduced stay visible */
+        if (!sg_symtab_bind (&p->st, SG_NS_TERM, s->funs.a[p->named.a[k]].name, SG_B_FUN, p->named.a[k]))
+          rc = nomem (p, cmd);
       if (rc == SG_RC_SORT || rc == SG_RC_PARSE)
         {
           sg_diag_init (p->d, p->d->file); /* unreadable value: undetermined, not an error */
@@ -508,12 +539,26 @@ static sg_rc
 model_declare (sg_parser *p, uint32_t cmd)
 {
   sg_store *s = p->s;
-  uint32_t h = kid (cmd), name = next (p, h);
-  if (!sg_pis_list (p, cmd) || !has (p, cmd, h) || !sg_pis_sym (p, h) || !has (p, cmd, name) || !sg_pis_sym (p, name))
-    return SG_RC_OK;
+  uint32_t h = kid (cmd);
+  if (!sg_pis_list (p, cmd) || !has (p, cmd, h) || !sg_pis_sym (p, h)) return SG_RC_OK;
   sg_atom w = sg_pnode (p, h)->atom;
+  if (w == SG_WK_DECLARE_SORT)
+    {
+      /* cvc4 declares sorts in its models (even define-sort parameters): keep unknown ones. */
+      uint32_t nm = next (p, h);
+      if (!has (p, cmd, nm) || !sg_pis_sym (p, nm) || sg_symtab_lookup (&p->st, SG_NS_SORT, sg_pnode (p, nm)->atom))
+        return SG_RC_OK;
+      sg_sortdecl d = { sg_pnode (p, nm)->atom, false, 0, 0, SG_NONE };
+      if (!SG_VEC_PUSH (s->sortdecls, d)
+          || !sg_symtab_bind (&p->st, SG_NS_SORT, d.name, SG_B_SORTDECL, s->sortdecls.n - 1))
+        return nomem (p, cmd);
+      return SG_RC_OK;
+    }
   if (w != SG_WK_DEFINE_FUN && w != SG_WK_DECLARE_FUN && w != SG_WK_DECLARE_CONST) return SG_RC_OK;
-  uint32_t params = next (p, name), ret = has (p, cmd, params) ? next (p, params) : params;
+  sg_atom nm;
+  uint32_t params;
+  if (model_name (p, cmd, &nm, &params)) { sg_diag_init (p->d, p->d->file); return SG_RC_OK; }
+  uint32_t ret = has (p, cmd, params) ? next (p, params) : params;
   sg_u32vec vars = { 0 }, sorts = { 0 };
   sg_rc rc = SG_RC_OK;
   sg_sort rs;
@@ -528,13 +573,13 @@ model_declare (sg_parser *p, uint32_t cmd)
       }
   if (!rc && !has (p, cmd, ret)) rc = sg_perr (p, cmd, SG_RC_PARSE, "malformed model entry");
   if (!rc) rc = sg_parse_sort (p, ret, &rs);
-  if (!rc && fun_with_signature (p, name, sorts.a, sorts.n) == SG_NONE)
+  if (!rc && fun_with_signature (p, nm, sorts.a, sorts.n) == SG_NONE)
     {
       uint32_t fun;
-      rc = sg_store_add_fun (s, sg_pnode (p, name)->atom, w == SG_WK_DEFINE_FUN ? SG_FUN_DEFINED : SG_FUN_DECLARED,
+      rc = sg_store_add_fun (s, nm, w == SG_WK_DEFINE_FUN ? SG_FUN_DEFINED : SG_FUN_DECLARED,
                              sorts.a, sorts.n, rs, &fun);
       if (rc) rc = sg_perr_store (p, cmd, rc);
-      else if (!sg_symtab_bind (&p->st, SG_NS_TERM, sg_pnode (p, name)->atom, SG_B_FUN, fun)) rc = nomem (p, cmd);
+      else if (!sg_symtab_bind (&p->st, SG_NS_TERM, nm, SG_B_FUN, fun)) rc = nomem (p, cmd);
       else if (w != SG_WK_DEFINE_FUN) rc = p->model->element (p->model->ctx, fun);
     }
   SG_VEC_FREE (vars);
@@ -617,7 +662,7 @@ sg_parse_model (sg_store *store, const sg_script *sc, const char *text, size_t l
             if (!sg_pis_list (p, c) || !has (p, c, kid (c)) || !sg_pis_sym (p, kid (c))) continue;
             sg_atom w = sg_pnode (p, kid (c))->atom;
             if (pass == 1) rc = model_declare (p, c);
-            else if (w == SG_WK_DEFINE_FUN || w == SG_WK_DEFINE_FUN_REC) rc = model_define (p, c, next (p, kid (c)));
+            else if (w == SG_WK_DEFINE_FUN || w == SG_WK_DEFINE_FUN_REC) rc = model_define (p, c);
           }
       sg_rc more = rc ? rc : sg_sexp_read (&p->rd);
       if (!rc && more != SG_RC_EOF)
@@ -782,7 +827,7 @@ command (sg_parser *p, const uint32_t cmd)
     case SG_WK_DEFINE_FUN:
     case SG_WK_DEFINE_FUN_REC:
       {
-        if (p->model) return model_define (p, cmd, a1);
+        if (p->model) return model_define (p, cmd);
         if ((rc = fun_signature (p, cmd, a1, kind == SG_WK_DEFINE_FUN ? SG_FUN_DEFINED : SG_FUN_REC, &fun)))
           return rc;
         uint32_t body = next (p, next (p, next (p, a1)));

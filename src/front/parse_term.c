@@ -330,7 +330,9 @@ apply_symbol (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_term
       uint32_t fun;
       rc = sg_store_add_fun (s, a, SG_FUN_DECLARED, NULL, 0, p->model_expect, &fun);
       if (rc) return sg_perr_store (p, i, rc);
-      if (!sg_symtab_bind (&p->st, SG_NS_TERM, a, SG_B_FUN, fun)) return nomem (p, i);
+      /* Bound again after the enclosing definition's parameters are released. */
+      if (!sg_symtab_bind (&p->st, SG_NS_TERM, a, SG_B_FUN, fun) || !SG_VEC_PUSH (p->named, fun))
+        return nomem (p, i);
       if ((rc = p->model->element (p->model->ctx, fun))) return rc;
       rc = sg_mk_fun_app (s, fun, NULL, 0, out);
       return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;

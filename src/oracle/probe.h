@@ -1,0 +1,53 @@
+/* probe: run a list of solvers on one script and judge the runs — each solver's classified
+ * outcome, our evaluator's verdict on its model, and the oracle's verdict. The one place where
+ * `smtgrind check`, `smtgrind label` and the engines turn a script into findings.
+ * Owns: the outcomes of an sg_probe (freed with sg_probe_free). The store and script are
+ * borrowed; reading a model adds terms to the store.
+ * Invariants: one-shot processes only (a session's suspicious outcome is re-run here); a model
+ * is checked only for single-query scripts, with the solver asked again for (get-model) after
+ * its check-sat (a second run whose answer must match the first).
+ * Tests: tests/unit/oracle_test.c */
+#ifndef SG_ORACLE_PROBE_H
+#define SG_ORACLE_PROBE_H
+
+#include "oracle/oracle.h"
+#include "run/profile.h"
+#include "run/run.h"
+
+typedef struct sg_probe_opts {
+  uint32_t timeout_ms;    /* watchdog per solver run */
+  uint64_t mem_bytes;     /* RLIMIT_AS per run; 0 = none */
+  bool models;            /* validate sat answers' models with our evaluator */
+  bool validate;          /* pass the solvers' own self-validation flags */
+  sg_oracle_opts oracle;  /* expected status, incompleteness, performance */
+} sg_probe_opts;
+
+typedef struct sg_probe_run {
+  const sg_profile *prof; /* the solver (borrowed) */
+  bool skipped;           /* the profile does not accept the script's logic */
+  sg_outcome out;         /* classified first run */
+  int model;              /* sg_mcheck of its model, or -1 (no sat answer, unreadable, ...) */
+  char note[160];         /* why the model was not checked, or what failed */
+} sg_probe_run;
+
+typedef struct sg_probe {
+  SG_VEC (sg_probe_run) runs; /* one per solver, in order */
+  sg_verdict verdict;         /* the oracle's verdict over the runs that were not skipped */
+} sg_probe;
+
+void sg_probe_init (sg_probe *p);
+void sg_probe_free (sg_probe *p);
+/* Run every solver of `solvers` on `text` (the script sc, as the solvers should read it) and
+ * judge. Returns SG_RC_OK whenever the runs happened (their failures are outcomes). */
+sg_rc sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_store *s,
+                       const sg_script *sc, const char *text, size_t len, const sg_probe_opts *o,
+                       sg_probe *out /* OUT */);
+
+/* Does the store hold a term of sort String or RegLan (cvc5 then needs --strings-exp)? */
+bool sg_script_uses_strings (const sg_store *s);
+/* The k-th model in a solver's stdout: the balanced S-expression after the k-th answer line
+ * (0-based), or false. */
+bool sg_model_text (const char *out, size_t n, uint32_t k, const char **start /* OUT */,
+                    size_t *len /* OUT */);
+
+#endif

@@ -1,0 +1,178 @@
+/* run: profile -> argv -> spawn (in a private directory) -> classify, for one-shot calls. */
+#include "run/run.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "run/spawn.h"
+
+sg_rc
+sg_run_tmpdir_make (char *dir, size_t size)
+{
+  const char *tmp = getenv ("TMPDIR");
+  if (!tmp || !*tmp) tmp = "/tmp";
+  if ((size_t) snprintf (dir, size, "%s/smtgrind-XXXXXX", tmp) >= size) return SG_RC_IO;
+  return mkdtemp (dir) ? SG_RC_OK : SG_RC_IO;
+}
+
+void
+sg_run_tmpdir_remove (const char *dir)
+{
+  DIR *d = opendir (dir);
+  if (d)
+    {
+      struct dirent *e;
+      char path[PATH_MAX];
+      while ((e = readdir (d)))
+        {
+          if (!strcmp (e->d_name, ".") || !strcmp (e->d_name, "..")) continue;
+          if ((size_t) snprintf (path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path)
+            continue;
+          if (unlink (path) != 0) rmdir (path); /* an empty subdirectory at most */
+        }
+      closedir (d);
+    }
+  rmdir (dir);
+}
+
+/* Write text to dir/script.smt2 (the .smt2 name suits tools that guess the language). */
+static sg_rc
+write_script (const char *dir, const char *text, size_t len, char *path, size_t psize)
+{
+  if ((size_t) snprintf (path, psize, "%s/script.smt2", dir) >= psize) return SG_RC_IO;
+  int fd = open (path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) return SG_RC_IO;
+  size_t off = 0;
+  while (off < len)
+    {
+      ssize_t w = write (fd, text + off, len - off);
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) break;
+      off += (size_t) w;
+    }
+  return close (fd) == 0 && off == len ? SG_RC_OK : SG_RC_IO;
+}
+
+/* The input: a path (file) or text (in memory). */
+typedef struct input {
+  const char *path; /* script file, or NULL */
+  const char *text; /* script text when path is NULL */
+  size_t len;       /* its length */
+} input;
+
+static sg_rc
+run (const sg_profile *p, const sg_patterns *pats, const sg_run_opts *o, input in,
+     sg_outcome *out, sg_buf *capture)
+{
+  char dir[PATH_MAX] = "", script[PATH_MAX + 16], abs[PATH_MAX + 8];
+  const char *cwd = o->cwd;
+  sg_rc rc = SG_RC_OK;
+  if (!cwd)
+    {
+      if ((rc = sg_run_tmpdir_make (dir, sizeof dir))) return rc;
+      cwd = dir;
+      if (in.path && in.path[0] != '/')
+        {
+          /* The solver runs elsewhere: make the script's path absolute. */
+          char here[PATH_MAX];
+          if (!getcwd (here, sizeof here)
+              || (size_t) snprintf (abs, sizeof abs, "%s/%s", here, in.path) >= sizeof abs)
+            rc = SG_RC_IO;
+          in.path = abs;
+        }
+    }
+  if (!rc && !in.path && p->input == SG_INPUT_FILE)
+    {
+      /* A file-input profile gets a file, as a run from disk would (cvc5 1.0.3, for one,
+       * cannot read a multi-line |symbol| from stdin). */
+      if (!dir[0]) rc = sg_run_tmpdir_make (dir, sizeof dir);
+      if (!rc) rc = write_script (dir, in.text, in.len, script, sizeof script);
+      in.path = script;
+    }
+
+  sg_argv_opts ao = o->argv;
+  sg_spawn_opts so;
+  memset (&so, 0, sizeof so);
+  if (in.path && p->input == SG_INPUT_FILE)
+    {
+      ao.script_path = in.path;
+      ao.on_stdin = false;
+    }
+  else if (in.path)
+    {
+      ao.on_stdin = true;
+      so.stdin_kind = SG_STDIN_FILE;
+      so.stdin_path = in.path;
+    }
+  else
+    {
+      ao.on_stdin = true;
+      so.stdin_kind = SG_STDIN_PIPE;
+      so.stdin_data = in.text;
+      so.stdin_len = in.len;
+    }
+  sg_strv argv;
+  memset (&argv, 0, sizeof argv);
+  if (!rc) rc = sg_profile_argv (p, &ao, &argv);
+  sg_spawn_result r;
+  sg_spawn_result_init (&r);
+  if (!rc)
+    {
+      so.argv = (const char *const *) argv.a;
+      so.cwd = cwd;
+      so.timeout_ms = o->timeout_ms;
+      so.mem_bytes = o->mem_bytes;
+      so.cpu_s = o->cpu_s;
+      so.out_cap = so.err_cap = o->out_cap;
+      rc = sg_spawn_run (&so, &r);
+    }
+  if (!rc) rc = sg_classify_run (pats, p, &r, out);
+  if (!rc) out->from_session = false;
+  if (!rc && capture)
+    {
+      sg_buf_reset (capture);
+      sg_buf_add (capture, r.out.s ? r.out.s : "", r.out.len);
+      if (!sg_buf_ok (capture)) rc = SG_RC_NOMEM;
+    }
+  sg_spawn_result_free (&r);
+  sg_strv_free (&argv);
+  if (dir[0]) sg_run_tmpdir_remove (dir);
+  return rc;
+}
+
+sg_rc
+sg_run_file (const sg_profile *p, const sg_patterns *pats, const sg_run_opts *o, const char *path,
+             sg_outcome *out)
+{
+  return sg_run_file_capture (p, pats, o, path, out, NULL);
+}
+
+sg_rc
+sg_run_text (const sg_profile *p, const sg_patterns *pats, const sg_run_opts *o, const char *text,
+             size_t len, sg_outcome *out)
+{
+  return sg_run_text_capture (p, pats, o, text, len, out, NULL);
+}
+
+sg_rc
+sg_run_file_capture (const sg_profile *p, const sg_patterns *pats, const sg_run_opts *o,
+                     const char *path, sg_outcome *out, sg_buf *stdout_text)
+{
+  if (!path) return SG_RC_USAGE;
+  return run (p, pats, o, (input) { path, NULL, 0 }, out, stdout_text);
+}
+
+sg_rc
+sg_run_text_capture (const sg_profile *p, const sg_patterns *pats, const sg_run_opts *o,
+                     const char *text, size_t len, sg_outcome *out, sg_buf *stdout_text)
+{
+  if (!text) text = "", len = 0;
+  return run (p, pats, o, (input) { NULL, text, len }, out, stdout_text);
+}

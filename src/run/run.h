@@ -1,0 +1,53 @@
+/* run: the one-shot choke point — build a solver's argv from its profile, spawn it under the
+ * watchdog and limits in a private working directory, classify the result. Every one-shot
+ * solver call goes through here.
+ * Owns: the private directory of each call (created with mkdtemp, emptied and removed before
+ *   the call returns). The outcome belongs to the caller.
+ * Invariants: a solver never writes into the caller's directory unless opts.cwd says so (a
+ *   script may set an output channel to a file).
+ * Tests: tests/unit/run_test.c */
+#ifndef SG_RUN_RUN_H
+#define SG_RUN_RUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/buf.h"
+#include "base/rc.h"
+#include "run/classify.h"
+#include "run/patterns.h"
+#include "run/profile.h"
+
+typedef struct sg_run_opts {
+  sg_argv_opts argv;   /* flag groups and the solver's own timeout (script_path is set here) */
+  uint32_t timeout_ms; /* watchdog; 0 = none */
+  uint64_t mem_bytes;  /* RLIMIT_AS; 0 = none */
+  uint32_t cpu_s;      /* RLIMIT_CPU; 0 = none */
+  size_t out_cap;      /* capture cap of stdout and of stderr; 0 = SG_SPAWN_DEFAULT_CAP */
+  const char *cwd;     /* the solver's working directory; NULL = a private temporary one */
+} sg_run_opts;
+
+/* Run profile p on the script file `path` (as an argument, or on stdin for SG_INPUT_STDIN
+ * profiles) and classify. SG_RC_OK whenever an outcome was produced; SG_RC_IO when the
+ * private directory or the input cannot be set up. */
+sg_rc sg_run_file (const sg_profile *p, const sg_patterns *pats, const sg_run_opts *o,
+                   const char *path, sg_outcome *out /* OUT */);
+/* Same with the script in memory: written to script.smt2 in the private directory for
+ * SG_INPUT_FILE profiles, sent on stdin for SG_INPUT_STDIN ones. */
+sg_rc sg_run_text (const sg_profile *p, const sg_patterns *pats, const sg_run_opts *o,
+                   const char *text, size_t len, sg_outcome *out /* OUT */);
+/* The same two, also handing back the captured stdout (models, values); `stdout_text` is
+ * replaced. */
+sg_rc sg_run_file_capture (const sg_profile *p, const sg_patterns *pats, const sg_run_opts *o,
+                           const char *path, sg_outcome *out /* OUT */,
+                           sg_buf *stdout_text /* OUT */);
+sg_rc sg_run_text_capture (const sg_profile *p, const sg_patterns *pats, const sg_run_opts *o,
+                           const char *text, size_t len, sg_outcome *out /* OUT */,
+                           sg_buf *stdout_text /* OUT */);
+
+/* A fresh private directory $TMPDIR/smtgrind-XXXXXX (mode 0700); dir gets its path. */
+sg_rc sg_run_tmpdir_make (char *dir /* OUT */, size_t size);
+/* Remove the files in dir (one level: solvers create plain files) and dir itself. */
+void sg_run_tmpdir_remove (const char *dir);
+
+#endif
