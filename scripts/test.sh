@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test.sh: the test suite, in three stages (each must pass):
 #   (a) build/       RelWithDebInfo build, all ctest tests (unit + CLI)
-#   (b) build-asan/  Debug build with ASan+UBSan, all ctest tests again
+#   (b) build-asan/  Debug build with ASan+UBSan, all ctest tests again except those labelled slow
 #   (c) build-fuzz/  clang libFuzzer build, fuzz_parse for 60 s on a seed corpus
 #                    (tests/data, examples, tests/parse and up to 200 files of ../shared/corpus);
 #                    skipped when clang is missing. Crash inputs land in build-fuzz/artifacts/.
@@ -21,7 +21,7 @@ stage "(b) build-asan/: unit and CLI tests under ASan+UBSan"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DSG_SANITIZE=ON
 cmake --build build-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --test-dir build-asan --output-on-failure -j "$jobs"
+  ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE slow
 
 stage "(c) build-fuzz/: fuzz_parse smoke run"
 if ! command -v clang >/dev/null; then

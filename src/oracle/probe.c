@@ -44,9 +44,28 @@ skip_sexp (const char *s, size_t i, size_t n)
   for (; i < n; i++)
     {
       char c = s[i];
-      if (c == ';') { while (i < n && s[i] != '\n') i++; continue; }
-      if (c == '"') { for (i++; i < n; i++) if (s[i] == '"') { if (i + 1 < n && s[i + 1] == '"') i++; else break; } continue; }
-      if (c == '|') { for (i++; i < n && s[i] != '|'; i++) ; continue; }
+      if (c == ';')
+        {
+          while (i < n && s[i] != '\n') i++;
+          continue;
+        }
+      if (c == '"')
+        {
+          /* Up to the closing quote; "" inside a string literal is an escaped quote. */
+          for (i++; i < n; i++)
+            {
+              if (s[i] != '"') continue;
+              if (i + 1 < n && s[i + 1] == '"') { i++; continue; }
+              break;
+            }
+          continue;
+        }
+      if (c == '|')
+        {
+          while (i + 1 < n && s[i + 1] != '|') i++;
+          i++;
+          continue;
+        }
       if (c == '(') depth++;
       else if (c == ')' && depth && --depth == 0) return i + 1;
     }

@@ -1,0 +1,146 @@
+/* spawn: run one external program (a solver) from an argv array, never through a shell, in its
+ * own process group, with rlimits, a parent-side watchdog and capped capture of its output.
+ * Owns: the child process, its pipes and the captured output of each sg_spawn_result.
+ * Invariants: every started child is reaped on every path (no zombie); every descriptor is
+ *   O_CLOEXEC and closed by sg_spawn_finish/sg_spawn_kill (no leak); no signal handler, no
+ *   SIGALRM, no global state: timeouts come from poll() and CLOCK_MONOTONIC.
+ * CPU time of the child comes from wait4()'s rusage (a BSD/GNU call: spawn.c defines
+ *   _GNU_SOURCE for it, for pipe2 and for SOCK_CLOEXEC).
+ * Tests: tests/unit/run_test.c */
+#ifndef SG_RUN_SPAWN_H
+#define SG_RUN_SPAWN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "base/buf.h"
+#include "base/rc.h"
+
+/* Bytes kept of each of stdout and stderr; beyond it output is read and discarded so the child
+ * never blocks on a full pipe (the result says `truncated`). Solvers that print more than this
+ * are flooding; their answers are not trusted anyway. */
+#ifndef SG_SPAWN_DEFAULT_CAP
+#define SG_SPAWN_DEFAULT_CAP ((size_t) 4 << 20)
+#endif
+/* Between SIGTERM and SIGKILL to the process group when the watchdog fires. */
+#define SG_SPAWN_DEFAULT_GRACE_MS 200u
+
+/* Where the child's standard input comes from. */
+typedef enum sg_stdin_kind {
+  SG_STDIN_NULL = 0, /* /dev/null */
+  SG_STDIN_FILE,     /* the file stdin_path, opened by the parent (a FIFO cannot block the child) */
+  SG_STDIN_PIPE,     /* a socket pair written by the parent: stdin_data, then (one-shot) EOF */
+} sg_stdin_kind;
+
+typedef struct sg_spawn_opts {
+  const char *const *argv; /* NULL-terminated; argv[0] is searched in PATH unless it has a '/' */
+  sg_stdin_kind stdin_kind; /* where stdin comes from */
+  const char *stdin_path;   /* SG_STDIN_FILE: the file */
+  const char *stdin_data;   /* SG_STDIN_PIPE: bytes written first (borrowed; may be NULL) */
+  size_t stdin_len;         /* SG_STDIN_PIPE: their length */
+  bool keep_stdin_open;     /* SG_STDIN_PIPE: do not send EOF after stdin_data (sessions) */
+  const char *cwd;          /* working directory of the child; NULL = ours */
+  uint32_t timeout_ms;      /* wall-clock limit of sg_spawn_run; 0 = none */
+  uint32_t grace_ms;        /* SIGTERM -> SIGKILL delay; 0 = SG_SPAWN_DEFAULT_GRACE_MS */
+  uint64_t mem_bytes;       /* RLIMIT_AS of the child; 0 = unlimited */
+  uint32_t cpu_s;           /* RLIMIT_CPU soft limit (SIGXCPU), hard = soft + 1; 0 = none */
+  size_t out_cap;           /* stdout bytes kept; 0 = SG_SPAWN_DEFAULT_CAP */
+  size_t err_cap;           /* stderr bytes kept; 0 = SG_SPAWN_DEFAULT_CAP */
+} sg_spawn_opts;
+
+/* How the child ended. */
+typedef enum sg_spawn_end {
+  SG_END_NONE = 0,    /* not ended (or its status was lost: SIGCHLD set to SIG_IGN) */
+  SG_END_EXITED,      /* exit_code is valid */
+  SG_END_SIGNALED,    /* sig is valid */
+  SG_END_EXEC_FAILED, /* the program could not be started: exec_errno (ENOENT: not found) */
+} sg_spawn_end;
+
+typedef struct sg_spawn_result {
+  sg_spawn_end end;    /* how it ended */
+  int exit_code;       /* SG_END_EXITED: the exit status */
+  int sig;             /* SG_END_SIGNALED: the signal */
+  int exec_errno;      /* SG_END_EXEC_FAILED: errno of the lookup or of execv */
+  bool timed_out;      /* the watchdog fired (SIGTERM sent at the deadline) */
+  bool hard_killed;    /* SIGKILL was needed after the grace period */
+  bool stdin_broken;   /* the child closed stdin before all data was written */
+  double wall_s;       /* wall time from fork to reap */
+  double user_s;       /* child user CPU (wait4 rusage; 0 for sessions until the end) */
+  double sys_s;        /* child system CPU */
+  sg_buf out;          /* captured stdout (at most the cap) */
+  sg_buf err;          /* captured stderr (at most the cap) */
+  bool out_truncated;  /* stdout exceeded the cap */
+  bool err_truncated;  /* stderr exceeded the cap */
+  uint64_t out_bytes;  /* stdout bytes produced, kept or not */
+  uint64_t err_bytes;  /* stderr bytes produced, kept or not */
+} sg_spawn_result;
+
+void sg_spawn_result_init (sg_spawn_result *r);
+/* Forget status and output, keep the buffers' memory. */
+void sg_spawn_result_reset (sg_spawn_result *r);
+void sg_spawn_result_free (sg_spawn_result *r);
+
+/* CLOCK_MONOTONIC in seconds; deadlines below are in this clock. */
+double sg_spawn_now (void);
+
+/* Run to completion: start, write stdin, capture, watchdog, reap. r (initialised with
+ * sg_spawn_result_init) is reset first.
+ * Returns SG_RC_OK whenever the child's fate is known (including EXEC_FAILED and timeouts);
+ * SG_RC_USAGE for bad options, SG_RC_IO if pipes or fork fail, SG_RC_NOMEM. */
+sg_rc sg_spawn_run (const sg_spawn_opts *o, sg_spawn_result *r /* OUT */);
+
+/* ---- a live process (used by sessions; sg_spawn_run is built from these) ---------------- */
+
+typedef struct sg_spawn_proc {
+  pid_t pid;          /* > 0 while alive or unreaped; also the process group id */
+  int in_fd;          /* parent's end of stdin (SG_STDIN_PIPE), else -1 */
+  int out_fd;         /* stdout read end, -1 at EOF */
+  int err_fd;         /* stderr read end, -1 at EOF */
+  const char *in_data; /* pending stdin bytes (borrowed until written) */
+  size_t in_len;      /* their length */
+  size_t in_off;      /* bytes of in_data already written */
+  bool in_close;      /* send EOF once in_data is written */
+  double t0;          /* start (sg_spawn_now) */
+  double term_at;     /* when SIGTERM was sent, 0 if not */
+  double exited_at;   /* when the child was seen dead with pipes still open, 0 if not */
+  uint32_t grace_ms;  /* SIGTERM -> SIGKILL */
+  size_t out_cap;     /* bytes of stdout kept per result */
+  size_t err_cap;     /* bytes of stderr kept per result */
+} sg_spawn_proc;
+
+/* Called with each chunk read from stdout (before capping); return true to stop pumping. */
+typedef bool sg_spawn_watch_fn (void *ctx, const char *data, size_t n);
+
+/* Why sg_spawn_pump returned. */
+typedef enum sg_pump_stop {
+  SG_PUMP_WATCH,    /* the watch function said stop */
+  SG_PUMP_EOF,      /* the child closed stdout and stderr, or exited */
+  SG_PUMP_DEADLINE, /* the deadline passed (nothing was killed) */
+} sg_pump_stop;
+
+/* Start the child. On SG_RC_OK, either r->end == SG_END_EXEC_FAILED (nothing to clean up; p
+ * is not live) or p is live and must end with sg_spawn_finish or sg_spawn_kill. */
+sg_rc sg_spawn_start (const sg_spawn_opts *o, sg_spawn_proc *p /* OUT */,
+                      sg_spawn_result *r /* OUT */);
+/* True while p holds an unreaped child. */
+static inline bool sg_spawn_is_live (const sg_spawn_proc *p) { return p->pid > 0; }
+/* Queue bytes for stdin (borrowed until written by pump/finish); `close_after` sends EOF. */
+void sg_spawn_send (sg_spawn_proc *p, const char *data, size_t len, bool close_after);
+/* Write queued stdin and capture output into r until `watch` stops it, EOF/exit, or
+ * `deadline` (absolute, sg_spawn_now clock; 0 = none). */
+sg_rc sg_spawn_pump (sg_spawn_proc *p, double deadline, sg_spawn_watch_fn *watch, void *ctx,
+                     sg_spawn_result *r, sg_pump_stop *why /* OUT */);
+/* Read what stdout and stderr hold right now, without waiting (and without watching). */
+sg_rc sg_spawn_drain (sg_spawn_proc *p, sg_spawn_result *r);
+/* Capture until the child ends; at `deadline` (0 = none) SIGTERM the group (r->timed_out),
+ * SIGKILL after the grace. Reaps the child, fills status and times, closes every fd. */
+sg_rc sg_spawn_finish (sg_spawn_proc *p, double deadline, sg_spawn_result *r);
+/* SIGKILL the group now, reap, close every fd. r may be NULL. Safe on a dead proc. */
+void sg_spawn_kill (sg_spawn_proc *p, sg_spawn_result *r);
+
+/* "SIGSEGV" etc., or "SIG<n>". */
+const char *sg_spawn_signame (int sig, char *tmp, size_t size);
+
+#endif

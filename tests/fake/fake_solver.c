@@ -1,0 +1,169 @@
+/* fake_solver: a scripted misbehaving "solver" for tests/unit/run_test.c.
+ * usage: fake_solver MODE [ARG]   (any further words, e.g. a script path, are ignored)
+ * Built without sanitizers (CMakeLists.txt) so RLIMIT_AS applies to plain malloc. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static void
+nap_forever (void)
+{
+  for (;;)
+    {
+      struct timespec ts = { 3600, 0 };
+      nanosleep (&ts, NULL);
+    }
+}
+
+/* A line-based interactive fake: answers (check-sat) with "sat", or "unsat" when the query
+ * asserted false; echoes (echo "x") as x; (crash) segfaults; (hang) sleeps; (reset) forgets. */
+static int
+interactive (void)
+{
+  char line[4096];
+  int unsat = 0;
+  setvbuf (stdout, NULL, _IOLBF, 0);
+  while (fgets (line, sizeof line, stdin))
+    {
+      if (strstr (line, "(assert false)")) unsat = 1;
+      if (strstr (line, "(check-sat)")) puts (unsat ? "unsat" : "sat");
+      if (strstr (line, "(reset)")) unsat = 0;
+      if (strstr (line, "(crash)")) raise (SIGSEGV);
+      if (strstr (line, "(hang)")) nap_forever ();
+      if (strstr (line, "(error-here)")) puts ("(error \"line 1 column 1: bad\")");
+      if (strstr (line, "(exit)")) return 0;
+      char *e = strstr (line, "(echo \"");
+      if (e)
+        {
+          e += 7;
+          char *q = strchr (e, '"');
+          if (q) printf ("%.*s\n", (int) (q - e), e);
+        }
+    }
+  return 0;
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *m = argc > 1 ? argv[1] : "sat";
+  if (!strcmp (m, "sat")) { puts ("sat"); return 0; }
+  if (!strcmp (m, "hang")) nap_forever ();
+  if (!strcmp (m, "hang_ignore_term"))
+    {
+      signal (SIGTERM, SIG_IGN);
+      nap_forever ();
+    }
+  if (!strcmp (m, "spin"))
+    {
+      volatile unsigned long x = 0;
+      for (;;) x++;
+    }
+  if (!strcmp (m, "segv")) { fflush (stdout); raise (SIGSEGV); return 1; }
+  if (!strcmp (m, "abort")) { fputs ("about to abort\n", stderr); abort (); }
+  if (!strcmp (m, "garbage"))
+    {
+      for (int i = 0; i < 200; i++) putchar ("x(#]\001\xff sat;"[i % 13]);
+      puts ("\nsatisfiable\nSAT\n sat");
+      return 0;
+    }
+  if (!strcmp (m, "flood"))
+    {
+      /* 1 GiB of "y\n" */
+      static char buf[1 << 16];
+      for (size_t i = 0; i < sizeof buf; i += 2) buf[i] = 'y', buf[i + 1] = '\n';
+      for (int i = 0; i < (1 << 14); i++)
+        if (fwrite (buf, 1, sizeof buf, stdout) != sizeof buf) return 3;
+      return 0;
+    }
+  if (!strcmp (m, "eatmem"))
+    {
+      /* Like a C++ solver: allocation failure ends with std::bad_alloc and SIGABRT. */
+      for (;;)
+        {
+          char *p = malloc (1 << 20);
+          if (!p)
+            {
+              fputs ("terminate called after throwing an instance of 'std::bad_alloc'\n"
+                     "  what():  std::bad_alloc\n", stderr);
+              abort ();
+            }
+          memset (p, 1, 1 << 20);
+        }
+    }
+  if (!strcmp (m, "noanswer")) { puts ("(model)"); return 0; }
+  if (!strcmp (m, "multi")) { puts ("sat\nunsat\nunknown"); return 0; }
+  if (!strcmp (m, "error_then_sat"))
+    {
+      puts ("(error \"line 3 column 7: unknown constant y\")\nsat");
+      return 0;
+    }
+  if (!strcmp (m, "assert_fail"))
+    {
+      fputs ("ASSERTION VIOLATION\nFile: ../src/smt/theory_lra.cpp\nLine: 1234\nfalse\n"
+             "(C)ontinue, (A)bort, (S)top, (T)hrow exception, Invoke (G)DB\n", stderr);
+      return 1;
+    }
+  if (!strcmp (m, "error_assert"))
+    {
+      /* An assertion reported inside (error ...): still a crash. */
+      puts ("(error \"Assertion failure within void cvc5::Foo::bar() at src/theory/foo.cpp:77\")");
+      return 1;
+    }
+  if (!strcmp (m, "z3_timeout")) { puts ("timeout"); return 0; }
+  if (!strcmp (m, "cvc_tlimit")) { fputs ("cvc5 interrupted by timeout.\n", stderr); abort (); }
+  if (!strcmp (m, "wrapper_segv")) return 139;
+  if (!strcmp (m, "exit3")) return 3;
+  if (!strcmp (m, "wrong_status"))
+    {
+      fputs ("Fatal failure within void cvc5::internal::smt::SolverEngineState::notify"
+             "CheckSatResult(const cvc5::internal::Result&) at ./src/smt/solver_engine_state"
+             ".cpp:73\nExpected result unsat but got sat\n", stderr);
+      abort ();
+    }
+  if (!strcmp (m, "cvc4_fp"))
+    {
+      fputs ("Fatal failure within CVC4::Node CVC4::theory::fp::FpConverter::convert(CVC4::"
+             "TNode) at ./src/theory/fp/fp_converter.cpp:1700\nUnimplemented code encountered"
+             "Conversion is dependent on SymFPU\n", stderr);
+      abort ();
+    }
+  if (!strcmp (m, "invalid_model"))
+    {
+      puts ("sat");
+      fputs ("an invalid model was generated\n", stderr);
+      return 0;
+    }
+  if (!strcmp (m, "asan"))
+    {
+      fputs ("=================================================================\n"
+             "==1234==ERROR: AddressSanitizer: heap-use-after-free on address 0x6020 at pc\n"
+             "READ of size 8 at 0x6020 thread T0\n"
+             "    #0 0x55d in foo::bar(int) /src/a.cpp:10:3\n"
+             "    #1 0x55e in baz /src/b.cpp:20:5\n"
+             "    #2 0x55f in main /src/m.cpp:3:1\n"
+             "    #3 0x560 in __libc_start_main\n", stderr);
+      return 1;
+    }
+  if (!strcmp (m, "stdin_echo"))
+    {
+      /* Copy stdin to stdout (for the pipe and file input modes). */
+      int c;
+      while ((c = getchar ()) != EOF) putchar (c);
+      return 0;
+    }
+  if (!strcmp (m, "grandchild"))
+    {
+      /* Exit while a background child keeps stdout open. */
+      puts ("sat");
+      fflush (stdout);
+      if (fork () == 0) nap_forever ();
+      return 0;
+    }
+  if (!strcmp (m, "interactive")) return interactive ();
+  fprintf (stderr, "fake_solver: unknown mode '%s'\n", m);
+  return 2;
+}
