@@ -17,6 +17,7 @@
 
 typedef struct check_cfg {
   const char *spec;       /* --solvers */
+  const char *spec_file;  /* --solvers-file: one spec per line, replaces --solvers */
   double timeout_s;       /* -t/--timeout */
   bool models;            /* model validation by our evaluator */
   bool validate;          /* the solvers' own self-checks */
@@ -38,7 +39,8 @@ setup (const sg_cli_cmd *cmd, check_cfg *c)
       sg_cli_print_diag (&d);
       return SG_EXIT_INTERNAL;
     }
-  if (sg_profiles_parse_spec (&c->profiles, c->spec, "--solvers", &c->solvers, &d))
+  if (c->spec_file ? sg_profiles_load_spec_file (&c->profiles, c->spec_file, &c->solvers, &d)
+                   : sg_profiles_parse_spec (&c->profiles, c->spec, "--solvers", &c->solvers, &d))
     {
       sg_cli_print_diag (&d);
       return SG_EXIT_INPUT;
@@ -170,11 +172,12 @@ parse_opts (const sg_cli_cmd *cmd, int argc, char **argv, check_cfg *c, int *fir
       if (opts && !strcmp (a, "--")) { opts = false; continue; }
       if (opts && sg_cli_is_help (a)) { fputs (cmd->usage, stdout); return -1; }
       if (opts && (!strcmp (a, "--solvers") || !strcmp (a, "-t") || !strcmp (a, "--timeout")
-                   || !strcmp (a, "--out")))
+                   || !strcmp (a, "--out") || !strcmp (a, "--solvers-file")))
         {
           if (i + 1 >= argc) return sg_cli_usage_error (cmd, "%s needs a value", a);
           const char *v = argv[++i];
           if (!strcmp (a, "--solvers")) c->spec = v;
+          else if (!strcmp (a, "--solvers-file")) c->spec_file = v;
           else if (!strcmp (a, "--out")) c->out = v;
           else
             {

@@ -3,7 +3,7 @@
 #
 #   bash tests/cli/run_cli_tests.sh BINARY [GROUP...] [--update]
 #
-# Run from the source directory. GROUPs: basic parse print golden deep big (default: all).
+# Run from the source directory. GROUPs: basic parse print golden deep big check (default: all).
 # --update rewrites tests/parse/*.expected from BINARY's current messages (see
 # tests/parse/README.md); check the diff before committing. Exit status 0 when every check
 # passed, 1 otherwise.
@@ -13,7 +13,7 @@
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big]... [--update]" >&2
+  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check]... [--update]" >&2
   exit 2
 fi
 bin=$1
@@ -23,11 +23,11 @@ groups=()
 for a in "$@"; do
   case "$a" in
     --update) update=1 ;;
-    basic|parse|print|golden|deep|big) groups+=("$a") ;;
+    basic|parse|print|golden|deep|big|check) groups+=("$a") ;;
     *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big)
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check)
 
 export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
@@ -327,6 +327,43 @@ group_big() {
   check "a 100 MB script parses in under 64 MB of memory (peak RSS ${rss:-?} MB)" \
     eval '[ -n "$rss" ] && awk -v r="$rss" "BEGIN { exit !(r < 64) }"'
   rm -f "$f"
+}
+
+# ---- check and label: verdicts and exit codes with real and fake solvers ----------------------
+group_check() {
+  local fake
+  fake=$(dirname "$bin")/fake_solver
+  [ -x "$fake" ] || { fail "fake_solver not built next to $bin"; return; }
+  run "$bin" check examples/qf_lia.smt2
+  check "check: z3 and cvc5 agree, models valid: exit 0" \
+    eval '[ $code = 0 ] && [[ $out == *"verdict: ok"* ]] && [ "$(grep -c "model valid" <<<"$out")" = 2 ]'
+  run "$bin" check --solvers "z3;$fake unsat" examples/qf_lia.smt2
+  check "check: a solver saying unsat against z3's valid model is blamed: exit 10" \
+    eval '[ $code = 10 ] && [[ $out == *"verdict: soundness: fake_solver answered unsat"* ]]'
+  run "$bin" check --solvers "z3;$fake segv" examples/qf_lia.smt2
+  check "check: a segfault is a crash: exit 10" \
+    eval '[ $code = 10 ] && [[ $out == *"verdict: crash"* ]]'
+  run "$bin" check --solvers "z3;$fake hang" -t 1 examples/qf_lia.smt2
+  check "check: a timeout is not a bug: exit 0" \
+    eval '[ $code = 0 ] && [[ $out == *"timeout"* ]] && [[ $out == *"verdict: ok"* ]]'
+  run "$bin" check --solvers "z3;$fake error_then_sat" examples/qf_lia.smt2
+  check "check: a rejection is not a bug: exit 0" \
+    eval '[ $code = 0 ] && [[ $out == *"rejected"* ]] && [[ $out == *"verdict: ok"* ]]'
+  run "$bin" check tests/parse/unknown_symbol.smt2
+  check "check: an invalid input file: exit 2 with its position" \
+    eval '[ $code = 2 ] && [[ $(first_err_line) == tests/parse/unknown_symbol.smt2:*:*": error: unknown symbol"* ]]'
+  run "$bin" check --solvers "" examples/qf_lia.smt2
+  check "check: an empty solver spec is a usage error" test "$code" = 2
+  run "$bin" check --timeout -3 examples/qf_lia.smt2
+  check "check: a negative timeout is a usage error" test "$code" = 2
+  run "$bin" label --out "$tmp/index.tsv" examples/
+  local rows
+  rows=$(tail -n +2 "$tmp/index.tsv" 2>/dev/null | cut -f1,3 | tr '\t' ' ' | tr '\n' ';')
+  check "label: every example labelled with its :status" \
+    eval '[ $code = 0 ] && [ "$rows" = "examples/qf_bv.smt2 unsat;examples/qf_fp.smt2 sat;examples/qf_lia.smt2 sat;examples/qf_s.smt2 sat;" ]'
+  run "$bin" label --solvers "z3;$fake unsat" --out "$tmp/index2.tsv" examples/qf_lia.smt2
+  check "label: no consensus, file dropped" \
+    eval '[ $code = 0 ] && [ "$(wc -l < "$tmp/index2.tsv")" = 1 ]'
 }
 
 for g in "${groups[@]}"; do "group_$g"; done

@@ -51,6 +51,7 @@ main (int argc, char **argv)
 {
   const char *m = argc > 1 ? argv[1] : "sat";
   if (!strcmp (m, "sat")) { puts ("sat"); return 0; }
+  if (!strcmp (m, "unsat")) { puts ("unsat"); return 0; }
   if (!strcmp (m, "hang")) nap_forever ();
   if (!strcmp (m, "hang_ignore_term"))
     {
