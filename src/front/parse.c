@@ -10,10 +10,6 @@
 
 #include "front/parse_int.h"
 
-static inline uint32_t kid (uint32_t i) { return i + 1; }
-static inline uint32_t next (const sg_parser *p, uint32_t i) { return p->rd.nodes.a[i].end; }
-static inline bool has (const sg_parser *p, uint32_t list, uint32_t c) { return c < p->rd.nodes.a[list].end; }
-static inline const char *atext (const sg_parser *p, uint32_t i) { return sg_store_text (p->s, p->rd.nodes.a[i].atom); }
 
 static sg_rc
 nomem (sg_parser *p, uint32_t i)
@@ -87,8 +83,8 @@ count_from (const sg_parser *p, uint32_t list, uint32_t from)
   return n;
 }
 
-static sg_rc
-need_symbol (sg_parser *p, uint32_t cmd, uint32_t j, const char *what)
+sg_rc
+sg_pneed_symbol (sg_parser *p, uint32_t cmd, uint32_t j, const char *what)
 {
   if (!has (p, cmd, j)) return sg_perr (p, cmd, SG_RC_PARSE, "missing %s", what);
   if (!sg_pis_sym (p, j)) return sg_perr (p, j, SG_RC_PARSE, "expected %s", what);
@@ -152,8 +148,8 @@ bool_term (sg_parser *p, uint32_t j, sg_term *t)
 }
 
 /* Parse ((x S) ...) into BVARs appended to p->tmp... and bind them. Sorts into `sorts`. */
-static sg_rc
-sorted_vars (sg_parser *p, uint32_t list, sg_u32vec *vars, sg_u32vec *sorts)
+sg_rc
+sg_psorted_vars (sg_parser *p, uint32_t list, sg_u32vec *vars, sg_u32vec *sorts)
 {
   if (!sg_pis_list (p, list)) return sg_perr (p, list, SG_RC_PARSE, "expected a list of sorted variables");
   for (uint32_t b = kid (list); has (p, list, b); b = next (p, b))
@@ -172,8 +168,8 @@ sorted_vars (sg_parser *p, uint32_t list, sg_u32vec *vars, sg_u32vec *sorts)
   return SG_RC_OK;
 }
 
-static sg_rc
-bind_vars (sg_parser *p, uint32_t at, const sg_term *vars, uint32_t n)
+sg_rc
+sg_pbind_vars (sg_parser *p, uint32_t at, const sg_term *vars, uint32_t n)
 {
   for (uint32_t i = 0; i < n; i++)
     if (!sg_symtab_bind (&p->st, SG_NS_TERM, sg_term_node (p->s, vars[i])->aux, SG_B_BVAR, vars[i]))
@@ -187,7 +183,7 @@ fun_body (sg_parser *p, uint32_t fun, uint32_t j, sg_term *body)
 {
   sg_store *s = p->s;
   uint32_t mark = sg_symtab_mark (&p->st);
-  sg_rc rc = bind_vars (p, j, s->pool.a + s->funs.a[fun].vars, s->funs.a[fun].nparams);
+  sg_rc rc = sg_pbind_vars (p, j, s->pool.a + s->funs.a[fun].vars, s->funs.a[fun].nparams);
   if (!rc) rc = sg_parse_term (p, j, body);
   sg_symtab_release (&p->st, mark);
   if (rc) return rc;
@@ -209,12 +205,12 @@ fun_signature (sg_parser *p, uint32_t cmd, uint32_t name, sg_fun_kind kind, uint
 {
   sg_store *s = p->s;
   sg_rc rc;
-  if ((rc = need_symbol (p, cmd, name, "a function name"))) return rc;
+  if ((rc = sg_pneed_symbol (p, cmd, name, "a function name"))) return rc;
   uint32_t params = next (p, name);
   if (!has (p, cmd, params) || !has (p, cmd, next (p, params)))
     return sg_perr (p, cmd, SG_RC_PARSE, "expected parameters and a result sort");
   sg_u32vec vars = { 0 }, sorts = { 0 };
-  rc = sorted_vars (p, params, &vars, &sorts);
+  rc = sg_psorted_vars (p, params, &vars, &sorts);
   if (!rc) rc = fresh_term_name (p, name, sorts.a, sorts.n);
   sg_sort ret;
   if (!rc) rc = sg_parse_sort (p, next (p, params), &ret);
@@ -350,7 +346,7 @@ cmd_datatypes (sg_parser *p, uint32_t cmd, uint16_t kind)
   sg_rc rc;
   if (kind == SG_WK_DECLARE_DATATYPE)
     {
-      if ((rc = need_symbol (p, cmd, a1, "a datatype name"))) return rc;
+      if ((rc = sg_pneed_symbol (p, cmd, a1, "a datatype name"))) return rc;
       uint32_t decl = next (p, a1);
       if (!has (p, cmd, decl) || next (p, decl) != next (p, cmd))
         return sg_perr (p, cmd, SG_RC_PARSE, "expected (declare-datatype NAME DECL)");
@@ -438,242 +434,6 @@ cmd_datatypes (sg_parser *p, uint32_t cmd, uint16_t kind)
   return add_cmd (p, cmd, kind, group, NULL, 0);
 }
 
-/* ---------------------------------------------------------------- models */
-
-/* The visible function named `name` whose parameter sorts are params[0..n), or SG_NONE. */
-static uint32_t
-fun_with_signature (sg_parser *p, sg_atom name, const sg_sort *params, uint32_t n)
-{
-  const sg_binding *b = sg_symtab_lookup (&p->st, SG_NS_TERM, name);
-  for (; b; b = b->prev ? &p->st.b.a[b->prev - 1] : NULL)
-    {
-      if (b->kind != SG_B_FUN) continue;
-      const sg_fun *f = &p->s->funs.a[b->id];
-      if (f->nparams == n && (!n || !memcmp (p->s->pool.a + f->params, params, n * sizeof *params)))
-        return b->id;
-    }
-  return SG_NONE;
-}
-
-/* Model mode: (define-fun NAME ((x S)...) R BODY) gives the interpretation of a declared
- * function, or defines a model-only helper (z3's k!0, div0, /0) that was bound in pass 1. A body
- * we cannot read (algebraic numbers, solver-internal syntax) gives an entry without a body. */
-/* The name of a model entry (define-fun NAME ...) and the node after it. z3 prints the empty
- * symbol || without its bars, as (define-fun  () S V): then the name is "" and *after is the
- * parameter list. */
-static sg_rc
-model_name (sg_parser *p, uint32_t cmd, sg_atom *name, uint32_t *after)
-{
-  uint32_t x = next (p, kid (cmd));
-  if (!has (p, cmd, x)) return sg_perr (p, cmd, SG_RC_PARSE, "expected a function name");
-  if (sg_pis_sym (p, x))
-    {
-      *name = sg_pnode (p, x)->atom;
-      *after = next (p, x);
-      return SG_RC_OK;
-    }
-  uint32_t y = next (p, x), z = has (p, cmd, y) ? next (p, y) : y;
-  if (sg_pis_list (p, x) && has (p, cmd, z) && next (p, z) == next (p, cmd))
-    {
-      if (!sg_atom_intern (&p->s->atoms, "", 0, name)) return nomem (p, cmd);
-      *after = x;
-      return SG_RC_OK;
-    }
-  return sg_perr (p, x, SG_RC_PARSE, "expected a function name");
-}
-
-static sg_rc
-model_define (sg_parser *p, uint32_t cmd)
-{
-  sg_store *s = p->s;
-  sg_atom nm;
-  uint32_t params;
-  sg_rc rc = model_name (p, cmd, &nm, &params);
-  if (rc) return rc;
-  uint32_t name = params; /* position for messages */
-  uint32_t ret = has (p, cmd, params) ? next (p, params) : params;
-  uint32_t body = has (p, cmd, ret) ? next (p, ret) : ret;
-  if (!has (p, cmd, body)) return sg_perr (p, cmd, SG_RC_PARSE, "expected (define-fun NAME PARAMS SORT BODY)");
-  sg_u32vec vars = { 0 }, sorts = { 0 };
-  rc = sorted_vars (p, params, &vars, &sorts);
-  sg_sort rs = SG_NONE;
-  if (!rc) rc = sg_parse_sort (p, ret, &rs);
-  uint32_t fun = rc ? SG_NONE : fun_with_signature (p, nm, sorts.a, sorts.n);
-  if (!rc && fun == SG_NONE)
-    rc = sg_perr (p, name, SG_RC_SORT, "model defines '%s', which the script does not declare", sg_store_text (s, nm));
-  sg_term t = SG_NONE;
-  if (!rc)
-    {
-      uint32_t mark = sg_symtab_mark (&p->st);
-      rc = bind_vars (p, body, vars.a, vars.n);
-      p->model_expect = rs;
-      SG_VEC_CLEAR (p->named);
-      if (!rc) rc = sg_parse_term (p, body, &t);
-      sg_symtab_release (&p->st, mark);
-      for (uint32_t k = 0; k < p->named.n; k++) /* elements the body introduced stay visible */
-        if (!sg_symtab_bind (&p->st, SG_NS_TERM, s->funs.a[p->named.a[k]].name, SG_B_FUN, p->named.a[k]))
-          rc = nomem (p, cmd);
-      if (rc == SG_RC_SORT || rc == SG_RC_PARSE)
-        {
-          sg_diag_init (p->d, p->d->file); /* unreadable value: undetermined, not an error */
-          t = SG_NONE;
-          rc = SG_RC_OK;
-        }
-      else if (!rc && sg_term_sort (s, t) != rs)
-        {
-          if (sg_term_sort (s, t) == s->s_int && rs == s->s_real)
-            rc = sg_term_intern (s, SG_OP_TO_REAL, SG_TF_IMPLICIT, s->s_real, &t, 1, NULL, 0, 0, &t);
-          else
-            t = SG_NONE;
-        }
-    }
-  if (!rc) rc = p->model->define (p->model->ctx, fun, t, vars.a, vars.n);
-  SG_VEC_FREE (vars);
-  SG_VEC_FREE (sorts);
-  return rc;
-}
-
-/* Pass 1 over a model: bind the helpers it defines (used before their definition, as z3's
- * (_ as-array k!0)) and the uninterpreted-sort elements it declares. */
-static sg_rc
-model_declare (sg_parser *p, uint32_t cmd)
-{
-  sg_store *s = p->s;
-  uint32_t h = kid (cmd);
-  if (!sg_pis_list (p, cmd) || !has (p, cmd, h) || !sg_pis_sym (p, h)) return SG_RC_OK;
-  sg_atom w = sg_pnode (p, h)->atom;
-  if (w == SG_WK_DECLARE_SORT)
-    {
-      /* cvc4 declares sorts in its models (even define-sort parameters): keep unknown ones. */
-      uint32_t nm = next (p, h);
-      if (!has (p, cmd, nm) || !sg_pis_sym (p, nm) || sg_symtab_lookup (&p->st, SG_NS_SORT, sg_pnode (p, nm)->atom))
-        return SG_RC_OK;
-      sg_sortdecl d = { sg_pnode (p, nm)->atom, false, 0, 0, SG_NONE };
-      if (!SG_VEC_PUSH (s->sortdecls, d)
-          || !sg_symtab_bind (&p->st, SG_NS_SORT, d.name, SG_B_SORTDECL, s->sortdecls.n - 1))
-        return nomem (p, cmd);
-      return SG_RC_OK;
-    }
-  if (w != SG_WK_DEFINE_FUN && w != SG_WK_DECLARE_FUN && w != SG_WK_DECLARE_CONST) return SG_RC_OK;
-  sg_atom nm;
-  uint32_t params;
-  if (model_name (p, cmd, &nm, &params)) { sg_diag_init (p->d, p->d->file); return SG_RC_OK; }
-  uint32_t ret = has (p, cmd, params) ? next (p, params) : params;
-  sg_u32vec vars = { 0 }, sorts = { 0 };
-  sg_rc rc = SG_RC_OK;
-  sg_sort rs;
-  if (w == SG_WK_DECLARE_CONST) ret = params;
-  else if (w == SG_WK_DEFINE_FUN) rc = sorted_vars (p, params, &vars, &sorts);
-  else if (has (p, cmd, params) && sg_pis_list (p, params))
-    for (uint32_t k = kid (params); !rc && has (p, params, k); k = next (p, k))
-      {
-        sg_sort x;
-        rc = sg_parse_sort (p, k, &x);
-        if (!rc && !SG_VEC_PUSH (sorts, x)) rc = nomem (p, k);
-      }
-  if (!rc && !has (p, cmd, ret)) rc = sg_perr (p, cmd, SG_RC_PARSE, "malformed model entry");
-  if (!rc) rc = sg_parse_sort (p, ret, &rs);
-  if (!rc && fun_with_signature (p, nm, sorts.a, sorts.n) == SG_NONE)
-    {
-      uint32_t fun;
-      rc = sg_store_add_fun (s, nm, w == SG_WK_DEFINE_FUN ? SG_FUN_DEFINED : SG_FUN_DECLARED,
-                             sorts.a, sorts.n, rs, &fun);
-      if (rc) rc = sg_perr_store (p, cmd, rc);
-      else if (!sg_symtab_bind (&p->st, SG_NS_TERM, nm, SG_B_FUN, fun)) rc = nomem (p, cmd);
-      else if (w != SG_WK_DEFINE_FUN) rc = p->model->element (p->model->ctx, fun);
-    }
-  SG_VEC_FREE (vars);
-  SG_VEC_FREE (sorts);
-  return rc;
-}
-
-/* Bind every declaration of the script, as at its end. */
-static sg_rc
-bind_script (sg_parser *p, const sg_script *sc)
-{
-  sg_store *s = p->s;
-  for (uint32_t i = 0; i < sc->cmds.n; i++)
-    {
-      const sg_cmd *c = &sc->cmds.a[i];
-      if (c->flags & SG_CMD_RAW) continue;
-      const uint32_t *it = sg_cmd_items (sc, c);
-      bool ok = true;
-      switch (c->kind)
-        {
-        case SG_WK_DECLARE_FUN: case SG_WK_DECLARE_CONST: case SG_WK_DEFINE_FUN:
-        case SG_WK_DEFINE_FUN_REC: case SG_WK_DEFINE_CONST:
-          ok = sg_symtab_bind (&p->st, SG_NS_TERM, s->funs.a[c->aux].name, SG_B_FUN, c->aux);
-          break;
-        case SG_WK_DEFINE_FUNS_REC:
-          for (uint32_t k = 0; ok && k < c->n / 2; k++)
-            ok = sg_symtab_bind (&p->st, SG_NS_TERM, s->funs.a[it[k]].name, SG_B_FUN, it[k]);
-          break;
-        case SG_WK_DECLARE_SORT: case SG_WK_DEFINE_SORT:
-          ok = sg_symtab_bind (&p->st, SG_NS_SORT, s->sortdecls.a[c->aux].name, SG_B_SORTDECL, c->aux);
-          break;
-        case SG_WK_DECLARE_DATATYPE: case SG_WK_DECLARE_DATATYPES:
-          for (uint32_t k = 0; ok && k < s->dts.a[c->aux].ngroup; k++)
-            {
-              uint32_t dt = c->aux + k;
-              ok = sg_symtab_bind (&p->st, SG_NS_SORT, s->dts.a[dt].name, SG_B_DT, dt);
-              const sg_dt *d = &s->dts.a[dt];
-              for (uint32_t q = d->cons; ok && q < d->cons + d->ncons; q++)
-                {
-                  ok = sg_symtab_bind (&p->st, SG_NS_TERM, s->conss.a[q].name, SG_B_CONS, q);
-                  for (uint32_t r = 0; ok && r < s->conss.a[q].nsel; r++)
-                    ok = sg_symtab_bind (&p->st, SG_NS_TERM, s->sels.a[s->conss.a[q].sel + r].name, SG_B_SEL,
-                                         s->conss.a[q].sel + r);
-                }
-            }
-          break;
-        default:
-          break;
-        }
-      if (!ok) return sg_diag_set (p->d, SG_RC_NOMEM, 0, 0, "out of memory");
-    }
-  for (uint32_t f = 0; f < s->funs.n; f++)
-    if (s->funs.a[f].kind == SG_FUN_NAMED
-        && !sg_symtab_bind (&p->st, SG_NS_TERM, s->funs.a[f].name, SG_B_FUN, f))
-      return sg_diag_set (p->d, SG_RC_NOMEM, 0, 0, "out of memory");
-  return SG_RC_OK;
-}
-
-sg_rc
-sg_parse_model (sg_store *store, const sg_script *sc, const char *text, size_t len,
-                const char *name, const sg_model_hooks *hooks, sg_diag *diag)
-{
-  sg_script scratch;
-  sg_script_init (&scratch, store);
-  sg_parser *p = NULL;
-  sg_rc rc = sg_parser_new (store, &scratch, -1, text, len, name, diag, &p);
-  if (!rc) { p->model = hooks; rc = bind_script (p, sc); }
-  if (!rc) rc = sg_sexp_read (&p->rd);
-  if (rc == SG_RC_EOF) rc = sg_diag_set (diag, SG_RC_PARSE, 1, 1, "empty model");
-  if (!rc)
-    {
-      /* (model ...), ( ... ), or the legacy bare list. Commands are the list children; other
-       * children (z3's cardinality (forall ...)) are skipped. */
-      uint32_t first = kid (0);
-      if (has (p, 0, first) && sg_pis_sym (p, first) && !strcmp (atext (p, first), "model"))
-        first = next (p, first);
-      for (int pass = 1; pass <= 2 && !rc; pass++)
-        for (uint32_t c = first; !rc && has (p, 0, c); c = next (p, c))
-          {
-            if (!sg_pis_list (p, c) || !has (p, c, kid (c)) || !sg_pis_sym (p, kid (c))) continue;
-            sg_atom w = sg_pnode (p, kid (c))->atom;
-            if (pass == 1) rc = model_declare (p, c);
-            else if (w == SG_WK_DEFINE_FUN || w == SG_WK_DEFINE_FUN_REC) rc = model_define (p, c);
-          }
-      sg_rc more = rc ? rc : sg_sexp_read (&p->rd);
-      if (!rc && more != SG_RC_EOF)
-        rc = more ? more : sg_diag_set (diag, SG_RC_PARSE, sg_pnode (p, 0)->line, sg_pnode (p, 0)->col,
-                                        "unexpected text after the model");
-    }
-  sg_parser_free (p);
-  sg_script_free (&scratch);
-  return rc;
-}
-
 /* ---------------------------------------------------------------- commands */
 
 /* Keep command `cmd` verbatim (solver extensions, get-value of non-terms). */
@@ -717,7 +477,7 @@ command (sg_parser *p, const uint32_t cmd)
     {
     case SG_WK_DEFINE_CONST:
       {
-        if ((rc = need_symbol (p, cmd, a1, "a constant name")) || (rc = fresh_term_name (p, a1, NULL, 0)))
+        if ((rc = sg_pneed_symbol (p, cmd, a1, "a constant name")) || (rc = fresh_term_name (p, a1, NULL, 0)))
           return rc;
         uint32_t srt = next (p, a1), body = has (p, cmd, srt) ? next (p, srt) : srt;
         if (!has (p, cmd, body)) return sg_perr (p, cmd, SG_RC_PARSE, "expected (define-const NAME SORT TERM)");
@@ -733,7 +493,7 @@ command (sg_parser *p, const uint32_t cmd)
         return add_cmd (p, cmd, kind, fun, &t, 1);
       }
     case SG_WK_SET_LOGIC:
-      if ((rc = need_symbol (p, cmd, a1, "a logic name")) || (rc = need_end (p, cmd, next (p, a1)))) return rc;
+      if ((rc = sg_pneed_symbol (p, cmd, a1, "a logic name")) || (rc = need_end (p, cmd, next (p, a1)))) return rc;
       p->sc->logic = sg_pnode (p, a1)->atom;
       return add_cmd (p, cmd, kind, sg_pnode (p, a1)->atom, NULL, 0);
     case SG_WK_SET_OPTION:
@@ -760,7 +520,7 @@ command (sg_parser *p, const uint32_t cmd)
       }
     case SG_WK_DECLARE_SORT:
       {
-        if ((rc = need_symbol (p, cmd, a1, "a sort name")) || (rc = fresh_sort_name (p, a1))) return rc;
+        if ((rc = sg_pneed_symbol (p, cmd, a1, "a sort name")) || (rc = fresh_sort_name (p, a1))) return rc;
         uint32_t ar = next (p, a1), arity = 0;
         if (has (p, cmd, ar))
           {
@@ -775,7 +535,7 @@ command (sg_parser *p, const uint32_t cmd)
       }
     case SG_WK_DEFINE_SORT:
       {
-        if ((rc = need_symbol (p, cmd, a1, "a sort name")) || (rc = fresh_sort_name (p, a1))) return rc;
+        if ((rc = sg_pneed_symbol (p, cmd, a1, "a sort name")) || (rc = fresh_sort_name (p, a1))) return rc;
         uint32_t ps = next (p, a1), body = has (p, cmd, ps) ? next (p, ps) : ps;
         if (!has (p, cmd, ps) || !sg_pis_list (p, ps) || !has (p, cmd, body))
           return sg_perr (p, cmd, SG_RC_PARSE, "expected (define-sort NAME (PARAMS) SORT)");
@@ -800,7 +560,7 @@ command (sg_parser *p, const uint32_t cmd)
     case SG_WK_DECLARE_CONST:
     case SG_WK_DECLARE_FUN:
       {
-        if ((rc = need_symbol (p, cmd, a1, "a function name"))) return rc;
+        if ((rc = sg_pneed_symbol (p, cmd, a1, "a function name"))) return rc;
         uint32_t j = next (p, a1);
         SG_VEC_CLEAR (p->tmp);
         if (kind == SG_WK_DECLARE_FUN)
@@ -827,7 +587,7 @@ command (sg_parser *p, const uint32_t cmd)
     case SG_WK_DEFINE_FUN:
     case SG_WK_DEFINE_FUN_REC:
       {
-        if (p->model) return model_define (p, cmd);
+        if (p->model) return sg_pmodel_define (p, cmd);
         if ((rc = fun_signature (p, cmd, a1, kind == SG_WK_DEFINE_FUN ? SG_FUN_DEFINED : SG_FUN_REC, &fun)))
           return rc;
         uint32_t body = next (p, next (p, next (p, a1)));

@@ -38,6 +38,20 @@ struct sg_parser {
   uint32_t items_before;
 };
 
+/* Navigation in the current command's S-expression nodes (pre-order, see sexp.h). */
+static inline uint32_t kid (uint32_t i) { return i + 1; }
+static inline uint32_t next (const sg_parser *p, uint32_t i) { return p->rd.nodes.a[i].end; }
+static inline bool has (const sg_parser *p, uint32_t list, uint32_t c) { return c < p->rd.nodes.a[list].end; }
+static inline const char *atext (const sg_parser *p, uint32_t i) { return sg_store_text (p->s, p->rd.nodes.a[i].atom); }
+
+/* Shared by the command and model readers (parse.c). */
+sg_rc sg_pneed_symbol (sg_parser *p, uint32_t cmd, uint32_t j, const char *what);
+/* ((x S) ...) into BVAR terms and their sorts (not bound). */
+sg_rc sg_psorted_vars (sg_parser *p, uint32_t list, sg_u32vec *vars, sg_u32vec *sorts);
+sg_rc sg_pbind_vars (sg_parser *p, uint32_t at, const sg_term *vars, uint32_t n);
+/* Model mode: a (define-fun ...) of the model (parse_model.c). */
+sg_rc sg_pmodel_define (sg_parser *p, uint32_t cmd);
+
 /* Error at S-expression node i. */
 sg_rc sg_perr (sg_parser *p, uint32_t i, sg_rc rc, const char *fmt, ...)
     __attribute__ ((format (printf, 4, 5)));

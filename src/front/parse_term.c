@@ -14,10 +14,6 @@
 
 enum { F_ATOM, F_APP, F_LET, F_QUANT, F_MATCH, F_ANNOT };
 
-static inline uint32_t kid (const sg_parser *p, uint32_t i) { (void) p; return i + 1; }
-static inline uint32_t next (const sg_parser *p, uint32_t i) { return p->rd.nodes.a[i].end; }
-static inline bool has (const sg_parser *p, uint32_t list, uint32_t c) { return c < p->rd.nodes.a[list].end; }
-static inline const char *atext (const sg_parser *p, uint32_t i) { return sg_store_text (p->s, p->rd.nodes.a[i].atom); }
 
 sg_rc
 sg_perr (sg_parser *p, uint32_t i, sg_rc rc, const char *fmt, ...)
@@ -185,7 +181,7 @@ sort_symbol (sg_parser *p, uint32_t i, const sg_sort *args, uint32_t n, sg_sort 
 static sg_rc
 indexed_sort (sg_parser *p, uint32_t i, sg_sort *out)
 {
-  uint32_t c = kid (p, i), name = next (p, c);
+  uint32_t c = kid (i), name = next (p, c);
   if (!has (p, i, name) || !sg_pis_sym (p, name))
     return sg_perr (p, i, SG_RC_PARSE, "malformed indexed sort");
   uint32_t idx[2], n = 0;
@@ -224,7 +220,7 @@ sg_parse_sort (sg_parser *p, uint32_t root, sg_sort *out)
         rc = sg_perr (p, i, SG_RC_PARSE, "expected a sort, found '%s'", atext (p, i));
       else
         {
-          uint32_t head = kid (p, i);
+          uint32_t head = kid (i);
           if (!has (p, i, head) || !sg_pis_sym (p, head))
             { rc = sg_perr (p, i, SG_RC_PARSE, "expected a sort"); break; }
           if (sg_pnode (p, head)->atom == SG_WK_UNDERSCORE)
@@ -355,7 +351,7 @@ static sg_rc
 apply_indexed (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_term *out)
 {
   sg_store *s = p->s;
-  uint32_t name = next (p, kid (p, i));
+  uint32_t name = next (p, kid (i));
   if (!has (p, i, name) || !sg_pis_sym (p, name))
     return sg_perr (p, i, SG_RC_PARSE, "malformed indexed identifier");
   sg_atom a = sg_pnode (p, name)->atom;
@@ -408,7 +404,7 @@ apply_indexed (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_ter
 static sg_rc
 apply_as (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_term *out)
 {
-  uint32_t id = next (p, kid (p, i));
+  uint32_t id = next (p, kid (i));
   uint32_t srt = has (p, i, id) ? next (p, id) : id;
   if (!has (p, i, srt) || next (p, srt) != next (p, i))
     return sg_perr (p, i, SG_RC_PARSE, "expected (as IDENTIFIER SORT)");
@@ -432,8 +428,8 @@ apply_as (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_term *ou
         }
       if ((rc = apply_symbol (p, id, args, n, out))) return rc;
     }
-  else if (sg_pis_list (p, id) && has (p, id, kid (p, id)) && sg_pis_sym (p, kid (p, id))
-           && sg_pnode (p, kid (p, id))->atom == SG_WK_UNDERSCORE)
+  else if (sg_pis_list (p, id) && has (p, id, kid (id)) && sg_pis_sym (p, kid (id))
+           && sg_pnode (p, kid (id))->atom == SG_WK_UNDERSCORE)
     {
       if ((rc = apply_indexed (p, id, args, n, out))) return rc;
     }
@@ -449,9 +445,9 @@ static sg_rc
 apply_head (sg_parser *p, uint32_t h, const sg_term *args, uint32_t n, sg_term *out)
 {
   if (sg_pis_sym (p, h)) return apply_symbol (p, h, args, n, out);
-  if (sg_pis_list (p, h) && has (p, h, kid (p, h)) && sg_pis_sym (p, kid (p, h)))
+  if (sg_pis_list (p, h) && has (p, h, kid (h)) && sg_pis_sym (p, kid (h)))
     {
-      sg_atom a = sg_pnode (p, kid (p, h))->atom;
+      sg_atom a = sg_pnode (p, kid (h))->atom;
       if (a == SG_WK_UNDERSCORE) return apply_indexed (p, h, args, n, out);
       if (a == SG_WK_AS) return apply_as (p, h, args, n, out);
     }
@@ -515,7 +511,7 @@ bind_var (sg_parser *p, uint32_t i, sg_atom name, sg_sort sort, sg_term *var)
 static sg_rc
 start_list (sg_parser *p, sg_pframe *f)
 {
-  uint32_t i = f->sx, h = kid (p, i);
+  uint32_t i = f->sx, h = kid (i);
   if (!has (p, i, h)) return sg_perr (p, i, SG_RC_PARSE, "empty list '()' is not a term");
   if (sg_pis_sym (p, h))
     {
@@ -549,15 +545,15 @@ start_list (sg_parser *p, sg_pframe *f)
         if (!has (p, i, a1) || !sg_pis_list (p, a1) || !has (p, i, next (p, a1))
             || next (p, next (p, a1)) != next (p, i))
           return sg_perr (p, i, SG_RC_PARSE, "expected (let ((VAR TERM)+) TERM)");
-        if (!has (p, a1, kid (p, a1))) return sg_perr (p, a1, SG_RC_PARSE, "let without bindings");
+        if (!has (p, a1, kid (a1))) return sg_perr (p, a1, SG_RC_PARSE, "let without bindings");
         uint32_t cnt = 0;
-        for (uint32_t b = kid (p, a1); has (p, a1, b); b = next (p, b)) cnt++;
+        for (uint32_t b = kid (a1); has (p, a1, b); b = next (p, b)) cnt++;
         f->state = 1; /* before the reservation below moves the frames */
         if (!SG_VEC_RESERVE (p->frames, cnt)) return nomem (p, i);
         uint32_t k = p->frames.n + cnt;
-        for (uint32_t b = kid (p, a1); has (p, a1, b); b = next (p, b))
+        for (uint32_t b = kid (a1); has (p, a1, b); b = next (p, b))
           {
-            uint32_t v = kid (p, b);
+            uint32_t v = kid (b);
             if (!sg_pis_list (p, b) || !has (p, b, v) || !sg_pis_sym (p, v) || !has (p, b, next (p, v))
                 || next (p, next (p, v)) != next (p, b))
               return sg_perr (p, b, SG_RC_PARSE, "expected a binding (VAR TERM)");
@@ -571,11 +567,11 @@ start_list (sg_parser *p, sg_pframe *f)
         if (!has (p, i, a1) || !sg_pis_list (p, a1) || !has (p, i, next (p, a1))
             || next (p, next (p, a1)) != next (p, i))
           return sg_perr (p, i, SG_RC_PARSE, "expected (%s ((VAR SORT)+) TERM)", atext (p, h));
-        if (!has (p, a1, kid (p, a1))) return sg_perr (p, a1, SG_RC_PARSE, "quantifier without variables");
+        if (!has (p, a1, kid (a1))) return sg_perr (p, a1, SG_RC_PARSE, "quantifier without variables");
         f->mark = sg_symtab_mark (&p->st);
-        for (uint32_t b = kid (p, a1); has (p, a1, b); b = next (p, b))
+        for (uint32_t b = kid (a1); has (p, a1, b); b = next (p, b))
           {
-            uint32_t v = kid (p, b);
+            uint32_t v = kid (b);
             if (!sg_pis_list (p, b) || !has (p, b, v) || !sg_pis_sym (p, v) || !has (p, b, next (p, v))
                 || next (p, next (p, v)) != next (p, b))
               return sg_perr (p, b, SG_RC_PARSE, "expected a sorted variable (VAR SORT)");
@@ -595,7 +591,7 @@ start_list (sg_parser *p, sg_pframe *f)
             || next (p, next (p, a1)) != next (p, i))
           return sg_perr (p, i, SG_RC_PARSE, "expected (match TERM ((PATTERN TERM)+))");
         f->state = 1;
-        f->aux = kid (p, next (p, a1)); /* first case */
+        f->aux = kid (next (p, a1)); /* first case */
         return push_frame (p, a1);
       }
     case F_ANNOT:
@@ -612,7 +608,7 @@ static sg_rc
 match_case (sg_parser *p, sg_pframe *f, uint32_t c)
 {
   sg_store *s = p->s;
-  uint32_t pat = kid (p, c);
+  uint32_t pat = kid (c);
   if (!sg_pis_list (p, c) || !has (p, c, pat) || !has (p, c, next (p, pat))
       || next (p, next (p, pat)) != next (p, c))
     return sg_perr (p, c, SG_RC_PARSE, "expected a match case (PATTERN TERM)");
@@ -624,7 +620,7 @@ match_case (sg_parser *p, sg_pframe *f, uint32_t c)
   f->mark = sg_symtab_mark (&p->st);
   sg_term pt;
   sg_rc rc;
-  uint32_t head = sg_pis_list (p, pat) ? kid (p, pat) : pat;
+  uint32_t head = sg_pis_list (p, pat) ? kid (pat) : pat;
   if ((sg_pis_list (p, pat) && !has (p, pat, head)) || !sg_pis_sym (p, head))
     return sg_perr (p, pat, SG_RC_PARSE, "malformed pattern");
   uint32_t cons = cons_of (p, head);
@@ -672,7 +668,7 @@ annot_attrs (sg_parser *p, sg_pframe *f)
 {
   sg_store *s = p->s;
   uint32_t i = f->sx;
-  uint32_t first = next (p, next (p, kid (p, i)));
+  uint32_t first = next (p, next (p, kid (i)));
   sg_annot an = { 0, s->attrs.n, SG_NONE };
   uint32_t npat = 0;
   for (uint32_t j = first; has (p, i, j);)
@@ -700,7 +696,7 @@ annot_attrs (sg_parser *p, sg_pframe *f)
             {
               /* (t1 ... tk) is a list of terms unless it is itself one application term;
                  SMT-LIB requires the parenthesised list, so treat it as the list. */
-              from = kid (p, v);
+              from = kid (v);
             }
           if (at.key == SG_WK_K_NO_PATTERN || list == SG_NONE)
             {
@@ -735,7 +731,7 @@ annot_attrs (sg_parser *p, sg_pframe *f)
       uint32_t v = next (p, j);
       bool hasv = has (p, i, v) && sg_pnode (p, v)->kind != SG_TOK_KEYWORD;
       if (sg_pnode (p, j)->atom == SG_WK_K_PATTERN && sg_pis_list (p, v))
-        for (uint32_t t = kid (p, v); has (p, v, t); t = next (p, t))
+        for (uint32_t t = kid (v); has (p, v, t); t = next (p, t))
           p->frames.a[--k] = (sg_pframe) { t, F_ATOM, 0, p->vals.n, 0, 0, 0 };
       j = hasv ? next (p, v) : v;
     }
@@ -779,7 +775,7 @@ static sg_rc
 step (sg_parser *p, sg_pframe *f, bool *done, sg_term *out)
 {
   sg_store *s = p->s;
-  uint32_t i = f->sx, h = kid (p, i);
+  uint32_t i = f->sx, h = kid (i);
   sg_rc rc = SG_RC_OK;
   *done = false;
   switch (f->form)
@@ -795,11 +791,11 @@ step (sg_parser *p, sg_pframe *f, bool *done, sg_term *out)
           uint32_t bl = next (p, h), k = 0;
           uint32_t nvals = p->vals.n - f->base;
           f->mark = sg_symtab_mark (&p->st);
-          for (uint32_t b = kid (p, bl); has (p, bl, b); b = next (p, b), k++)
+          for (uint32_t b = kid (bl); has (p, bl, b); b = next (p, b), k++)
             {
-              uint32_t v = kid (p, b);
-              for (uint32_t b2 = kid (p, bl); b2 != b; b2 = next (p, b2))
-                if (sg_pnode (p, kid (p, b2))->atom == sg_pnode (p, v)->atom)
+              uint32_t v = kid (b);
+              for (uint32_t b2 = kid (bl); b2 != b; b2 = next (p, b2))
+                if (sg_pnode (p, kid (b2))->atom == sg_pnode (p, v)->atom)
                   return sg_perr (p, v, SG_RC_SORT, "variable '%s' bound twice in one let", atext (p, v));
               sg_term var;
               if ((rc = sg_mk_bvar (s, sg_pnode (p, v)->atom, sg_term_sort (s, p->vals.a[f->base + k]), &var)))
