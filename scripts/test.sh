@@ -29,7 +29,7 @@ if ! command -v clang >/dev/null; then
   exit 0
 fi
 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSG_FUZZ=ON -DSG_TESTS=OFF
-cmake --build build-fuzz -j "$jobs" --target fuzz_parse
+cmake --build build-fuzz -j "$jobs" --target fuzz_parse fuzz_model
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -54,6 +54,14 @@ echo "test.sh: fuzzing with $i seed files for 60 s" >&2
 if ! build-fuzz/fuzz_parse -max_total_time=60 -timeout=10 -rss_limit_mb=2048 \
       -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/corpus"; then
   echo "test.sh: error: fuzz_parse found a failure; inputs are in build-fuzz/artifacts/" >&2
+  exit 1
+fi
+mkdir -p "$work/models"
+cp tests/data/models/*.txt "$work/models/"
+echo "test.sh: fuzzing the model reader and output classifier for 30 s" >&2
+if ! build-fuzz/fuzz_model -max_total_time=30 -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/models"; then
+  echo "test.sh: error: fuzz_model found a failure; inputs are in build-fuzz/artifacts/" >&2
   exit 1
 fi
 echo "test.sh: all stages passed" >&2
