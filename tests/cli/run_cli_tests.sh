@@ -3,7 +3,7 @@
 #
 #   bash tests/cli/run_cli_tests.sh BINARY [GROUP...] [--update]
 #
-# Run from the source directory. GROUPs: basic parse print golden deep big check (default: all).
+# Run from the source directory. GROUPs: basic parse print golden deep big check fuzz (default: all).
 # --update rewrites tests/parse/*.expected from BINARY's current messages (see
 # tests/parse/README.md); check the diff before committing. Exit status 0 when every check
 # passed, 1 otherwise.
@@ -13,7 +13,7 @@
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check]... [--update]" >&2
+  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz]... [--update]" >&2
   exit 2
 fi
 bin=$1
@@ -23,11 +23,11 @@ groups=()
 for a in "$@"; do
   case "$a" in
     --update) update=1 ;;
-    basic|parse|print|golden|deep|big|check) groups+=("$a") ;;
+    basic|parse|print|golden|deep|big|check|fuzz) groups+=("$a") ;;
     *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check)
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz)
 
 export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
@@ -364,6 +364,52 @@ group_check() {
   run "$bin" label --solvers "z3;$fake unsat" --out "$tmp/index2.tsv" examples/qf_lia.smt2
   check "label: no consensus, file dropped" \
     eval '[ $code = 0 ] && [ "$(wc -l < "$tmp/index2.tsv")" = 1 ]'
+}
+
+# ---- fuzz: the engines on the one loop (findings, exit codes, replay) -------------------------
+group_fuzz() {
+  local fake
+  fake=$(dirname "$bin")/fake_solver
+  [ -x "$fake" ] || { fail "fake_solver not built next to $bin"; return; }
+  run "$bin" opfuzz --solvers "z3;cvc5" --seed 7 --mutants 6 -i 3 --out "$tmp/f0" examples/qf_lia.smt2 examples/qf_bv.smt2
+  check "opfuzz with agreeing solvers: 6 mutants, no finding, exit 0" \
+    eval '[ $code = 0 ] && [[ $(tail -n 1 "$err_file") == *"mutants 6 "*"ill-typed 0)"* ]] && [ -z "$(ls "$tmp/f0")" ]'
+  run "$bin" opfuzz --solvers "z3;$fake unsat" --seed 7 --mutants 3 -i 3 --out "$tmp/f1" examples/qf_lia.smt2
+  local n_smt n_json
+  n_smt=$(ls "$tmp/f1" | grep -c '\.smt2$' || true)
+  n_json=$(ls "$tmp/f1" | grep -c '\.json$' || true)
+  check "opfuzz against a solver that always says unsat: findings as .smt2/.json pairs, exit 10" \
+    eval '[ $code = 10 ] && [ "$n_smt" -ge 1 ] && [ "$n_smt" = "$n_json" ] && grep -q "\"kind\": \"soundness\"" "$tmp"/f1/*.json && grep -q "\"rng_seed\": 7" "$tmp"/f1/*.json'
+  run "$bin" parse "$tmp"/f1/*.smt2
+  check "every trigger parses" test "$code" = 0
+  run "$bin" opfuzz --solvers "z3;$fake unsat" --seed 7 --mutants 3 -i 3 --out "$tmp/f2" examples/qf_lia.smt2
+  check "the same --seed replays the same triggers" \
+    eval '[ "$(cd "$tmp/f1" && cat *.smt2 | md5sum)" = "$(cd "$tmp/f2" && cat *.smt2 | md5sum)" ]'
+  run "$bin" opfuzz --solvers "z3;$fake hang" -t 0.5 --seed 7 --mutants 2 -i 2 --out "$tmp/f3" examples/qf_lia.smt2
+  check "timeouts are counted, never findings" \
+    eval '[ $code = 0 ] && [[ $(tail -n 1 "$err_file") == *"timeouts 2"* ]] && [ -z "$(ls "$tmp/f3")" ]'
+  printf '(assert (frob 1))\n' > "$tmp/bad.smt2"
+  run "$bin" opfuzz --solvers z3 --seed 1 --mutants 2 -i 2 --out "$tmp/f4" "$tmp/bad.smt2" examples/qf_lia.smt2
+  check "an unparsable seed is skipped with a warning" \
+    eval '[ $code = 0 ] && [[ $err == *"bad.smt2:1:10: error: unknown function symbol"*"seed skipped"* ]] && [[ $err == *"1 seeds (0 labelled, 1 skipped)"* ]]'
+  run "$bin" fuse -o sat --solvers z3 --seed 3 --mutants 4 --out "$tmp/f5" examples/qf_lia.smt2
+  check "fuse without labels: exit 2 with the reason" \
+    eval '[ $code = 2 ] && [[ $err == *"fusion needs seeds labelled"* ]]'
+  run "$bin" label --solvers "z3;cvc5" --out "$tmp/seeds.tsv" examples/
+  mkdir -p "$tmp/seeds" && cp examples/*.smt2 "$tmp/seeds/" && sed 's|^examples/||' "$tmp/seeds.tsv" > "$tmp/seeds/INDEX.tsv"
+  run "$bin" fuse -o sat --solvers "z3;cvc5" --seed 3 --mutants 4 --out "$tmp/f6" "$tmp/seeds"
+  check "fuse on seeds that share no fusable sort stops with a warning, no finding" \
+    eval '[ $code = 0 ] && [[ $err == *"gave no mutant"* ]]'
+  local corpus=${SG_CORPUS:-../shared/corpus}
+  if [ -f "$corpus/INDEX.tsv" ]; then
+    run "$bin" fuse -o unsat --solvers "z3;cvc5" --seed 3 --mutants 6 --index "$corpus/INDEX.tsv" --out "$tmp/f7" "$corpus/QF_LIA"
+    check "fuse -o unsat on labelled corpus seeds: 6 mutants, no finding" \
+      eval '[ $code = 0 ] && [[ $(tail -n 1 "$err_file") == *"mutants 6 "*"soundness 0"*"ill-typed 0)"* ]]'
+  else
+    echo "fuzz: SKIPPED the corpus fusion check: no $corpus/INDEX.tsv" >&2
+  fi
+  run "$bin" opfuzz --jobs 0 examples/qf_lia.smt2
+  check "--jobs 0 is a usage error" test "$code" = 2
 }
 
 for g in "${groups[@]}"; do "group_$g"; done

@@ -177,7 +177,7 @@ static const char *const bv_items[] = {
   "(= (bvnot #x0F) #xF0)", "(= (bvneg #x01) #xFF)", "(= (bvneg #x00) #x00)", "(= (bvneg #x80) #x80)",
   "(= (bvand #xFF #x0F #x03) #x03)", "(= (bvor #x10 #x01 #x80) #x91)", "(= (bvxor #xFF #x0F #x01) #xF1)",
   "(= (bvnand #xF0 #xFF) #x0F)", "(= (bvnor #xF0 #x0F) #x00)", "(= (bvxnor #xF0 #xFF) #xF0)",
-  "(= (bvadd #xFF #x01 #x02) #x02)", "(= (bvsub #x00 #x01 #x01) #xFE)", "(= (bvsub #x05 #x07) #xFE)",
+  "(= (bvadd #xFF #x01 #x02) #x02)", "(= (bvsub #x05 #x07) #xFE)",
   "(= (bvmul #x10 #x10 #x03) #x00)", "(= (bvmul #x03 #x05) #x0F)", "(= (bvmul #xFF #xFF) #x01)",
   "(= (bvadd (bvnot (_ bv0 100)) (_ bv1 100)) (_ bv0 100))",
   "(= (bvmul (_ bv1267650600228229401496703205375 100) (_ bv2 100)) (_ bv1267650600228229401496703205374 100))",

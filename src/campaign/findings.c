@@ -1,0 +1,150 @@
+/* findings: atomic trigger + JSON pairs. */
+#include "campaign/findings.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void
+sg_json_string (sg_buf *b, const char *s, size_t n)
+{
+  sg_buf_addc (b, '"');
+  for (size_t i = 0; i < n; i++)
+    {
+      unsigned char c = (unsigned char) s[i];
+      switch (c)
+        {
+        case '"': sg_buf_adds (b, "\\\""); break;
+        case '\\': sg_buf_adds (b, "\\\\"); break;
+        case '\n': sg_buf_adds (b, "\\n"); break;
+        case '\t': sg_buf_adds (b, "\\t"); break;
+        case '\r': sg_buf_adds (b, "\\r"); break;
+        default:
+          if (c < 0x20 || c >= 0x7f) sg_buf_printf (b, "\\u%04x", c);
+          else sg_buf_addc (b, (char) c);
+        }
+    }
+  sg_buf_addc (b, '"');
+}
+
+static void
+jstr (sg_buf *b, const char *s)
+{
+  if (!s) { sg_buf_adds (b, "null"); return; }
+  sg_json_string (b, s, strlen (s));
+}
+
+/* Write bytes to dir/name atomically. */
+static sg_rc
+write_atomic (const char *dir, const char *name, const char *data, size_t len)
+{
+  char tmp[4096], path[4096];
+  if ((size_t) snprintf (tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, name) >= sizeof tmp
+      || (size_t) snprintf (path, sizeof path, "%s/%s", dir, name) >= sizeof path)
+    return SG_RC_IO;
+  int fd = mkstemp (tmp);
+  if (fd < 0) return SG_RC_IO;
+  size_t off = 0;
+  while (off < len)
+    {
+      ssize_t w = write (fd, data + off, len - off);
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) break;
+      off += (size_t) w;
+    }
+  bool ok = off == len && fsync (fd) == 0;
+  if (close (fd) != 0) ok = false;
+  if (!ok || rename (tmp, path) != 0)
+    {
+      unlink (tmp);
+      return SG_RC_IO;
+    }
+  return SG_RC_OK;
+}
+
+static const char *
+mword (int m)
+{
+  switch (m)
+    {
+    case SG_MODEL_VALID: return "valid";
+    case SG_MODEL_INVALID: return "invalid";
+    case SG_MODEL_UNDETERMINED: return "undetermined";
+    }
+  return NULL;
+}
+
+sg_rc
+sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe *p,
+                  const sg_finding_info *fi, char *name, size_t namesize)
+{
+  const char *kind = sg_verdict_kind_name (p->verdict.kind);
+  const char *solver = p->verdict.culprit != SG_NONE ? p->runs.a[p->verdict.culprit].prof->name : "any";
+  snprintf (name, namesize, "%s-%s-w%u-%06llu", kind, solver, fi->worker, (unsigned long long) fi->mutant);
+  char file[512];
+  snprintf (file, sizeof file, "%s.smt2", name);
+  sg_rc rc = write_atomic (dir, file, text, len);
+  if (rc) return rc;
+  sg_buf b;
+  sg_buf_init (&b);
+  sg_buf_adds (&b, "{\n  \"kind\": ");
+  jstr (&b, kind);
+  sg_buf_adds (&b, ",\n  \"solver\": ");
+  jstr (&b, solver);
+  sg_buf_adds (&b, ",\n  \"why\": ");
+  jstr (&b, p->verdict.why);
+  sg_buf_printf (&b, ",\n  \"query\": %d", p->verdict.query == SG_NONE ? -1 : (int) p->verdict.query);
+  sg_buf_adds (&b, ",\n  \"trigger\": ");
+  jstr (&b, file);
+  sg_buf_adds (&b, ",\n  \"technique\": ");
+  jstr (&b, fi->technique);
+  sg_buf_adds (&b, ",\n  \"seeds\": [");
+  for (int i = 0; i < 2; i++)
+    if (fi->seeds[i]) { if (i) sg_buf_adds (&b, ", "); jstr (&b, fi->seeds[i]); }
+  sg_buf_printf (&b, "],\n  \"rng_seed\": %llu,\n  \"worker\": %u,\n  \"mutant\": %llu,\n  \"step\": %u",
+                 (unsigned long long) fi->rng_seed, fi->worker, (unsigned long long) fi->mutant, fi->step);
+  sg_buf_adds (&b, ",\n  \"description\": ");
+  jstr (&b, fi->desc);
+  sg_buf_adds (&b, ",\n  \"expected\": ");
+  jstr (&b, fi->expected == SG_ANS_NONE ? NULL : sg_answer_name (fi->expected));
+  sg_buf_adds (&b, ",\n  \"runs\": [");
+  for (uint32_t i = 0; i < p->runs.n; i++)
+    {
+      const sg_probe_run *r = &p->runs.a[i];
+      sg_buf_adds (&b, i ? ",\n    {" : "\n    {");
+      sg_buf_adds (&b, "\"solver\": ");
+      jstr (&b, r->prof->name);
+      sg_buf_adds (&b, ", \"command\": [");
+      jstr (&b, r->prof->binary);
+      for (uint32_t k = 0; k < r->prof->args.n; k++) { sg_buf_adds (&b, ", "); jstr (&b, r->prof->args.a[k]); }
+      for (uint32_t k = 0; k < r->prof->user_args.n; k++) { sg_buf_adds (&b, ", "); jstr (&b, r->prof->user_args.a[k]); }
+      sg_buf_adds (&b, "], \"outcome\": ");
+      jstr (&b, r->skipped ? "skipped" : sg_outcome_kind_name (r->out.kind));
+      sg_buf_adds (&b, ", \"answers\": [");
+      for (uint32_t k = 0; k < r->out.answers.n; k++)
+        {
+          if (k) sg_buf_adds (&b, ", ");
+          jstr (&b, sg_answer_name ((sg_answer) r->out.answers.a[k]));
+        }
+      sg_buf_printf (&b, "], \"wall_s\": %.3f, \"cpu_s\": %.3f, \"exit_code\": %d, \"signal\": %d",
+                     r->out.wall_s, r->out.cpu_s, r->out.exit_code, r->out.sig);
+      sg_buf_adds (&b, ", \"reason\": ");
+      jstr (&b, r->out.reason);
+      sg_buf_adds (&b, ", \"signature\": ");
+      jstr (&b, r->out.signature[0] ? r->out.signature : NULL);
+      sg_buf_adds (&b, ", \"model\": ");
+      jstr (&b, mword (r->model));
+      sg_buf_adds (&b, ", \"note\": ");
+      jstr (&b, r->note[0] ? r->note : NULL);
+      sg_buf_adds (&b, ", \"stdout\": ");
+      jstr (&b, i < 16 ? fi->outputs[i] : NULL);
+      sg_buf_addc (&b, '}');
+    }
+  sg_buf_adds (&b, "\n  ]\n}\n");
+  snprintf (file, sizeof file, "%s.json", name);
+  rc = sg_buf_ok (&b) ? write_atomic (dir, file, b.s, b.len) : SG_RC_NOMEM;
+  sg_buf_free (&b);
+  return rc;
+}

@@ -1,0 +1,31 @@
+/* findings: write one finding as a pair of files, <kind>-<solver>-<id>.smt2 (the trigger) and
+ * <kind>-<solver>-<id>.json (how it was found: seeds, technique, rng seed and step, command
+ * lines, outcomes, outputs, times, our evaluator's verdict on the models).
+ * Owns: nothing. Files are written to a temporary name in the same directory (mkstemp) and
+ * renamed into place, the .smt2 before the .json, so a crash never leaves a half-written file
+ * and a .json always has its trigger.
+ * Tests: tests/unit/loop_test.c */
+#ifndef SG_CAMPAIGN_FINDINGS_H
+#define SG_CAMPAIGN_FINDINGS_H
+
+#include "oracle/probe.h"
+
+typedef struct sg_finding_info {
+  const char *technique;  /* engine name */
+  const char *seeds[2];   /* seed paths (NULL when absent) */
+  uint64_t rng_seed;      /* the run's --seed */
+  uint32_t worker;        /* worker index */
+  uint64_t mutant;        /* mutant number within the worker */
+  uint32_t step;          /* step within the chain */
+  const char *desc;       /* what the step did */
+  sg_answer expected;     /* status by construction, or SG_ANS_NONE */
+  const char *outputs[16]; /* captured stdout of each run (may be NULL) */
+} sg_finding_info;
+
+/* Append a JSON string literal (with quotes, escaped) to b. */
+void sg_json_string (sg_buf *b, const char *s, size_t n);
+/* Write the pair into dir; OUT: the base name (without extension) in name. */
+sg_rc sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe *p,
+                        const sg_finding_info *fi, char *name /* OUT */, size_t namesize);
+
+#endif

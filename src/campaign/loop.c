@@ -1,0 +1,399 @@
+/* loop: workers, mutants, probes, confirmation, findings, status. */
+#define _GNU_SOURCE /* MAP_ANONYMOUS */
+#include "campaign/loop.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "campaign/findings.h"
+#include "front/parse.h"
+#include "run/run.h"
+
+static double
+now (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
+}
+
+#define ADD(field, n) __atomic_fetch_add (&(field), (n), __ATOMIC_RELAXED)
+
+void
+sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size)
+{
+  double t = secs > 0.001 ? secs : 0.001;
+  double share = s->calls ? 100.0 * (double) s->decided / (double) s->calls : 0.0;
+  snprintf (buf, size,
+            "[%6.0fs] mutants %llu (%.1f/s)  solver calls %llu (%.1f/s)  decided %.0f%%  "
+            "bugs: soundness %llu, invalid-model %llu, crash %llu, incompleteness %llu  "
+            "(unknown %llu, timeouts %llu, rejected %llu, unconfirmed %llu, ill-typed %llu)",
+            secs, (unsigned long long) s->mutants, (double) s->mutants / t,
+            (unsigned long long) s->calls, (double) s->calls / t, share,
+            (unsigned long long) s->findings[SG_VERDICT_SOUNDNESS],
+            (unsigned long long) s->findings[SG_VERDICT_INVALID_MODEL],
+            (unsigned long long) s->findings[SG_VERDICT_CRASH],
+            (unsigned long long) s->findings[SG_VERDICT_INCOMPLETE],
+            (unsigned long long) s->unknown, (unsigned long long) s->timeouts,
+            (unsigned long long) s->rejected, (unsigned long long) s->unconfirmed,
+            (unsigned long long) s->ill_typed);
+}
+
+/* Shared state of a run: counters per worker plus the global mutant ticket. */
+typedef struct shared {
+  uint64_t ticket;          /* mutants claimed so far (for max_mutants) */
+  uint32_t stop;            /* set by the parent when the time is up */
+  sg_fuzz_stats w[];        /* per worker */
+} shared;
+
+static void
+count_runs (sg_fuzz_stats *st, const sg_probe *p)
+{
+  for (uint32_t i = 0; i < p->runs.n; i++)
+    {
+      const sg_probe_run *r = &p->runs.a[i];
+      if (r->skipped) continue;
+      ADD (st->calls, 1);
+      switch (r->out.kind)
+        {
+        case SG_OUT_OK:
+          for (uint32_t k = 0; k < r->out.answers.n; k++)
+            if (r->out.answers.a[k] == SG_ANS_UNKNOWN) { ADD (st->unknown, 1); goto next; }
+          ADD (st->decided, 1);
+          break;
+        case SG_OUT_TIMEOUT: ADD (st->timeouts, 1); break;
+        case SG_OUT_REJECTED: ADD (st->rejected, 1); break;
+        default: break;
+        }
+    next:;
+    }
+}
+
+/* The stdout of each solver on text, for the finding (at most 4 KiB each). */
+static void
+capture_outputs (const sg_fuzz_opts *o, const sg_probe *p, const char *text, size_t len,
+                 sg_buf *outs, sg_finding_info *fi)
+{
+  for (uint32_t i = 0; i < p->runs.n && i < 16; i++)
+    {
+      sg_buf_init (&outs[i]);
+      fi->outputs[i] = NULL;
+      if (p->runs.a[i].skipped) continue;
+      sg_run_opts ro;
+      memset (&ro, 0, sizeof ro);
+      ro.timeout_ms = o->timeout_ms;
+      ro.argv.models = o->models;
+      ro.argv.validate = true;
+      ro.argv.strings = true;
+      ro.out_cap = 4096;
+      sg_outcome oc;
+      sg_outcome_init (&oc);
+      if (sg_run_text_capture (p->runs.a[i].prof, o->pats, &ro, text, len, &oc, &outs[i]) == SG_RC_OK)
+        fi->outputs[i] = sg_buf_cstr (&outs[i]);
+      sg_outcome_free (&oc);
+    }
+}
+
+typedef struct worker {
+  const sg_fuzz_opts *o;
+  const sg_tech_seed *seeds;
+  uint32_t nseeds;
+  uint32_t index;        /* worker number */
+  shared *sh;            /* counters */
+  double t0;             /* start */
+  sg_rng rng;            /* this worker's stream */
+} worker;
+
+static bool
+out_of_budget (worker *w)
+{
+  const sg_fuzz_opts *o = w->o;
+  if (__atomic_load_n (&w->sh->stop, __ATOMIC_RELAXED)) return true;
+  if (o->max_seconds > 0 && now () - w->t0 >= o->max_seconds) return true;
+  return false;
+}
+
+/* Judge one mutant; write a confirmed finding. */
+static void
+handle_mutant (worker *w, void *state, const sg_tech_mutant *m, const sg_tech_seed *const *seeds,
+               uint64_t number)
+{
+  const sg_fuzz_opts *o = w->o;
+  sg_fuzz_stats *st = &w->sh->w[w->index];
+  sg_store s;
+  sg_script sc;
+  sg_diag d;
+  (void) state;
+  if (sg_store_init (&s)) return;
+  sg_script_init (&sc, &s);
+  sg_diag_init (&d, "mutant");
+  if (sg_parse_string (&s, &sc, m->text.s ? m->text.s : "", m->text.len, "mutant", &d))
+    {
+      /* Our engine produced something our own front end rejects: keep it for us, never run. */
+      ADD (st->ill_typed, 1);
+      char name[64];
+      snprintf (name, sizeof name, "%s/ill-typed-w%u-%06llu.smt2", o->out_dir, w->index,
+                (unsigned long long) number);
+      FILE *f = fopen (name, "w");
+      if (f) { fwrite (m->text.s, 1, m->text.len, f); fprintf (f, "; %s\n", d.msg); fclose (f); }
+      goto done;
+    }
+  ADD (st->mutants, 1);
+  sg_probe_opts po;
+  memset (&po, 0, sizeof po);
+  po.timeout_ms = o->timeout_ms;
+  po.models = o->models;
+  po.validate = true;
+  po.oracle.expected = m->expected;
+  po.oracle.incompleteness = o->incompleteness;
+  sg_probe p;
+  sg_probe_init (&p);
+  if (sg_probe_script (o->solvers, o->pats, &s, &sc, m->text.s, m->text.len, &po, &p) == SG_RC_OK)
+    {
+      count_runs (st, &p);
+      sg_verdict_kind k = p.verdict.kind;
+      if (k != SG_VERDICT_OK && k != SG_VERDICT_PERFORMANCE
+          && (k != SG_VERDICT_INCOMPLETE || o->incompleteness))
+        {
+          /* No false alarms: the same verdict must come back from fresh processes. */
+          sg_probe again;
+          sg_probe_init (&again);
+          bool same = sg_probe_script (o->solvers, o->pats, &s, &sc, m->text.s, m->text.len, &po, &again) == SG_RC_OK
+                      && again.verdict.kind == k && again.verdict.culprit == p.verdict.culprit;
+          sg_probe_free (&again);
+          if (!same)
+            ADD (st->unconfirmed, 1);
+          else
+            {
+              sg_finding_info fi;
+              memset (&fi, 0, sizeof fi);
+              fi.technique = o->tech->name;
+              fi.seeds[0] = seeds[0]->path;
+              fi.seeds[1] = o->tech->nseeds > 1 ? seeds[1]->path : NULL;
+              fi.rng_seed = o->seed;
+              fi.worker = w->index;
+              fi.mutant = number;
+              fi.step = m->step;
+              fi.desc = sg_buf_cstr ((sg_buf *) &m->desc);
+              fi.expected = m->expected;
+              sg_buf outs[16];
+              capture_outputs (o, &p, m->text.s, m->text.len, outs, &fi);
+              char name[256];
+              if (sg_finding_write (o->out_dir, m->text.s, m->text.len, &p, &fi, name, sizeof name) == SG_RC_OK)
+                {
+                  ADD (st->findings[k], 1);
+                  if (o->status) fprintf (o->status, "finding: %s/%s.smt2: %s\n", o->out_dir, name, p.verdict.why);
+                }
+              for (uint32_t i = 0; i < p.runs.n && i < 16; i++) sg_buf_free (&outs[i]);
+            }
+        }
+    }
+  sg_probe_free (&p);
+done:
+  sg_script_free (&sc);
+  sg_store_free (&s);
+}
+
+/* Pick the seeds of the next chain. False when there is nothing (more) to do. */
+static bool
+pick_seeds (worker *w, void *state, uint64_t chain, const sg_tech_seed **pick)
+{
+  const sg_fuzz_opts *o = w->o;
+  if (o->tech->nseeds == 1)
+    {
+      /* Worker w takes seeds w, w + jobs, ...; passes repeat while a budget is set. */
+      uint64_t per = (w->nseeds + o->jobs - 1 - w->index) / o->jobs;
+      if (per == 0) return false;
+      uint64_t pass = chain / per;
+      bool limited = o->max_mutants || o->max_seconds > 0;
+      if (!limited && pass >= (o->passes ? o->passes : 1)) return false;
+      pick[0] = &w->seeds[w->index + (chain % per) * o->jobs];
+      return true;
+    }
+  /* Pairs whose labels fit the fusion mode, at random. */
+  for (int tries = 0; tries < 1000; tries++)
+    {
+      const sg_tech_seed *a = &w->seeds[sg_rng_below (&w->rng, w->nseeds)];
+      const sg_tech_seed *b = &w->seeds[sg_rng_below (&w->rng, w->nseeds)];
+      if (a == b && w->nseeds > 1) continue;
+      if (o->tech->pair_status (state, a->status, b->status) != SG_ANS_NONE)
+        {
+          pick[0] = a;
+          pick[1] = b;
+          return true;
+        }
+    }
+  return false;
+}
+
+static void
+worker_main (worker *w)
+{
+  const sg_fuzz_opts *o = w->o;
+  sg_fuzz_stats *st = &w->sh->w[w->index];
+  void *state = NULL;
+  sg_diag d;
+  sg_diag_init (&d, o->tech->name);
+  if (o->tech->init (&o->cfg, &state, &d)) return;
+  sg_tech_mutant m;
+  sg_buf_init (&m.text);
+  sg_buf_init (&m.desc);
+  uint64_t number = 0, barren = 0; /* consecutive chains without a mutant */
+  bool limited = o->max_mutants || o->max_seconds > 0;
+  for (uint64_t chain = 0; !out_of_budget (w); chain++)
+    {
+      if (barren >= 1000)
+        {
+          if (o->status)
+            fprintf (o->status, "%s: warning: worker %u: 1000 chains in a row gave no mutant (e.g. no "
+                     "seed pair shares a sort fusion supports); stopping\n", o->tech->name, w->index);
+          break;
+        }
+      uint64_t before = number;
+      const sg_tech_seed *seeds[2] = { NULL, NULL };
+      if (!pick_seeds (w, state, chain, seeds)) break;
+      /* A fusion run without a budget makes one chain per seed pair count. */
+      if (o->tech->nseeds > 1 && !limited && chain >= w->nseeds / o->jobs + 1) break;
+      sg_diag_init (&d, seeds[0]->path);
+      if (o->tech->begin (state, seeds, &w->rng, &d))
+        {
+          ADD (st->seeds_skipped, 1);
+          continue;
+        }
+      ADD (st->chains, 1);
+      while (!out_of_budget (w))
+        {
+          sg_diag_init (&d, seeds[0]->path);
+          sg_rc rc = o->tech->next (state, &w->rng, &m, &d);
+          if (rc == SG_RC_EOF) break;
+          if (rc)
+            {
+              if (o->status)
+                {
+                  char msg[700];
+                  sg_diag_format (&d, msg, sizeof msg);
+                  fprintf (o->status, "%s: warning: %s: %s (chain dropped)\n", o->tech->name, sg_rc_name (rc), msg);
+                }
+              ADD (st->seeds_skipped, 1);
+              break;
+            }
+          /* A mutant exists: take a ticket against --mutants. */
+          if (o->max_mutants && __atomic_fetch_add (&w->sh->ticket, 1, __ATOMIC_RELAXED) >= o->max_mutants)
+            {
+              __atomic_store_n (&w->sh->stop, 1, __ATOMIC_RELAXED);
+              break;
+            }
+          handle_mutant (w, state, &m, seeds, ++number);
+        }
+      barren = number > before ? 0 : barren + 1;
+    }
+  sg_buf_free (&m.text);
+  sg_buf_free (&m.desc);
+  o->tech->free (state);
+}
+
+static void
+sum (const shared *sh, uint32_t jobs, sg_fuzz_stats *out)
+{
+  memset (out, 0, sizeof *out);
+  for (uint32_t i = 0; i < jobs; i++)
+    {
+      const sg_fuzz_stats *s = &sh->w[i];
+      const uint64_t *a = (const uint64_t *) s;
+      uint64_t *b = (uint64_t *) out;
+      for (size_t k = 0; k < sizeof *s / sizeof (uint64_t); k++)
+        b[k] += __atomic_load_n (&a[k], __ATOMIC_RELAXED);
+    }
+}
+
+/* mkdir -p */
+static bool
+make_dirs (const char *path)
+{
+  char buf[4096];
+  if ((size_t) snprintf (buf, sizeof buf, "%s", path) >= sizeof buf) return false;
+  for (char *p = buf + 1; *p; p++)
+    if (*p == '/')
+      {
+        *p = 0;
+        if (mkdir (buf, 0777) != 0 && errno != EEXIST) return false;
+        *p = '/';
+      }
+  return mkdir (buf, 0777) == 0 || errno == EEXIST;
+}
+
+sg_rc
+sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, sg_fuzz_stats *stats)
+{
+  memset (stats, 0, sizeof *stats);
+  if (!make_dirs (o->out_dir)) return SG_RC_IO;
+  uint32_t jobs = o->jobs ? o->jobs : 1;
+  size_t size = sizeof (shared) + jobs * sizeof (sg_fuzz_stats);
+  shared *sh = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (sh == MAP_FAILED) return SG_RC_NOMEM;
+  memset (sh, 0, size);
+  sg_fuzz_opts oj = *o;
+  oj.jobs = jobs;
+  double t0 = now ();
+  pid_t pids[256];
+  if (jobs > 256) jobs = oj.jobs = 256;
+  sg_rng master;
+  sg_rng_seed (&master, o->seed);
+  uint32_t started = 0;
+  for (uint32_t i = 0; i < jobs; i++)
+    {
+      worker w = { &oj, seeds, nseeds, i, sh, t0, sg_rng_split (&master) };
+      fflush (NULL);
+      pid_t pid = fork ();
+      if (pid == 0)
+        {
+          worker_main (&w);
+          _exit (0);
+        }
+      if (pid < 0) break;
+      pids[started++] = pid;
+    }
+  /* Parent: status every 2 s, stop at the time limit, reap every worker. */
+  uint32_t alive = started;
+  double next_status = t0 + 2.0;
+  char line[512];
+  while (alive)
+    {
+      int status;
+      pid_t pid = waitpid (-1, &status, WNOHANG);
+      if (pid > 0)
+        {
+          for (uint32_t i = 0; i < started; i++)
+            if (pids[i] == pid) { pids[i] = -1; alive--; }
+          continue;
+        }
+      if (pid < 0 && errno != EINTR) break;
+      double t = now ();
+      if (o->max_seconds > 0 && t - t0 >= o->max_seconds) __atomic_store_n (&sh->stop, 1, __ATOMIC_RELAXED);
+      if (o->status && t >= next_status)
+        {
+          sum (sh, jobs, stats);
+          sg_fuzz_status_line (stats, t - t0, line, sizeof line);
+          fprintf (o->status, "%s\n", line);
+          fflush (o->status);
+          next_status = t + 2.0;
+        }
+      struct timespec ts = { 0, 50 * 1000 * 1000 };
+      nanosleep (&ts, NULL);
+    }
+  sum (sh, jobs, stats);
+  if (o->status)
+    {
+      sg_fuzz_status_line (stats, now () - t0, line, sizeof line);
+      fprintf (o->status, "%s\n", line);
+    }
+  munmap (sh, size);
+  return started ? SG_RC_OK : SG_RC_IO;
+}

@@ -1,0 +1,59 @@
+/* loop: the one fuzz loop every engine runs on — seeds in, mutants out, each mutant parsed
+ * again (never run if it does not type-check), probed by the solvers, judged by the oracles;
+ * suspicious verdicts are confirmed by a second fresh run before a finding is written.
+ * Workers are processes (--jobs) sharing counters in a shared anonymous mapping; the parent
+ * prints a status line every 2 s.
+ * Owns: its workers (reaped before returning) and the counters.
+ * Invariants: randomness comes only from the --seed (worker w uses the w-th split stream), so a
+ * finding replays from (seed, worker, mutant); unknown, timeouts and rejections are counted,
+ * never reported as soundness bugs.
+ * Tests: tests/unit/loop_test.c */
+#ifndef SG_CAMPAIGN_LOOP_H
+#define SG_CAMPAIGN_LOOP_H
+
+#include <stdio.h>
+
+#include "oracle/probe.h"
+#include "tech/tech.h"
+
+typedef struct sg_fuzz_opts {
+  const sg_technique *tech;      /* the engine */
+  sg_tech_cfg cfg;               /* its options */
+  const sg_solver_list *solvers; /* solvers under test */
+  const sg_patterns *pats;       /* classification patterns */
+  uint32_t timeout_ms;           /* per solver run */
+  uint64_t seed;                 /* rng seed of the run */
+  uint32_t jobs;                 /* worker processes (>= 1) */
+  uint64_t max_mutants;          /* stop after this many mutants in total; 0 = no limit */
+  double max_seconds;            /* stop after this long; 0 = no limit */
+  uint32_t passes;               /* with no limit: passes over the seeds (default 1) */
+  const char *out_dir;           /* findings directory (created) */
+  bool incompleteness;           /* also write incompleteness findings */
+  bool models;                   /* validate models with our evaluator */
+  FILE *status;                  /* status lines (NULL: none) */
+} sg_fuzz_opts;
+
+enum { SG_FUZZ_KINDS = 6 }; /* sg_verdict_kind values */
+
+typedef struct sg_fuzz_stats {
+  uint64_t mutants;       /* mutants generated and type-checked */
+  uint64_t ill_typed;     /* mutants our front end rejected (a bug of ours; saved, never run) */
+  uint64_t calls;         /* solver runs */
+  uint64_t decided;       /* runs that answered sat/unsat */
+  uint64_t unknown;       /* runs that answered unknown */
+  uint64_t timeouts;      /* runs that timed out */
+  uint64_t rejected;      /* runs that rejected the mutant (unsupported, parse error) */
+  uint64_t unconfirmed;   /* verdicts a second run did not reproduce (not reported) */
+  uint64_t findings[SG_FUZZ_KINDS]; /* written findings by verdict kind */
+  uint64_t seeds_skipped; /* seeds that could not be used */
+  uint64_t chains;        /* chains started */
+} sg_fuzz_stats;
+
+/* Run the loop over seeds. stats (OUT) is the sum over workers. Returns SG_RC_OK when it ran
+ * (findings are in stats), SG_RC_IO when the findings directory cannot be made. */
+sg_rc sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds,
+                   sg_fuzz_stats *stats /* OUT */);
+/* One status line for stats after `secs` seconds. */
+void sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,960 @@
+/* fusion: Semantic Fusion — function table loader and validator, triplets, rename apart,
+ * sat/unsat/mixed fusion (TECHNIQUES.md §2). */
+#include "tech/fusion.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval/eval.h"
+#include "front/occ.h"
+#include "front/parse.h"
+#include "front/print.h"
+
+#define FUSION_SAMPLES 50   /* validation samples per function */
+#define FUSION_MAX_OCCS (1u << 20)
+#define FUSION_MAX_DEPTH 10000 /* substitution depth (templates are small) */
+
+#define FUSION_FN(id, text) "#begin\n" text "#end\n"
+static const char builtin_text[] =
+#include "tech/fusion_table.def"
+  ;
+
+const char *
+sg_fusion_builtin_text (void)
+{
+  return builtin_text;
+}
+
+void
+sg_fusion_table_init (sg_fusion_table *t)
+{
+  memset (t, 0, sizeof *t);
+}
+
+static void
+fn_free (sg_fusion_fn *f)
+{
+  free (f->decls);
+  for (int i = 0; i < 3; i++) free (f->eq[i]);
+  free (f->origin);
+}
+
+void
+sg_fusion_table_free (sg_fusion_table *t)
+{
+  for (uint32_t i = 0; i < t->fns.n; i++) fn_free (&t->fns.a[i]);
+  SG_VEC_FREE (t->fns);
+}
+
+static char *
+dupn (const char *s, size_t n)
+{
+  char *p = malloc (n + 1);
+  if (p) memcpy (p, s, n), p[n] = 0;
+  return p;
+}
+
+/* ---- random literals ------------------------------------------------------------------- */
+
+/* Literal text of sort kind/width into b. nonzero: numeric values are not 0. small: values
+ * chosen to hit corner cases (zero, short strings over a tiny alphabet) for validation. */
+static void
+rand_lit (sg_rng *r, uint8_t kind, uint32_t width, bool nonzero, bool small, sg_buf *b)
+{
+  switch (kind)
+    {
+    case SG_SORT_INT:
+    case SG_SORT_REAL:
+      {
+        long v;
+        unsigned frac = 0;
+        do
+          {
+            if (small && sg_rng_chance (r, 1, 5)) v = 0;
+            else if (small && sg_rng_chance (r, 1, 2)) v = (long) sg_rng_below (r, 7) - 3;
+            else v = (long) sg_rng_below (r, 2001) - 1000;
+            frac = kind == SG_SORT_REAL && !(small && sg_rng_chance (r, 1, 2))
+                     ? (unsigned) sg_rng_below (r, 100000) : 0;
+          }
+        while (nonzero && v == 0 && frac == 0);
+        unsigned long a = (unsigned long) (v < 0 ? -v : v);
+        bool neg = v < 0 || (v == 0 && frac && sg_rng_chance (r, 1, 2));
+        if (neg) sg_buf_adds (b, "(- ");
+        if (kind == SG_SORT_INT) sg_buf_printf (b, "%lu", a);
+        else sg_buf_printf (b, "%lu.%05u", a, frac);
+        if (neg) sg_buf_adds (b, ")");
+        break;
+      }
+    case SG_SORT_STRING:
+      {
+        uint32_t n = small ? (uint32_t) sg_rng_below (r, 6) : (uint32_t) sg_rng_below (r, 21);
+        sg_buf_addc (b, '"');
+        for (uint32_t i = 0; i < n; i++)
+          sg_buf_addc (b, (char) ('a' + sg_rng_below (r, small ? 3 : 26)));
+        sg_buf_addc (b, '"');
+        break;
+      }
+    default: /* BV */
+      sg_buf_adds (b, "#b");
+      for (uint32_t i = 0; i < width; i++)
+        sg_buf_addc (b, small && sg_rng_chance (r, 1, 3) ? '0' : (char) ('0' + (sg_rng_next (r) & 1)));
+      break;
+    }
+}
+
+/* ---- instantiation ---------------------------------------------------------------------- */
+
+typedef struct inst {
+  uint32_t fx, fy, fz;    /* template funs (in the target store) */
+  sg_term rhs[3];         /* f, r_x, r_y over the template funs */
+  sg_term lx, ly;         /* parsed literals for x and y (validation), or SG_NONE */
+  sg_u32vec cfuns, clits; /* random constants: template fun, literal term */
+} inst;
+
+static void
+inst_free (inst *in)
+{
+  SG_VEC_FREE (in->cfuns);
+  SG_VEC_FREE (in->clits);
+}
+
+static uint32_t
+decl_fun (const sg_script *sc, const char *name)
+{
+  for (uint32_t i = 0; i < sc->cmds.n; i++)
+    {
+      const sg_cmd *c = &sc->cmds.a[i];
+      if ((c->kind == SG_WK_DECLARE_CONST || c->kind == SG_WK_DECLARE_FUN)
+          && strcmp (sg_store_text (sc->store, sc->store->funs.a[c->aux].name), name) == 0)
+        return c->aux;
+    }
+  return SG_NONE;
+}
+
+/* Parse fn at sort `sort` into s: the three right-hand sides, fresh random constants (literals
+ * drawn here) and, for validation, literals for x and y. */
+static sg_rc
+inst_parse (sg_store *s, const sg_fusion_fn *fn, sg_sort sort, sg_rng *r, const char *xlit,
+            const char *ylit, inst *in)
+{
+  memset (in, 0, sizeof *in);
+  in->lx = in->ly = SG_NONE;
+  sg_buf st, tx;
+  sg_buf_init (&st);
+  sg_buf_init (&tx);
+  sg_sort_print (s, sort, &st);
+  const sg_sortnode *sn = sg_sort_node (s, sort);
+  const char *vars[3] = { "x", "y", "z" };
+  for (int i = 0; i < 3; i++) sg_buf_printf (&tx, "(declare-const %s %s)", vars[i], st.s);
+  for (const char *c = fn->decls; *c; c += strlen (c) + 1)
+    sg_buf_printf (&tx, "(declare-const %s %s)", c, st.s);
+  for (int i = 0; i < 3; i++) sg_buf_printf (&tx, "(assert (= %s %s))", i == 0 ? "z" : i == 1 ? "x" : "y", fn->eq[i]);
+  for (const char *c = fn->decls; *c; c += strlen (c) + 1)
+    {
+      sg_buf_printf (&tx, "(assert (= %s ", c);
+      rand_lit (r, sn->kind, sn->a, true, false, &tx);
+      sg_buf_adds (&tx, "))");
+    }
+  if (xlit) sg_buf_printf (&tx, "(assert (= x %s))(assert (= y %s))", xlit, ylit);
+  sg_rc rc = sg_buf_ok (&tx) && sg_buf_ok (&st) ? SG_RC_OK : SG_RC_NOMEM;
+  sg_script sc;
+  sg_script_init (&sc, s);
+  sg_diag d;
+  sg_diag_init (&d, "<fusion>");
+  if (!rc) rc = sg_parse_string (s, &sc, tx.s, tx.len, "<fusion>", &d);
+  if (!rc)
+    {
+      in->fx = decl_fun (&sc, "x");
+      in->fy = decl_fun (&sc, "y");
+      in->fz = decl_fun (&sc, "z");
+      uint32_t k = 0;
+      for (uint32_t i = 0; i < sc.cmds.n && !rc; i++)
+        {
+          const sg_cmd *c = &sc.cmds.a[i];
+          if (c->kind == SG_WK_DECLARE_CONST && c->aux != in->fx && c->aux != in->fy
+              && c->aux != in->fz)
+            if (!SG_VEC_PUSH (in->cfuns, c->aux)) rc = SG_RC_NOMEM;
+          if (c->kind != SG_WK_ASSERT) continue;
+          sg_term rhs = sg_term_arg (s, sg_cmd_items (&sc, c)[0], 1);
+          if (k < 3) in->rhs[k] = rhs;
+          else if (k - 3 < fn->nconsts)
+            {
+              if (!SG_VEC_PUSH (in->clits, rhs)) rc = SG_RC_NOMEM;
+            }
+          else if (k - 3 == fn->nconsts) in->lx = rhs;
+          else in->ly = rhs;
+          k++;
+        }
+    }
+  sg_script_free (&sc);
+  sg_buf_free (&st);
+  sg_buf_free (&tx);
+  if (rc) inst_free (in);
+  return rc;
+}
+
+/* Substitution of declared 0-ary funs by terms (memoised; recursion bounded by the depth of
+ * the template terms, which are short). */
+typedef struct subst {
+  sg_store *s;
+  const uint32_t *from; /* funs */
+  const sg_term *to;
+  uint32_t n;
+  sg_u32vec memo;       /* pairs old, new */
+} subst;
+
+static sg_rc
+subst_term (subst *sb, sg_term t, uint32_t depth, sg_term *out)
+{
+  sg_store *s = sb->s;
+  if (depth > FUSION_MAX_DEPTH) return SG_RC_LIMIT;
+  if (sg_term_op (s, t) == SG_OP_APP && sg_term_nargs (s, t) == 0)
+    for (uint32_t i = 0; i < sb->n; i++)
+      if (sg_term_node (s, t)->aux == sb->from[i]) return *out = sb->to[i], SG_RC_OK;
+  uint32_t n = sg_term_nargs (s, t);
+  if (n == 0) return *out = t, SG_RC_OK;
+  for (uint32_t i = 0; i < sb->memo.n; i += 2)
+    if (sb->memo.a[i] == t) return *out = sb->memo.a[i + 1], SG_RC_OK;
+  sg_term *a = malloc (n * sizeof *a);
+  if (!a) return SG_RC_NOMEM;
+  sg_rc rc = SG_RC_OK;
+  bool same = true;
+  for (uint32_t i = 0; i < n && !rc; i++)
+    {
+      rc = subst_term (sb, sg_term_arg (s, t, i), depth + 1, &a[i]);
+      if (!rc && a[i] != sg_term_arg (s, t, i)) same = false;
+    }
+  if (!rc) rc = same ? (*out = t, SG_RC_OK) : sg_term_rebuild (s, t, a, out);
+  free (a);
+  if (!rc && (!SG_VEC_PUSH (sb->memo, t) || !SG_VEC_PUSH (sb->memo, *out))) rc = SG_RC_NOMEM;
+  return rc;
+}
+
+/* out[0..2] = f(X,Y), r_x(Y,Z), r_y(X,Z) with the instance's constants. */
+static sg_rc
+inst_apply (sg_store *s, const inst *in, sg_term X, sg_term Y, sg_term Z, sg_term out[3])
+{
+  uint32_t n = 3 + in->cfuns.n;
+  uint32_t *from = malloc (n * sizeof *from);
+  sg_term *to = malloc (n * sizeof *to);
+  if (!from || !to) return free (from), free (to), SG_RC_NOMEM;
+  from[0] = in->fx, from[1] = in->fy, from[2] = in->fz;
+  to[0] = X, to[1] = Y, to[2] = Z;
+  for (uint32_t i = 0; i < in->cfuns.n; i++) from[3 + i] = in->cfuns.a[i], to[3 + i] = in->clits.a[i];
+  subst sb = { s, from, to, n, { 0 } };
+  sg_rc rc = SG_RC_OK;
+  for (int i = 0; i < 3 && !rc; i++) rc = subst_term (&sb, in->rhs[i], 0, &out[i]);
+  SG_VEC_FREE (sb.memo);
+  free (from);
+  free (to);
+  return rc;
+}
+
+/* ---- loader ----------------------------------------------------------------------------- */
+
+static uint32_t
+term_feats (const sg_store *s, sg_term t, uint32_t fx, uint32_t fy, uint32_t fz, bool *mentions)
+{
+  uint32_t f = 0;
+  sg_sort so = sg_term_sort (s, t);
+  if (so == s->s_int) f |= SG_FF_INT;
+  else if (so == s->s_real) f |= SG_FF_REAL;
+  else if (so == s->s_string) f |= SG_FF_STRING;
+  else if (sg_sort_kind_of (s, so) == SG_SORT_BV) f |= SG_FF_BV;
+  *mentions = false;
+  sg_op op = sg_term_op (s, t);
+  if (op == SG_OP_APP && sg_term_nargs (s, t) == 0)
+    {
+      uint32_t a = sg_term_node (s, t)->aux;
+      *mentions = a == fx || a == fy || a == fz;
+    }
+  uint32_t nvar = 0, n = sg_term_nargs (s, t);
+  bool last = false;
+  for (uint32_t i = 0; i < n; i++)
+    {
+      bool m;
+      f |= term_feats (s, sg_term_arg (s, t, i), fx, fy, fz, &m);
+      if (m) nvar++, *mentions = true;
+      last = m;
+    }
+  if (op == SG_OP_MUL && nvar >= 2) f |= SG_FF_NONLINEAR;
+  if ((op == SG_OP_IDIV || op == SG_OP_MOD || op == SG_OP_RDIV) && last)
+    f |= SG_FF_NONLINEAR | SG_FF_PARTIAL;
+  return f;
+}
+
+static sg_rc
+block_err (sg_diag *d, uint32_t line, uint32_t col, const char *fmt, const char *a)
+{
+  return sg_diag_set (d, SG_RC_SORT, line, col, fmt, a);
+}
+
+/* Evaluate t (Bool) in a fresh evaluator: 1 true, 0 false, -1 undetermined. */
+static int
+eval_bool (sg_store *s, sg_term t)
+{
+  sg_eval *e = sg_eval_new (s, NULL, 0);
+  if (!e) return -1;
+  sg_val v;
+  int res = -1;
+  if (!sg_eval_term (e, t, &v) && !sg_v_is_undet (v) && v->kind == SG_V_BOOL) res = v->u.b;
+  sg_eval_free (e);
+  return res;
+}
+
+/* Parse and validate one block (line0: file line of its first line). */
+static sg_rc
+load_block (sg_fusion_table *t, const char *text, size_t len, const char *name, uint32_t line0,
+            sg_rng *r, sg_diag *d)
+{
+  sg_store s;
+  sg_script sc;
+  sg_rc rc = sg_store_init (&s);
+  if (rc) return sg_diag_set (d, rc, 0, 0, "out of memory");
+  sg_script_init (&sc, &s);
+  sg_diag pd;
+  sg_diag_init (&pd, name);
+  sg_fusion_fn fn;
+  memset (&fn, 0, sizeof fn);
+  sg_buf cn, pr;
+  sg_buf_init (&cn);
+  sg_buf_init (&pr);
+  rc = sg_parse_string (&s, &sc, text, len, name, &pd);
+  if (rc)
+    {
+      sg_diag_set (d, rc, pd.line ? pd.line + line0 - 1 : line0, pd.col, "%s", pd.msg);
+      goto done;
+    }
+  uint32_t fx = decl_fun (&sc, "x"), fy = decl_fun (&sc, "y"), fz = decl_fun (&sc, "z");
+  if (fx == SG_NONE || fy == SG_NONE || fz == SG_NONE)
+    {
+      rc = block_err (d, line0, 1, "fusion block must declare x, y and z%s", "");
+      goto done;
+    }
+  sg_sort so = s.funs.a[fx].ret;
+  sg_sort_kind k = sg_sort_kind_of (&s, so);
+  uint32_t nass = 0;
+  const char *want[3] = { "z", "x", "y" };
+  sg_term rhs[3] = { SG_NONE, SG_NONE, SG_NONE };
+  for (uint32_t i = 0; i < sc.cmds.n && !rc; i++)
+    {
+      const sg_cmd *c = &sc.cmds.a[i];
+      uint32_t ln = c->line + line0 - 1;
+      if (c->kind == SG_WK_DECLARE_CONST || c->kind == SG_WK_DECLARE_FUN)
+        {
+          const sg_fun *f = &s.funs.a[c->aux];
+          const char *nm = sg_store_text (&s, f->name);
+          if (f->nparams || f->ret != so)
+            rc = block_err (d, ln, c->col, "'%s' must be a constant of the sort of x", nm);
+          else if (c->aux != fx && c->aux != fy && c->aux != fz)
+            sg_buf_add (&cn, nm, strlen (nm) + 1), fn.nconsts++;
+        }
+      else if (c->kind == SG_WK_ASSERT)
+        {
+          sg_term a = sg_cmd_items (&sc, c)[0];
+          uint32_t v = nass == 0 ? fz : nass == 1 ? fx : fy;
+          if (nass >= 3)
+            rc = block_err (d, ln, c->col, "fusion block has more than three asserts%s", "");
+          else if (sg_term_op (&s, a) != SG_OP_EQ || sg_term_nargs (&s, a) != 2
+                   || sg_term_op (&s, sg_term_arg (&s, a, 0)) != SG_OP_APP
+                   || sg_term_node (&s, sg_term_arg (&s, a, 0))->aux != v)
+            rc = block_err (d, ln, c->col, "expected (assert (= %s ...))", want[nass]);
+          else rhs[nass++] = sg_term_arg (&s, a, 1);
+        }
+      else if (c->kind != SG_WK_SET_LOGIC && c->kind != SG_WK_SET_INFO
+               && c->kind != SG_WK_SET_OPTION)
+        rc = block_err (d, ln, c->col, "unexpected command in fusion block%s", "");
+    }
+  if (!rc && nass != 3)
+    rc = block_err (d, line0, 1, "fusion block needs three asserts: z = f, x = r_x, y = r_y%s", "");
+  if (!rc && k != SG_SORT_INT && k != SG_SORT_REAL && k != SG_SORT_STRING && k != SG_SORT_BV)
+    rc = block_err (d, line0, 1, "fusion variables must be Int, Real, String or BitVec%s", "");
+  if (rc) goto done;
+  sg_buf_addc (&cn, 0);
+  fn.kind = (uint8_t) k;
+  fn.decls = dupn (cn.s, cn.len);
+  for (int i = 0; i < 3; i++)
+    {
+      bool m;
+      fn.feats |= term_feats (&s, rhs[i], fx, fy, fz, &m);
+      sg_print_opts po = { true, 0 };
+      sg_buf_reset (&pr);
+      sg_print_term (&s, rhs[i], &po, &pr);
+      fn.eq[i] = dupn (pr.s, pr.len);
+      if (!fn.eq[i]) rc = SG_RC_NOMEM;
+    }
+  char org[300];
+  snprintf (org, sizeof org, "%s:%u", name, line0 > 0 ? line0 - 1 : 0);
+  fn.origin = dupn (org, strlen (org));
+  if (rc || !fn.decls || !fn.origin || !sg_buf_ok (&cn))
+    {
+      rc = sg_diag_set (d, SG_RC_NOMEM, 0, 0, "out of memory");
+      goto done;
+    }
+  /* Validation on samples: x, y random; z := f(x,y); x = r_x(y,z) and y = r_y(x,z) must not
+   * be false. The assert positions name the failing equation. */
+  uint32_t defined = 0;
+  for (int i = 0; i < FUSION_SAMPLES && !rc; i++)
+    {
+      sg_buf lx, ly;
+      sg_buf_init (&lx);
+      sg_buf_init (&ly);
+      rand_lit (r, (uint8_t) k, sg_sort_node (&s, so)->a, false, true, &lx);
+      rand_lit (r, (uint8_t) k, sg_sort_node (&s, so)->a, false, true, &ly);
+      inst in;
+      sg_term e[3], e2[3];
+      rc = inst_parse (&s, &fn, so, r, lx.s, ly.s, &in);
+      if (rc)
+        rc = block_err (d, line0, 1, "fusion block does not instantiate: %s", s.err);
+      if (!rc) rc = inst_apply (&s, &in, in.lx, in.ly, in.lx, e);
+      if (!rc) rc = inst_apply (&s, &in, in.lx, in.ly, e[0], e2);
+      for (int j = 1; j < 3 && !rc; j++)
+        {
+          sg_term pair[2] = { j == 1 ? in.lx : in.ly, e2[j] }, eq;
+          rc = sg_mk_app (&s, SG_OP_EQ, pair, 2, NULL, 0, &eq);
+          if (rc) break;
+          int v = eval_bool (&s, eq);
+          if (v == 0)
+            {
+              /* find the assert command of equation j */
+              uint32_t na = 0, ln = line0, col = 1;
+              for (uint32_t c = 0; c < sc.cmds.n; c++)
+                if (sc.cmds.a[c].kind == SG_WK_ASSERT && na++ == (uint32_t) j)
+                  ln = sc.cmds.a[c].line + line0 - 1, col = sc.cmds.a[c].col;
+              rc = sg_diag_set (d, SG_RC_SORT, ln, col,
+                                "inversion %s fails on sample x = %s, y = %s",
+                                j == 1 ? "x = r_x(y,z)" : "y = r_y(x,z)", lx.s, ly.s);
+            }
+          else if (v == 1 && j == 2) defined++;
+        }
+      inst_free (&in);
+      sg_buf_free (&lx);
+      sg_buf_free (&ly);
+    }
+  if (!rc && defined == 0)
+    rc = block_err (d, line0, 1, "fusion block is never determined on samples%s", "");
+  if (!rc && !SG_VEC_PUSH (t->fns, fn)) rc = sg_diag_set (d, SG_RC_NOMEM, 0, 0, "out of memory");
+  if (!rc) memset (&fn, 0, sizeof fn);
+done:
+  fn_free (&fn);
+  sg_buf_free (&cn);
+  sg_buf_free (&pr);
+  sg_script_free (&sc);
+  sg_store_free (&s);
+  return rc;
+}
+
+sg_rc
+sg_fusion_table_load_string (sg_fusion_table *t, const char *text, size_t len, const char *name,
+                             uint64_t seed, sg_diag *d)
+{
+  sg_rng r;
+  sg_rng_seed (&r, seed);
+  uint32_t line = 1, bline = 0;
+  const char *p = text, *end = text + len, *bstart = NULL;
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', (size_t) (end - p));
+      const char *le = nl ? nl : end;
+      const char *q = p;
+      while (q < le && (*q == ' ' || *q == '\t' || *q == '\r')) q++;
+      size_t n = (size_t) (le - q);
+      while (n && (q[n - 1] == ' ' || q[n - 1] == '\t' || q[n - 1] == '\r')) n--;
+      if (n == 6 && memcmp (q, "#begin", 6) == 0)
+        {
+          if (bstart) return sg_diag_set (d, SG_RC_PARSE, line, 1, "#begin inside a block");
+          bstart = nl ? nl + 1 : end, bline = line + 1;
+        }
+      else if (n == 4 && memcmp (q, "#end", 4) == 0)
+        {
+          if (!bstart) return sg_diag_set (d, SG_RC_PARSE, line, 1, "#end without #begin");
+          sg_rc rc = load_block (t, bstart, (size_t) (p - bstart), name, bline, &r, d);
+          if (rc) return rc;
+          bstart = NULL;
+        }
+      else if (!bstart && n && q[0] != ';')
+        return sg_diag_set (d, SG_RC_PARSE, line, (uint32_t) (q - p) + 1,
+                            "text outside #begin ... #end");
+      p = nl ? nl + 1 : end;
+      line++;
+    }
+  if (bstart) return sg_diag_set (d, SG_RC_PARSE, bline - 1, 1, "#begin without #end");
+  return SG_RC_OK;
+}
+
+sg_rc
+sg_fusion_table_load_file (sg_fusion_table *t, const char *path, uint64_t seed, sg_diag *d)
+{
+  FILE *f = fopen (path, "rb");
+  if (!f) return sg_diag_set (d, SG_RC_IO, 0, 0, "cannot open %s: %s", path, strerror (errno));
+  sg_buf b;
+  sg_buf_init (&b);
+  char chunk[4096];
+  size_t n;
+  while ((n = fread (chunk, 1, sizeof chunk, f)) > 0) sg_buf_add (&b, chunk, n);
+  bool err = ferror (f);
+  fclose (f);
+  sg_rc rc = err ? sg_diag_set (d, SG_RC_IO, 0, 0, "cannot read %s", path)
+             : !sg_buf_ok (&b) ? sg_diag_set (d, SG_RC_NOMEM, 0, 0, "out of memory")
+                               : sg_fusion_table_load_string (t, b.s ? b.s : "", b.len, path,
+                                                              seed, d);
+  sg_buf_free (&b);
+  return rc;
+}
+
+sg_rc
+sg_fusion_table_add_builtins (sg_fusion_table *t, sg_diag *d)
+{
+  return sg_fusion_table_load_string (t, builtin_text, sizeof builtin_text - 1,
+                                      "fusion_table.def", 0x5eedf00d, d);
+}
+
+/* ---- rename apart ----------------------------------------------------------------------- */
+
+void
+sg_fuse_marks_get (const sg_store *s, sg_fuse_marks *m)
+{
+  m->atoms = sg_atom_count (&s->atoms);
+  m->funs = s->funs.n;
+  m->sortdecls = s->sortdecls.n;
+  m->dts = s->dts.n;
+  m->conss = s->conss.n;
+  m->sels = s->sels.n;
+}
+
+static sg_rc
+fresh_name (sg_store *s, sg_atom *name)
+{
+  char pre[120];
+  snprintf (pre, sizeof pre, "%.100s_", sg_store_text (s, *name));
+  return sg_store_fresh_atom (s, pre, name);
+}
+
+sg_rc
+sg_fuse_rename_apart (sg_store *s, const sg_fuse_marks *m, uint32_t *renamed)
+{
+  uint32_t na = sg_atom_count (&s->atoms);
+  uint8_t *bound = calloc (na ? na : 1, 1);
+  if (!bound) return SG_RC_NOMEM;
+  for (uint32_t t = 0; t < s->nodes.n; t++)
+    if (s->nodes.a[t].op == SG_OP_BVAR && s->nodes.a[t].aux < na) bound[s->nodes.a[t].aux] = 1;
+  sg_rc rc = SG_RC_OK;
+  uint32_t cnt = 0;
+  for (uint32_t i = 0; i < s->funs.n && !rc; i++)
+    {
+      sg_fun *f = &s->funs.a[i];
+      if (!((i >= m->funs && f->name < m->atoms) || (f->name < na && bound[f->name]))) continue;
+      sg_atom old = f->name, nw = old;
+      rc = fresh_name (s, &nw);
+      if (rc) break;
+      s->funs.a[i].name = nw, cnt++;
+      if (s->funs.a[i].kind == SG_FUN_NAMED)
+        for (uint32_t k = 0; k < s->annots.n; k++)
+          if (s->annots.a[k].named == i)
+            for (uint32_t j = 0; j < s->annots.a[k].nattrs; j++)
+              {
+                sg_attr *at = &s->attrs.a[s->annots.a[k].attrs + j];
+                if (at->kind == SG_ATTR_NAMED && at->value == old) at->value = nw;
+              }
+    }
+#define RENAME_FROM(vec, mark)                                                                  \
+  for (uint32_t i = (mark); i < s->vec.n && !rc; i++)                                          \
+    if (s->vec.a[i].name < m->atoms)                                                           \
+      {                                                                                        \
+        sg_atom nw = s->vec.a[i].name;                                                         \
+        rc = fresh_name (s, &nw);                                                              \
+        if (!rc) s->vec.a[i].name = nw, cnt++;                                                 \
+      }
+  RENAME_FROM (sortdecls, m->sortdecls)
+  RENAME_FROM (dts, m->dts)
+  RENAME_FROM (conss, m->conss)
+  RENAME_FROM (sels, m->sels)
+#undef RENAME_FROM
+  free (bound);
+  if (renamed) *renamed = cnt;
+  return rc;
+}
+
+/* ---- logic ------------------------------------------------------------------------------ */
+
+enum {
+  LG_QF = 1, LG_A = 2, LG_UF = 4, LG_BV = 8, LG_FP = 16, LG_DT = 32, LG_S = 64, LG_N = 128,
+  LG_I = 256, LG_R = 512, LG_ALL = 1024,
+};
+
+static bool
+eat (const char **p, const char *w)
+{
+  size_t n = strlen (w);
+  if (strncmp (*p, w, n)) return false;
+  *p += n;
+  return true;
+}
+
+/* Feature bits of a logic name; LG_ALL when it is absent or not a standard combination. */
+static uint32_t
+logic_feats (const char *l)
+{
+  if (!l) return LG_ALL;
+  uint32_t f = 0;
+  if (eat (&l, "QF_")) f |= LG_QF;
+  if (eat (&l, "AX")) f |= LG_A;
+  else if (eat (&l, "A")) f |= LG_A;
+  if (eat (&l, "UF")) f |= LG_UF;
+  if (eat (&l, "BV")) f |= LG_BV;
+  if (eat (&l, "FP")) f |= LG_FP;
+  if (eat (&l, "DT")) f |= LG_DT;
+  if (eat (&l, "S")) f |= LG_S | LG_I;
+  if (eat (&l, "IDL")) f |= LG_I;
+  else if (eat (&l, "RDL")) f |= LG_R;
+  else
+    {
+      bool lin = eat (&l, "L"), non = !lin && eat (&l, "N");
+      if (lin || non)
+        {
+          if (non) f |= LG_N;
+          if (eat (&l, "IRA")) f |= LG_I | LG_R;
+          else if (eat (&l, "IA")) f |= LG_I;
+          else if (eat (&l, "RA")) f |= LG_R;
+          else return LG_ALL;
+        }
+    }
+  if (*l) return LG_ALL;
+  return f;
+}
+
+static void
+logic_name (uint32_t f, char *out, size_t size)
+{
+  if ((f & LG_ALL) || ((f & (LG_FP | LG_DT)) && (f & LG_S)))
+    {
+      snprintf (out, size, "ALL");
+      return;
+    }
+  snprintf (out, size, "%s%s%s%s%s%s%s%s%s", (f & LG_QF) ? "QF_" : "", (f & LG_A) ? "A" : "",
+            (f & LG_UF) ? "UF" : "", (f & LG_BV) ? "BV" : "", (f & LG_FP) ? "FP" : "",
+            (f & LG_DT) ? "DT" : "", (f & LG_S) ? "S" : "",
+            (f & (LG_I | LG_R)) ? ((f & LG_N) ? "N" : "L") : "",
+            (f & LG_I) && (f & LG_R) ? "IRA" : (f & LG_I) ? "IA" : (f & LG_R) ? "RA" : "");
+  /* A bare "QF_" or "" (pure UF has no letters without UF): fall back to ALL. */
+  if (!strcmp (out, "QF_") || !out[0]) snprintf (out, size, "ALL");
+  /* QF_A alone is written QF_AX. */
+  if (!strcmp (out, "QF_A")) snprintf (out, size, "QF_AX");
+}
+
+/* ---- fusion ----------------------------------------------------------------------------- */
+
+/* One query, no incremental commands. */
+static bool
+eligible (const sg_script *sc)
+{
+  uint32_t cs = 0;
+  for (uint32_t i = 0; i < sc->cmds.n; i++)
+    switch (sc->cmds.a[i].kind)
+      {
+      case SG_WK_CHECK_SAT: cs++; break;
+      case SG_WK_PUSH: case SG_WK_POP: case SG_WK_RESET: case SG_WK_RESET_ASSERTIONS:
+      case SG_WK_CHECK_SAT_ASSUMING: return false;
+      default: break;
+      }
+  return cs == 1;
+}
+
+static bool
+is_decl (uint16_t k)
+{
+  switch (k)
+    {
+    case SG_WK_DECLARE_CONST: case SG_WK_DECLARE_FUN: case SG_WK_DECLARE_SORT:
+    case SG_WK_DEFINE_SORT: case SG_WK_DEFINE_FUN: case SG_WK_DEFINE_FUN_REC:
+    case SG_WK_DEFINE_FUNS_REC: case SG_WK_DECLARE_DATATYPE: case SG_WK_DECLARE_DATATYPES:
+    case SG_WK_DEFINE_CONST: return true;
+    default: return false;
+    }
+}
+
+/* The assert terms before the first check-sat. */
+static sg_rc
+assert_terms (const sg_script *sc, sg_u32vec *out)
+{
+  for (uint32_t i = 0; i < sc->cmds.n; i++)
+    {
+      const sg_cmd *c = &sc->cmds.a[i];
+      if (c->kind == SG_WK_CHECK_SAT) break;
+      if (c->kind == SG_WK_ASSERT && !(c->flags & SG_CMD_RAW))
+        if (!SG_VEC_PUSH (*out, sg_cmd_items (sc, c)[0])) return SG_RC_NOMEM;
+    }
+  return SG_RC_OK;
+}
+
+static bool
+fn_fits_sort (const sg_store *s, const sg_fusion_fn *fn, sg_sort so)
+{
+  return fn->kind == sg_sort_kind_of (s, so);
+}
+
+static bool
+sort_supported (const sg_fusion_table *t, const sg_store *s, sg_sort so, bool no_partial)
+{
+  for (uint32_t i = 0; i < t->fns.n; i++)
+    if (fn_fits_sort (s, &t->fns.a[i], so) && !(no_partial && (t->fns.a[i].feats & SG_FF_PARTIAL)))
+      return true;
+  return false;
+}
+
+/* Replace a uniformly random number k of the free occurrences of v in the asserts of sc
+ * (before its check-sat) by e, a random k-subset. */
+static sg_rc
+replace_some (sg_script *sc, sg_rng *r, sg_term v, sg_term e, uint32_t *count)
+{
+  sg_store *s = sc->store;
+  sg_occs o = { 0 };
+  sg_u32vec pos = { 0 };
+  uint32_t lastcs = UINT32_MAX;
+  for (uint32_t i = 0; i < sc->cmds.n && lastcs == UINT32_MAX; i++)
+    if (sc->cmds.a[i].kind == SG_WK_CHECK_SAT) lastcs = i;
+  sg_rc rc = sg_occ_collect (sc, FUSION_MAX_OCCS, &o);
+  for (uint32_t i = 0; i < o.a.n && !rc; i++)
+    {
+      const sg_occ *oc = &o.a.a[i];
+      if (oc->term != v || (oc->flags & (SG_OCC_BINDER | SG_OCC_PATTERN))) continue;
+      if (sc->cmds.a[oc->cmd].kind != SG_WK_ASSERT || oc->cmd > lastcs) continue;
+      if (!SG_VEC_PUSH (pos, i)) rc = SG_RC_NOMEM;
+    }
+  uint32_t k = rc ? 0 : (uint32_t) sg_rng_below (r, (uint64_t) pos.n + 1);
+  /* partial Fisher-Yates: the first k entries are a random subset */
+  for (uint32_t i = 0; i < k; i++)
+    {
+      uint32_t j = i + (uint32_t) sg_rng_below (r, pos.n - i), tmp = pos.a[i];
+      pos.a[i] = pos.a[j], pos.a[j] = tmp;
+    }
+  /* replace from the last position backwards: earlier pre-order positions stay valid */
+  for (uint32_t i = 0; i < k; i++)
+    for (uint32_t j = i + 1; j < k; j++)
+      if (pos.a[j] > pos.a[i])
+        {
+          uint32_t tmp = pos.a[i];
+          pos.a[i] = pos.a[j], pos.a[j] = tmp;
+        }
+  for (uint32_t i = 0; i < k && !rc; i++)
+    {
+      if (i > 0)
+        {
+          sg_occs_free (&o);
+          memset (&o, 0, sizeof o);
+          rc = sg_occ_collect (sc, FUSION_MAX_OCCS, &o);
+          if (rc) break;
+        }
+      uint32_t p = pos.a[i];
+      if (p >= o.a.n || o.a.a[p].term != v) continue;
+      bool fits = false;
+      rc = sg_occ_fits (s, &o, p, e, &fits);
+      if (!rc && fits)
+        {
+          rc = sg_occ_replace (sc, &o, p, e);
+          if (!rc) (*count)++;
+        }
+    }
+  sg_occs_free (&o);
+  SG_VEC_FREE (pos);
+  return rc;
+}
+
+static sg_rc
+conj_terms (sg_store *s, const sg_u32vec *ts, sg_term *out)
+{
+  if (ts->n == 0) return sg_mk_true (s, out);
+  if (ts->n == 1) return *out = ts->a[0], SG_RC_OK;
+  return sg_mk_app (s, SG_OP_AND, ts->a, ts->n, NULL, 0, out);
+}
+
+static bool
+store_divides (const sg_store *s)
+{
+  for (uint32_t t = 0; t < s->nodes.n; t++)
+    {
+      uint16_t op = s->nodes.a[t].op;
+      if (op == SG_OP_IDIV || op == SG_OP_MOD || op == SG_OP_RDIV) return true;
+    }
+  return false;
+}
+
+typedef struct triplet {
+  sg_term x, y, z;
+  sg_term e[3]; /* f(x,y), r_x(y,z), r_y(x,z) */
+} triplet;
+
+sg_rc
+sg_fuse_text (const sg_fusion_table *t, const char *s1, size_t n1, const char *name1,
+              const char *s2, size_t n2, const char *name2, sg_rng *r, const sg_fuse_opts *o,
+              sg_buf *out, sg_fuse_info *info, sg_diag *d)
+{
+  sg_fuse_info inf;
+  memset (&inf, 0, sizeof inf);
+  sg_store st;
+  sg_rc rc = sg_store_init (&st);
+  if (rc) return sg_diag_set (d, rc, 0, 0, "out of memory");
+  sg_script a, b, m;
+  sg_script_init (&a, &st);
+  sg_script_init (&b, &st);
+  sg_script_init (&m, &st);
+  sg_u32vec c1 = { 0 }, c2 = { 0 }, ys = { 0 }, t1 = { 0 }, t2 = { 0 };
+  SG_VEC (triplet) tr = { 0 };
+  uint32_t maxt = o->max_triplets ? o->max_triplets : 2;
+  sg_fuse_marks mk;
+
+  rc = sg_parse_string (&st, &a, s1, n1, name1, d);
+  if (rc) goto done;
+  sg_fuse_marks_get (&st, &mk);
+  rc = sg_parse_string (&st, &b, s2, n2, name2, d);
+  if (rc) goto done;
+  if (!eligible (&a) || !eligible (&b))
+    {
+      rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "seeds must hold one check-sat and no push/pop");
+      goto done;
+    }
+  rc = sg_fuse_rename_apart (&st, &mk, &inf.renamed);
+  if (rc) goto err;
+  bool sat_mode = o->mode == SG_FUSE_SAT;
+  bool no_partial = sat_mode && store_divides (&st);
+  rc = assert_terms (&a, &t1);
+  if (!rc) rc = assert_terms (&b, &t2);
+  for (uint32_t i = 0; i < t1.n && !rc; i++) rc = sg_term_constants (&st, t1.a[i], &c1);
+  for (uint32_t i = 0; i < t2.n && !rc; i++) rc = sg_term_constants (&st, t2.a[i], &c2);
+  if (rc) goto err;
+
+  /* the mutant's declarations: seed 1's, then seed 2's */
+  sg_atom lg;
+  rc = sg_store_fresh_atom (&st, "ALL_", &lg); /* placeholder, set below */
+  if (!rc) rc = sg_script_add (&m, SG_WK_SET_LOGIC, lg, NULL, 0, 0, 0);
+  for (int w = 0; w < 2 && !rc; w++)
+    {
+      const sg_script *sc = w ? &b : &a;
+      for (uint32_t i = 0; i < sc->cmds.n && !rc; i++)
+        {
+          const sg_cmd *c = &sc->cmds.a[i];
+          if (is_decl (c->kind) && !(c->flags & SG_CMD_RAW))
+            rc = sg_script_add (&m, c->kind, c->aux, sg_cmd_items (sc, c), c->n, 0, 0);
+        }
+    }
+  if (rc) goto err;
+
+  /* triplets */
+  uint32_t feats = 0;
+  bool used_partial = false;
+  for (uint32_t attempt = 0; attempt < 8 * maxt && tr.n < maxt && !rc && c1.n && c2.n; attempt++)
+    {
+      sg_term x = c1.a[sg_rng_below (r, c1.n)];
+      sg_sort so = sg_term_sort (&st, x);
+      bool np = no_partial || (sat_mode && used_partial);
+      if (!sort_supported (t, &st, so, np)) continue;
+      SG_VEC_CLEAR (ys);
+      for (uint32_t i = 0; i < c2.n; i++)
+        if (sg_term_sort (&st, c2.a[i]) == so && !SG_VEC_PUSH (ys, c2.a[i])) rc = SG_RC_NOMEM;
+      if (rc || !ys.n) continue;
+      bool dup = false;
+      for (uint32_t i = 0; i < tr.n; i++) dup |= tr.a[i].x == x;
+      if (dup) continue;
+      sg_term y = ys.a[sg_rng_below (r, ys.n)];
+      /* the function, uniformly among those of the sort */
+      uint32_t nf = 0, pick = SG_NONE;
+      for (uint32_t i = 0; i < t->fns.n; i++)
+        if (fn_fits_sort (&st, &t->fns.a[i], so) && !(np && (t->fns.a[i].feats & SG_FF_PARTIAL)))
+          if (sg_rng_below (r, ++nf) == 0) pick = i;
+      const sg_fusion_fn *fn = &t->fns.a[pick];
+      inst in;
+      triplet tp = { x, y, SG_NONE, { 0 } };
+      if (inst_parse (&st, fn, so, r, NULL, NULL, &in)) continue; /* e.g. fixed-width BV */
+      rc = sg_script_declare_fresh (&m, m.cmds.n, "fz", so, &tp.z);
+      if (!rc) rc = inst_apply (&st, &in, x, y, tp.z, tp.e);
+      inst_free (&in);
+      if (!rc && !SG_VEC_PUSH (tr, tp)) rc = SG_RC_NOMEM;
+      if (!rc) feats |= fn->feats, used_partial |= (fn->feats & SG_FF_PARTIAL) != 0;
+    }
+  if (rc) goto err;
+  if (!tr.n)
+    {
+      rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "no triplet: the seeds share no fusable sort");
+      goto done;
+    }
+  for (uint32_t i = 0; i < tr.n && !rc; i++)
+    {
+      rc = replace_some (&a, r, tr.a[i].x, tr.a[i].e[1], &inf.replaced);
+      if (!rc) rc = replace_some (&b, r, tr.a[i].y, tr.a[i].e[2], &inf.replaced);
+    }
+  SG_VEC_CLEAR (t1);
+  SG_VEC_CLEAR (t2);
+  if (!rc) rc = assert_terms (&a, &t1);
+  if (!rc) rc = assert_terms (&b, &t2);
+  if (rc) goto err;
+
+  /* assertions */
+  bool disj = o->mode == SG_FUSE_UNSAT || o->mode == SG_FUSE_MIXED_SAT;
+  bool eqs = o->mode == SG_FUSE_UNSAT || o->mode == SG_FUSE_MIXED_UNSAT;
+  if (disj)
+    {
+      sg_term p[2], f;
+      rc = conj_terms (&st, &t1, &p[0]);
+      if (!rc) rc = conj_terms (&st, &t2, &p[1]);
+      if (!rc) rc = sg_mk_app (&st, SG_OP_OR, p, 2, NULL, 0, &f);
+      if (!rc) rc = sg_script_add (&m, SG_WK_ASSERT, 0, &f, 1, 0, 0);
+    }
+  else
+    {
+      for (uint32_t i = 0; i < t1.n && !rc; i++) rc = sg_script_add (&m, SG_WK_ASSERT, 0, &t1.a[i], 1, 0, 0);
+      for (uint32_t i = 0; i < t2.n && !rc; i++) rc = sg_script_add (&m, SG_WK_ASSERT, 0, &t2.a[i], 1, 0, 0);
+    }
+  for (uint32_t i = 0; i < tr.n && eqs && !rc; i++)
+    {
+      const sg_term lhs[3] = { tr.a[i].z, tr.a[i].x, tr.a[i].y };
+      for (int j = 0; j < 3 && !rc; j++)
+        {
+          sg_term p[2] = { lhs[j], tr.a[i].e[j] }, e;
+          rc = sg_mk_app (&st, SG_OP_EQ, p, 2, NULL, 0, &e);
+          if (!rc) rc = sg_script_add (&m, SG_WK_ASSERT, 0, &e, 1, 0, 0);
+        }
+    }
+  if (!rc) rc = sg_script_add (&m, SG_WK_CHECK_SAT, 0, NULL, 0, 0, 0);
+  if (!rc) rc = sg_script_add (&m, SG_WK_EXIT, 0, NULL, 0, 0, 0);
+  if (rc) goto err;
+
+  /* logic: both seeds' features and the functions' */
+  uint32_t lf = logic_feats (a.logic == SG_ATOM_NONE ? NULL : sg_store_text (&st, a.logic))
+                | logic_feats (b.logic == SG_ATOM_NONE ? NULL : sg_store_text (&st, b.logic));
+  if ((lf & LG_QF) && !((logic_feats (a.logic == SG_ATOM_NONE ? NULL : sg_store_text (&st, a.logic))
+                         & logic_feats (b.logic == SG_ATOM_NONE ? NULL : sg_store_text (&st, b.logic)))
+                        & LG_QF))
+    lf &= ~(uint32_t) LG_QF;
+  if (feats & SG_FF_INT) lf |= LG_I;
+  if (feats & SG_FF_REAL) lf |= LG_R;
+  if (feats & SG_FF_STRING) lf |= LG_S;
+  if (feats & SG_FF_BV) lf |= LG_BV;
+  if (feats & SG_FF_NONLINEAR) lf |= LG_N;
+  logic_name (lf, inf.logic, sizeof inf.logic);
+  if (!sg_atom_intern (&st.atoms, inf.logic, strlen (inf.logic), &lg)) rc = SG_RC_NOMEM;
+  if (rc) goto err;
+  m.cmds.a[0].aux = lg;
+  m.logic = lg;
+  inf.triplets = tr.n;
+  sg_print_opts po = { false, 0 };
+  sg_print_script (&m, &po, out);
+  if (!sg_buf_ok (out)) rc = SG_RC_NOMEM;
+err:
+  if (rc && d->rc == SG_RC_OK)
+    sg_diag_set (d, rc, 0, 0, "fusion failed: %s", rc == SG_RC_NOMEM ? "out of memory" : st.err);
+done:
+  if (info) *info = inf;
+  SG_VEC_FREE (c1);
+  SG_VEC_FREE (c2);
+  SG_VEC_FREE (ys);
+  SG_VEC_FREE (t1);
+  SG_VEC_FREE (t2);
+  SG_VEC_FREE (tr);
+  sg_script_free (&a);
+  sg_script_free (&b);
+  sg_script_free (&m);
+  sg_store_free (&st);
+  return rc;
+}

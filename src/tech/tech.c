@@ -1,0 +1,231 @@
+/* tech: adapters from the techniques' own APIs to the loop's interface, and the table. */
+#include "tech/tech.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "front/parse.h"
+#include "front/print.h"
+#include "tech/fusion.h"
+#include "tech/opfuzz.h"
+#include "tech/typefuzz.h"
+
+/* ---- chains over one seed: OpFuzz (and TypeFuzz, when it lands) ---- */
+
+typedef struct chain1 {
+  sg_tech_cfg cfg;      /* options */
+  sg_opfuzz classes;    /* OpFuzz operator classes */
+  sg_store store;       /* the current chain's store */
+  sg_script script;     /* the current mutant, mutated in place step by step */
+  bool live;            /* store/script hold a chain */
+  uint32_t step;        /* steps done */
+} chain1;
+
+static void
+chain1_drop (chain1 *c)
+{
+  if (!c->live) return;
+  sg_script_free (&c->script);
+  sg_store_free (&c->store);
+  c->live = false;
+}
+
+static sg_rc
+opfuzz_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+{
+  chain1 *c = calloc (1, sizeof *c);
+  if (!c) return SG_RC_NOMEM;
+  c->cfg = *cfg;
+  sg_rc rc = sg_opfuzz_load (&c->classes, cfg->data_file, d);
+  if (rc) { free (c); return rc; }
+  *state = c;
+  return SG_RC_OK;
+}
+
+static sg_rc
+chain1_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, sg_diag *d)
+{
+  (void) rng;
+  chain1 *c = state;
+  chain1_drop (c);
+  sg_rc rc = sg_store_init (&c->store);
+  if (rc) return rc;
+  sg_script_init (&c->script, &c->store);
+  c->live = true;
+  c->step = 0;
+  rc = sg_parse_string (&c->store, &c->script, seeds[0]->text, seeds[0]->len, seeds[0]->path, d);
+  if (rc) chain1_drop (c);
+  return rc;
+}
+
+static sg_rc
+opfuzz_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
+{
+  (void) d;
+  chain1 *c = state;
+  if (!c->live || c->step >= c->cfg.chain) return SG_RC_EOF;
+  uint32_t done = 0;
+  sg_buf_reset (&out->desc);
+  sg_rc rc = sg_opfuzz_step (&c->classes, &c->script, rng, c->cfg.per_step ? c->cfg.per_step : 1,
+                             &out->desc, &done);
+  if (rc) return rc;
+  if (!done) return SG_RC_EOF;
+  c->step++;
+  sg_buf_reset (&out->text);
+  sg_print_script (&c->script, NULL, &out->text);
+  out->expected = SG_ANS_NONE;
+  out->step = c->step;
+  return sg_buf_ok (&out->text) && sg_buf_ok (&out->desc) ? SG_RC_OK : SG_RC_NOMEM;
+}
+
+static sg_rc
+typefuzz_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+{
+  (void) d;
+  chain1 *c = calloc (1, sizeof *c);
+  if (!c) return SG_RC_NOMEM;
+  c->cfg = *cfg;
+  *state = c;
+  return SG_RC_OK;
+}
+
+static sg_rc
+typefuzz_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
+{
+  (void) d;
+  chain1 *c = state;
+  if (!c->live || c->step >= c->cfg.chain) return SG_RC_EOF;
+  bool done = false;
+  sg_buf_reset (&out->desc);
+  sg_rc rc = sg_typefuzz_step (&c->script, rng, &out->desc, &done);
+  if (rc) return rc;
+  if (!done) return SG_RC_EOF;
+  c->step++;
+  sg_buf_reset (&out->text);
+  sg_print_script (&c->script, NULL, &out->text);
+  out->expected = SG_ANS_NONE;
+  out->step = c->step;
+  return sg_buf_ok (&out->text) && sg_buf_ok (&out->desc) ? SG_RC_OK : SG_RC_NOMEM;
+}
+
+static void
+typefuzz_free (void *state)
+{
+  chain1 *c = state;
+  if (!c) return;
+  chain1_drop (c);
+  free (c);
+}
+
+static void
+opfuzz_free (void *state)
+{
+  chain1 *c = state;
+  if (!c) return;
+  chain1_drop (c);
+  sg_opfuzz_free (&c->classes);
+  free (c);
+}
+
+/* ---- Semantic Fusion: chains over a pair of labelled seeds ---- */
+
+typedef struct fuse_state {
+  sg_tech_cfg cfg;          /* options (fuse_mode: 0 sat, 1 unsat, 2 mixed) */
+  sg_fusion_table table;    /* fusion functions, validated */
+  const sg_tech_seed *s1;   /* the pair */
+  const sg_tech_seed *s2;
+  uint32_t step;            /* mutants made from this pair */
+} fuse_state;
+
+static sg_rc
+fuse_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+{
+  fuse_state *f = calloc (1, sizeof *f);
+  if (!f) return SG_RC_NOMEM;
+  f->cfg = *cfg;
+  sg_fusion_table_init (&f->table);
+  sg_rc rc = cfg->data_file ? sg_fusion_table_load_file (&f->table, cfg->data_file, 1, d)
+                            : sg_fusion_table_add_builtins (&f->table, d);
+  if (rc) { sg_fusion_table_free (&f->table); free (f); return rc; }
+  *state = f;
+  return SG_RC_OK;
+}
+
+static sg_answer
+fuse_pair_status (const void *state, sg_answer a, sg_answer b)
+{
+  const fuse_state *f = state;
+  switch (f->cfg.fuse_mode)
+    {
+    case 0: return a == SG_ANS_SAT && b == SG_ANS_SAT ? SG_ANS_SAT : SG_ANS_NONE;
+    case 1: return a == SG_ANS_UNSAT && b == SG_ANS_UNSAT ? SG_ANS_UNSAT : SG_ANS_NONE;
+    default: return a == SG_ANS_SAT && b == SG_ANS_UNSAT ? SG_ANS_UNKNOWN /* decided per mutant */ : SG_ANS_NONE;
+    }
+}
+
+static sg_rc
+fuse_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, sg_diag *d)
+{
+  (void) rng;
+  (void) d;
+  fuse_state *f = state;
+  f->s1 = seeds[0];
+  f->s2 = seeds[1];
+  f->step = 0;
+  return SG_RC_OK;
+}
+
+static sg_rc
+fuse_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
+{
+  fuse_state *f = state;
+  if (f->step >= f->cfg.chain) return SG_RC_EOF;
+  sg_fuse_opts o = { SG_FUSE_SAT, 0 };
+  switch (f->cfg.fuse_mode)
+    {
+    case 0: o.mode = SG_FUSE_SAT; out->expected = SG_ANS_SAT; break;
+    case 1: o.mode = SG_FUSE_UNSAT; out->expected = SG_ANS_UNSAT; break;
+    default:
+      o.mode = sg_rng_chance (rng, 1, 2) ? SG_FUSE_MIXED_SAT : SG_FUSE_MIXED_UNSAT;
+      out->expected = o.mode == SG_FUSE_MIXED_SAT ? SG_ANS_SAT : SG_ANS_UNSAT;
+      break;
+    }
+  sg_buf_reset (&out->text);
+  sg_buf_reset (&out->desc);
+  sg_fuse_info info;
+  sg_rc rc = sg_fuse_text (&f->table, f->s1->text, f->s1->len, f->s1->path, f->s2->text,
+                           f->s2->len, f->s2->path, rng, &o, &out->text, &info, d);
+  if (rc == SG_RC_USAGE) return SG_RC_EOF; /* no triplet: this pair cannot be fused */
+  if (rc) return rc;
+  f->step++;
+  out->step = f->step;
+  sg_buf_printf (&out->desc, "%s fusion of %s and %s: %u triplets, %u occurrences replaced, "
+                 "%u symbols renamed, logic %s",
+                 o.mode == SG_FUSE_SAT ? "sat" : o.mode == SG_FUSE_UNSAT ? "unsat"
+                 : o.mode == SG_FUSE_MIXED_SAT ? "mixed-sat" : "mixed-unsat",
+                 f->s1->path, f->s2->path, info.triplets, info.replaced, info.renamed, info.logic);
+  return sg_buf_ok (&out->text) && sg_buf_ok (&out->desc) ? SG_RC_OK : SG_RC_NOMEM;
+}
+
+static void
+fuse_free (void *state)
+{
+  fuse_state *f = state;
+  if (!f) return;
+  sg_fusion_table_free (&f->table);
+  free (f);
+}
+
+static const sg_technique techniques[] = {
+  { "opfuzz", 1, false, opfuzz_init, chain1_begin, opfuzz_next, opfuzz_free, NULL },
+  { "typefuzz", 1, false, typefuzz_init, chain1_begin, typefuzz_next, typefuzz_free, NULL },
+  { "fuse", 2, true, fuse_init, fuse_begin, fuse_next, fuse_free, fuse_pair_status },
+};
+
+const sg_technique *
+sg_technique_find (const char *name)
+{
+  for (size_t i = 0; i < sizeof techniques / sizeof *techniques; i++)
+    if (!strcmp (techniques[i].name, name)) return &techniques[i];
+  return NULL;
+}
