@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 
 #include "front/equal.h"
-#include "test_util.h"
+#include "mutant_util.h"
 
 /* Files the corpus keeps although they are not valid SMT-LIB: cvc5 regression tests of error
  * messages, on which z3 and cvc5 print an error and go on to answer. We reject them. */
@@ -15,22 +15,6 @@ static const struct { const char *file, *error; } invalid[] = {
   { "QF_BV/cvc5_issue12514-bitvec-width-overflow.smt2", "6:28: error: index larger than" },
   { "QF_BV/cvc5_issue12514-sign-extend-overflow.smt2", "7:28: error: index larger than" },
 };
-
-static char *
-slurp (const char *path, size_t *len)
-{
-  FILE *f = fopen (path, "rb");
-  if (!f) return NULL;
-  fseek (f, 0, SEEK_END);
-  long n = ftell (f);
-  fseek (f, 0, SEEK_SET);
-  char *buf = malloc ((size_t) n + 1);
-  if (buf && fread (buf, 1, (size_t) n, f) != (size_t) n) { free (buf); buf = NULL; }
-  fclose (f);
-  if (buf) buf[n] = 0;
-  *len = n > 0 ? (size_t) n : 0;
-  return buf;
-}
 
 static const char *
 expected_error (const char *rel)
@@ -44,16 +28,8 @@ static void
 test_corpus_roundtrip (void **state)
 {
   (void) state;
-  const char *corpus = getenv ("SG_CORPUS");
-  if (!corpus) corpus = "../shared/corpus";
-  char index[4096];
-  snprintf (index, sizeof index, "%s/INDEX.tsv", corpus);
-  FILE *ix = fopen (index, "r");
-  if (!ix)
-    {
-      fprintf (stderr, "corpus_test: SKIPPED: no corpus index at %s\n", index);
-      skip ();
-    }
+  const char *corpus = corpus_dir ();
+  FILE *ix = corpus_index_open (corpus, "corpus_test");
   char line[8192];
   unsigned files = 0, rejected = 0, let_printed = 0;
   uint64_t bytes = 0;

@@ -10,17 +10,9 @@
 #include "base/rng.h"
 #include "front/equal.h"
 #include "tech/opfuzz.h"
-#include "test_util.h"
+#include "mutant_util.h"
 
 /* ---- helpers ------------------------------------------------------------------------------- */
-
-static double
-now_s (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
-}
 
 /* Parse text with the classes; rc and formatted diag. */
 static sg_rc
@@ -32,35 +24,6 @@ load_text (const char *text, sg_opfuzz *f, char *msg, size_t size)
   msg[0] = 0;
   if (rc) sg_diag_format (&d, msg, size);
   return rc;
-}
-
-/* Print sc, parse the text into a fresh store, require sg_script_equal. */
-static void
-check_reparse (const sg_script *sc, const char *what)
-{
-  sg_buf b;
-  sg_buf_init (&b);
-  sg_print_script (sc, NULL, &b);
-  assert_true (sg_buf_ok (&b));
-  sg_store s2;
-  sg_script sc2;
-  sg_diag d;
-  assert_int_equal (sg_store_init (&s2), SG_RC_OK);
-  sg_script_init (&sc2, &s2);
-  sg_diag_init (&d, "mutant");
-  sg_rc rc = sg_parse_string (&s2, &sc2, b.s ? b.s : "", b.len, "mutant", &d);
-  if (rc)
-    {
-      char msg[700];
-      sg_diag_format (&d, msg, sizeof msg);
-      fail_msg ("%s: printed mutant does not parse: %s\n%s", what, msg, sg_buf_cstr (&b));
-    }
-  char why[200] = "";
-  if (!sg_script_equal (sc, &sc2, why, sizeof why))
-    fail_msg ("%s: printed mutant parses to another DAG: %s", what, why);
-  sg_script_free (&sc2);
-  sg_store_free (&s2);
-  sg_buf_free (&b);
 }
 
 /* Tokens of an SMT-LIB text: parentheses and blank-separated words (enough for our tests). */
@@ -460,128 +423,27 @@ test_determinism (void **state)
 
 /* ---- corpus property ------------------------------------------------------------------------ */
 
-static char *
-slurp (const char *path, size_t *len)
-{
-  FILE *fp = fopen (path, "rb");
-  if (!fp) return NULL;
-  fseek (fp, 0, SEEK_END);
-  long n = ftell (fp);
-  fseek (fp, 0, SEEK_SET);
-  char *buf = malloc ((size_t) n + 1);
-  if (buf && fread (buf, 1, (size_t) n, fp) != (size_t) n) { free (buf); buf = NULL; }
-  fclose (fp);
-  if (buf) buf[n] = 0;
-  *len = n > 0 ? (size_t) n : 0;
-  return buf;
-}
-
 enum { CORPUS_MUTANTS = 10000, CHAIN = 6 };
 
 static void
 test_corpus_property (void **state)
 {
   (void) state;
-  const char *corpus = getenv ("SG_CORPUS");
-  if (!corpus) corpus = "../shared/corpus";
-  char index[4096];
-  snprintf (index, sizeof index, "%s/INDEX.tsv", corpus);
-  FILE *ix = fopen (index, "r");
-  if (!ix)
-    {
-      fprintf (stderr, "opfuzz_test: SKIPPED: no corpus index at %s\n", index);
-      skip ();
-    }
-  SG_VEC (char *) files = { 0 };
-  char line[8192];
-  while (fgets (line, sizeof line, ix))
-    {
-      char *tab = strchr (line, '\t');
-      if (!tab || !strncmp (line, "path\t", 5)) continue;
-      *tab = 0;
-      assert_true (SG_VEC_PUSH (files, strdup (line)));
-    }
-  fclose (ix);
-  assert_true (files.n >= 1000);
-
   sg_opfuzz f;
   sg_diag d;
   sg_diag_init (&d, "defaults");
   assert_int_equal (sg_opfuzz_load (&f, NULL, &d), SG_RC_OK);
-  sg_rng rng;
-  sg_rng_seed (&rng, 20240601); /* fixed, printed below */
-  unsigned mutants = 0, seeds = 0, unparsable = 0, immutable = 0, rounds = 0;
-  double gen_s = 0;
-  sg_buf desc;
-  sg_buf_init (&desc);
-  while (mutants < CORPUS_MUTANTS && rounds < 10)
-    {
-      rounds++;
-      unsigned before = mutants;
-      for (uint32_t k = 0; k < files.n && mutants < CORPUS_MUTANTS; k++)
-        {
-          char path[8400];
-          snprintf (path, sizeof path, "%s/%s", corpus, files.a[k]);
-          size_t len = 0;
-          char *text = slurp (path, &len);
-          if (!text) fail_msg ("cannot read %s", path);
-          sg_store s;
-          sg_script seed;
-          assert_int_equal (sg_store_init (&s), SG_RC_OK);
-          sg_script_init (&seed, &s);
-          sg_diag_init (&d, files.a[k]);
-          if (sg_parse_string (&s, &seed, text, len, files.a[k], &d))
-            {
-              if (rounds == 1) unparsable++;
-              sg_script_free (&seed);
-              sg_store_free (&s);
-              free (text);
-              continue;
-            }
-          if (rounds == 1) seeds++;
-          sg_rng r = sg_rng_split (&rng); /* one stream per chain */
-          sg_script cur, prev;
-          assert_int_equal (sg_script_copy (&seed, &cur), SG_RC_OK);
-          for (unsigned step = 0; step < CHAIN && mutants < CORPUS_MUTANTS; step++)
-            {
-              assert_int_equal (sg_script_copy (&cur, &prev), SG_RC_OK);
-              uint32_t done = 0;
-              double t0 = now_s ();
-              sg_rc rc = sg_opfuzz_step (&f, &cur, &r, 1, &desc, &done);
-              gen_s += now_s () - t0;
-              assert_int_equal (rc, SG_RC_OK);
-              if (!done)
-                {
-                  if (step == 0 && rounds == 1) immutable++;
-                  sg_script_free (&prev);
-                  break;
-                }
-              mutants++;
-              char what[9000];
-              snprintf (what, sizeof what, "%s step %u (%s)", files.a[k], step,
-                        sg_buf_cstr (&desc));
-              if (sg_script_equal (&prev, &cur, NULL, 0))
-                fail_msg ("%s: the mutant equals its parent", what);
-              check_reparse (&cur, what);
-              sg_script_free (&prev);
-            }
-          sg_script_free (&cur);
-          sg_script_free (&seed);
-          sg_store_free (&s);
-          free (text);
-        }
-      if (mutants == before) break; /* nothing mutable at all */
-    }
-  sg_buf_free (&desc);
+  mu_prop p = { .name = "opfuzz_test", .target = CORPUS_MUTANTS, .chain = CHAIN,
+                .rng_seed = 20240601, /* fixed, printed below */
+                .distinct = true, .mutate = opfuzz_mutate, .ctx = &f };
+  mu_corpus_property (&p);
   fprintf (stderr,
            "opfuzz_test: rng seed 20240601: %u seeds parsed (%u not), %u without a mutable "
            "operator, %u mutants in %u round(s) of chains of %u, all re-parse to the same DAG; "
            "generator alone: %.0f mutants/s\n",
-           seeds, unparsable, immutable, mutants, rounds, CHAIN,
-           gen_s > 0 ? mutants / gen_s : 0.0);
-  assert_int_equal (mutants, CORPUS_MUTANTS);
-  for (uint32_t k = 0; k < files.n; k++) free (files.a[k]);
-  SG_VEC_FREE (files);
+           p.seeds, p.unparsable, p.immutable, p.mutants, p.rounds, CHAIN,
+           p.gen_s > 0 ? p.mutants / p.gen_s : 0.0);
+  assert_int_equal (p.mutants, CORPUS_MUTANTS);
   sg_opfuzz_free (&f);
 }
 

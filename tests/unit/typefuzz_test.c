@@ -12,44 +12,7 @@
 #include "front/equal.h"
 #include "front/occ.h"
 #include "tech/typefuzz.h"
-#include "test_util.h"
-
-static double
-now_s (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
-}
-
-/* Print sc, parse the text into a fresh store, require sg_script_equal. */
-static void
-check_reparse (const sg_script *sc, const char *what)
-{
-  sg_buf b;
-  sg_buf_init (&b);
-  sg_print_script (sc, NULL, &b);
-  assert_true (sg_buf_ok (&b));
-  sg_store s2;
-  sg_script sc2;
-  sg_diag d;
-  assert_int_equal (sg_store_init (&s2), SG_RC_OK);
-  sg_script_init (&sc2, &s2);
-  sg_diag_init (&d, "mutant");
-  sg_rc rc = sg_parse_string (&s2, &sc2, b.s ? b.s : "", b.len, "mutant", &d);
-  if (rc)
-    {
-      char msg[700];
-      sg_diag_format (&d, msg, sizeof msg);
-      fail_msg ("%s: printed mutant does not parse: %s\n%s", what, msg, sg_buf_cstr (&b));
-    }
-  char why[200] = "";
-  if (!sg_script_equal (sc, &sc2, why, sizeof why))
-    fail_msg ("%s: printed mutant parses to another DAG: %s", what, why);
-  sg_script_free (&sc2);
-  sg_store_free (&s2);
-  sg_buf_free (&b);
-}
+#include "mutant_util.h"
 
 static const char *small =
   "(set-logic ALL)\n"
@@ -254,22 +217,6 @@ test_binder_safety (void **state)
 
 /* ---- corpus property ------------------------------------------------------------------------ */
 
-static char *
-slurp (const char *path, size_t *len)
-{
-  FILE *fp = fopen (path, "rb");
-  if (!fp) return NULL;
-  fseek (fp, 0, SEEK_END);
-  long n = ftell (fp);
-  fseek (fp, 0, SEEK_SET);
-  char *buf = malloc ((size_t) n + 1);
-  if (buf && fread (buf, 1, (size_t) n, fp) != (size_t) n) { free (buf); buf = NULL; }
-  fclose (fp);
-  if (buf) buf[n] = 0;
-  *len = n > 0 ? (size_t) n : 0;
-  return buf;
-}
-
 enum { CORPUS_MUTANTS = 10000, CHAIN = 5 };
 #define CORPUS_RNG_SEED 20241122u
 
@@ -277,95 +224,16 @@ static void
 test_corpus_property (void **state)
 {
   (void) state;
-  const char *corpus = getenv ("SG_CORPUS");
-  if (!corpus) corpus = "../shared/corpus";
-  char index[4096];
-  snprintf (index, sizeof index, "%s/INDEX.tsv", corpus);
-  FILE *ix = fopen (index, "r");
-  if (!ix)
-    {
-      fprintf (stderr, "typefuzz_test: SKIPPED: no corpus index at %s\n", index);
-      skip ();
-    }
-  SG_VEC (char *) files = { 0 };
-  char line[8192];
-  while (fgets (line, sizeof line, ix))
-    {
-      char *tab = strchr (line, '\t');
-      if (!tab || !strncmp (line, "path\t", 5)) continue;
-      *tab = 0;
-      assert_true (SG_VEC_PUSH (files, strdup (line)));
-    }
-  fclose (ix);
-  assert_true (files.n >= 1000);
-
-  sg_rng rng;
-  sg_rng_seed (&rng, CORPUS_RNG_SEED);
-  unsigned mutants = 0, seeds = 0, unparsable = 0, immutable = 0, rounds = 0;
-  double gen_s = 0;
-  sg_buf desc;
-  sg_buf_init (&desc);
-  sg_diag d;
-  while (mutants < CORPUS_MUTANTS && rounds < 10)
-    {
-      rounds++;
-      unsigned before = mutants;
-      for (uint32_t k = 0; k < files.n && mutants < CORPUS_MUTANTS; k++)
-        {
-          char path[8400];
-          snprintf (path, sizeof path, "%s/%s", corpus, files.a[k]);
-          size_t len = 0;
-          char *text = slurp (path, &len);
-          if (!text) fail_msg ("cannot read %s", path);
-          sg_store s;
-          sg_script seed;
-          assert_int_equal (sg_store_init (&s), SG_RC_OK);
-          sg_script_init (&seed, &s);
-          sg_diag_init (&d, files.a[k]);
-          if (sg_parse_string (&s, &seed, text, len, files.a[k], &d))
-            {
-              if (rounds == 1) unparsable++;
-              sg_script_free (&seed);
-              sg_store_free (&s);
-              free (text);
-              continue;
-            }
-          if (rounds == 1) seeds++;
-          sg_rng r = sg_rng_split (&rng);
-          for (unsigned step = 0; step < CHAIN && mutants < CORPUS_MUTANTS; step++)
-            {
-              bool done = false;
-              double t0 = now_s ();
-              sg_rc rc = sg_typefuzz_step (&seed, &r, &desc, &done);
-              gen_s += now_s () - t0;
-              assert_int_equal (rc, SG_RC_OK);
-              if (!done)
-                {
-                  if (step == 0 && rounds == 1) immutable++;
-                  break;
-                }
-              mutants++;
-              char what[9000];
-              snprintf (what, sizeof what, "%s step %u (%s)", files.a[k], step,
-                        sg_buf_cstr (&desc));
-              check_reparse (&seed, what);
-            }
-          sg_script_free (&seed);
-          sg_store_free (&s);
-          free (text);
-        }
-      if (mutants == before) break;
-    }
-  sg_buf_free (&desc);
+  mu_prop p = { .name = "typefuzz_test", .target = CORPUS_MUTANTS, .chain = CHAIN,
+                .rng_seed = CORPUS_RNG_SEED, .mutate = typefuzz_mutate };
+  mu_corpus_property (&p);
   fprintf (stderr,
            "typefuzz_test: rng seed %u: %u seeds parsed (%u not), %u without a fillable hole, "
            "%u mutants in %u round(s) of chains of %u, all re-parse to the same DAG; "
            "generator alone: %.0f mutants/s\n",
-           CORPUS_RNG_SEED, seeds, unparsable, immutable, mutants, rounds, CHAIN,
-           gen_s > 0 ? mutants / gen_s : 0.0);
-  assert_int_equal (mutants, CORPUS_MUTANTS);
-  for (uint32_t k = 0; k < files.n; k++) free (files.a[k]);
-  SG_VEC_FREE (files);
+           CORPUS_RNG_SEED, p.seeds, p.unparsable, p.immutable, p.mutants, p.rounds, CHAIN,
+           p.gen_s > 0 ? p.mutants / p.gen_s : 0.0);
+  assert_int_equal (p.mutants, CORPUS_MUTANTS);
 }
 
 int
