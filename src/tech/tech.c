@@ -10,16 +10,38 @@
 #include "tech/opfuzz.h"
 #include "tech/typefuzz.h"
 
-/* ---- chains over one seed: OpFuzz (and TypeFuzz, when it lands) ---- */
+/* ---- chains over one seed: OpFuzz and TypeFuzz, one step function each ---- */
 
-typedef struct chain1 {
+typedef struct chain1 chain1;
+/* One mutation step of the chain's script in place; *done false when nothing could change. */
+typedef sg_rc (*step_fn) (chain1 *c, sg_rng *rng, sg_buf *desc, bool *done);
+
+struct chain1 {
   sg_tech_cfg cfg;      /* options */
-  sg_opfuzz classes;    /* OpFuzz operator classes */
+  step_fn step_of;      /* the technique's step */
+  sg_opfuzz classes;    /* OpFuzz operator classes (unused by TypeFuzz) */
+  bool has_classes;     /* classes were loaded */
   sg_store store;       /* the current chain's store */
   sg_script script;     /* the current mutant, mutated in place step by step */
   bool live;            /* store/script hold a chain */
   uint32_t step;        /* steps done */
-} chain1;
+};
+
+static sg_rc
+opfuzz_step (chain1 *c, sg_rng *rng, sg_buf *desc, bool *done)
+{
+  uint32_t swaps = 0;
+  sg_rc rc = sg_opfuzz_step (&c->classes, &c->script, rng, c->cfg.per_step ? c->cfg.per_step : 1,
+                             desc, &swaps);
+  *done = swaps > 0;
+  return rc;
+}
+
+static sg_rc
+typefuzz_step (chain1 *c, sg_rng *rng, sg_buf *desc, bool *done)
+{
+  return sg_typefuzz_step (&c->script, rng, desc, done);
+}
 
 static void
 chain1_drop (chain1 *c)
@@ -31,15 +53,32 @@ chain1_drop (chain1 *c)
 }
 
 static sg_rc
-opfuzz_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+chain1_new (const sg_tech_cfg *cfg, step_fn step, void **state)
 {
   chain1 *c = calloc (1, sizeof *c);
   if (!c) return SG_RC_NOMEM;
   c->cfg = *cfg;
-  sg_rc rc = sg_opfuzz_load (&c->classes, cfg->data_file, d);
-  if (rc) { free (c); return rc; }
+  c->step_of = step;
   *state = c;
   return SG_RC_OK;
+}
+
+static sg_rc
+opfuzz_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+{
+  sg_rc rc = chain1_new (cfg, opfuzz_step, state);
+  if (rc) return rc;
+  chain1 *c = *state;
+  if ((rc = sg_opfuzz_load (&c->classes, cfg->data_file, d))) { free (c); return rc; }
+  c->has_classes = true;
+  return SG_RC_OK;
+}
+
+static sg_rc
+typefuzz_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+{
+  (void) d;
+  return chain1_new (cfg, typefuzz_step, state);
 }
 
 static sg_rc
@@ -59,45 +98,14 @@ chain1_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, sg_dia
 }
 
 static sg_rc
-opfuzz_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
-{
-  (void) d;
-  chain1 *c = state;
-  if (!c->live || c->step >= c->cfg.chain) return SG_RC_EOF;
-  uint32_t done = 0;
-  sg_buf_reset (&out->desc);
-  sg_rc rc = sg_opfuzz_step (&c->classes, &c->script, rng, c->cfg.per_step ? c->cfg.per_step : 1,
-                             &out->desc, &done);
-  if (rc) return rc;
-  if (!done) return SG_RC_EOF;
-  c->step++;
-  sg_buf_reset (&out->text);
-  sg_print_script (&c->script, NULL, &out->text);
-  out->expected = SG_ANS_NONE;
-  out->step = c->step;
-  return sg_buf_ok (&out->text) && sg_buf_ok (&out->desc) ? SG_RC_OK : SG_RC_NOMEM;
-}
-
-static sg_rc
-typefuzz_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
-{
-  (void) d;
-  chain1 *c = calloc (1, sizeof *c);
-  if (!c) return SG_RC_NOMEM;
-  c->cfg = *cfg;
-  *state = c;
-  return SG_RC_OK;
-}
-
-static sg_rc
-typefuzz_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
+chain1_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
 {
   (void) d;
   chain1 *c = state;
   if (!c->live || c->step >= c->cfg.chain) return SG_RC_EOF;
   bool done = false;
   sg_buf_reset (&out->desc);
-  sg_rc rc = sg_typefuzz_step (&c->script, rng, &out->desc, &done);
+  sg_rc rc = c->step_of (c, rng, &out->desc, &done);
   if (rc) return rc;
   if (!done) return SG_RC_EOF;
   c->step++;
@@ -109,21 +117,12 @@ typefuzz_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
 }
 
 static void
-typefuzz_free (void *state)
+chain1_free (void *state)
 {
   chain1 *c = state;
   if (!c) return;
   chain1_drop (c);
-  free (c);
-}
-
-static void
-opfuzz_free (void *state)
-{
-  chain1 *c = state;
-  if (!c) return;
-  chain1_drop (c);
-  sg_opfuzz_free (&c->classes);
+  if (c->has_classes) sg_opfuzz_free (&c->classes);
   free (c);
 }
 
@@ -217,8 +216,8 @@ fuse_free (void *state)
 }
 
 static const sg_technique techniques[] = {
-  { "opfuzz", 1, false, opfuzz_init, chain1_begin, opfuzz_next, opfuzz_free, NULL },
-  { "typefuzz", 1, false, typefuzz_init, chain1_begin, typefuzz_next, typefuzz_free, NULL },
+  { "opfuzz", 1, false, opfuzz_init, chain1_begin, chain1_next, chain1_free, NULL },
+  { "typefuzz", 1, false, typefuzz_init, chain1_begin, chain1_next, chain1_free, NULL },
   { "fuse", 2, true, fuse_init, fuse_begin, fuse_next, fuse_free, fuse_pair_status },
 };
 
