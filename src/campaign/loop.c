@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -297,6 +298,15 @@ worker_main (worker *w)
   sg_buf_free (&m.text);
   sg_buf_free (&m.desc);
   o->tech->free (state);
+  /* How the CPU was shared between smtgrind and the solvers (all reaped by now). */
+  struct rusage self, kids;
+  if (getrusage (RUSAGE_SELF, &self) == 0 && getrusage (RUSAGE_CHILDREN, &kids) == 0)
+    {
+      ADD (st->self_cpu_us, (uint64_t) (self.ru_utime.tv_sec + self.ru_stime.tv_sec) * 1000000u
+                               + (uint64_t) (self.ru_utime.tv_usec + self.ru_stime.tv_usec));
+      ADD (st->solver_cpu_us, (uint64_t) (kids.ru_utime.tv_sec + kids.ru_stime.tv_sec) * 1000000u
+                                 + (uint64_t) (kids.ru_utime.tv_usec + kids.ru_stime.tv_usec));
+    }
 }
 
 static void
@@ -393,6 +403,10 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
     {
       sg_fuzz_status_line (stats, now () - t0, line, sizeof line);
       fprintf (o->status, "%s\n", line);
+      uint64_t all = stats->self_cpu_us + stats->solver_cpu_us;
+      fprintf (o->status, "CPU: smtgrind %.2fs, solvers %.2fs: smtgrind's share %.1f%%\n",
+               (double) stats->self_cpu_us / 1e6, (double) stats->solver_cpu_us / 1e6,
+               all ? 100.0 * (double) stats->self_cpu_us / (double) all : 0.0);
     }
   munmap (sh, size);
   return started ? SG_RC_OK : SG_RC_IO;

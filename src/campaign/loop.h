@@ -47,6 +47,8 @@ typedef struct sg_fuzz_stats {
   uint64_t findings[SG_FUZZ_KINDS]; /* written findings by verdict kind */
   uint64_t seeds_skipped; /* seeds that could not be used */
   uint64_t chains;        /* chains started */
+  uint64_t self_cpu_us;   /* CPU time of the workers themselves (smtgrind's own work) */
+  uint64_t solver_cpu_us; /* CPU time of the solver processes they ran */
 } sg_fuzz_stats;
 
 /* Run the loop over seeds. stats (OUT) is the sum over workers. Returns SG_RC_OK when it ran

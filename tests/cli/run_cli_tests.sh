@@ -373,7 +373,7 @@ group_fuzz() {
   [ -x "$fake" ] || { fail "fake_solver not built next to $bin"; return; }
   run "$bin" opfuzz --solvers "z3;cvc5" --seed 7 --mutants 6 -i 3 --out "$tmp/f0" examples/qf_lia.smt2 examples/qf_bv.smt2
   check "opfuzz with agreeing solvers: 6 mutants, no finding, exit 0" \
-    eval '[ $code = 0 ] && [[ $(tail -n 1 "$err_file") == *"mutants 6 "*"ill-typed 0)"* ]] && [ -z "$(ls "$tmp/f0")" ]'
+    eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 6 "*"ill-typed 0)"* ]] && [ -z "$(ls "$tmp/f0")" ]'
   run "$bin" opfuzz --solvers "z3;$fake unsat" --seed 7 --mutants 3 -i 3 --out "$tmp/f1" examples/qf_lia.smt2
   local n_smt n_json
   n_smt=$(ls "$tmp/f1" | grep -c '\.smt2$' || true)
@@ -387,7 +387,7 @@ group_fuzz() {
     eval '[ "$(cd "$tmp/f1" && cat *.smt2 | md5sum)" = "$(cd "$tmp/f2" && cat *.smt2 | md5sum)" ]'
   run "$bin" opfuzz --solvers "z3;$fake hang" -t 0.5 --seed 7 --mutants 2 -i 2 --out "$tmp/f3" examples/qf_lia.smt2
   check "timeouts are counted, never findings" \
-    eval '[ $code = 0 ] && [[ $(tail -n 1 "$err_file") == *"timeouts 2"* ]] && [ -z "$(ls "$tmp/f3")" ]'
+    eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"timeouts 2"* ]] && [ -z "$(ls "$tmp/f3")" ]'
   printf '(assert (frob 1))\n' > "$tmp/bad.smt2"
   run "$bin" opfuzz --solvers z3 --seed 1 --mutants 2 -i 2 --out "$tmp/f4" "$tmp/bad.smt2" examples/qf_lia.smt2
   check "an unparsable seed is skipped with a warning" \
@@ -404,10 +404,13 @@ group_fuzz() {
   if [ -f "$corpus/INDEX.tsv" ]; then
     run "$bin" fuse -o unsat --solvers "z3;cvc5" --seed 3 --mutants 6 --index "$corpus/INDEX.tsv" --out "$tmp/f7" "$corpus/QF_LIA"
     check "fuse -o unsat on labelled corpus seeds: 6 mutants, no finding" \
-      eval '[ $code = 0 ] && [[ $(tail -n 1 "$err_file") == *"mutants 6 "*"soundness 0"*"ill-typed 0)"* ]]'
+      eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 6 "*"soundness 0"*"ill-typed 0)"* ]]'
   else
     echo "fuzz: SKIPPED the corpus fusion check: no $corpus/INDEX.tsv" >&2
   fi
+  run "$bin" opfuzz --solvers "z3;cvc5" --seed 7 --mutants 2 -i 2 --out "$tmp/f8" examples/qf_lia.smt2
+  check "the run ends with smtgrind's share of the CPU" \
+    eval '[[ $(tail -n 1 "$err_file") =~ ^CPU:\ smtgrind\ [0-9.]+s,\ solvers\ [0-9.]+s:\ smtgrind.s\ share\ [0-9.]+%$ ]]'
   run "$bin" opfuzz --jobs 0 examples/qf_lia.smt2
   check "--jobs 0 is a usage error" test "$code" = 2
 }
