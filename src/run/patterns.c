@@ -1,6 +1,8 @@
 /* patterns: compiled-in rows (patterns.def), the TSV loader and the matchers. */
 #include "run/patterns.h"
 
+#include "base/file.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -205,21 +207,11 @@ sg_rc
 sg_patterns_load_file (sg_patterns *ps, const char *path, sg_diag *d)
 {
   sg_diag_init (d, path);
-  FILE *f = fopen (path, "rb");
-  if (!f) return sg_diag_set (d, SG_RC_IO, 0, 0, "cannot open: %s", strerror (errno));
-  char *buf = malloc (MAX_FILE + 1);
-  if (!buf)
-    {
-      fclose (f);
-      return SG_RC_NOMEM;
-    }
-  size_t n = fread (buf, 1, MAX_FILE + 1, f);
-  bool bad = ferror (f);
-  fclose (f);
-  sg_rc rc;
-  if (bad) rc = sg_diag_set (d, SG_RC_IO, 0, 0, "read error");
-  else if (n > MAX_FILE) rc = sg_diag_set (d, SG_RC_LIMIT, 0, 0, "larger than 1 MiB");
-  else rc = sg_patterns_load_string (ps, buf, n, path, d);
+  char *buf;
+  size_t n;
+  sg_rc rc = sg_file_read (path, MAX_FILE, &buf, &n, d);
+  if (rc) return rc;
+  rc = sg_patterns_load_string (ps, buf, n, path, d);
   free (buf);
   return rc;
 }

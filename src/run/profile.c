@@ -1,6 +1,8 @@
 /* profile: the key = value loader, argv building, version probe and solver specs. */
 #include "run/profile.h"
 
+#include "base/file.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <stddef.h>
@@ -340,26 +342,7 @@ sg_profile_parse (const char *text, size_t len, const char *name, sg_profile *p,
 static sg_rc
 slurp (const char *path, char **text, size_t *len, sg_diag *d)
 {
-  FILE *f = fopen (path, "rb");
-  if (!f) return sg_diag_set (d, SG_RC_IO, 0, 0, "cannot open: %s", strerror (errno));
-  char *buf = malloc (MAX_FILE + 1);
-  if (!buf)
-    {
-      fclose (f);
-      return SG_RC_NOMEM;
-    }
-  size_t n = fread (buf, 1, MAX_FILE + 1, f);
-  bool bad = ferror (f);
-  fclose (f);
-  if (bad || n > MAX_FILE)
-    {
-      free (buf);
-      return bad ? sg_diag_set (d, SG_RC_IO, 0, 0, "read error")
-                 : sg_diag_set (d, SG_RC_LIMIT, 0, 0, "larger than %d bytes", MAX_FILE);
-    }
-  *text = buf;
-  *len = n;
-  return SG_RC_OK;
+  return sg_file_read (path, MAX_FILE, text, len, d);
 }
 
 sg_rc

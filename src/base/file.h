@@ -1,0 +1,16 @@
+/* file: read a whole small file (configuration, patterns, profiles) with a size limit.
+ * Owns: nothing; the text it returns is the caller's (free).
+ * Tests: tests/unit/run_test.c (through the loaders' error cases) */
+#ifndef SG_BASE_FILE_H
+#define SG_BASE_FILE_H
+
+#include <stddef.h>
+
+#include "base/rc.h"
+
+/* Read path (at most max bytes) into a malloc'd, NUL-terminated *text. Errors go to d:
+ * SG_RC_IO "cannot open: ..."/"read error", SG_RC_LIMIT "larger than MAX bytes", SG_RC_NOMEM. */
+sg_rc sg_file_read (const char *path, size_t max, char **text /* OUT */, size_t *len /* OUT */,
+                    sg_diag *d);
+
+#endif
