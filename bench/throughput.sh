@@ -1,24 +1,107 @@
 #!/usr/bin/env bash
-# throughput.sh: mutants/s, solver calls/s and smtgrind's share of the CPU for each engine on
-# the corpus seeds of QF_LIA, QF_NIA, QF_BV, QF_S, QF_LRA, QF_NRA and QF_UF, with the solver
-# line of issue 4: "z3 model_validate=true;cvc5 --check-models --strings-exp -q", timeout 8 s,
-# one worker. Prints the engine's final status and CPU lines.
-#   bash bench/throughput.sh [MUTANTS]      (default 200 per engine)
-# The side-by-side comparison with yinyang is not scripted yet (issue 4).
+# throughput.sh: mutants/s, solver calls/s and smtgrind's share of the CPU for each engine, with
+# the solver line of issue 4 ("z3 model_validate=true;cvc5 --check-models --strings-exp -q"),
+# timeout 8 s, one worker, on 329 corpus seeds: the files of QF_LIA, QF_NIA, QF_BV, QF_S,
+# QF_LRA, QF_NRA and QF_UF taken round-robin over the logics in name order. When SG_YINYANG
+# names a yinyang checkout (0.3.0; it needs the antlr4 4.9 Python runtime, Debian's
+# python3-antlr4, and is not part of smtgrind), yinyang runs the same engine on the same seeds
+# with the same solvers, timeout and iterations right after smtgrind, and a ratio is printed.
+#   bash bench/throughput.sh [ITERATIONS]     (default 1 mutant per seed; fusion: 2 x seeds)
+#   SG_YINYANG=/tmp/yinyang SG_YINYANG_PYTHON=/usr/bin/python3 bash bench/throughput.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-n=${1:-200}
-corpus=${SG_CORPUS:-../shared/corpus}
+iters=${1:-1}
+nwant=${SG_BENCH_SEEDS:-329}
+corpus=$(cd "${SG_CORPUS:-../shared/corpus}" && pwd)
+yy=${SG_YINYANG:-}
+py=${SG_YINYANG_PYTHON:-python3}
 cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DSG_TESTS=OFF >/dev/null
 cmake --build build-bench -j "$(nproc)" --target smtgrind >/dev/null
+sg=$PWD/build-bench/smtgrind
 spec="z3 model_validate=true;cvc5 --check-models --strings-exp -q"
-seeds=()
-for l in QF_LIA QF_NIA QF_BV QF_S QF_LRA QF_NRA QF_UF; do seeds+=("$corpus/$l"); done
-out=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-bench.XXXXXX")
-trap 'rm -rf "$out"' EXIT
-for engine in opfuzz typefuzz "fuse -o sat" "fuse -o unsat"; do
-  echo "== $engine, $n mutants"
-  # shellcheck disable=SC2086
-  build-bench/smtgrind $engine --solvers "$spec" -t 8 --seed 1 --mutants "$n" --index "$corpus/INDEX.tsv" \
-    --out "$out/${engine// /_}" "${seeds[@]}" 2>&1 | grep -E '^\[|^CPU' | tail -n 2 || true
+work=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# The seeds: round-robin over the logics until 329; sat and unsat ones also apart (fusion).
+mkdir -p "$work/seeds" "$work/sat" "$work/unsat"
+for l in QF_LIA QF_NIA QF_BV QF_S QF_LRA QF_NRA QF_UF; do
+  awk -F'\t' -v l="$l" '$2 == l && ($3 == "sat" || $3 == "unsat")' "$corpus/INDEX.tsv" | LC_ALL=C sort > "$work/$l.tsv"
+done
+awk -F'\t' -v want="$nwant" 'BEGIN { OFS = "\t" }
+  FNR == 1 { f++ } { row[f, FNR] = $0; n[f] = FNR }
+  END { k = 0
+        for (i = 1; k < want; i++) { any = 0
+          for (j = 1; j <= f && k < want; j++) if (i <= n[j]) { print row[j, i]; k++; any = 1 }
+          if (!any) break } }' "$work"/QF_*.tsv > "$work/picked.tsv"
+while IFS=$'\t' read -r path logic status _; do
+  name=${path//\//_}
+  ln -s "$corpus/$path" "$work/seeds/$name"
+  ln -s "$corpus/$path" "$work/$status/$name"
+  printf '%s\t%s\t%s\n' "$name" "$logic" "$status" >> "$work/seeds/INDEX.tsv"
+  printf '%s\t%s\t%s\n' "$name" "$logic" "$status" >> "$work/$status/INDEX.tsv"
+done < "$work/picked.tsv"
+nseeds=$(wc -l < "$work/picked.tsv")
+echo "seeds: $nseeds ($(ls "$work/sat" | grep -c smt2) sat, $(ls "$work/unsat" | grep -c smt2) unsat); solvers \"$spec\"; timeout 8 s; one worker"
+
+now() { date +%s.%N; }
+# smtgrind ENGINE-ARGS... : prints "mutants calls seconds share"
+run_sg() {
+  local t0 t1 log=$work/sg.log
+  t0=$(now)
+  "$sg" "$@" --solvers "$spec" -t 8 --seed 1 --out "$work/findings" >"$log" 2>&1 || true
+  t1=$(now)
+  local last cpu
+  last=$(grep -E '^\[' "$log" | tail -n 1)
+  cpu=$(grep -E '^CPU' "$log" | tail -n 1)
+  local m c
+  m=$(sed -E 's/.*mutants ([0-9]+).*/\1/' <<< "$last")
+  c=$(sed -E 's/.*solver calls ([0-9]+).*/\1/' <<< "$last")
+  printf '%s %s %s %s\n' "$m" "$c" "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')" \
+    "$(sed -E 's/.*share ([0-9.]+)%.*/\1/' <<< "$cpu")"
+}
+# yinyang TOOL SEEDS OPTIONS... : prints "mutants calls seconds" from its last status line and
+# the clock (yinyang wants its options, then the solver line, then the seeds)
+run_yy() {
+  local tool=$1 seeds=$2; shift 2
+  local t0 t1 log=$work/yy.log
+  rm -rf "$work/yy-scratch" "$work/yy-bugs"
+  t0=$(now)
+  (cd "$work" && timeout "${SG_YINYANG_LIMIT:-900}" "$py" "$yy/bin/$tool" "$@" -t 8 \
+     -s "$work/yy-scratch" -b "$work/yy-bugs" -l "$work/yy-logs" "$spec" "$seeds" >"$log" 2>&1) || true
+  t1=$(now)
+  local secs calls
+  secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
+  calls=$( (grep -E 'Performed [0-9]+ solver calls' "$log" || true) | tail -n 1 | sed -E 's/.*Performed ([0-9]+) solver calls.*/\1/')
+  calls=${calls:-0}
+  if grep -q Traceback "$log"; then echo "(yinyang stopped with a Python exception: $(grep -E '^[A-Za-z]+Error|Exception' "$log" | tail -n 1))" >&2; fi
+  # Two solvers: a mutant is two calls.
+  printf '%s %s %s\n' "$((calls / 2))" "$calls" "$secs"
+}
+
+printf '\n%-14s %-9s %8s %8s %8s %10s %10s %8s\n' engine tool mutants calls seconds mutants/s calls/s "own CPU"
+report() { # engine tool mutants calls seconds [share]
+  awk -v e="$1" -v t="$2" -v m="$3" -v c="$4" -v s="$5" -v sh="${6:-}" 'BEGIN {
+    printf "%-14s %-9s %8d %8d %8.1f %10.1f %10.1f %8s\n", e, t, m, c, s, (s > 0 ? m / s : 0), (s > 0 ? c / s : 0), (sh == "" ? "-" : sh "%") }'
+}
+ratio() { awk -v a="$1" -v as="$2" -v b="$3" -v bs="$4" 'BEGIN {
+  if (b > 0 && as > 0) printf "%-14s smtgrind / yinyang: %.1fx mutants/s\n", "", (a / as) / (b / bs) }'; }
+
+for engine in opfuzz typefuzz fuse-sat fuse-unsat; do
+  case $engine in
+    opfuzz|typefuzz) args=("$engine" -i "$iters" "$work/seeds") ;;
+    fuse-sat)   args=(fuse -o sat -i 1 --mutants $((2 * nseeds * iters / 3)) "$work/sat") ;;
+    fuse-unsat) args=(fuse -o unsat -i 1 --mutants $((2 * nseeds * iters / 3)) "$work/unsat") ;;
+  esac
+  read -r m c s share < <(run_sg "${args[@]}")
+  report "$engine" smtgrind "$m" "$c" "$s" "$share"
+  if [ -n "$yy" ]; then
+    case $engine in
+      opfuzz|typefuzz) read -r ym yc ys < <(run_yy "$engine" "$work/seeds" -i "$iters") ;;
+      # yinyang fuses for as long as it is let: the same number of mutants, by its own clock.
+      fuse-*) read -r ym yc ys < <(SG_YINYANG_LIMIT=${SG_YINYANG_FUSE_LIMIT:-120} run_yy yinyang \
+                "$work/${engine#fuse-}" -o "${engine#fuse-}" -i 1) ;;
+    esac
+    report "$engine" yinyang "$ym" "$yc" "$ys"
+    ratio "$m" "$s" "$ym" "$ys"
+  fi
 done

@@ -35,7 +35,7 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
   snprintf (buf, size,
             "[%6.0fs] mutants %llu (%.1f/s)  solver calls %llu (%.1f/s)  decided %.0f%%  "
             "bugs: soundness %llu, invalid-model %llu, crash %llu, incompleteness %llu  "
-            "(unknown %llu, timeouts %llu, rejected %llu, unconfirmed %llu, ill-typed %llu)",
+            "(unknown %llu, timeouts %llu, rejected %llu, rechecked %llu, unconfirmed %llu, ill-typed %llu)",
             secs, (unsigned long long) s->mutants, (double) s->mutants / t,
             (unsigned long long) s->calls, (double) s->calls / t, share,
             (unsigned long long) s->findings[SG_VERDICT_SOUNDNESS],
@@ -43,7 +43,8 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
             (unsigned long long) s->findings[SG_VERDICT_CRASH],
             (unsigned long long) s->findings[SG_VERDICT_INCOMPLETE],
             (unsigned long long) s->unknown, (unsigned long long) s->timeouts,
-            (unsigned long long) s->rejected, (unsigned long long) s->unconfirmed,
+            (unsigned long long) s->rejected, (unsigned long long) s->escalated,
+            (unsigned long long) s->unconfirmed,
             (unsigned long long) s->ill_typed);
 }
 
@@ -110,6 +111,7 @@ typedef struct worker {
   shared *sh;            /* counters */
   double t0;             /* start */
   sg_rng rng;            /* this worker's stream */
+  sg_session **sessions; /* per solver: the fast path's session, or NULL */
 } worker;
 
 static bool
@@ -121,18 +123,67 @@ out_of_budget (worker *w)
   return false;
 }
 
-/* Judge one mutant; write a confirmed finding. */
-static void
-handle_mutant (worker *w, void *state, const sg_tech_mutant *m, const sg_tech_seed *const *seeds,
-               uint64_t number)
+/* Is a verdict of this kind written as a finding? */
+static bool
+reportable (const sg_fuzz_opts *o, sg_verdict_kind k)
 {
+  return k != SG_VERDICT_OK && k != SG_VERDICT_PERFORMANCE && (k != SG_VERDICT_INCOMPLETE || o->incompleteness);
+}
+
+/* Does mutant `number` of worker `index` get a sampled model check? A hash of the two, so the
+ * choice does not draw from the rng stream the mutants come from. */
+static bool
+sampled (const sg_fuzz_opts *o, uint32_t index, uint64_t number)
+{
+  if (!o->models || !o->model_sample) return false;
+  uint64_t h = (number + 1) * 0x9e3779b97f4a7c15ull ^ ((uint64_t) index + 1) * 0xbf58476d1ce4e5b9ull;
+  h ^= h >> 31;
+  h *= 0x94d049bb133111ebull;
+  h ^= h >> 29;
+  return h % 100 < o->model_sample;
+}
+
+/* Write the confirmed finding of probe p. */
+static void
+write_finding (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds, uint64_t number,
+               const sg_probe *p)
+{
+  const sg_fuzz_opts *o = w->o;
+  sg_fuzz_stats *st = &w->sh->w[w->index];
+  sg_finding_info fi;
+  memset (&fi, 0, sizeof fi);
+  fi.technique = o->tech->name;
+  fi.seeds[0] = seeds[0]->path;
+  fi.seeds[1] = o->tech->nseeds > 1 ? seeds[1]->path : NULL;
+  fi.rng_seed = o->seed;
+  fi.worker = w->index;
+  fi.mutant = number;
+  fi.step = m->step;
+  fi.desc = sg_buf_cstr ((sg_buf *) &m->desc);
+  fi.expected = m->expected;
+  sg_buf outs[16];
+  capture_outputs (o, p, m->text.s, m->text.len, outs, &fi);
+  char name[256];
+  if (sg_finding_write (o->out_dir, m->text.s, m->text.len, p, &fi, name, sizeof name) == SG_RC_OK)
+    {
+      ADD (st->findings[p->verdict.kind], 1);
+      if (o->status) fprintf (o->status, "finding: %s/%s.smt2: %s\n", o->out_dir, name, p->verdict.why);
+    }
+  for (uint32_t i = 0; i < p->runs.n && i < 16; i++) sg_buf_free (&outs[i]);
+}
+
+/* Judge one mutant: the fast path, then, if it looks suspicious, the full probe, the referee
+ * and the confirmation; write a confirmed finding. */
+static uint32_t
+handle_mutant (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds, uint64_t number)
+{
+  uint32_t timeouts = 0;
   const sg_fuzz_opts *o = w->o;
   sg_fuzz_stats *st = &w->sh->w[w->index];
   sg_store s;
   sg_script sc;
   sg_diag d;
-  (void) state;
-  if (sg_store_init (&s)) return;
+  if (sg_store_init (&s)) return 0;
   sg_script_init (&sc, &s);
   sg_diag_init (&d, "mutant");
   if (sg_parse_string (&s, &sc, m->text.s ? m->text.s : "", m->text.len, "mutant", &d))
@@ -150,56 +201,68 @@ handle_mutant (worker *w, void *state, const sg_tech_mutant *m, const sg_tech_se
   sg_probe_opts po;
   memset (&po, 0, sizeof po);
   po.timeout_ms = o->timeout_ms;
-  po.models = o->models;
   po.validate = true;
+  po.parallel = o->parallel;
   po.oracle.expected = m->expected;
   po.oracle.incompleteness = o->incompleteness;
+  /* Fast path: sessions, no models (unless sampled: then this is already the full probe). */
+  bool full = sampled (o, w->index, number);
+  po.models = full;
+  po.sessions = full ? NULL : w->sessions;
+  if (full) ADD (st->escalated, 1);
   sg_probe p;
   sg_probe_init (&p);
-  if (sg_probe_script (o->solvers, o->pats, &s, &sc, m->text.s, m->text.len, &po, &p) == SG_RC_OK)
+  if (sg_probe_script (o->solvers, o->pats, &s, &sc, m->text.s, m->text.len, &po, &p) != SG_RC_OK)
+    goto free_probe;
+  count_runs (st, &p);
+  for (uint32_t i = 0; i < p.runs.n; i++) timeouts += !p.runs.a[i].skipped && p.runs.a[i].out.kind == SG_OUT_TIMEOUT;
+  if (!reportable (o, p.verdict.kind)) goto free_probe;
+  if (!full)
     {
+      /* Suspicious: every solver again, fresh, with models. */
+      ADD (st->escalated, 1);
+      sg_probe_free (&p);
+      sg_probe_init (&p);
+      po.models = o->models;
+      po.sessions = NULL;
+      if (sg_probe_script (o->solvers, o->pats, &s, &sc, m->text.s, m->text.len, &po, &p) != SG_RC_OK)
+        goto free_probe;
       count_runs (st, &p);
-      sg_verdict_kind k = p.verdict.kind;
-      if (k != SG_VERDICT_OK && k != SG_VERDICT_PERFORMANCE
-          && (k != SG_VERDICT_INCOMPLETE || o->incompleteness))
+      if (!reportable (o, p.verdict.kind))
         {
-          /* No false alarms: the same verdict must come back from fresh processes. */
-          sg_probe again;
-          sg_probe_init (&again);
-          bool same = sg_probe_script (o->solvers, o->pats, &s, &sc, m->text.s, m->text.len, &po, &again) == SG_RC_OK
-                      && again.verdict.kind == k && again.verdict.culprit == p.verdict.culprit;
-          sg_probe_free (&again);
-          if (!same)
-            ADD (st->unconfirmed, 1);
-          else
-            {
-              sg_finding_info fi;
-              memset (&fi, 0, sizeof fi);
-              fi.technique = o->tech->name;
-              fi.seeds[0] = seeds[0]->path;
-              fi.seeds[1] = o->tech->nseeds > 1 ? seeds[1]->path : NULL;
-              fi.rng_seed = o->seed;
-              fi.worker = w->index;
-              fi.mutant = number;
-              fi.step = m->step;
-              fi.desc = sg_buf_cstr ((sg_buf *) &m->desc);
-              fi.expected = m->expected;
-              sg_buf outs[16];
-              capture_outputs (o, &p, m->text.s, m->text.len, outs, &fi);
-              char name[256];
-              if (sg_finding_write (o->out_dir, m->text.s, m->text.len, &p, &fi, name, sizeof name) == SG_RC_OK)
-                {
-                  ADD (st->findings[k], 1);
-                  if (o->status) fprintf (o->status, "finding: %s/%s.smt2: %s\n", o->out_dir, name, p.verdict.why);
-                }
-              for (uint32_t i = 0; i < p.runs.n && i < 16; i++) sg_buf_free (&outs[i]);
-            }
+          ADD (st->unconfirmed, 1);
+          goto free_probe;
         }
     }
+  uint32_t calls = 0;
+  sg_probe_referee (o->referees, o->pats, &s, &sc, m->text.s, m->text.len, &po, &p, &calls);
+  ADD (st->refereed, calls);
+  ADD (st->calls, calls);
+  {
+    /* No false alarms: the same verdict must come back from fresh processes. */
+    sg_probe again;
+    sg_probe_init (&again);
+    bool same = sg_probe_script (o->solvers, o->pats, &s, &sc, m->text.s, m->text.len, &po, &again) == SG_RC_OK;
+    if (same)
+      {
+        count_runs (st, &again);
+        sg_probe_referee (o->referees, o->pats, &s, &sc, m->text.s, m->text.len, &po, &again, &calls);
+        ADD (st->refereed, calls);
+        ADD (st->calls, calls);
+        same = again.verdict.kind == p.verdict.kind && again.verdict.culprit == p.verdict.culprit;
+      }
+    sg_probe_free (&again);
+    if (!same)
+      ADD (st->unconfirmed, 1);
+    else
+      write_finding (w, m, seeds, number, &p);
+  }
+free_probe:
   sg_probe_free (&p);
 done:
   sg_script_free (&sc);
   sg_store_free (&s);
+  return timeouts;
 }
 
 /* Pick the seeds of the next chain. False when there is nothing (more) to do. */
@@ -234,6 +297,46 @@ pick_seeds (worker *w, void *state, uint64_t chain, const sg_tech_seed **pick)
   return false;
 }
 
+/* The fast path's sessions: one per solver whose profile says a session pays (z3). */
+static void
+open_sessions (worker *w)
+{
+  const sg_fuzz_opts *o = w->o;
+  w->sessions = NULL;
+  if (!o->sessions) return;
+  w->sessions = calloc (o->solvers->n, sizeof *w->sessions);
+  if (!w->sessions) return;
+  for (uint32_t i = 0; i < o->solvers->n; i++)
+    {
+      const sg_profile *prof = &o->solvers->a[i];
+      if (!prof->session || !prof->session_pays) continue;
+      sg_session *ss = calloc (1, sizeof *ss);
+      sg_session_opts so;
+      memset (&so, 0, sizeof so);
+      so.argv.validate = true;
+      so.argv.strings = true; /* harmless elsewhere, and string mutants need it (cvc5) */
+      so.timeout_ms = o->timeout_ms;
+      if (ss && sg_session_open (ss, prof, o->pats, &so) == SG_RC_OK)
+        w->sessions[i] = ss;
+      else
+        free (ss);
+    }
+}
+
+static void
+close_sessions (worker *w)
+{
+  if (!w->sessions) return;
+  for (uint32_t i = 0; i < w->o->solvers->n; i++)
+    if (w->sessions[i])
+      {
+        sg_session_close (w->sessions[i]);
+        free (w->sessions[i]);
+      }
+  free (w->sessions);
+  w->sessions = NULL;
+}
+
 static void
 worker_main (worker *w)
 {
@@ -243,6 +346,7 @@ worker_main (worker *w)
   sg_diag d;
   sg_diag_init (&d, o->tech->name);
   if (o->tech->init (&o->cfg, &state, &d)) return;
+  open_sessions (w);
   sg_tech_mutant m;
   sg_buf_init (&m.text);
   sg_buf_init (&m.desc);
@@ -269,6 +373,7 @@ worker_main (worker *w)
           continue;
         }
       ADD (st->chains, 1);
+      uint32_t timeouts = 0;
       while (!out_of_budget (w))
         {
           sg_diag_init (&d, seeds[0]->path);
@@ -291,13 +396,19 @@ worker_main (worker *w)
               __atomic_store_n (&w->sh->stop, 1, __ATOMIC_RELAXED);
               break;
             }
-          handle_mutant (w, state, &m, seeds, ++number);
+          timeouts += handle_mutant (w, &m, seeds, ++number);
+          if (o->chain_timeouts && timeouts >= o->chain_timeouts)
+            {
+              ADD (st->chains_left, 1);
+              break;
+            }
         }
       barren = number > before ? 0 : barren + 1;
     }
   sg_buf_free (&m.text);
   sg_buf_free (&m.desc);
   o->tech->free (state);
+  close_sessions (w);
   /* How the CPU was shared between smtgrind and the solvers (all reaped by now). */
   struct rusage self, kids;
   if (getrusage (RUSAGE_SELF, &self) == 0 && getrusage (RUSAGE_CHILDREN, &kids) == 0)
@@ -359,7 +470,7 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
   uint32_t started = 0;
   for (uint32_t i = 0; i < jobs; i++)
     {
-      worker w = { &oj, seeds, nseeds, i, sh, t0, sg_rng_split (&master) };
+      worker w = { &oj, seeds, nseeds, i, sh, t0, sg_rng_split (&master), NULL };
       fflush (NULL);
       pid_t pid = fork ();
       if (pid == 0)

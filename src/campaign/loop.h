@@ -4,9 +4,14 @@
  * Workers are processes (--jobs) sharing counters in a shared anonymous mapping; the parent
  * prints a status line every 2 s.
  * Owns: its workers (reaped before returning) and the counters.
+ * Two paths per mutant: the fast one (sessions where they pay, no models, except a sampled
+ * share) decides whether the mutant is suspicious; only then the full one runs every solver
+ * again in fresh processes with models checked by our evaluator, asks a referee solver when
+ * no model decides a disagreement, and confirms the verdict by one more fresh probe.
  * Invariants: randomness comes only from the --seed (worker w uses the w-th split stream), so a
- * finding replays from (seed, worker, mutant); unknown, timeouts and rejections are counted,
- * never reported as soundness bugs.
+ * finding replays from (seed, worker, mutant); which mutants get a sampled model check depends
+ * only on (worker, mutant); unknown, timeouts and rejections are counted, never reported as
+ * soundness bugs; nothing a session said is reported without a fresh run saying it too.
  * Tests: tests/unit/loop_test.c */
 #ifndef SG_CAMPAIGN_LOOP_H
 #define SG_CAMPAIGN_LOOP_H
@@ -29,7 +34,17 @@ typedef struct sg_fuzz_opts {
   uint32_t passes;               /* with no limit: passes over the seeds (default 1) */
   const char *out_dir;           /* findings directory (created) */
   bool incompleteness;           /* also write incompleteness findings */
-  bool models;                   /* validate models with our evaluator */
+  bool models;                   /* validate models with our evaluator (see model_sample) */
+  uint32_t model_sample;         /* percent of mutants whose models are checked although no
+                                    verdict asks for it (0..100); a suspicious verdict always
+                                    gets its models checked */
+  bool parallel;                 /* each worker runs the solvers of a mutant side by side */
+  bool sessions;                 /* fast path: persistent sessions for the solvers whose
+                                    profile says session_pays (z3) */
+  uint32_t chain_timeouts;       /* leave a chain (seed) after this many solver timeouts on its
+                                    mutants; 0 = never (yinyang leaves a seed after 32) */
+  const sg_solver_list *referees; /* asked when a disagreement has no model that decides, or
+                                     NULL */
   FILE *status;                  /* status lines (NULL: none) */
 } sg_fuzz_opts;
 
@@ -44,9 +59,12 @@ typedef struct sg_fuzz_stats {
   uint64_t timeouts;      /* runs that timed out */
   uint64_t rejected;      /* runs that rejected the mutant (unsupported, parse error) */
   uint64_t unconfirmed;   /* verdicts a second run did not reproduce (not reported) */
+  uint64_t escalated;     /* mutants the fast path found suspicious or sampled: full probe */
+  uint64_t refereed;      /* referee runs for disagreements no model decided */
   uint64_t findings[SG_FUZZ_KINDS]; /* written findings by verdict kind */
   uint64_t seeds_skipped; /* seeds that could not be used */
   uint64_t chains;        /* chains started */
+  uint64_t chains_left;   /* chains left early because their mutants kept timing out */
   uint64_t self_cpu_us;   /* CPU time of the workers themselves (smtgrind's own work) */
   uint64_t solver_cpu_us; /* CPU time of the solver processes they ran */
 } sg_fuzz_stats;

@@ -30,6 +30,11 @@ typedef struct fuzz_cfg {
   const char *index;         /* --index: seed labels */
   int fuse_mode;             /* -o */
   bool models, incompleteness;
+  bool sessions;             /* --no-sessions clears it */
+  int parallel;              /* --parallel 1, --no-parallel 0, -1 auto */
+  uint32_t model_sample;     /* --model-sample PCT */
+  uint32_t chain_timeouts;   /* --chain-timeouts N */
+  const char *referee;       /* --referee SPEC|none|auto */
   uint64_t max_seed_bytes;   /* seeds larger than this are skipped */
 } fuzz_cfg;
 
@@ -117,6 +122,11 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
   c.jobs = 1;
   c.out = "findings";
   c.models = true;
+  c.sessions = true;
+  c.parallel = -1;
+  c.model_sample = 2;
+  c.chain_timeouts = 5;
+  c.referee = "auto";
   c.fuse_mode = fuse_mode_default;
   c.max_seed_bytes = 1u << 20;
   SG_VEC (const char *) inputs = { 0 };
@@ -129,7 +139,9 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
                     || !strcmp (a, "--timeout") || !strcmp (a, "-i") || !strcmp (a, "--iterations")
                     || !strcmp (a, "--seed") || !strcmp (a, "--jobs") || !strcmp (a, "--budget")
                     || !strcmp (a, "--mutants") || !strcmp (a, "--out") || !strcmp (a, "--data")
-                    || !strcmp (a, "--index") || !strcmp (a, "-o") || !strcmp (a, "--oracle");
+                    || !strcmp (a, "--index") || !strcmp (a, "-o") || !strcmp (a, "--oracle")
+                    || !strcmp (a, "--model-sample") || !strcmp (a, "--referee")
+                    || !strcmp (a, "--chain-timeouts");
       if (valued)
         {
           if (i + 1 >= argc) { code = sg_cli_usage_error (cmd, "%s needs a value", a); goto done; }
@@ -140,6 +152,17 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
           else if (!strcmp (a, "--out")) c.out = v;
           else if (!strcmp (a, "--data")) c.data = v;
           else if (!strcmp (a, "--index")) c.index = v;
+          else if (!strcmp (a, "--referee")) c.referee = v;
+          else if (!strcmp (a, "--chain-timeouts"))
+            {
+              if (!parse_u64 (v, 0, 1000000, &u)) { code = sg_cli_usage_error (cmd, "--chain-timeouts needs 0..1000000, got '%s'", v); goto done; }
+              c.chain_timeouts = (uint32_t) u;
+            }
+          else if (!strcmp (a, "--model-sample"))
+            {
+              if (!parse_u64 (v, 0, 100, &u)) { code = sg_cli_usage_error (cmd, "--model-sample needs a percentage 0..100, got '%s'", v); goto done; }
+              c.model_sample = (uint32_t) u;
+            }
           else if (!strcmp (a, "-o") || !strcmp (a, "--oracle"))
             {
               if (strcmp (engine, "fuse")) { code = sg_cli_usage_error (cmd, "-o belongs to 'fuse'"); goto done; }
@@ -179,6 +202,9 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
           continue;
         }
       if (!strcmp (a, "--no-models")) { c.models = false; continue; }
+      if (!strcmp (a, "--no-sessions")) { c.sessions = false; continue; }
+      if (!strcmp (a, "--parallel")) { c.parallel = 1; continue; }
+      if (!strcmp (a, "--no-parallel")) { c.parallel = 0; continue; }
       if (!strcmp (a, "--incompleteness")) { c.incompleteness = true; continue; }
       if (a[0] == '-' && a[1]) { code = sg_cli_usage_error (cmd, "unknown option '%s'", a); goto done; }
       /* yinyang's positional form: the solver spec comes first ("z3;cvc5" or a solver name). */
@@ -193,7 +219,7 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
   const sg_technique *tech = sg_technique_find (engine);
   sg_profiles ps;
   sg_patterns pats;
-  sg_solver_list solvers = { 0 };
+  sg_solver_list solvers = { 0 }, referees = { 0 };
   sg_diag d;
   sg_diag_init (&d, "--solvers");
   sg_patterns_init (&pats);
@@ -203,6 +229,23 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
                   : sg_profiles_parse_spec (&ps, c.spec, "--solvers", &solvers, &d))
     { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto free_run; }
   if (!solvers.n) { code = sg_cli_usage_error (cmd, "no solver given"); goto free_run; }
+  /* Referees: a spec, none, or (auto) the first installed built-in solver not under test. */
+  if (!strcmp (c.referee, "auto"))
+    {
+      static const char *const names[] = { "z3", "cvc5", "cvc4" };
+      for (uint32_t k = 0; k < 3 && !referees.n; k++)
+        {
+          bool used = false;
+          for (uint32_t i = 0; i < solvers.n; i++) used |= !strcmp (solvers.a[i].name, names[k]);
+          const sg_profile *bp = sg_profiles_find (&ps, names[k]);
+          if (used || !bp || !sg_profile_installed (bp)) continue;
+          if (sg_profiles_parse_spec (&ps, names[k], "--referee", &referees, &d))
+            { sg_cli_print_diag (&d); code = SG_EXIT_INTERNAL; goto free_run; }
+        }
+    }
+  else if (strcmp (c.referee, "none")
+           && sg_profiles_parse_spec (&ps, c.referee, "--referee", &referees, &d))
+    { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto free_run; }
 
   /* Seeds: every file; unusable ones are skipped with a warning, never fatal. */
   labels ls = { 0 };
@@ -251,9 +294,13 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
     }
   uint32_t labelled = 0;
   for (uint32_t i = 0; i < seeds.n; i++) labelled += seeds.a[i].status != SG_ANS_NONE;
-  fprintf (stderr, "%s: %u seeds (%u labelled, %llu skipped), solvers \"%s\", timeout %.1fs, seed %llu, %u job%s, findings in %s/\n",
+  /* auto: side by side when every worker can have a core per solver */
+  long cores = sysconf (_SC_NPROCESSORS_ONLN);
+  bool parallel = c.parallel >= 0 ? c.parallel == 1 : cores >= (long) c.jobs * (long) solvers.n;
+  fprintf (stderr, "%s: %u seeds (%u labelled, %llu skipped), solvers \"%s\"%s, referee %s, timeout %.1fs, seed %llu, %u job%s, findings in %s/\n",
            engine, seeds.n, labelled, (unsigned long long) skipped, c.spec_file ? c.spec_file : c.spec,
-           c.timeout_s, (unsigned long long) c.seed, c.jobs, c.jobs == 1 ? "" : "s", c.out);
+           parallel ? " side by side" : "", referees.n ? referees.a[0].name : "none", c.timeout_s, (unsigned long long) c.seed, c.jobs,
+           c.jobs == 1 ? "" : "s", c.out);
   if (!seeds.n || (tech->needs_status && labelled < 2))
     {
       fprintf (stderr, "%s: error: no usable seeds%s\n", engine,
@@ -279,6 +326,11 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
       fo.out_dir = c.out;
       fo.incompleteness = c.incompleteness;
       fo.models = c.models;
+      fo.model_sample = c.model_sample;
+      fo.chain_timeouts = c.chain_timeouts;
+      fo.sessions = c.sessions;
+      fo.parallel = parallel;
+      fo.referees = referees.n ? &referees : NULL;
       fo.status = stderr;
       sg_fuzz_stats stats;
       if (sg_fuzz_run (&fo, seeds.a, seeds.n, &stats))
@@ -299,6 +351,7 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
   SG_VEC_FREE (ls);
 free_run:
   sg_solver_list_free (&solvers);
+  sg_solver_list_free (&referees);
   sg_profiles_free (&ps);
   sg_patterns_free (&pats);
 done:

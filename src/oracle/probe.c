@@ -1,6 +1,7 @@
 /* probe: solvers on one script, models checked by our evaluator, one verdict. */
 #include "oracle/probe.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -160,24 +161,61 @@ check_model (const sg_profile *prof, const sg_patterns *pats, const sg_run_opts 
   sg_buf_free (&out);
 }
 
+/* Several check-sats, or push/pop: the solvers need their incremental flags. */
+static bool
+script_incremental (const sg_script *sc)
+{
+  uint32_t nchecks = 0;
+  for (uint32_t i = 0; i < sc->cmds.n; i++)
+    {
+      uint16_t k = sc->cmds.a[i].kind;
+      if (k == SG_WK_CHECK_SAT || k == SG_WK_CHECK_SAT_ASSUMING) nchecks++;
+      if (k == SG_WK_PUSH || k == SG_WK_POP) return true;
+    }
+  return nchecks > 1;
+}
+
+/* One solver run of a probe. */
+typedef struct run_job {
+  sg_probe_run *pr;         /* where the outcome goes */
+  const sg_patterns *pats;  /* classification */
+  sg_run_opts ro;           /* one-shot options */
+  sg_session *ss;           /* the session to use, or NULL */
+  const char *text;         /* the script */
+  size_t len;
+  sg_rc rc;                 /* OUT */
+} run_job;
+
+static void *
+run_job_thread (void *arg)
+{
+  run_job *j = arg;
+  sg_probe_run *pr = j->pr;
+  if (j->ss)
+    {
+      pr->session = true;
+      j->rc = sg_session_query (j->ss, j->text, j->len, &pr->out);
+      /* Not sent (a |symbol| over lines, ...) or rejected: the session's own reading of
+       * stdin may be the cause, and a rejection is cheap to run again from a file. */
+      if (j->rc || pr->out.kind != SG_OUT_REJECTED) return NULL;
+      pr->session = false;
+    }
+  j->rc = sg_run_text (pr->prof, j->pats, &j->ro, j->text, j->len, &pr->out);
+  return NULL;
+}
+
 sg_rc
 sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_store *s,
                  const sg_script *sc, const char *text, size_t len, const sg_probe_opts *o,
                  sg_probe *p)
 {
-  uint32_t nchecks = 0;
-  bool incremental = false;
-  for (uint32_t i = 0; i < sc->cmds.n; i++)
-    {
-      uint16_t k = sc->cmds.a[i].kind;
-      if (k == SG_WK_CHECK_SAT || k == SG_WK_CHECK_SAT_ASSUMING) nchecks++;
-      if (k == SG_WK_PUSH || k == SG_WK_POP) incremental = true;
-    }
-  incremental = incremental || nchecks > 1;
+  bool incremental = script_incremental (sc);
   bool strings = sg_script_uses_strings (s);
   const char *logic = sc->logic != SG_ATOM_NONE ? sg_store_text (s, sc->logic) : NULL;
   uint32_t at = single_check_sat (sc);
   if (!SG_VEC_RESERVE (p->runs, solvers->n)) return SG_RC_NOMEM;
+  SG_VEC (run_job) jobs = { 0 };
+  if (!SG_VEC_RESERVE (jobs, solvers->n)) return SG_RC_NOMEM;
   for (uint32_t i = 0; i < solvers->n; i++)
     {
       sg_probe_run *pr = &p->runs.a[p->runs.n++];
@@ -191,20 +229,48 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
           snprintf (pr->note, sizeof pr->note, "does not support logic %s", logic);
           continue;
         }
-      sg_run_opts ro;
-      memset (&ro, 0, sizeof ro);
-      ro.argv.incremental = incremental;
-      ro.argv.models = o->models;
-      ro.argv.validate = o->validate;
-      ro.argv.strings = strings;
-      ro.timeout_ms = o->timeout_ms;
-      ro.mem_bytes = o->mem_bytes;
-      sg_rc rc = sg_run_text (pr->prof, pats, &ro, text, len, &pr->out);
-      if (rc) return rc;
+      run_job *j = &jobs.a[jobs.n++];
+      memset (j, 0, sizeof *j);
+      j->pr = pr;
+      j->pats = pats;
+      j->text = text;
+      j->len = len;
+      j->ro.argv.incremental = incremental;
+      j->ro.argv.models = o->models;
+      j->ro.argv.validate = o->validate;
+      j->ro.argv.strings = strings;
+      j->ro.timeout_ms = o->timeout_ms;
+      j->ro.mem_bytes = o->mem_bytes;
+      sg_session *ss = o->sessions && !o->models ? o->sessions[i] : NULL;
+      if (ss && ss->o.argv.validate == o->validate
+          && (ss->o.argv.strings || !strings || !pr->prof->strings_args.n))
+        j->ss = ss;
+    }
+  /* The runs: side by side in threads when asked (each job touches only its own run and
+   * session), else one after the other. */
+  uint32_t started = 0;
+  pthread_t tids[64];
+  if (o->parallel && jobs.n > 1)
+    for (uint32_t k = 1; k < jobs.n && k < 64; k++)
+      {
+        if (pthread_create (&tids[k], NULL, run_job_thread, &jobs.a[k]) != 0) break;
+        started = k;
+      }
+  for (uint32_t k = started + 1; k < jobs.n; k++) run_job_thread (&jobs.a[k]);
+  if (jobs.n) run_job_thread (&jobs.a[0]);
+  for (uint32_t k = 1; k <= started; k++) pthread_join (tids[k], NULL);
+  sg_rc rc = SG_RC_OK;
+  for (uint32_t k = 0; k < jobs.n && !rc; k++) rc = jobs.a[k].rc;
+  /* Models, one run at a time: reading a model adds terms to the store. */
+  for (uint32_t k = 0; k < jobs.n && !rc; k++)
+    {
+      sg_probe_run *pr = jobs.a[k].pr;
       if (o->models && at != SG_NONE && pr->out.kind == SG_OUT_OK && pr->out.answers.n == 1
           && pr->out.answers.a[0] == SG_ANS_SAT && sc->cmds.a[at].kind == SG_WK_CHECK_SAT)
-        check_model (pr->prof, pats, &ro, s, sc, at, pr);
+        check_model (pr->prof, pats, &jobs.a[k].ro, s, sc, at, pr);
     }
+  SG_VEC_FREE (jobs);
+  if (rc) return rc;
   /* Judge the runs that happened. */
   sg_oracle_run jr[64];
   uint32_t map[64], n = 0;
@@ -216,5 +282,55 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
       }
   sg_oracle_judge (jr, n, &o->oracle, &p->verdict);
   if (p->verdict.culprit != SG_NONE) p->verdict.culprit = map[p->verdict.culprit];
+  return SG_RC_OK;
+}
+
+sg_rc
+sg_probe_referee (const sg_solver_list *referees, const sg_patterns *pats, sg_store *s,
+                  const sg_script *sc, const char *text, size_t len, const sg_probe_opts *o,
+                  sg_probe *p, uint32_t *calls)
+{
+  *calls = 0;
+  sg_verdict *v = &p->verdict;
+  if (!referees || v->kind != SG_VERDICT_SOUNDNESS || v->culprit != SG_NONE || v->query == SG_NONE)
+    return SG_RC_OK;
+  const char *logic = sc->logic != SG_ATOM_NONE ? sg_store_text (s, sc->logic) : NULL;
+  for (uint32_t r = 0; r < referees->n; r++)
+    {
+      const sg_profile *prof = &referees->a[r];
+      if (!sg_profile_accepts_logic (prof, logic)) continue;
+      sg_run_opts ro;
+      memset (&ro, 0, sizeof ro);
+      ro.argv.incremental = script_incremental (sc);
+      ro.argv.validate = o->validate;
+      ro.argv.strings = sg_script_uses_strings (s);
+      ro.timeout_ms = o->timeout_ms;
+      ro.mem_bytes = o->mem_bytes;
+      sg_outcome out;
+      sg_outcome_init (&out);
+      sg_rc rc = sg_run_text (prof, pats, &ro, text, len, &out);
+      (*calls)++;
+      sg_answer ref = SG_ANS_NONE;
+      if (!rc && out.kind == SG_OUT_OK && v->query < out.answers.n) ref = (sg_answer) out.answers.a[v->query];
+      sg_outcome_free (&out);
+      if (rc) return rc;
+      if (ref != SG_ANS_SAT && ref != SG_ANS_UNSAT) continue;
+      /* Blame the decided runs that answered otherwise; only one may be blamed. */
+      uint32_t blamed = SG_NONE, nblamed = 0;
+      for (uint32_t i = 0; i < p->runs.n; i++)
+        {
+          const sg_outcome *oc = &p->runs.a[i].out;
+          if (p->runs.a[i].skipped || oc->kind != SG_OUT_OK || v->query >= oc->answers.n) continue;
+          sg_answer a = (sg_answer) oc->answers.a[v->query];
+          if ((a == SG_ANS_SAT || a == SG_ANS_UNSAT) && a != ref) { blamed = i; nblamed++; }
+        }
+      size_t at = strlen (v->why);
+      if (nblamed == 1)
+        {
+          v->culprit = blamed;
+          snprintf (v->why + at, sizeof v->why - at, "; referee %s answers %s", prof->name, sg_answer_name (ref));
+        }
+      return SG_RC_OK;
+    }
   return SG_RC_OK;
 }

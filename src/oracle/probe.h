@@ -3,7 +3,8 @@
  * `smtgrind check`, `smtgrind label` and the engines turn a script into findings.
  * Owns: the outcomes of an sg_probe (freed with sg_probe_free). The store and script are
  * borrowed; reading a model adds terms to the store.
- * Invariants: one-shot processes only (a session's suspicious outcome is re-run here); a model
+ * Invariants: one-shot processes unless the options hand it sessions (the fuzz loop's fast
+ *   path, whose verdicts are always confirmed by a probe without sessions); a model
  * is checked only for single-query scripts, with the solver asked again for (get-model) after
  * its check-sat (a second run whose answer must match the first).
  * Tests: tests/unit/oracle_test.c */
@@ -13,6 +14,7 @@
 #include "oracle/oracle.h"
 #include "run/profile.h"
 #include "run/run.h"
+#include "run/session.h"
 
 typedef struct sg_probe_opts {
   uint32_t timeout_ms;    /* watchdog per solver run */
@@ -20,12 +22,19 @@ typedef struct sg_probe_opts {
   bool models;            /* validate sat answers' models with our evaluator */
   bool validate;          /* pass the solvers' own self-validation flags */
   sg_oracle_opts oracle;  /* expected status, incompleteness, performance */
+  bool parallel;          /* run the solvers side by side (threads), not one after the other */
+  sg_session *const *sessions; /* fast path: per solver of the list, a session to send the
+                                  script through, or NULL (one-shot); the array itself may be
+                                  NULL. Used only without models and when the session's flags
+                                  fit the script. Its non-OK outcomes are not re-run here: the
+                                  caller must confirm any verdict with a probe without sessions */
 } sg_probe_opts;
 
 typedef struct sg_probe_run {
   const sg_profile *prof; /* the solver (borrowed) */
   bool skipped;           /* the profile does not accept the script's logic */
   sg_outcome out;         /* classified first run */
+  bool session;           /* out came from a session (sg_probe_opts.sessions) */
   int model;              /* sg_mcheck of its model, or -1 (no sat answer, unreadable, ...) */
   char note[160];         /* why the model was not checked, or what failed */
 } sg_probe_run;
@@ -42,6 +51,14 @@ void sg_probe_free (sg_probe *p);
 sg_rc sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_store *s,
                        const sg_script *sc, const char *text, size_t len, const sg_probe_opts *o,
                        sg_probe *out /* OUT */);
+
+/* A differential disagreement no model decides (p's verdict is soundness with no culprit):
+ * run the referees one after the other (fresh, no models) until one decides the query in
+ * question, and blame the one run of p that answered otherwise (the why line says so). p is
+ * left as it was when no referee decides. calls (OUT): referee runs made. */
+sg_rc sg_probe_referee (const sg_solver_list *referees, const sg_patterns *pats, sg_store *s,
+                        const sg_script *sc, const char *text, size_t len,
+                        const sg_probe_opts *o, sg_probe *p, uint32_t *calls /* OUT */);
 
 /* Does the store hold a term of sort String or RegLan (cvc5 then needs --strings-exp)? */
 bool sg_script_uses_strings (const sg_store *s);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "run/spawn.h"
 
@@ -87,6 +88,7 @@ sg_profile_copy (const sg_profile *src, sg_profile *dst)
   dst->n_ok_exits = src->n_ok_exits;
   dst->session = src->session;
   dst->session_multiline = src->session_multiline;
+  dst->session_pays = src->session_pays;
   memcpy (dst->version, src->version, sizeof dst->version);
   dst->version_probed = src->version_probed;
   sg_rc rc = SG_RC_OK;
@@ -133,6 +135,7 @@ static const struct key {
   { "ok_exits", K_EXITS, 0 },
   { "session", K_BOOL, offsetof (sg_profile, session) },
   { "session_multiline_symbols", K_BOOL, offsetof (sg_profile, session_multiline) },
+  { "session_pays", K_BOOL, offsetof (sg_profile, session_pays) },
   { "description", K_TEXT, 0 },
 };
 enum { NKEYS = sizeof KEYS / sizeof *KEYS };
@@ -497,6 +500,26 @@ sg_profile_extract_version (const char *text, size_t len, char *out, size_t size
       if (strchr (out, '.')) return;
       out[0] = 0;
     }
+}
+
+bool
+sg_profile_installed (const sg_profile *p)
+{
+  if (!p->binary || !p->binary[0]) return false;
+  if (strchr (p->binary, '/')) return access (p->binary, X_OK) == 0;
+  const char *path = getenv ("PATH");
+  if (!path) path = "/usr/local/bin:/usr/bin:/bin";
+  char buf[4096];
+  while (*path)
+    {
+      const char *colon = strchr (path, ':');
+      size_t n = colon ? (size_t) (colon - path) : strlen (path);
+      int w = snprintf (buf, sizeof buf, "%.*s/%s", (int) (n ? n : 1), n ? path : ".", p->binary);
+      if (w > 0 && (size_t) w < sizeof buf && access (buf, X_OK) == 0) return true;
+      if (!colon) break;
+      path = colon + 1;
+    }
+  return false;
 }
 
 sg_rc

@@ -48,6 +48,8 @@ typedef struct sg_profile {
   bool session;                /* persistent sessions work with this solver */
   bool session_multiline;      /* it reads a |symbol| spanning lines from stdin (cvc4/cvc5 do
                                   not: sessions flatten those in set-info, re-run the rest) */
+  bool session_pays;           /* a session is faster than one-shot runs for many small scripts
+                                  (start-up dominates: z3); the fuzz loop then uses one */
   char version[64];            /* cached by sg_profile_version, "" before */
   bool version_probed;         /* the probe ran (version may still be "") */
 } sg_profile;
@@ -84,6 +86,8 @@ sg_rc sg_profile_session_argv (const sg_profile *p, const sg_argv_opts *o,
                                sg_strv *argv /* OUT */);
 /* Does the profile accept `logic` (NULL or "" = no set-logic: always)? */
 bool sg_profile_accepts_logic (const sg_profile *p, const char *logic);
+/* Can the binary be run: a path that is executable, or a name found in PATH? */
+bool sg_profile_installed (const sg_profile *p);
 /* Is `code` one of ok_exits? */
 bool sg_profile_is_ok_exit (const sg_profile *p, int code);
 /* Run `binary version_args` once (5 s limit) and cache the first version-like word

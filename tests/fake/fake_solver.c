@@ -19,9 +19,10 @@ nap_forever (void)
 }
 
 /* A line-based interactive fake: answers (check-sat) with "sat", or "unsat" when the query
- * asserted false; echoes (echo "x") as x; (crash) segfaults; (hang) sleeps; (reset) forgets. */
+ * asserted false (the other way round when lie is set); echoes (echo "x") as x; (crash)
+ * segfaults; (hang) sleeps; (reset) forgets. */
 static int
-interactive (void)
+interactive (int lie)
 {
   char line[4096];
   int unsat = 0;
@@ -29,7 +30,7 @@ interactive (void)
   while (fgets (line, sizeof line, stdin))
     {
       if (strstr (line, "(assert false)")) unsat = 1;
-      if (strstr (line, "(check-sat)")) puts (unsat ? "unsat" : "sat");
+      if (strstr (line, "(check-sat)")) puts (unsat ^ lie ? "unsat" : "sat");
       if (strstr (line, "(reset)")) unsat = 0;
       if (strstr (line, "(crash)")) raise (SIGSEGV);
       if (strstr (line, "(hang)")) nap_forever ();
@@ -164,7 +165,14 @@ main (int argc, char **argv)
       if (fork () == 0) nap_forever ();
       return 0;
     }
-  if (!strcmp (m, "interactive")) return interactive ();
+  if (!strcmp (m, "interactive")) return interactive (0);
+  /* sat in a one-shot run, but a session (second word --session) answers the opposite. */
+  if (!strcmp (m, "twofaced"))
+    {
+      if (argc > 2 && !strcmp (argv[2], "--session")) return interactive (1);
+      puts ("sat");
+      return 0;
+    }
   fprintf (stderr, "fake_solver: unknown mode '%s'\n", m);
   return 2;
 }

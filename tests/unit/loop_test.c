@@ -1,0 +1,157 @@
+/* loop_test: the fuzz loop's rules against false alarms, with scripted fake solvers:
+ * - what only a session says is never reported (the fresh re-run decides);
+ * - a disagreement no model decides is blamed by a referee, and left unblamed without one;
+ * - a confirmed disagreement is written as a .smt2 + .json pair;
+ * each with the solvers run one after the other and side by side (threads). */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "run_util.h"
+
+#include "campaign/loop.h"
+
+static const char SEED[] = "(set-logic QF_LIA)\n(declare-fun x () Int)\n(declare-fun y () Int)\n"
+                           "(assert (and (> x 0) (< (+ x y) 10) (>= y 2)))\n(check-sat)\n";
+
+/* A fake solver profile: name, mode, and whether a session pays for it. */
+static void
+profile (sg_solver_list *l, const char *name, const char *mode, bool session)
+{
+  char text[1024];
+  snprintf (text, sizeof text,
+            "name = %s\nbinary = %s\ninput = stdin\nargs = %s\nsession = %s\nsession_pays = %s\n"
+            "session_args = --session\nok_exits = 0\n",
+            name, FAKE, mode, session ? "yes" : "no", session ? "yes" : "no");
+  sg_diag d;
+  sg_profile p;
+  assert_int_equal (sg_profile_parse (text, strlen (text), "fake", &p, &d), SG_RC_OK);
+  assert_true (SG_VEC_PUSH (*l, p));
+}
+
+/* Files in dir whose name starts with prefix and ends with suffix. */
+static int
+count_files (const char *dir, const char *prefix, const char *suffix)
+{
+  DIR *d = opendir (dir);
+  if (!d) return 0;
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir (d)))
+    {
+      size_t l = strlen (e->d_name), ls = strlen (suffix);
+      if (!strncmp (e->d_name, prefix, strlen (prefix)) && l >= ls && !strcmp (e->d_name + l - ls, suffix))
+        n++;
+    }
+  closedir (d);
+  return n;
+}
+
+static void
+remove_dir (const char *dir)
+{
+  DIR *d = opendir (dir);
+  if (!d) return;
+  struct dirent *e;
+  char path[4200];
+  while ((e = readdir (d)))
+    if (e->d_name[0] != '.')
+      {
+        snprintf (path, sizeof path, "%s/%s", dir, e->d_name);
+        unlink (path);
+      }
+  closedir (d);
+  rmdir (dir);
+}
+
+/* Run opfuzz for `mutants` mutants of SEED on the solvers; out_dir is created. */
+static void
+run (const world *w, const sg_solver_list *solvers, const sg_solver_list *referees, bool sessions,
+     bool parallel, const char *out_dir, uint64_t mutants, sg_fuzz_stats *st)
+{
+  sg_fuzz_opts o;
+  memset (&o, 0, sizeof o);
+  o.tech = sg_technique_find ("opfuzz");
+  assert_non_null (o.tech);
+  o.cfg.chain = 50;
+  o.cfg.per_step = 1;
+  o.solvers = solvers;
+  o.pats = &w->pats;
+  o.timeout_ms = 5000;
+  o.seed = 7;
+  o.jobs = 1;
+  o.max_mutants = mutants;
+  o.out_dir = out_dir;
+  o.models = true;
+  o.model_sample = 0;
+  o.sessions = sessions;
+  o.parallel = parallel;
+  o.referees = referees;
+  sg_tech_seed seed = { "seed.smt2", SEED, sizeof SEED - 1, SG_ANS_SAT };
+  assert_int_equal (sg_fuzz_run (&o, &seed, 1, st), SG_RC_OK);
+}
+
+static void
+test_session_alone_is_never_reported (void **state)
+{
+  const world *w = *state;
+  sg_solver_list solvers = { 0 };
+  /* "a" answers unsat in its session and sat in a fresh process; "b" always answers sat. */
+  profile (&solvers, "a", "twofaced", true);
+  profile (&solvers, "b", "sat", false);
+  char dir[] = "/tmp/smtgrind-loop-test.XXXXXX";
+  assert_non_null (mkdtemp (dir));
+  sg_fuzz_stats st;
+  run (w, &solvers, NULL, true, false, dir, 6, &st);
+  assert_int_equal (st.mutants, 6);
+  assert_int_equal (st.escalated, 6);   /* every fast-path disagreement was re-run fresh */
+  assert_int_equal (st.unconfirmed, 6); /* ... and the fresh runs agreed */
+  for (int k = 0; k < SG_FUZZ_KINDS; k++) assert_int_equal (st.findings[k], 0);
+  assert_int_equal (count_files (dir, "", ".json"), 0);
+  /* Without sessions the liar never lies: nothing is even suspicious. */
+  run (w, &solvers, NULL, false, true, dir, 6, &st);
+  assert_int_equal (st.escalated, 0);
+  assert_int_equal (st.unconfirmed, 0);
+  remove_dir (dir);
+  sg_solver_list_free (&solvers);
+}
+
+static void
+test_referee_blames_one_solver (void **state)
+{
+  const world *w = *state;
+  sg_solver_list solvers = { 0 }, referees = { 0 };
+  /* "a" says sat (without a model: nothing our evaluator could decide), "b" says unsat. */
+  profile (&solvers, "a", "sat", false);
+  profile (&solvers, "b", "unsat", false);
+  profile (&referees, "c", "sat", false);
+  char dir[] = "/tmp/smtgrind-loop-test.XXXXXX";
+  assert_non_null (mkdtemp (dir));
+  sg_fuzz_stats st;
+  run (w, &solvers, &referees, true, true, dir, 3, &st);
+  assert_int_equal (st.findings[SG_VERDICT_SOUNDNESS], 3);
+  assert_true (st.refereed >= 3);
+  assert_int_equal (count_files (dir, "soundness-b-", ".json"), 3);
+  assert_int_equal (count_files (dir, "soundness-b-", ".smt2"), 3);
+  assert_int_equal (count_files (dir, "soundness-a-", ".json"), 0);
+  remove_dir (dir);
+  /* No referee: still a confirmed disagreement, but nobody is blamed. */
+  assert_non_null (mkdtemp (strcpy (dir, "/tmp/smtgrind-loop-test.XXXXXX")));
+  run (w, &solvers, NULL, true, false, dir, 3, &st);
+  assert_int_equal (st.findings[SG_VERDICT_SOUNDNESS], 3);
+  assert_int_equal (count_files (dir, "soundness-any-", ".json"), 3);
+  remove_dir (dir);
+  sg_solver_list_free (&solvers);
+  sg_solver_list_free (&referees);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test_setup_teardown (test_session_alone_is_never_reported, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_referee_blames_one_solver, setup, teardown),
+  };
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
