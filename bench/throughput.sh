@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # throughput.sh: mutants/s, solver calls/s and smtgrind's share of the CPU for each engine, with
 # the solver line of issue 4 ("z3 model_validate=true;cvc5 --check-models --strings-exp -q"),
-# timeout 8 s, one worker, on 329 corpus seeds: the files of QF_LIA, QF_NIA, QF_BV, QF_S,
+# timeout 8 s, one worker (its solvers one after the other as in yinyang, then side by side:
+# "sg-2cores"), a seed left after 32 solver timeouts (yinyang's rule), on 329 corpus seeds: the files of QF_LIA, QF_NIA, QF_BV, QF_S,
 # QF_LRA, QF_NRA and QF_UF taken round-robin over the logics in name order. When SG_YINYANG
 # names a yinyang checkout (0.3.0; it needs the antlr4 4.9 Python runtime, Debian's
 # python3-antlr4, and is not part of smtgrind), yinyang runs the same engine on the same seeds
 # with the same solvers, timeout and iterations right after smtgrind, and a ratio is printed.
-#   bash bench/throughput.sh [ITERATIONS]     (default 1 mutant per seed; fusion: 2 x seeds)
+#   bash bench/throughput.sh [ITERATIONS]     (default 1 mutant per seed; fusion: the seeds of
+#                                             one logic, QF_LIA, for 120 s per tool and mode)
+#   SG_BENCH_SEEDS=N (default 329), SG_BENCH_FUSE_LOGIC, SG_BENCH_FUSE_SECONDS
 #   SG_YINYANG=/tmp/yinyang SG_YINYANG_PYTHON=/usr/bin/python3 bash bench/throughput.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -24,6 +27,7 @@ trap 'rm -rf "$work"' EXIT
 
 # The seeds: round-robin over the logics until 329; sat and unsat ones also apart (fusion).
 mkdir -p "$work/seeds" "$work/sat" "$work/unsat"
+fuse_logic=${SG_BENCH_FUSE_LOGIC:-QF_LIA}
 for l in QF_LIA QF_NIA QF_BV QF_S QF_LRA QF_NRA QF_UF; do
   awk -F'\t' -v l="$l" '$2 == l && ($3 == "sat" || $3 == "unsat")' "$corpus/INDEX.tsv" | LC_ALL=C sort > "$work/$l.tsv"
 done
@@ -36,19 +40,22 @@ awk -F'\t' -v want="$nwant" 'BEGIN { OFS = "\t" }
 while IFS=$'\t' read -r path logic status _; do
   name=${path//\//_}
   ln -s "$corpus/$path" "$work/seeds/$name"
-  ln -s "$corpus/$path" "$work/$status/$name"
   printf '%s\t%s\t%s\n' "$name" "$logic" "$status" >> "$work/seeds/INDEX.tsv"
+  # Fusion pairs seeds of one logic (yinyang's fusion stops on pairs of unrelated logics).
+  [ "$logic" = "$fuse_logic" ] || continue
+  ln -s "$corpus/$path" "$work/$status/$name"
   printf '%s\t%s\t%s\n' "$name" "$logic" "$status" >> "$work/$status/INDEX.tsv"
 done < "$work/picked.tsv"
 nseeds=$(wc -l < "$work/picked.tsv")
-echo "seeds: $nseeds ($(ls "$work/sat" | grep -c smt2) sat, $(ls "$work/unsat" | grep -c smt2) unsat); solvers \"$spec\"; timeout 8 s; one worker"
+fuse_budget=${SG_BENCH_FUSE_SECONDS:-120}
+echo "seeds: $nseeds; fusion: the $fuse_logic ones ($(ls "$work/sat" | grep -c smt2) sat, $(ls "$work/unsat" | grep -c smt2) unsat), ${fuse_budget}s each; solvers \"$spec\"; timeout 8 s; one worker"
 
 now() { date +%s.%N; }
 # smtgrind ENGINE-ARGS... : prints "mutants calls seconds share"
 run_sg() {
   local t0 t1 log=$work/sg.log
   t0=$(now)
-  "$sg" "$@" --solvers "$spec" -t 8 --seed 1 --out "$work/findings" >"$log" 2>&1 || true
+  "$sg" "$@" --solvers "$spec" -t 8 --seed 1 --chain-timeouts 32 --out "$work/findings" >"$log" 2>&1 || true
   t1=$(now)
   local last cpu
   last=$(grep -E '^\[' "$log" | tail -n 1)
@@ -89,19 +96,23 @@ ratio() { awk -v a="$1" -v as="$2" -v b="$3" -v bs="$4" 'BEGIN {
 for engine in opfuzz typefuzz fuse-sat fuse-unsat; do
   case $engine in
     opfuzz|typefuzz) args=("$engine" -i "$iters" "$work/seeds") ;;
-    fuse-sat)   args=(fuse -o sat -i 1 --mutants $((2 * nseeds * iters / 3)) "$work/sat") ;;
-    fuse-unsat) args=(fuse -o unsat -i 1 --mutants $((2 * nseeds * iters / 3)) "$work/unsat") ;;
+    fuse-sat)   args=(fuse -o sat -i 1 --budget "$fuse_budget" "$work/sat") ;;
+    fuse-unsat) args=(fuse -o unsat -i 1 --budget "$fuse_budget" "$work/unsat") ;;
   esac
-  read -r m c s share < <(run_sg "${args[@]}")
+  # One worker; its two solvers one after the other (as yinyang), then side by side.
+  read -r m c s share < <(run_sg "${args[@]}" --no-parallel)
   report "$engine" smtgrind "$m" "$c" "$s" "$share"
+  read -r pm pc ps pshare < <(run_sg "${args[@]}" --parallel)
+  report "$engine" "sg-2cores" "$pm" "$pc" "$ps" "$pshare"
   if [ -n "$yy" ]; then
     case $engine in
       opfuzz|typefuzz) read -r ym yc ys < <(run_yy "$engine" "$work/seeds" -i "$iters") ;;
-      # yinyang fuses for as long as it is let: the same number of mutants, by its own clock.
-      fuse-*) read -r ym yc ys < <(SG_YINYANG_LIMIT=${SG_YINYANG_FUSE_LIMIT:-120} run_yy yinyang \
+      # yinyang fuses for as long as it is let: the same time budget.
+      fuse-*) read -r ym yc ys < <(SG_YINYANG_LIMIT=$fuse_budget run_yy yinyang \
                 "$work/${engine#fuse-}" -o "${engine#fuse-}" -i 1) ;;
     esac
     report "$engine" yinyang "$ym" "$yc" "$ys"
     ratio "$m" "$s" "$ym" "$ys"
+    ratio "$pm" "$ps" "$ym" "$ys" | sed 's/smtgrind/sg-2cores/' 
   fi
 done

@@ -281,13 +281,22 @@ pick_seeds (worker *w, void *state, uint64_t chain, const sg_tech_seed **pick)
       pick[0] = &w->seeds[w->index + (chain % per) * o->jobs];
       return true;
     }
-  /* Pairs whose labels fit the fusion mode, at random. */
+  /* Pairs whose labels fit the fusion mode, at random: the first seed uniformly, the second
+   * uniformly among those of the same logic (as yinyang's seed folders are) whose label fits. */
   for (int tries = 0; tries < 1000; tries++)
     {
       const sg_tech_seed *a = &w->seeds[sg_rng_below (&w->rng, w->nseeds)];
-      const sg_tech_seed *b = &w->seeds[sg_rng_below (&w->rng, w->nseeds)];
-      if (a == b && w->nseeds > 1) continue;
-      if (o->tech->pair_status (state, a->status, b->status) != SG_ANS_NONE)
+      const sg_tech_seed *b = NULL;
+      uint64_t fits = 0;
+      for (uint32_t i = 0; i < w->nseeds; i++)
+        {
+          const sg_tech_seed *c = &w->seeds[i];
+          if (c == a && w->nseeds > 1) continue;
+          if ((a->logic || c->logic) && (!a->logic || !c->logic || strcmp (a->logic, c->logic))) continue;
+          if (o->tech->pair_status (state, a->status, c->status) == SG_ANS_NONE) continue;
+          if (sg_rng_below (&w->rng, ++fits) == 0) b = c;
+        }
+      if (b)
         {
           pick[0] = a;
           pick[1] = b;
@@ -363,7 +372,13 @@ worker_main (worker *w)
         }
       uint64_t before = number;
       const sg_tech_seed *seeds[2] = { NULL, NULL };
-      if (!pick_seeds (w, state, chain, seeds)) break;
+      if (!pick_seeds (w, state, chain, seeds))
+        {
+          if (o->tech->nseeds > 1 && o->status)
+            fprintf (o->status, "%s: warning: worker %u: found no two seeds of one logic whose labels "
+                     "fit the mode; stopping\n", o->tech->name, w->index);
+          break;
+        }
       /* A fusion run without a budget makes one chain per seed pair count. */
       if (o->tech->nseeds > 1 && !limited && chain >= w->nseeds / o->jobs + 1) break;
       sg_diag_init (&d, seeds[0]->path);

@@ -276,6 +276,7 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
           sg_script_init (&sc, &st);
           sg_diag_init (&pd, w.paths.a[k]);
           sg_rc rc = sg_parse_string (&st, &sc, text, len, w.paths.a[k], &pd);
+          char *logic = !rc && sc.logic != SG_ATOM_NONE ? strdup (sg_store_text (&st, sc.logic)) : NULL;
           sg_script_free (&sc);
           sg_store_free (&st);
           if (rc)
@@ -287,8 +288,8 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
               skipped++;
               continue;
             }
-          sg_tech_seed s = { strdup (w.paths.a[k]), text, len, lookup (&ls, w.paths.a[k]) };
-          if (!s.path || !SG_VEC_PUSH (seeds, s)) { free (text); code = SG_EXIT_INTERNAL; break; }
+          sg_tech_seed s = { strdup (w.paths.a[k]), text, len, lookup (&ls, w.paths.a[k]), logic };
+          if (!s.path || !SG_VEC_PUSH (seeds, s)) { free (text); free (logic); code = SG_EXIT_INTERNAL; break; }
         }
       sg_walk_free (&w);
     }
@@ -345,7 +346,12 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
           if (bugs && code == SG_EXIT_OK) code = SG_EXIT_BUG;
         }
     }
-  for (uint32_t i = 0; i < seeds.n; i++) { free ((char *) seeds.a[i].path); free ((char *) seeds.a[i].text); }
+  for (uint32_t i = 0; i < seeds.n; i++)
+    {
+      free ((char *) seeds.a[i].path);
+      free ((char *) seeds.a[i].text);
+      free ((char *) seeds.a[i].logic);
+    }
   SG_VEC_FREE (seeds);
   for (uint32_t i = 0; i < ls.n; i++) free (ls.a[i].path);
   SG_VEC_FREE (ls);

@@ -18,6 +18,7 @@ typedef struct sg_tech_seed {
   const char *text;  /* contents */
   size_t len;        /* bytes */
   sg_answer status;  /* label agreed by two solvers (INDEX.tsv), SG_ANS_NONE if unknown */
+  const char *logic; /* its set-logic, or NULL: fusion pairs seeds of one logic */
 } sg_tech_seed;
 
 typedef struct sg_tech_mutant {

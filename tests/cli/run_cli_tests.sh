@@ -398,7 +398,13 @@ group_fuzz() {
   run "$bin" label --solvers "z3;cvc5" --out "$tmp/seeds.tsv" examples/
   mkdir -p "$tmp/seeds" && cp examples/*.smt2 "$tmp/seeds/" && sed 's|^examples/||' "$tmp/seeds.tsv" > "$tmp/seeds/INDEX.tsv"
   run "$bin" fuse -o sat --solvers "z3;cvc5" --seed 3 --mutants 4 --out "$tmp/f6" "$tmp/seeds"
-  check "fuse on seeds that share no fusable sort stops with a warning, no finding" \
+  check "fuse on seeds of four logics (no pair of one logic) stops with a warning, no finding" \
+    eval '[ $code = 0 ] && [[ $err == *"found no two seeds of one logic"* ]]'
+  printf '(set-logic QF_LIA)\n(declare-fun x () Bool)\n(assert x)\n(check-sat)\n' > "$tmp/seeds/b1.smt2"
+  printf '(set-logic QF_LIA)\n(declare-fun y () Bool)\n(assert (not y))\n(check-sat)\n' > "$tmp/seeds/b2.smt2"
+  printf 'b1.smt2\tQF_LIA\tsat\nb2.smt2\tQF_LIA\tsat\n' > "$tmp/seeds/INDEX.tsv"
+  run "$bin" fuse -o sat --solvers "z3;cvc5" --seed 3 --mutants 4 --index "$tmp/seeds/INDEX.tsv" --out "$tmp/f6b" "$tmp/seeds/b1.smt2" "$tmp/seeds/b2.smt2"
+  check "fuse on two seeds that share no fusable sort stops with a warning, no finding" \
     eval '[ $code = 0 ] && [[ $err == *"gave no mutant"* ]]'
   local corpus=${SG_CORPUS:-../shared/corpus}
   if [ -f "$corpus/INDEX.tsv" ]; then

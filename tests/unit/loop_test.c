@@ -88,7 +88,7 @@ run (const world *w, const sg_solver_list *solvers, const sg_solver_list *refere
   o.sessions = sessions;
   o.parallel = parallel;
   o.referees = referees;
-  sg_tech_seed seed = { "seed.smt2", SEED, sizeof SEED - 1, SG_ANS_SAT };
+  sg_tech_seed seed = { "seed.smt2", SEED, sizeof SEED - 1, SG_ANS_SAT, "QF_LIA" };
   assert_int_equal (sg_fuzz_run (&o, &seed, 1, st), SG_RC_OK);
 }
 
