@@ -119,7 +119,16 @@ sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe 
       sg_buf_adds (&b, ", \"command\": [");
       jstr (&b, r->prof->binary);
       for (uint32_t k = 0; k < r->prof->args.n; k++) { sg_buf_adds (&b, ", "); jstr (&b, r->prof->args.a[k]); }
-      for (uint32_t k = 0; k < r->prof->user_args.n; k++) { sg_buf_adds (&b, ", "); jstr (&b, r->prof->user_args.a[k]); }
+      for (uint32_t k = 0; k < r->prof->user_args.n; k++)
+        {
+          /* As sg_profile_argv: an option word the profile already passes is not repeated. */
+          const char *u = r->prof->user_args.a[k];
+          bool dup = false;
+          for (uint32_t a = 0; u[0] == '-' && a < r->prof->args.n && !dup; a++) dup = !strcmp (r->prof->args.a[a], u);
+          if (dup) continue;
+          sg_buf_adds (&b, ", ");
+          jstr (&b, u);
+        }
       sg_buf_adds (&b, "], \"outcome\": ");
       jstr (&b, r->skipped ? "skipped" : sg_outcome_kind_name (r->out.kind));
       sg_buf_adds (&b, ", \"answers\": [");
