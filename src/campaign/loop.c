@@ -33,11 +33,13 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
   double t = secs > 0.001 ? secs : 0.001;
   double share = s->calls ? 100.0 * (double) s->decided / (double) s->calls : 0.0;
   snprintf (buf, size,
-            "[%6.0fs] mutants %llu (%.1f/s)  solver calls %llu (%.1f/s)  decided %.0f%%  "
+            "[%6.0fs] mutants %llu (%.1f/s)  solver calls %llu (%.1f/s)  decided %.0f%% "
+            "(by every solver: %llu mutants)  "
             "bugs: soundness %llu, invalid-model %llu, crash %llu, incompleteness %llu  "
             "(unknown %llu, timeouts %llu, rejected %llu, rechecked %llu, unconfirmed %llu, ill-typed %llu)",
             secs, (unsigned long long) s->mutants, (double) s->mutants / t,
             (unsigned long long) s->calls, (double) s->calls / t, share,
+            (unsigned long long) s->all_decided,
             (unsigned long long) s->findings[SG_VERDICT_SOUNDNESS],
             (unsigned long long) s->findings[SG_VERDICT_INVALID_MODEL],
             (unsigned long long) s->findings[SG_VERDICT_CRASH],
@@ -215,7 +217,18 @@ handle_mutant (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *se
   if (sg_probe_script (o->solvers, o->pats, &s, &sc, m->text.s, m->text.len, &po, &p) != SG_RC_OK)
     goto free_probe;
   count_runs (st, &p);
-  for (uint32_t i = 0; i < p.runs.n; i++) timeouts += !p.runs.a[i].skipped && p.runs.a[i].out.kind == SG_OUT_TIMEOUT;
+  bool all = true;
+  for (uint32_t i = 0; i < p.runs.n; i++)
+    {
+      const sg_probe_run *r = &p.runs.a[i];
+      timeouts += !r->skipped && r->out.kind == SG_OUT_TIMEOUT;
+      if (r->skipped) continue;
+      bool dec = r->out.kind == SG_OUT_OK && r->out.answers.n > 0;
+      for (uint32_t k = 0; dec && k < r->out.answers.n; k++)
+        dec = r->out.answers.a[k] == SG_ANS_SAT || r->out.answers.a[k] == SG_ANS_UNSAT;
+      all = all && dec;
+    }
+  if (all) ADD (st->all_decided, 1);
   if (!reportable (o, p.verdict.kind)) goto free_probe;
   if (!full)
     {

@@ -55,6 +55,7 @@ typedef struct sg_fuzz_stats {
   uint64_t ill_typed;     /* mutants our front end rejected (a bug of ours; saved, never run) */
   uint64_t calls;         /* solver runs */
   uint64_t decided;       /* runs that answered sat/unsat */
+  uint64_t all_decided;   /* mutants every solver decided (fast path) */
   uint64_t unknown;       /* runs that answered unknown */
   uint64_t timeouts;      /* runs that timed out */
   uint64_t rejected;      /* runs that rejected the mutant (unsupported, parse error) */
