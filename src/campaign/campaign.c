@@ -164,6 +164,44 @@ engine_resolve (const char *name, engine_run *e)
   return e->tech != NULL;
 }
 
+/* The labelled seeds of one logic into group (the logic picked with r among those with at least
+ * two labelled seeds); 0 when there is none. */
+static uint32_t
+fusion_group (const sg_tech_seed *seeds, uint32_t nseeds, char (*logics)[32], sg_rng *r,
+              sg_tech_seed *group)
+{
+  uint32_t candidates = 0, pick = 0, n = 0;
+  /* A logic counts once: at its first labelled seed, if a second one follows. */
+  for (int pass = 0; pass < 2; pass++)
+    {
+      uint32_t k = 0;
+      for (uint32_t i = 0; i < nseeds; i++)
+        {
+          if (seeds[i].status == SG_ANS_NONE) continue;
+          bool first = true, second = false;
+          for (uint32_t j = 0; j < i && first; j++)
+            if (seeds[j].status != SG_ANS_NONE && !strcmp (logics[j], logics[i])) first = false;
+          for (uint32_t j = i + 1; j < nseeds && !second; j++)
+            if (seeds[j].status != SG_ANS_NONE && !strcmp (logics[j], logics[i])) second = true;
+          if (!first || !second) continue;
+          if (pass == 1 && k == pick)
+            {
+              for (uint32_t j = 0; j < nseeds; j++)
+                if (seeds[j].status != SG_ANS_NONE && !strcmp (logics[j], logics[i])) group[n++] = seeds[j];
+              return n;
+            }
+          k++;
+        }
+      if (pass == 0)
+        {
+          candidates = k;
+          if (!candidates) return 0;
+          pick = (uint32_t) sg_rng_below (r, candidates);
+        }
+    }
+  return 0;
+}
+
 static void
 worker_main (const sg_campaign_opts *o, const char *dbpath, const char *solvers_desc,
              const sg_tech_seed *seeds, uint32_t nseeds, uint32_t w, shared *sh, double t0)
@@ -180,6 +218,12 @@ worker_main (const sg_campaign_opts *o, const char *dbpath, const char *solvers_
   for (uint32_t i = w; mine && i < nseeds; i += o->workers) mine[nmine++] = seeds[i];
   if (mine && nmine == 0)
     for (uint32_t i = 0; i < nseeds; i++) mine[nmine++] = seeds[i];
+  /* Each seed's logic, for fusion groups. */
+  char (*logics)[32] = calloc (nseeds ? nseeds : 1, sizeof *logics);
+  sg_tech_seed *group = calloc (nseeds ? nseeds : 1, sizeof *group);
+  for (uint32_t i = 0; logics && i < nseeds; i++)
+    sg_dedup_logic (seeds[i].text, seeds[i].len, logics[i], sizeof logics[i]);
+  if (!logics || !group) { free (logics); free (group); free (mine); mine = NULL; }
   uint32_t slice = 0;
   sg_db_next_slice (&db, w, &slice);
   uint32_t total = 0;
@@ -230,9 +274,12 @@ worker_main (const sg_campaign_opts *o, const char *dbpath, const char *solvers_
       ctx.slice = slice;
       ctx.rng_seed = slice_seed;
       sg_fuzz_stats st;
-      /* Fusion pairs seeds at random among all of them; 1-seed engines walk their share. */
+      /* 1-seed engines walk their share; fusion pairs labelled seeds of one logic (picked by
+       * the slice's rng among the logics with two of them): seeds of different logics rarely
+       * share a sort, so random pairs over all of them are mostly barren. */
       bool pairs = er.tech->nseeds > 1;
-      sg_fuzz_run (&fo, pairs ? seeds : mine, pairs ? nseeds : nmine, &st);
+      uint32_t ngroup = pairs ? fusion_group (seeds, nseeds, logics, &r, group) : 0;
+      sg_fuzz_run (&fo, pairs ? (ngroup ? group : seeds) : mine, pairs ? (ngroup ? ngroup : nseeds) : nmine, &st);
       sg_db_counts c = { st.mutants, st.calls, st.decided, st.unknown, st.timeouts,
                          st.rejected, st.unconfirmed, st.ill_typed, st.chains };
       sg_db_slice_end (&db, w, slice, &c);
@@ -250,6 +297,8 @@ worker_main (const sg_campaign_opts *o, const char *dbpath, const char *solvers_
       slice++;
     }
   free (mine);
+  free (logics);
+  free (group);
   sg_db_close (&db);
 }
 

@@ -3,7 +3,8 @@
 #
 #   bash tests/cli/run_cli_tests.sh BINARY [GROUP...] [--update]
 #
-# Run from the source directory. GROUPs: basic parse print golden deep big check fuzz (default: all).
+# Run from the source directory. GROUPs: basic parse print golden deep big check fuzz campaign
+# (default: all).
 # --update rewrites tests/parse/*.expected from BINARY's current messages (see
 # tests/parse/README.md); check the diff before committing. Exit status 0 when every check
 # passed, 1 otherwise.
@@ -13,7 +14,7 @@
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz]... [--update]" >&2
+  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign]... [--update]" >&2
   exit 2
 fi
 bin=$1
@@ -23,11 +24,11 @@ groups=()
 for a in "$@"; do
   case "$a" in
     --update) update=1 ;;
-    basic|parse|print|golden|deep|big|check|fuzz) groups+=("$a") ;;
+    basic|parse|print|golden|deep|big|check|fuzz|campaign) groups+=("$a") ;;
     *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz)
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign)
 
 export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
@@ -413,6 +414,71 @@ group_fuzz() {
     eval '[[ $(tail -n 1 "$err_file") =~ ^CPU:\ smtgrind\ [0-9.]+s,\ solvers\ [0-9.]+s:\ smtgrind.s\ share\ [0-9.]+%$ ]]'
   run "$bin" opfuzz --jobs 0 examples/qf_lia.smt2
   check "--jobs 0 is a usage error" test "$code" = 2
+}
+
+# ---- campaign: database, buckets, report, bugs, shards, merge, resume (fake solver) --------------
+group_campaign() {
+  local fake
+  fake=$(dirname "$bin")/fake_solver
+  [ -x "$fake" ] || { fail "fake_solver not built next to $bin"; return; }
+  local c1=$tmp/c1
+  run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 3 -j 2 --seed 9 --slice 1 --log --out "$c1" seeds
+  check "campaign against a crashing solver: findings, exit 10, a report" \
+    eval '[ $code = 10 ] && [[ $err == *"finding: $c1/findings/"*"bucket 1 (new)"* ]] && [ -f "$c1/report.html" ] && [[ $out == *"report: $c1/report.html"* ]]'
+  run "$bin" bugs list "$c1"
+  local sigs
+  sigs=$(tail -n +2 "$out_file" | cut -f9 | sort | tr '\n' ';')
+  check "three crash locations, three buckets (the fake solver's three assertion lines)" \
+    eval '[ $code = 0 ] && [ "$sigs" = "assert src/fake.cpp:100;assert src/fake.cpp:101;assert src/fake.cpp:102;" ]'
+  check "no reduction left running" eval '! cut -f7 "$out_file" | grep -q running'
+  run "$bin" bugs check "$c1"
+  check "bugs check: integrity ok, files present" eval '[ $code = 0 ] && [[ $out == *"buckets"*": ok" ]]'
+  run "$bin" report "$c1"
+  local ids missing=0
+  ids=$("$bin" bugs list "$c1" | tail -n +2 | cut -f1)
+  for i in $ids; do grep -q "id=\"bucket-$i\"" "$c1/report.html" || missing=$((missing + 1)); done
+  check "report: written, names every bucket, both plots present" \
+    eval '[ $code = 0 ] && [ -n "$ids" ] && [ $missing = 0 ] && grep -q "<svg id=\"plot-throughput\"" "$c1/report.html" && grep -q "<svg id=\"plot-buckets\"" "$c1/report.html" && [ "$(grep -c "<polyline" "$c1/report.html")" -ge 3 ]'
+  run "$bin" bugs export "$c1"
+  check "bugs export: JSON with every bucket" \
+    eval '[ $code = 0 ] && { ! command -v python3 >/dev/null || python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert len(d)==3 and all(b[\"findings\"] for b in d)" "$out_file"; }'
+  run "$bin" bugs show "$c1" 1 --issue
+  check "bugs show --issue: a Markdown issue with the trigger" \
+    eval '[ $code = 0 ] && [[ $out == *"crash on"* ]] && [[ $out == *'"'"'```smt2'"'"'* ]]'
+  run "$bin" bugs show "$c1" 999
+  check "bugs show of a missing bucket: exit 2" test "$code" = 2
+  local before after
+  before=$(sed -n 's/.* \([0-9]*\) mutants, .*/\1/p' "$err_file")
+  before=$("$bin" bugs export "$c1" | grep -c '"name"')
+  run "$bin" campaign --resume "$c1" --budget 1.5 --log --no-report
+  after=$("$bin" bugs export "$c1" | grep -c '"name"')
+  check "resume: continues the campaign (resumed, more findings, still consistent)" \
+    eval '[ $code = 10 ] && [[ $err == *"(resumed)"* ]] && [ "$after" -gt "$before" ] && "$bin" bugs check "$c1" >/dev/null'
+  run "$bin" campaign --resume "$c1" --seed 3
+  check "resume with new settings: usage error" test "$code" = 2
+  run "$bin" campaign --out "$c1" --solvers "$fake sat" seeds
+  check "a directory that holds a campaign is not overwritten" eval '[ $code = 2 ] && [[ $err == *"--resume"* ]]'
+  run "$bin" campaign --shard 2/2 seeds
+  check "--shard I/N needs I < N" test "$code" = 2
+  run "$bin" campaign --engines frob seeds
+  check "unknown engine: usage error" eval '[ $code = 2 ] && [[ $err == *"unknown engine"* ]]'
+  run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 1.5 -j 1 --seed 9 --slice 1 --log --no-report --shard 0/2 --out "$tmp/s0" seeds
+  local n0=$code
+  run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 1.5 -j 1 --seed 9 --slice 1 --log --no-report --shard 1/2 --out "$tmp/s1" seeds
+  local seeds0 seeds1
+  seeds0=$("$bin" bugs export "$tmp/s0" | grep -o '"seeds": \["[^"]*"' | sort -u)
+  seeds1=$("$bin" bugs export "$tmp/s1" | grep -o '"seeds": \["[^"]*"' | sort -u)
+  check "shards: 16 seeds each, disjoint" \
+    eval '[ $n0 = 10 ] && [ $code = 10 ] && [[ $err == *"16 seeds"*"shard 1/2"* ]] && [ -n "$seeds0" ] && [ -z "$(comm -12 <(echo "$seeds0") <(echo "$seeds1"))" ]'
+  local f0 f1
+  f0=$("$bin" bugs export "$tmp/s0" | grep -c '"name"')
+  f1=$("$bin" bugs export "$tmp/s1" | grep -c '"name"')
+  run "$bin" merge --out "$tmp/m" "$tmp/s0" "$tmp/s1"
+  local fm bm
+  fm=$("$bin" bugs export "$tmp/m" | grep -c '"name"')
+  bm=$("$bin" bugs list "$tmp/m" | tail -n +2 | wc -l)
+  check "merge: every finding, deduplicated across shards (three crash locations, three buckets)" \
+    eval '[ $code = 0 ] && [ "$fm" = $((f0 + f1)) ] && [ "$bm" = 3 ] && "$bin" bugs check "$tmp/m" >/dev/null && "$bin" report "$tmp/m" >/dev/null'
 }
 
 for g in "${groups[@]}"; do "group_$g"; done
