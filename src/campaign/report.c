@@ -111,8 +111,10 @@ sg_report_issue (sg_db *db, const char *dir, int64_t bucket, sg_buf *b)
   const char *what = !strcmp (kind, "soundness") ? "wrong answer"
                      : !strcmp (kind, "invalid-model") ? "invalid model"
                      : !strcmp (kind, "crash") ? "crash" : kind;
-  sg_buf_printf (b, "### %s %s: %s on %s\n\n", solver, version, what, logic);
-  sg_buf_printf (b, "%s %s gives a%s %s on the %s script below.\n\n", solver, version,
+  char who[160];
+  snprintf (who, sizeof who, "%s%s%s", solver, version[0] ? " " : "", version);
+  sg_buf_printf (b, "### %s: %s on %s\n\n", who, what, logic);
+  sg_buf_printf (b, "%s gives a%s %s on the %s script below.\n\n", who,
                  what[0] == 'i' ? "n" : "", what, logic);
   sg_buf_printf (b, "Observed: %s\n", col (st, 8));
   if (col (st, 4)[0]) sg_buf_printf (b, "Signature: `%s`\n", col (st, 4));
