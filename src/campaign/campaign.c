@@ -3,12 +3,15 @@
 #include "campaign/campaign.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -229,6 +232,7 @@ worker_main (const sg_campaign_opts *o, const char *dbpath, const char *solvers_
   uint32_t total = 0;
   for (uint32_t e = 0; e < o->nengines; e++) total += o->engines[e].weight;
   cb_ctx ctx = { o, dbpath, solvers_desc, { 0 }, 0, w, 0, 0, t0 };
+  uint32_t retries = 0;
   while (mine && total && !LOAD (sh->stop))
     {
       double left = o->budget_s - (now () - t0);
@@ -248,6 +252,14 @@ worker_main (const sg_campaign_opts *o, const char *dbpath, const char *solvers_
       if (sg_db_slice_begin (&db, w, slice, eng->name, slice_seed, chain0, o->slice_chains,
                              o->elapsed0 + (now () - t0)))
         {
+          /* The number is taken (never overwritten): by a process of a killed session that
+           * was still finishing its slice. Take the next one. */
+          uint32_t next = slice;
+          if (sg_db_next_slice (&db, w, &next) == SG_RC_OK && next > slice && ++retries < 100)
+            {
+              slice = next;
+              continue;
+            }
           fprintf (o->log, "campaign: worker %u: %s\n", w, db.err);
           break;
         }
@@ -355,7 +367,8 @@ reducer_main (const sg_campaign_opts *o, const char *dbpath, shared *sh)
         }
       snprintf (rel, sizeof rel, "reduced/bucket-%lld.smt2", (long long) id);
       snprintf (out, sizeof out, "%s/%s", o->dir, rel);
-      snprintf (tmp, sizeof tmp, "%s/reduced/.bucket-%lld.tmp.smt2", o->dir, (long long) id);
+      /* Per process: a reduction orphaned by a kill -9 may still be writing its own. */
+      snprintf (tmp, sizeof tmp, "%s/reduced/.bucket-%lld.%ld.tmp.smt2", o->dir, (long long) id, (long) getpid ());
       snprintf (budget, sizeof budget, "%.0f", o->reduce_budget_s);
       const char *argv[] = { o->self_exe, "reduce", "--finding", jpath, tmp, "--budget", budget, NULL };
       sg_spawn_opts so;
@@ -576,10 +589,23 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
       fprintf (o->log, "campaign: error: cannot create %s: %s\n", o->dir, strerror (errno));
       return SG_RC_IO;
     }
+  /* One session at a time: the lock is held by every process of the session (flock locks
+   * follow the open file through fork) and released when the last one ends. */
+  char lockpath[PATH_MAX];
+  snprintf (lockpath, sizeof lockpath, "%s/campaign.lock", o->dir);
+  int lock = open (lockpath, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+  if (lock < 0 || flock (lock, LOCK_EX | LOCK_NB) != 0)
+    {
+      fprintf (o->log, "campaign: error: %s: %s\n", o->dir,
+               lock < 0 ? strerror (errno) : "another session of this campaign is running (or its last processes are finishing)");
+      if (lock >= 0) close (lock);
+      return SG_RC_USAGE;
+    }
   sg_db db;
   if (sg_db_open (&db, dbpath, true))
     {
       fprintf (o->log, "campaign: error: %s\n", db.err);
+      close (lock);
       return SG_RC_IO;
     }
   /* After a stop: a reduction that was running is pending again; a slice that was running is
@@ -610,6 +636,7 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
   if (sh == MAP_FAILED)
     {
       sg_db_close (&db);
+      close (lock);
       return SG_RC_NOMEM;
     }
   memset (sh, 0, size);
@@ -622,6 +649,7 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
         pid_t pid = fork ();
         if (pid == 0)
           {
+            prctl (PR_SET_PDEATHSIG, SIGKILL); /* the campaign died: so does its worker */
             worker_main (o, dbpath, solvers_desc, seeds, nseeds, w, sh, t0);
             _exit (0);
           }
@@ -635,6 +663,7 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
       reducer = fork ();
       if (reducer == 0)
         {
+          prctl (PR_SET_PDEATHSIG, SIGKILL);
           reducer_main (o, dbpath, sh);
           _exit (0);
         }
@@ -707,5 +736,6 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
   sg_db_close (&db);
   SG_VEC_FREE (pids);
   munmap (sh, size);
+  close (lock);
   return SG_RC_OK;
 }

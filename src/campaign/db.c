@@ -244,7 +244,7 @@ sg_rc
 sg_db_slice_begin (sg_db *db, uint32_t worker, uint32_t slice, const char *engine,
                    uint64_t rng_seed, uint64_t chain0, uint64_t chains, double elapsed)
 {
-  sqlite3_stmt *st = prep (db, "INSERT OR REPLACE INTO slices (worker, slice, engine, rng_seed,"
+  sqlite3_stmt *st = prep (db, "INSERT INTO slices (worker, slice, engine, rng_seed,"
                                " chain0, chains, started) VALUES (?, ?, ?, ?, ?, ?, ?)");
   if (!st) return SG_RC_IO;
   char rs[32];

@@ -454,6 +454,13 @@ group_campaign() {
   after=$("$bin" bugs export "$c1" | grep -c '"name"')
   check "resume: continues the campaign (resumed, more findings, still consistent)" \
     eval '[ $code = 10 ] && [[ $err == *"(resumed)"* ]] && [ "$after" -gt "$before" ] && "$bin" bugs check "$c1" >/dev/null'
+  "$bin" campaign --resume "$c1" --budget 3 --log --no-report >/dev/null 2>&1 &
+  local bgpid=$!
+  sleep 1
+  run "$bin" campaign --resume "$c1" --budget 1 --log --no-report
+  wait "$bgpid" || true
+  check "one session at a time: a second --resume while one runs is refused" \
+    eval '[ $code = 2 ] && [[ $err == *"another session of this campaign is running"* ]]'
   run "$bin" campaign --resume "$c1" --seed 3
   check "resume with new settings: usage error" test "$code" = 2
   run "$bin" campaign --out "$c1" --solvers "$fake sat" seeds
