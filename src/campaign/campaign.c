@@ -627,6 +627,7 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
   sg_db_meta_set (&db, "solver_versions", solvers_desc);
   sg_db_counts base;
   sg_db_totals (&db, &base);
+  sg_db_stats_add (&db, o->elapsed0, &base); /* where this session starts, for the plots */
   uint64_t findings0 = 0;
   sg_db_count (&db, "findings", &findings0);
 

@@ -227,7 +227,7 @@ static void
 svg_plot (sg_buf *b, const char *id, const char *title, const char *ylabel, const series *s,
           int nseries, const char *const *names, const char *const *colors, bool steps)
 {
-  const double W = 620, H = 240, L = 60, R = 20, T = 30, B = 40;
+  const double W = 600, H = 240, L = 60, R = 20, T = 30, B = 40;
   double xmax = 1, ymax = 1;
   for (int k = 0; k < nseries; k++)
     for (uint32_t i = 0; i < s[k].x.n; i++)
@@ -247,7 +247,7 @@ svg_plot (sg_buf *b, const char *id, const char *title, const char *ylabel, cons
       double xv = xmax * g / 4, px = L + (W - L - R) * g / 4;
       sg_buf_printf (b, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"10\" text-anchor=\"end\">%.*f</text>\n", L - 4, py + 3, yv < 10 ? 1 : 0, yv);
       sg_buf_printf (b, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#ddd\"/>\n", L, py, W - R, py);
-      sg_buf_printf (b, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"10\" text-anchor=\"middle\">%.0fs</text>\n", px, H - B + 14, xv);
+      sg_buf_printf (b, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"10\" text-anchor=\"middle\">%.*fs</text>\n", px, H - B + 14, xmax < 10 ? 1 : 0, xv);
     }
   sg_buf_printf (b, "<text x=\"12\" y=\"%.0f\" font-size=\"11\" transform=\"rotate(-90 12 %.0f)\" text-anchor=\"middle\">%s</text>\n",
                  (H - B + T) / 2, (H - B + T) / 2, ylabel);
@@ -379,10 +379,16 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
              mu = (double) sqlite3_column_int64 (st, 2);
       if (pe >= 0 && e - pe > 0.5 && cl >= pc)
         {
+          /* The rate over the interval, drawn as a step across it. */
+          double rc = (cl - pc) / (e - pe), rm = (mu - pm) / (e - pe);
+          SG_VEC_PUSH (s[0].x, pe);
+          SG_VEC_PUSH (s[0].y, rc);
           SG_VEC_PUSH (s[0].x, e);
-          SG_VEC_PUSH (s[0].y, (cl - pc) / (e - pe));
+          SG_VEC_PUSH (s[0].y, rc);
+          SG_VEC_PUSH (s[1].x, pe);
+          SG_VEC_PUSH (s[1].y, rm);
           SG_VEC_PUSH (s[1].x, e);
-          SG_VEC_PUSH (s[1].y, (mu - pm) / (e - pe));
+          SG_VEC_PUSH (s[1].y, rm);
         }
       if (pe < 0 || e - pe > 0.5) { pe = e; pc = cl; pm = mu; }
     }
@@ -455,7 +461,8 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
           free (t);
         }
       char *t = read_text (dir, col (st, 7), TRIGGER_SHOW, &cut);
-      sg_buf_adds (&b, "<details><summary>First trigger</summary><pre class=\"first\">");
+      sg_buf_printf (&b, "<details%s><summary>First trigger</summary><pre class=\"first\">",
+                     col (st, 8)[0] ? "" : " open");
       html (&b, t ? t : "(file missing)");
       if (cut) sg_buf_adds (&b, "\n; ... (cut)");
       sg_buf_adds (&b, "</pre></details>\n");
@@ -569,14 +576,12 @@ sg_report_merge (sg_db *dst, const char *src_dir, char *err, size_t esize)
   /* Work counters: the slices come along (renumbered workers would collide: offset them). */
   if (!rc)
     {
-      sqlite3_stmt *ins = q (dst, "INSERT INTO slices (worker, slice, engine, rng_seed, chain0, chains, started, state,"
-                                  " mutants, calls, decided, unknown, timeouts, rejected, unconfirmed, ill_typed, chains_done)"
-                                  " VALUES ((SELECT COALESCE (MAX (worker) + 1, 0) FROM slices) + ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      sqlite3_stmt *ins = NULL;
       sqlite3_stmt *sl = q (&src, "SELECT worker, slice, engine, rng_seed, chain0, chains, started, state, mutants, calls,"
                                   " decided, unknown, timeouts, rejected, unconfirmed, ill_typed, chains_done FROM slices ORDER BY worker, slice");
       int64_t base = -1;
       sg_db_exec (dst, "BEGIN");
-      while (ins && sl && sqlite3_step (sl) == SQLITE_ROW)
+      while (sl && sqlite3_step (sl) == SQLITE_ROW)
         {
           /* All slices of this source get worker numbers after the ones already there. */
           if (base < 0)
@@ -585,7 +590,6 @@ sg_report_merge (sg_db *dst, const char *src_dir, char *err, size_t esize)
               base = 0;
               if (m && sqlite3_step (m) == SQLITE_ROW) base = sqlite3_column_int64 (m, 0);
               sqlite3_finalize (m);
-              sqlite3_finalize (ins);
               ins = q (dst, "INSERT INTO slices (worker, slice, engine, rng_seed, chain0, chains, started, state,"
                             " mutants, calls, decided, unknown, timeouts, rejected, unconfirmed, ill_typed, chains_done)"
                             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");

@@ -38,8 +38,8 @@ for i in $(seq 1 "$kills"); do
   [ $((RANDOM % 2)) = 0 ] || sleep 0.5
   kill -KILL -- "-$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
-  if [ ! -f "$dir/campaign.db" ]; then
-    # Killed before the database existed: start again.
+  if [ ! -f "$dir/campaign.db" ] || grep -q "incomplete settings" "$tmp/log.$((i - 1))"; then
+    # Killed before the database and its settings existed: start again.
     rm -rf "$dir"
     start "$tmp/log.$i" --solvers "$fake hashcrash" --budget 600 -j 2 --seed 5 --slice 1 \
       --engines opfuzz=2,typefuzz=1,fuse-unsat=1 --out "$dir" seeds
