@@ -20,7 +20,7 @@
 #endif
 
 typedef struct camp_cfg {
-  const char *spec, *spec_file, *out, *resume, *index, *engines;
+  const char *spec, *spec_file, *out, *resume, *index, *engines, *reducer;
   double budget_s, timeout_s, reduce_budget_s, slice_s;
   bool budget_given, seed_given, models, incompleteness, reduce, force_log, report;
   uint64_t seed;
@@ -168,7 +168,8 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
       if (sg_cli_is_help (a)) { fputs (cmd->usage, stdout); SG_VEC_FREE (inputs); return SG_EXIT_OK; }
       static const char *valued[] = { "--solvers", "--solvers-file", "--out", "--resume", "--index",
                                       "--engines", "--budget", "-t", "--timeout", "--reduce-budget",
-                                      "--slice", "--slice-chains", "--seed", "-j", "--jobs", "--shard", NULL };
+                                      "--slice", "--slice-chains", "--seed", "-j", "--jobs", "--shard",
+                                      "--reducer", NULL };
       bool has_value = false;
       for (int k = 0; valued[k]; k++) has_value |= !strcmp (a, valued[k]);
       if (has_value)
@@ -182,6 +183,7 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
           else if (!strcmp (a, "--resume")) c.resume = v;
           else if (!strcmp (a, "--index")) c.index = v;
           else if (!strcmp (a, "--engines")) c.engines = v;
+          else if (!strcmp (a, "--reducer")) c.reducer = v;
           else if (!strcmp (a, "--budget"))
             {
               if (!parse_secs (v, 0, &c.budget_s)) { code = sg_cli_usage_error (cmd, "--budget needs seconds >= 0, got '%s'", v); goto done; }
@@ -243,7 +245,7 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
   if (c.resume)
     {
       if (inputs.n || c.spec || c.spec_file || c.engines || c.seed_given || c.out)
-        { code = sg_cli_usage_error (cmd, "--resume takes the campaign's own settings: only --budget, --log, --no-reduce, --reduce-budget, --no-report"); goto done; }
+        { code = sg_cli_usage_error (cmd, "--resume takes the campaign's own settings: only --budget, --log, --no-reduce, --reduce-budget, --reducer, --no-report"); goto done; }
       snprintf (dir, sizeof dir, "%s", c.resume);
       char path[PATH_MAX];
       if (!path_in (path, sizeof path, dir, "campaign.db")) path[0] = 0;
@@ -413,7 +415,7 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
   o.incompleteness = c.incompleteness;
   o.reduce = c.reduce;
   o.reduce_budget_s = c.reduce_budget_s;
-  o.self_exe = "/proc/self/exe";
+  o.self_exe = c.reducer ? c.reducer : "/proc/self/exe";
   o.screen = !c.force_log && isatty (STDERR_FILENO);
   o.log_every_s = 10;
   o.log = stderr;

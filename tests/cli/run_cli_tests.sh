@@ -461,6 +461,13 @@ group_campaign() {
   wait "$bgpid" || true
   check "one session at a time: a second --resume while one runs is refused" \
     eval '[ $code = 2 ] && [[ $err == *"another session of this campaign is running"* ]]'
+  run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz,fuse-unsat --budget 4 -j 2 --seed 4 --slice 1 --log \
+    --reducer "$PWD/tests/campaign/fake_reduce.sh" --out "$tmp/c5" seeds
+  local states per_logic
+  states=$("$bin" bugs list "$tmp/c5" | tail -n +2 | cut -f7 | sort -u | tr '\n' ' ')
+  per_logic=$("$bin" bugs list "$tmp/c5" | awk -F'\t' '$2 == "soundness" {print $5}' | sort | uniq -d)
+  check "reduction: every bucket reduced by the reducer; same reduced shape, one bucket per logic" \
+    eval '[ $code = 10 ] && [ "$states" = "done " ] && [ -z "$per_logic" ] && grep -q "soundness" <("$bin" bugs list "$tmp/c5") && "$bin" bugs check "$tmp/c5" >/dev/null && grep -q "class=\"reduced\"" "$tmp/c5/report.html"'
   run "$bin" campaign --resume "$c1" --seed 3
   check "resume with new settings: usage error" test "$code" = 2
   run "$bin" campaign --out "$c1" --solvers "$fake sat" seeds
