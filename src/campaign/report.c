@@ -227,7 +227,7 @@ static void
 svg_plot (sg_buf *b, const char *id, const char *title, const char *ylabel, const series *s,
           int nseries, const char *const *names, const char *const *colors, bool steps)
 {
-  const double W = 600, H = 240, L = 60, R = 20, T = 30, B = 40;
+  const double W = 560, H = 240, L = 60, R = 20, T = 30, B = 40;
   double xmax = 1, ymax = 1;
   for (int k = 0; k < nseries; k++)
     for (uint32_t i = 0; i < s[k].x.n; i++)
