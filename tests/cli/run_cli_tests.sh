@@ -468,6 +468,10 @@ group_campaign() {
   per_logic=$("$bin" bugs list "$tmp/c5" | awk -F'\t' '$2 == "soundness" {print $5}' | sort | uniq -d)
   check "reduction: every bucket reduced by the reducer; same reduced shape, one bucket per logic" \
     eval '[ $code = 10 ] && [ "$states" = "done " ] && [ -z "$per_logic" ] && grep -q "soundness" <("$bin" bugs list "$tmp/c5") && "$bin" bugs check "$tmp/c5" >/dev/null && grep -q "class=\"reduced\"" "$tmp/c5/report.html"'
+  run "$bin" campaign --resume "$c1" --budget 0 --log --no-report --reducer "$PWD/tests/campaign/fake_reduce.sh"
+  states=$("$bin" bugs list "$c1" | tail -n +2 | cut -f7 | sort -u | tr '\n' ' ')
+  check "--resume --budget 0: reductions only; buckets the binary could not reduce are queued again" \
+    eval '[ $code = 10 ] && [ "$states" = "done " ] && [ -z "$(sed -n "s/.*\[ *[0-9]*s\] mutants \([0-9]*\),.*/\1/p" "$err_file" | sort -u | sed -n 2p)" ]'
   run "$bin" campaign --resume "$c1" --seed 3
   check "resume with new settings: usage error" test "$code" = 2
   run "$bin" campaign --out "$c1" --solvers "$fake sat" seeds
