@@ -2,6 +2,7 @@
 #define _GNU_SOURCE /* MAP_ANONYMOUS */
 #include "campaign/campaign.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -555,6 +556,189 @@ log_line (const sg_campaign_opts *o, sg_db *db, const sg_db_counts *c, const sg_
   fflush (o->log);
 }
 
+
+/* ---- recovery: finding pairs written but not recorded (a kill between the two) ---------------- */
+
+/* Decode the JSON string literal at s (after the opening quote) into out; the end in *end. */
+static bool
+json_decode (const char *s, char *out, size_t size, const char **end)
+{
+  size_t k = 0;
+  for (; *s && *s != '"'; s++)
+    {
+      char c = *s;
+      if (c == '\\')
+        {
+          s++;
+          switch (*s)
+            {
+            case 'n': c = '\n'; break;
+            case 't': c = '\t'; break;
+            case 'r': c = '\r'; break;
+            case 'u':
+              {
+                unsigned v = 0;
+                for (int i = 1; i <= 4 && s[i]; i++)
+                  v = v * 16 + (unsigned) (s[i] <= '9' ? s[i] - '0' : (s[i] | 32) - 'a' + 10);
+                s += 4;
+                c = (char) (v < 0x80 ? v : '?');
+                break;
+              }
+            case 0: return false;
+            default: c = *s;
+            }
+        }
+      if (k + 1 < size) out[k++] = c;
+    }
+  out[k] = 0;
+  if (end) *end = s;
+  return *s == '"';
+}
+
+/* The string value of "key" in [from, to) (findings.c writes `"key": "value"`); "" for null. */
+static bool
+json_field (const char *from, const char *key, char *out, size_t size)
+{
+  char pat[64];
+  snprintf (pat, sizeof pat, "\"%s\": ", key);
+  const char *p = strstr (from, pat);
+  out[0] = 0;
+  if (!p) return false;
+  p += strlen (pat);
+  if (*p != '"') return !strncmp (p, "null", 4);
+  return json_decode (p + 1, out, size, NULL);
+}
+
+static uint64_t
+json_u64 (const char *text, const char *key)
+{
+  char pat[64];
+  snprintf (pat, sizeof pat, "\"%s\": ", key);
+  const char *p = strstr (text, pat);
+  return p ? strtoull (p + strlen (pat), NULL, 10) : 0;
+}
+
+/* "name version" of the solver in "z3 4.8.12; cvc5 1.0.3" into out. */
+static void
+version_of (const char *desc, const char *solver, char *out, size_t size)
+{
+  out[0] = 0;
+  size_t n = strlen (solver);
+  for (const char *p = desc; p && *p; p = strstr (p, "; "), p = p ? p + 2 : NULL)
+    if (!strncmp (p, solver, n) && p[n] == ' ')
+      {
+        size_t e = strcspn (p + n + 1, ";");
+        snprintf (out, size, "%.*s", (int) e, p + n + 1);
+        return;
+      }
+}
+
+/* Record every finding pair under findings/ that the database does not hold. */
+static uint64_t
+recover (const sg_campaign_opts *o, sg_db *db, const char *solvers_desc)
+{
+  char fdir[PATH_MAX];
+  snprintf (fdir, sizeof fdir, "%s/findings", o->dir);
+  DIR *top = opendir (fdir);
+  if (!top) return 0;
+  uint64_t n = 0;
+  sqlite3_stmt *known = NULL;
+  sqlite3_prepare_v2 (sg_db_handle (db), "SELECT 1 FROM findings WHERE trigger = ?", -1, &known, NULL);
+  struct dirent *e;
+  while (known && (e = readdir (top)))
+    {
+      unsigned w, sl;
+      if (sscanf (e->d_name, "w%u-s%u", &w, &sl) != 2) continue;
+      char sub[PATH_MAX];
+      if ((size_t) snprintf (sub, sizeof sub, "%s/%s", fdir, e->d_name) >= sizeof sub) continue;
+      DIR *d = opendir (sub);
+      struct dirent *f;
+      while (d && (f = readdir (d)))
+        {
+          size_t len = strlen (f->d_name);
+          if (f->d_name[0] == '.' || len < 6 || strcmp (f->d_name + len - 5, ".json")) continue;
+          char rel_json[PATH_MAX], rel_trig[PATH_MAX], path[PATH_MAX];
+          snprintf (rel_json, sizeof rel_json, "findings/%s/%s", e->d_name, f->d_name);
+          snprintf (rel_trig, sizeof rel_trig, "findings/%s/%.*s.smt2", e->d_name, (int) (len - 5), f->d_name);
+          sqlite3_reset (known);
+          sqlite3_bind_text (known, 1, rel_trig, -1, SQLITE_TRANSIENT);
+          if (sqlite3_step (known) == SQLITE_ROW) continue;
+          char *json = NULL, *trig = NULL, tpath[PATH_MAX];
+          size_t jl = 0, tl = 0;
+          sg_diag dg;
+          sg_diag_init (&dg, rel_json);
+          if ((size_t) snprintf (path, sizeof path, "%s/%s", o->dir, rel_json) >= sizeof path
+              || (size_t) snprintf (tpath, sizeof tpath, "%s/%s", o->dir, rel_trig) >= sizeof tpath)
+            continue;
+          bool ok = !sg_file_read (path, (size_t) 1 << 24, &json, &jl, &dg);
+          ok = ok && !sg_file_read (tpath, (size_t) 64 << 20, &trig, &tl, &dg);
+          char kind[32], solver[64], why[512], tech[32], seed1[PATH_MAX] = "", seed2[PATH_MAX] = "";
+          char sig[256] = "", logic[64], key[512], version[64], name[256];
+          ok = ok && json_field (json, "kind", kind, sizeof kind) && json_field (json, "solver", solver, sizeof solver);
+          if (ok)
+            {
+              json_field (json, "why", why, sizeof why);
+              json_field (json, "technique", tech, sizeof tech);
+              const char *sd = strstr (json, "\"seeds\": [\"");
+              if (sd && json_decode (sd + 11, seed1, sizeof seed1, &sd) && !strncmp (sd, "\", \"", 4))
+                json_decode (sd + 4, seed2, sizeof seed2, NULL);
+              /* The culprit's run: its signature. */
+              char pat[96];
+              snprintf (pat, sizeof pat, "{\"solver\": \"%s\"", solver);
+              const char *run = strstr (json, pat);
+              if (run)
+                {
+                  const char *eol = strchr (run, '\n');
+                  char line[8192];
+                  snprintf (line, sizeof line, "%.*s", (int) (eol ? (size_t) (eol - run) : strlen (run)), run);
+                  json_field (line, "signature", sig, sizeof sig);
+                }
+              sg_dedup_logic (trig, tl, logic, sizeof logic);
+              sg_dedup_key (kind, solver, logic, sig, trig, tl, key, sizeof key);
+              version_of (solvers_desc, solver, version, sizeof version);
+              snprintf (name, sizeof name, "%.*s", (int) (len - 5), f->d_name);
+              sg_db_finding fd;
+              memset (&fd, 0, sizeof fd);
+              fd.name = name;
+              fd.trigger = rel_trig;
+              fd.json = rel_json;
+              fd.kind = kind;
+              fd.solver = solver;
+              fd.version = version;
+              fd.solvers = solvers_desc;
+              fd.logic = logic;
+              fd.technique = tech;
+              fd.seed1 = seed1;
+              fd.seed2 = seed2[0] ? seed2 : NULL;
+              fd.rng_seed = json_u64 (json, "rng_seed");
+              fd.worker = w;
+              fd.slice = sl;
+              fd.mutant = json_u64 (json, "mutant");
+              fd.step = (uint32_t) json_u64 (json, "step");
+              fd.found_at = (double) time (NULL);
+              fd.elapsed = o->elapsed0;
+              fd.signature = sig;
+              fd.why = why;
+              fd.key = key;
+              int64_t bucket;
+              bool fresh;
+              if (!sg_db_add_finding (db, &fd, o->reduce ? "pending" : "off", &bucket, &fresh))
+                {
+                  n++;
+                  fprintf (o->log, "campaign: recovered %s/%s (written, not recorded, when the last session stopped): bucket %lld\n",
+                           o->dir, rel_trig, (long long) bucket);
+                }
+            }
+          free (json);
+          free (trig);
+        }
+      if (d) closedir (d);
+    }
+  sqlite3_finalize (known);
+  closedir (top);
+  return n;
+}
+
 /* ---- the parent --------------------------------------------------------------------------- */
 
 static bool
@@ -630,6 +814,7 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
       if (sl >= sizeof solvers_desc) break;
     }
   sg_db_meta_set (&db, "solver_versions", solvers_desc);
+  recover (o, &db, solvers_desc);
   sg_db_counts base;
   sg_db_totals (&db, &base);
   sg_db_stats_add (&db, o->elapsed0, &base); /* where this session starts, for the plots */

@@ -67,6 +67,9 @@ lost=$(comm -23 "$tmp/reported" "$tmp/recorded" | wc -l)
 [ "$reported" -ge 20 ] || fail "only $reported findings reported over $kills kills (expected many)"
 [ "$lost" = 0 ] || fail "$lost reported findings are not in the database: $(comm -23 "$tmp/reported" "$tmp/recorded" | head -n 3)"
 check=$("$bin" bugs check "$dir" 2>&1) || fail "final bugs check: $check"
+# Every pair on disk is recorded (pairs written just before a kill are recovered on resume).
+files=$(find "$dir/findings" -name '*.json' ! -name '.*' | wc -l)
+[ "$files" = "$recorded" ] || fail "$files finding pairs on disk, $recorded in the database"
 resumed=$(grep -c '(resumed)' "$tmp"/log.* | awk -F: '{s += $2} END {print s}')
 [ "$resumed" -ge "$kills" ] || fail "only $resumed resumed sessions"
 # Counters continue: the last session's total is at least the sum of what every session did.

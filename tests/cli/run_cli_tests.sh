@@ -472,6 +472,17 @@ group_campaign() {
   states=$("$bin" bugs list "$c1" | tail -n +2 | cut -f7 | sort -u | tr '\n' ' ')
   check "--resume --budget 0: reductions only; buckets the binary could not reduce are queued again" \
     eval '[ $code = 10 ] && [ "$states" = "done " ] && [ -z "$(sed -n "s/.*\[ *[0-9]*s\] mutants \([0-9]*\),.*/\1/p" "$err_file" | sort -u | sed -n 2p)" ]'
+  # A pair written but not recorded (a kill between the rename and the commit) is recorded by
+  # the next session.
+  local pair
+  pair=$(ls "$c1"/findings/*/crash-*.json | head -n 1)
+  cp "${pair%.json}.smt2" "${pair%/*}/crash-fake_solver-w0-999999.smt2"
+  cp "$pair" "${pair%/*}/crash-fake_solver-w0-999999.json"
+  before=$("$bin" bugs export "$c1" | grep -c '"name"')
+  run "$bin" campaign --resume "$c1" --budget 0 --no-reduce --log --no-report
+  after=$("$bin" bugs export "$c1" | grep -c '"name"')
+  check "resume records finding pairs the database missed" \
+    eval '[[ $err == *"recovered $c1/findings/"*"crash-fake_solver-w0-999999.smt2"* ]] && [ "$after" = $((before + 1)) ] && "$bin" bugs check "$c1" >/dev/null'
   run "$bin" campaign --resume "$c1" --seed 3
   check "resume with new settings: usage error" test "$code" = 2
   run "$bin" campaign --out "$c1" --solvers "$fake sat" seeds
