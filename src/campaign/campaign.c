@@ -715,7 +715,8 @@ recover (const sg_campaign_opts *o, sg_db *db, const char *solvers_desc)
               fd.slice = sl;
               fd.mutant = json_u64 (json, "mutant");
               fd.step = (uint32_t) json_u64 (json, "step");
-              fd.found_at = (double) time (NULL);
+              struct stat stt;
+              fd.found_at = stat (path, &stt) == 0 ? (double) stt.st_mtime : (double) time (NULL);
               fd.elapsed = o->elapsed0;
               fd.signature = sig;
               fd.why = why;
