@@ -168,39 +168,49 @@ engine_resolve (const char *name, engine_run *e)
   return e->tech != NULL;
 }
 
-/* The labelled seeds of one logic into group (the logic picked with r among those with at least
- * two labelled seeds); 0 when there is none. */
+/* Does a seed labelled `st` fit fusion mode `mode` (0 sat, 1 unsat, 2 mixed)? */
+static bool
+fusion_fits (int mode, sg_answer st)
+{
+  return mode == 0 ? st == SG_ANS_SAT : mode == 1 ? st == SG_ANS_UNSAT : st != SG_ANS_NONE;
+}
+
+/* The seeds of one logic that fusion mode `mode` can pair, into group: the logic is picked
+ * with r among those with a pair (two sat seeds, two unsat seeds, or one of each for mixed).
+ * Returns their number, 0 when no logic has a pair. */
 static uint32_t
-fusion_group (const sg_tech_seed *seeds, uint32_t nseeds, char (*logics)[32], sg_rng *r,
+fusion_group (const sg_tech_seed *seeds, uint32_t nseeds, char (*logics)[32], int mode, sg_rng *r,
               sg_tech_seed *group)
 {
-  uint32_t candidates = 0, pick = 0, n = 0;
-  /* A logic counts once: at its first labelled seed, if a second one follows. */
+  uint32_t eligible = 0, pick = 0;
   for (int pass = 0; pass < 2; pass++)
     {
       uint32_t k = 0;
       for (uint32_t i = 0; i < nseeds; i++)
         {
-          if (seeds[i].status == SG_ANS_NONE) continue;
-          bool first = true, second = false;
-          for (uint32_t j = 0; j < i && first; j++)
-            if (seeds[j].status != SG_ANS_NONE && !strcmp (logics[j], logics[i])) first = false;
-          for (uint32_t j = i + 1; j < nseeds && !second; j++)
-            if (seeds[j].status != SG_ANS_NONE && !strcmp (logics[j], logics[i])) second = true;
-          if (!first || !second) continue;
+          bool first = true;
+          for (uint32_t j = 0; j < i && first; j++) first = strcmp (logics[j], logics[i]) != 0;
+          if (!first) continue; /* each logic once, at its first seed */
+          uint32_t sat = 0, unsat = 0;
+          for (uint32_t j = i; j < nseeds; j++)
+            if (!strcmp (logics[j], logics[i]))
+              sat += seeds[j].status == SG_ANS_SAT, unsat += seeds[j].status == SG_ANS_UNSAT;
+          bool ok = mode == 0 ? sat >= 2 : mode == 1 ? unsat >= 2 : sat >= 1 && unsat >= 1;
+          if (!ok) continue;
           if (pass == 1 && k == pick)
             {
-              for (uint32_t j = 0; j < nseeds; j++)
-                if (seeds[j].status != SG_ANS_NONE && !strcmp (logics[j], logics[i])) group[n++] = seeds[j];
+              uint32_t n = 0;
+              for (uint32_t j = i; j < nseeds; j++)
+                if (!strcmp (logics[j], logics[i]) && fusion_fits (mode, seeds[j].status)) group[n++] = seeds[j];
               return n;
             }
           k++;
         }
       if (pass == 0)
         {
-          candidates = k;
-          if (!candidates) return 0;
-          pick = (uint32_t) sg_rng_below (r, candidates);
+          eligible = k;
+          if (!eligible) return 0;
+          pick = (uint32_t) sg_rng_below (r, eligible);
         }
     }
   return 0;
@@ -291,7 +301,7 @@ worker_main (const sg_campaign_opts *o, const char *dbpath, const char *solvers_
        * the slice's rng among the logics with two of them): seeds of different logics rarely
        * share a sort, so random pairs over all of them are mostly barren. */
       bool pairs = er.tech->nseeds > 1;
-      uint32_t ngroup = pairs ? fusion_group (seeds, nseeds, logics, &r, group) : 0;
+      uint32_t ngroup = pairs ? fusion_group (seeds, nseeds, logics, er.fuse_mode, &r, group) : 0;
       sg_fuzz_run (&fo, pairs ? (ngroup ? group : seeds) : mine, pairs ? (ngroup ? ngroup : nseeds) : nmine, &st);
       sg_db_counts c = { st.mutants, st.calls, st.decided, st.unknown, st.timeouts,
                          st.rejected, st.unconfirmed, st.ill_typed, st.chains };

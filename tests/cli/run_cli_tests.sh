@@ -450,18 +450,19 @@ group_campaign() {
   local before after
   before=$(sed -n 's/.* \([0-9]*\) mutants, .*/\1/p' "$err_file")
   before=$("$bin" bugs export "$c1" | grep -c '"name"')
-  run "$bin" campaign --resume "$c1" --budget 1.5 --log --no-report
+  run "$bin" campaign --resume "$c1" --budget 3 --log --no-report
   after=$("$bin" bugs export "$c1" | grep -c '"name"')
   check "resume: continues the campaign (resumed, more findings, still consistent)" \
     eval '[ $code = 10 ] && [[ $err == *"(resumed)"* ]] && [ "$after" -gt "$before" ] && "$bin" bugs check "$c1" >/dev/null'
-  "$bin" campaign --resume "$c1" --budget 3 --log --no-report >/dev/null 2>&1 &
-  local bgpid=$!
-  sleep 1
+  "$bin" campaign --resume "$c1" --budget 5 --log --no-report >/dev/null 2>&1 &
+  local bgpid=$! n=0
+  # Until the session holds its lock (flock(1)), or 10 s.
+  while flock -n "$c1/campaign.lock" true 2>/dev/null && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done
   run "$bin" campaign --resume "$c1" --budget 1 --log --no-report
   wait "$bgpid" || true
   check "one session at a time: a second --resume while one runs is refused" \
     eval '[ $code = 2 ] && [[ $err == *"another session of this campaign is running"* ]]'
-  run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz,fuse-unsat --budget 4 -j 2 --seed 4 --slice 1 --log \
+  run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz=1,fuse-unsat=3 --budget 5 -j 2 --seed 4 --slice 1 --log \
     --reducer "$PWD/tests/campaign/fake_reduce.sh" --out "$tmp/c5" seeds
   local states per_logic
   states=$("$bin" bugs list "$tmp/c5" | tail -n +2 | cut -f7 | sort -u | tr '\n' ' ')
@@ -475,7 +476,7 @@ group_campaign() {
   # A pair written but not recorded (a kill between the rename and the commit) is recorded by
   # the next session.
   local pair
-  pair=$(ls "$c1"/findings/*/crash-*.json | head -n 1)
+  pair=$(find "$c1/findings" -name 'crash-*.json' -print -quit)
   cp "${pair%.json}.smt2" "${pair%/*}/crash-fake_solver-w0-999999.smt2"
   cp "$pair" "${pair%/*}/crash-fake_solver-w0-999999.json"
   before=$("$bin" bugs export "$c1" | grep -c '"name"')
@@ -491,9 +492,9 @@ group_campaign() {
   check "--shard I/N needs I < N" test "$code" = 2
   run "$bin" campaign --engines frob seeds
   check "unknown engine: usage error" eval '[ $code = 2 ] && [[ $err == *"unknown engine"* ]]'
-  run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 1.5 -j 1 --seed 9 --slice 1 --log --no-report --shard 0/2 --out "$tmp/s0" seeds
+  run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 3 -j 1 --seed 9 --slice 1 --log --no-report --shard 0/2 --out "$tmp/s0" seeds
   local n0=$code
-  run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 1.5 -j 1 --seed 9 --slice 1 --log --no-report --shard 1/2 --out "$tmp/s1" seeds
+  run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 3 -j 1 --seed 9 --slice 1 --log --no-report --shard 1/2 --out "$tmp/s1" seeds
   local seeds0 seeds1
   seeds0=$("$bin" bugs export "$tmp/s0" | grep -o '"seeds": \["[^"]*"' | sort -u)
   seeds1=$("$bin" bugs export "$tmp/s1" | grep -o '"seeds": \["[^"]*"' | sort -u)
