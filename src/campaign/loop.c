@@ -169,6 +169,7 @@ write_finding (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *se
   if (sg_finding_write (o->out_dir, m->text.s, m->text.len, p, &fi, name, sizeof name) == SG_RC_OK)
     {
       ADD (st->findings[p->verdict.kind], 1);
+      if (o->on_finding) o->on_finding (o->finding_ctx, o->out_dir, name, p, &fi);
       if (o->status) fprintf (o->status, "finding: %s/%s.smt2: %s\n", o->out_dir, name, p->verdict.why);
     }
   for (uint32_t i = 0; i < p->runs.n && i < 16; i++) sg_buf_free (&outs[i]);
@@ -289,7 +290,7 @@ pick_seeds (worker *w, void *state, uint64_t chain, const sg_tech_seed **pick)
       uint64_t per = (w->nseeds + o->jobs - 1 - w->index) / o->jobs;
       if (per == 0) return false;
       uint64_t pass = chain / per;
-      bool limited = o->max_mutants || o->max_seconds > 0;
+      bool limited = o->max_mutants || o->max_seconds > 0 || o->max_chains;
       if (!limited && pass >= (o->passes ? o->passes : 1)) return false;
       pick[0] = &w->seeds[w->index + (chain % per) * o->jobs];
       return true;
@@ -373,9 +374,10 @@ worker_main (worker *w)
   sg_buf_init (&m.text);
   sg_buf_init (&m.desc);
   uint64_t number = 0, barren = 0; /* consecutive chains without a mutant */
-  bool limited = o->max_mutants || o->max_seconds > 0;
-  for (uint64_t chain = 0; !out_of_budget (w); chain++)
+  bool limited = o->max_mutants || o->max_seconds > 0 || o->max_chains;
+  for (uint64_t chain = o->chain0; !out_of_budget (w); chain++)
     {
+      if (o->max_chains && chain - o->chain0 >= o->max_chains) break;
       if (barren >= 1000)
         {
           if (o->status)

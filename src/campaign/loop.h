@@ -21,6 +21,8 @@
 #include "oracle/probe.h"
 #include "tech/tech.h"
 
+struct sg_finding_info; /* campaign/findings.h */
+
 typedef struct sg_fuzz_opts {
   const sg_technique *tech;      /* the engine */
   sg_tech_cfg cfg;               /* its options */
@@ -46,6 +48,13 @@ typedef struct sg_fuzz_opts {
   const sg_solver_list *referees; /* asked when a disagreement has no model that decides, or
                                      NULL */
   FILE *status;                  /* status lines (NULL: none) */
+  /* Campaign hooks (zero: none). on_finding runs in the worker right after a finding's pair
+   * of files was written (dir/name.smt2 and .json), before the status line. */
+  void (*on_finding) (void *ctx, const char *dir, const char *name, const sg_probe *p,
+                      const struct sg_finding_info *fi);
+  void *finding_ctx;
+  uint64_t chain0;               /* first chain number of every worker (slices, resume) */
+  uint64_t max_chains;           /* chains per worker, then stop; 0 = no limit */
 } sg_fuzz_opts;
 
 enum { SG_FUZZ_KINDS = 6 }; /* sg_verdict_kind values */

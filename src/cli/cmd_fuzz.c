@@ -1,4 +1,4 @@
-#define _DEFAULT_SOURCE /* realpath */
+#define _DEFAULT_SOURCE /* sysconf names */
 /* cmd_fuzz: the engine subcommands on the one fuzz loop — `opfuzz` and `fuse` (and later
  * engines) share their flags: --solvers, -t, -i, --seed, --jobs, --budget, --mutants, --out. */
 #include <errno.h>
@@ -12,7 +12,7 @@
 
 #include "campaign/loop.h"
 #include "cli/cli.h"
-#include "cli/walk.h"
+#include "cli/seeds.h"
 #include "front/parse.h"
 
 typedef struct fuzz_cfg {
@@ -47,70 +47,6 @@ parse_u64 (const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
   if (errno || *end || !*v || v[0] == '-' || x < lo || x > hi) return false;
   *out = x;
   return true;
-}
-
-/* Labels from an INDEX.tsv (path relative to the index's directory, status column 3). */
-typedef struct label { char *path; sg_answer status; } label;
-typedef SG_VEC (label) labels;
-
-static void
-load_index (const char *index, labels *ls)
-{
-  FILE *f = fopen (index, "r");
-  if (!f) return;
-  char dir[PATH_MAX];
-  snprintf (dir, sizeof dir, "%s", index);
-  char *slash = strrchr (dir, '/');
-  if (slash) *slash = 0; else snprintf (dir, sizeof dir, ".");
-  char line[8192];
-  while (fgets (line, sizeof line, f))
-    {
-      char *t1 = strchr (line, '\t');
-      if (!t1) continue;
-      char *t2 = strchr (t1 + 1, '\t');
-      if (!t2) continue;
-      *t1 = 0;
-      *t2 = 0;
-      sg_answer a = SG_ANS_NONE;
-      char *st = t2 + 1;
-      char *tab = strchr (st, '\t');
-      if (tab) *tab = 0;
-      if (!strncmp (st, "sat", 3) && (st[3] == 0 || st[3] == '\n')) a = SG_ANS_SAT;
-      else if (!strncmp (st, "unsat", 5) && (st[5] == 0 || st[5] == '\n')) a = SG_ANS_UNSAT;
-      if (a == SG_ANS_NONE) continue;
-      char path[PATH_MAX + sizeof line + 2], real[PATH_MAX];
-      snprintf (path, sizeof path, "%s/%s", dir, line);
-      if (!realpath (path, real)) continue;
-      label l = { strdup (real), a };
-      if (!l.path || !SG_VEC_PUSH (*ls, l)) { free (l.path); break; }
-    }
-  fclose (f);
-}
-
-static sg_answer
-lookup (const labels *ls, const char *path)
-{
-  char real[PATH_MAX];
-  if (!realpath (path, real)) return SG_ANS_NONE;
-  for (uint32_t i = 0; i < ls->n; i++)
-    if (!strcmp (ls->a[i].path, real)) return ls->a[i].status;
-  return SG_ANS_NONE;
-}
-
-static char *
-slurp (const char *path, size_t max, size_t *len)
-{
-  FILE *f = fopen (path, "rb");
-  if (!f) return NULL;
-  sg_buf b;
-  sg_buf_init (&b);
-  char chunk[65536];
-  size_t n;
-  while ((n = fread (chunk, 1, sizeof chunk, f)) > 0 && b.len <= max) sg_buf_add (&b, chunk, n);
-  fclose (f);
-  if (!sg_buf_ok (&b) || b.len > max) { sg_buf_free (&b); return NULL; }
-  *len = b.len;
-  return b.s ? b.s : calloc (1, 1);
 }
 
 static int
@@ -248,61 +184,22 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
     { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto free_run; }
 
   /* Seeds: every file; unusable ones are skipped with a warning, never fatal. */
-  labels ls = { 0 };
-  if (c.index) load_index (c.index, &ls);
-  SG_VEC (sg_tech_seed) seeds = { 0 };
-  uint64_t skipped = 0;
-  for (uint32_t i = 0; i < inputs.n; i++)
-    {
-      sg_walk w;
-      sg_walk_init (&w);
-      struct stat stt;
-      if (!c.index && stat (inputs.a[i], &stt) == 0 && S_ISDIR (stt.st_mode))
-        {
-          char ix[PATH_MAX];
-          snprintf (ix, sizeof ix, "%s/INDEX.tsv", inputs.a[i]);
-          load_index (ix, &ls);
-        }
-      if (sg_walk_add (&w, inputs.a[i], &d)) { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; }
-      for (uint32_t k = 0; k < w.paths.n; k++)
-        {
-          size_t len = 0;
-          char *text = slurp (w.paths.a[k], c.max_seed_bytes, &len);
-          if (!text) { fprintf (stderr, "%s: warning: skipped (unreadable or larger than %llu bytes)\n", w.paths.a[k], (unsigned long long) c.max_seed_bytes); skipped++; continue; }
-          sg_store st;
-          sg_script sc;
-          sg_diag pd;
-          sg_store_init (&st);
-          sg_script_init (&sc, &st);
-          sg_diag_init (&pd, w.paths.a[k]);
-          sg_rc rc = sg_parse_string (&st, &sc, text, len, w.paths.a[k], &pd);
-          char *logic = !rc && sc.logic != SG_ATOM_NONE ? strdup (sg_store_text (&st, sc.logic)) : NULL;
-          sg_script_free (&sc);
-          sg_store_free (&st);
-          if (rc)
-            {
-              char msg[700];
-              sg_diag_format (&pd, msg, sizeof msg);
-              fprintf (stderr, "%s (warning: seed skipped)\n", msg);
-              free (text);
-              skipped++;
-              continue;
-            }
-          sg_tech_seed s = { strdup (w.paths.a[k]), text, len, lookup (&ls, w.paths.a[k]), logic };
-          if (!s.path || !SG_VEC_PUSH (seeds, s)) { free (text); free (logic); code = SG_EXIT_INTERNAL; break; }
-        }
-      sg_walk_free (&w);
-    }
-  uint32_t labelled = 0;
-  for (uint32_t i = 0; i < seeds.n; i++) labelled += seeds.a[i].status != SG_ANS_NONE;
+  sg_cli_seeds sd;
+  sg_rc lrc = sg_cli_seeds_load (inputs.a, inputs.n, c.index, c.max_seed_bytes, stderr, &sd);
+  if (lrc == SG_RC_NOMEM) code = SG_EXIT_INTERNAL;
+  else if (lrc) code = SG_EXIT_INPUT; /* an input could not be read; the others are used */
+  uint64_t skipped = sd.skipped;
+  const sg_tech_seed *seed_a = sd.a.a;
+  uint32_t nseeds = sd.a.n;
+  uint32_t labelled = sd.labelled;
   /* auto: side by side when every worker can have a core per solver */
   long cores = sysconf (_SC_NPROCESSORS_ONLN);
   bool parallel = c.parallel >= 0 ? c.parallel == 1 : cores >= (long) c.jobs * (long) solvers.n;
   fprintf (stderr, "%s: %u seeds (%u labelled, %llu skipped), solvers \"%s\"%s, referee %s, timeout %.1fs, seed %llu, %u job%s, findings in %s/\n",
-           engine, seeds.n, labelled, (unsigned long long) skipped, c.spec_file ? c.spec_file : c.spec,
+           engine, nseeds, labelled, (unsigned long long) skipped, c.spec_file ? c.spec_file : c.spec,
            parallel ? " side by side" : "", referees.n ? referees.a[0].name : "none", c.timeout_s, (unsigned long long) c.seed, c.jobs,
            c.jobs == 1 ? "" : "s", c.out);
-  if (!seeds.n || (tech->needs_status && labelled < 2))
+  if (!nseeds || (tech->needs_status && labelled < 2))
     {
       fprintf (stderr, "%s: error: no usable seeds%s\n", engine,
                tech->needs_status ? " (fusion needs seeds labelled sat/unsat by two solvers: an INDEX.tsv from 'smtgrind label' beside them, or --index)" : "");
@@ -334,7 +231,7 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
       fo.referees = referees.n ? &referees : NULL;
       fo.status = stderr;
       sg_fuzz_stats stats;
-      if (sg_fuzz_run (&fo, seeds.a, seeds.n, &stats))
+      if (sg_fuzz_run (&fo, seed_a, nseeds, &stats))
         {
           fprintf (stderr, "%s: error: cannot run in %s: %s\n", engine, c.out, strerror (errno));
           code = SG_EXIT_INPUT;
@@ -346,15 +243,7 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
           if (bugs && code == SG_EXIT_OK) code = SG_EXIT_BUG;
         }
     }
-  for (uint32_t i = 0; i < seeds.n; i++)
-    {
-      free ((char *) seeds.a[i].path);
-      free ((char *) seeds.a[i].text);
-      free ((char *) seeds.a[i].logic);
-    }
-  SG_VEC_FREE (seeds);
-  for (uint32_t i = 0; i < ls.n; i++) free (ls.a[i].path);
-  SG_VEC_FREE (ls);
+  sg_cli_seeds_free (&sd);
 free_run:
   sg_solver_list_free (&solvers);
   sg_solver_list_free (&referees);

@@ -3,7 +3,8 @@
 #
 #   bash tests/cli/run_cli_tests.sh BINARY [GROUP...] [--update]
 #
-# Run from the source directory. GROUPs: basic parse print golden deep big check fuzz (default: all).
+# Run from the source directory. GROUPs: basic parse print golden deep big check fuzz campaign
+# (default: all).
 # --update rewrites tests/parse/*.expected from BINARY's current messages (see
 # tests/parse/README.md); check the diff before committing. Exit status 0 when every check
 # passed, 1 otherwise.
@@ -13,7 +14,7 @@
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz]... [--update]" >&2
+  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign]... [--update]" >&2
   exit 2
 fi
 bin=$1
@@ -23,11 +24,11 @@ groups=()
 for a in "$@"; do
   case "$a" in
     --update) update=1 ;;
-    basic|parse|print|golden|deep|big|check|fuzz) groups+=("$a") ;;
+    basic|parse|print|golden|deep|big|check|fuzz|campaign) groups+=("$a") ;;
     *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz)
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign)
 
 export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
@@ -419,6 +420,101 @@ group_fuzz() {
     eval '[[ $(tail -n 1 "$err_file") =~ ^CPU:\ smtgrind\ [0-9.]+s,\ solvers\ [0-9.]+s:\ smtgrind.s\ share\ [0-9.]+%$ ]]'
   run "$bin" opfuzz --jobs 0 examples/qf_lia.smt2
   check "--jobs 0 is a usage error" test "$code" = 2
+}
+
+# ---- campaign: database, buckets, report, bugs, shards, merge, resume (fake solver) --------------
+group_campaign() {
+  local fake
+  fake=$(dirname "$bin")/fake_solver
+  [ -x "$fake" ] || { fail "fake_solver not built next to $bin"; return; }
+  local c1=$tmp/c1
+  run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 3 -j 2 --seed 9 --slice 1 --log --out "$c1" seeds
+  check "campaign against a crashing solver: findings, exit 10, a report" \
+    eval '[ $code = 10 ] && [[ $err == *"finding: $c1/findings/"*"bucket 1 (new)"* ]] && [ -f "$c1/report.html" ] && [[ $out == *"report: $c1/report.html"* ]]'
+  run "$bin" bugs list "$c1"
+  local sigs
+  sigs=$(tail -n +2 "$out_file" | cut -f9 | sort | tr '\n' ';')
+  check "three crash locations, three buckets (the fake solver's three assertion lines)" \
+    eval '[ $code = 0 ] && [ "$sigs" = "assert src/fake.cpp:100;assert src/fake.cpp:101;assert src/fake.cpp:102;" ]'
+  check "no reduction left running" eval '! cut -f7 "$out_file" | grep -q running'
+  run "$bin" bugs check "$c1"
+  check "bugs check: integrity ok, files present" eval '[ $code = 0 ] && [[ $out == *"buckets"*": ok" ]]'
+  run "$bin" report "$c1"
+  local ids missing=0
+  ids=$("$bin" bugs list "$c1" | tail -n +2 | cut -f1)
+  for i in $ids; do grep -q "id=\"bucket-$i\"" "$c1/report.html" || missing=$((missing + 1)); done
+  check "report: written, names every bucket, both plots present" \
+    eval '[ $code = 0 ] && [ -n "$ids" ] && [ $missing = 0 ] && grep -q "<svg id=\"plot-throughput\"" "$c1/report.html" && grep -q "<svg id=\"plot-buckets\"" "$c1/report.html" && [ "$(grep -c "<polyline" "$c1/report.html")" -ge 3 ]'
+  run "$bin" bugs export "$c1"
+  check "bugs export: JSON with every bucket" \
+    eval '[ $code = 0 ] && { ! command -v python3 >/dev/null || python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert len(d)==3 and all(b[\"findings\"] for b in d)" "$out_file"; }'
+  run "$bin" bugs show "$c1" 1 --issue
+  check "bugs show --issue: a Markdown issue with the trigger" \
+    eval '[ $code = 0 ] && [[ $out == *"crash on"* ]] && [[ $out == *'"'"'```smt2'"'"'* ]]'
+  run "$bin" bugs show "$c1" 999
+  check "bugs show of a missing bucket: exit 2" test "$code" = 2
+  local before after
+  before=$(sed -n 's/.* \([0-9]*\) mutants, .*/\1/p' "$err_file")
+  before=$("$bin" bugs export "$c1" | grep -c '"name"')
+  run "$bin" campaign --resume "$c1" --budget 3 --log --no-report
+  after=$("$bin" bugs export "$c1" | grep -c '"name"')
+  check "resume: continues the campaign (resumed, more findings, still consistent)" \
+    eval '[ $code = 10 ] && [[ $err == *"(resumed)"* ]] && [ "$after" -gt "$before" ] && "$bin" bugs check "$c1" >/dev/null'
+  "$bin" campaign --resume "$c1" --budget 5 --log --no-report >/dev/null 2>&1 &
+  local bgpid=$! n=0
+  # Until the session holds its lock (flock(1)), or 10 s.
+  while flock -n "$c1/campaign.lock" true 2>/dev/null && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done
+  run "$bin" campaign --resume "$c1" --budget 1 --log --no-report
+  wait "$bgpid" || true
+  check "one session at a time: a second --resume while one runs is refused" \
+    eval '[ $code = 2 ] && [[ $err == *"another session of this campaign is running"* ]]'
+  run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz=1,fuse-unsat=3 --budget 5 -j 2 --seed 4 --slice 1 --log \
+    --reducer "$PWD/tests/campaign/fake_reduce.sh" --out "$tmp/c5" seeds
+  local states per_logic
+  states=$("$bin" bugs list "$tmp/c5" | tail -n +2 | cut -f7 | sort -u | tr '\n' ' ')
+  per_logic=$("$bin" bugs list "$tmp/c5" | awk -F'\t' '$2 == "soundness" {print $5}' | sort | uniq -d)
+  check "reduction: every bucket reduced by the reducer; same reduced shape, one bucket per logic" \
+    eval '[ $code = 10 ] && [ "$states" = "done " ] && [ -z "$per_logic" ] && grep -q "soundness" <("$bin" bugs list "$tmp/c5") && "$bin" bugs check "$tmp/c5" >/dev/null && grep -q "class=\"reduced\"" "$tmp/c5/report.html"'
+  run "$bin" campaign --resume "$c1" --budget 0 --log --no-report --reducer "$PWD/tests/campaign/fake_reduce.sh"
+  states=$("$bin" bugs list "$c1" | tail -n +2 | cut -f7 | sort -u | tr '\n' ' ')
+  check "--resume --budget 0: reductions only; buckets the binary could not reduce are queued again" \
+    eval '[ $code = 10 ] && [ "$states" = "done " ] && [ -z "$(sed -n "s/.*\[ *[0-9]*s\] mutants \([0-9]*\),.*/\1/p" "$err_file" | sort -u | sed -n 2p)" ]'
+  # A pair written but not recorded (a kill between the rename and the commit) is recorded by
+  # the next session.
+  local pair
+  pair=$(find "$c1/findings" -name 'crash-*.json' -print -quit)
+  cp "${pair%.json}.smt2" "${pair%/*}/crash-fake_solver-w0-999999.smt2"
+  cp "$pair" "${pair%/*}/crash-fake_solver-w0-999999.json"
+  before=$("$bin" bugs export "$c1" | grep -c '"name"')
+  run "$bin" campaign --resume "$c1" --budget 0 --no-reduce --log --no-report
+  after=$("$bin" bugs export "$c1" | grep -c '"name"')
+  check "resume records finding pairs the database missed" \
+    eval '[[ $err == *"recovered $c1/findings/"*"crash-fake_solver-w0-999999.smt2"* ]] && [ "$after" = $((before + 1)) ] && "$bin" bugs check "$c1" >/dev/null'
+  run "$bin" campaign --resume "$c1" --seed 3
+  check "resume with new settings: usage error" test "$code" = 2
+  run "$bin" campaign --out "$c1" --solvers "$fake sat" seeds
+  check "a directory that holds a campaign is not overwritten" eval '[ $code = 2 ] && [[ $err == *"--resume"* ]]'
+  run "$bin" campaign --shard 2/2 seeds
+  check "--shard I/N needs I < N" test "$code" = 2
+  run "$bin" campaign --engines frob seeds
+  check "unknown engine: usage error" eval '[ $code = 2 ] && [[ $err == *"unknown engine"* ]]'
+  run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 3 -j 1 --seed 9 --slice 1 --log --no-report --shard 0/2 --out "$tmp/s0" seeds
+  local n0=$code
+  run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 3 -j 1 --seed 9 --slice 1 --log --no-report --shard 1/2 --out "$tmp/s1" seeds
+  local seeds0 seeds1
+  seeds0=$("$bin" bugs export "$tmp/s0" | grep -o '"seeds": \["[^"]*"' | sort -u)
+  seeds1=$("$bin" bugs export "$tmp/s1" | grep -o '"seeds": \["[^"]*"' | sort -u)
+  check "shards: 16 seeds each, disjoint" \
+    eval '[ $n0 = 10 ] && [ $code = 10 ] && [[ $err == *"16 seeds"*"shard 1/2"* ]] && [ -n "$seeds0" ] && [ -z "$(comm -12 <(echo "$seeds0") <(echo "$seeds1"))" ]'
+  local f0 f1
+  f0=$("$bin" bugs export "$tmp/s0" | grep -c '"name"')
+  f1=$("$bin" bugs export "$tmp/s1" | grep -c '"name"')
+  run "$bin" merge --out "$tmp/m" "$tmp/s0" "$tmp/s1"
+  local fm bm
+  fm=$("$bin" bugs export "$tmp/m" | grep -c '"name"')
+  bm=$("$bin" bugs list "$tmp/m" | tail -n +2 | wc -l)
+  check "merge: every finding, deduplicated across shards (three crash locations, three buckets)" \
+    eval '[ $code = 0 ] && [ "$fm" = $((f0 + f1)) ] && [ "$bm" = 3 ] && "$bin" bugs check "$tmp/m" >/dev/null && "$bin" report "$tmp/m" >/dev/null'
 }
 
 for g in "${groups[@]}"; do "group_$g"; done

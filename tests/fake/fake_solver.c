@@ -173,6 +173,23 @@ main (int argc, char **argv)
       puts ("sat");
       return 0;
     }
+  if (!strcmp (m, "hashcrash"))
+    {
+      /* Deterministic crashes for campaign tests: the script (last argument) decides. A
+       * quarter of the inputs fail an assertion at one of three lines; the rest are sat. */
+      FILE *f = argc > 2 ? fopen (argv[argc - 1], "rb") : NULL;
+      unsigned long sum = 0;
+      int ch;
+      while (f && (ch = fgetc (f)) != EOF) sum += (unsigned char) ch;
+      if (f) fclose (f);
+      if (sum % 4 == 0)
+        {
+          fprintf (stderr, "ASSERTION VIOLATION\nFile: ../src/fake.cpp\nLine: %lu\n", 100 + sum / 4 % 3);
+          return 1;
+        }
+      puts ("sat");
+      return 0;
+    }
   fprintf (stderr, "fake_solver: unknown mode '%s'\n", m);
   return 2;
 }

@@ -394,6 +394,20 @@ mu_z3_acceptance (const mu_z3 *p)
               sg_outcome_init (&o);
               assert_int_equal (sg_session_query_checked (&sess, q.s, q.len, &o), SG_RC_OK);
               sg_outcome_kind kind = o.kind;
+              if (kind == SG_OUT_CRASH)
+                {
+                  /* A z3 crash on a well-typed mutant: show it, keep it with SG_MUTANT_DUMP. */
+                  fprintf (stderr, "%s: CRASH on a mutant of %s after %s: %s\n", p->name, files.a[k],
+                           descs, o.reason);
+                  const char *dump = getenv ("SG_MUTANT_DUMP");
+                  if (dump)
+                    {
+                      char fn[4096];
+                      snprintf (fn, sizeof fn, "%s/crash-%u.smt2", dump, (unsigned) sent);
+                      FILE *df = fopen (fn, "w");
+                      if (df) fwrite (q.s, 1, q.len, df), fclose (df);
+                    }
+                }
               sg_outcome_free (&o);
               if (kind == SG_OUT_REJECTED)
                 {

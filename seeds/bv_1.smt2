@@ -1,0 +1,5 @@
+(set-logic QF_BV)
+(declare-fun x () (_ BitVec 8))
+(declare-fun y () (_ BitVec 8))
+(assert (and (= (bvadd x y) #x10) (bvult x y) (= ((_ extract 0 0) x) #b1)))
+(check-sat)

@@ -1,0 +1,6 @@
+(set-logic QF_BV)
+(declare-fun a () (_ BitVec 16))
+(declare-fun b () (_ BitVec 16))
+(assert (= (bvor (bvshl a #x0004) (bvlshr b #x0002)) #xabcd))
+(assert (bvslt a b))
+(check-sat)

@@ -1,0 +1,6 @@
+(set-logic QF_BV)
+(declare-fun x () (_ BitVec 4))
+(declare-fun y () (_ BitVec 4))
+(assert (and (= (bvudiv x y) #x3) (= (bvurem x y) #x1) (not (= y #x0))))
+(assert (= (concat x y) #x72))
+(check-sat)

@@ -1,0 +1,6 @@
+(set-logic QF_FP)
+(declare-fun x () (_ FloatingPoint 8 24))
+(declare-fun y () (_ FloatingPoint 8 24))
+(assert (fp.eq (fp.add RNE x y) ((_ to_fp 8 24) RNE 1.5)))
+(assert (fp.gt x y))
+(check-sat)

@@ -1,0 +1,5 @@
+(set-logic QF_FP)
+(declare-fun x () (_ FloatingPoint 8 24))
+(assert (not (fp.isNaN x)))
+(assert (not (fp.eq x x)))
+(check-sat)

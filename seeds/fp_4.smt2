@@ -1,0 +1,6 @@
+(set-logic QF_FP)
+(declare-fun a () (_ FloatingPoint 11 53))
+(declare-fun b () (_ FloatingPoint 11 53))
+(assert (fp.leq a b))
+(assert (fp.lt (fp.sub RTZ b a) (fp #b0 #b00000000000 #x0000000000000)))
+(check-sat)

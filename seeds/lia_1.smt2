@@ -1,0 +1,5 @@
+(set-logic QF_LIA)
+(declare-fun x () Int)
+(declare-fun y () Int)
+(assert (and (> x 3) (< y 10) (= (+ x y) 12)))
+(check-sat)

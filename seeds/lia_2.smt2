@@ -1,0 +1,6 @@
+(set-logic QF_LIA)
+(declare-fun a () Int)
+(declare-fun b () Int)
+(declare-fun c () Int)
+(assert (= (+ (* 2 a) (* 4 b)) (+ (* 6 c) 1)))
+(check-sat)

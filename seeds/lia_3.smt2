@@ -1,0 +1,5 @@
+(set-logic QF_LIA)
+(declare-fun x () Int)
+(declare-fun y () Int)
+(assert (and (>= x 0) (>= y 0) (<= (+ x y) 5) (= (mod (+ x (* 3 y)) 7) 4) (distinct x y)))
+(check-sat)

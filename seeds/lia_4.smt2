@@ -1,0 +1,6 @@
+(set-logic QF_LIA)
+(declare-fun x () Int)
+(declare-fun y () Int)
+(declare-fun z () Int)
+(assert (or (and (< x y) (< y z) (< z x)) (and (> (- x y) 2) (< (- x y) 3))))
+(check-sat)

@@ -1,0 +1,5 @@
+(set-logic QF_LIA)
+(declare-fun n () Int)
+(declare-fun m () Int)
+(assert (and (= (div n 3) m) (> m 4) (< n 16) (not (= (abs (- n 15)) 0))))
+(check-sat)

@@ -1,0 +1,5 @@
+(set-logic QF_LIA)
+(declare-fun x () Int)
+(declare-fun y () Int)
+(assert (and (= (* 3 x) (+ (* 3 y) 1))))
+(check-sat)

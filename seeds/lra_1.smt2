@@ -1,0 +1,5 @@
+(set-logic QF_LRA)
+(declare-fun x () Real)
+(declare-fun y () Real)
+(assert (and (> (+ x y) 1.5) (< (- x y) 0.25) (>= y 0.0)))
+(check-sat)

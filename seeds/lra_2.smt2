@@ -1,0 +1,5 @@
+(set-logic QF_LRA)
+(declare-fun x () Real)
+(declare-fun y () Real)
+(assert (and (< x y) (< y (/ x 2.0)) (> x 0.0)))
+(check-sat)

@@ -1,0 +1,8 @@
+(set-logic QF_LRA)
+(declare-fun p () Real)
+(declare-fun q () Real)
+(declare-fun r () Real)
+(assert (= (+ (* 3.0 p) (* 2.0 q)) r))
+(assert (or (> r 10.0) (< (- p q) (- 1.0))))
+(assert (ite (> p q) (= r 4.0) (>= q 2.5)))
+(check-sat)

@@ -1,0 +1,5 @@
+(set-logic QF_LRA)
+(declare-fun a () Real)
+(declare-fun b () Real)
+(assert (and (<= 0.0 a 1.0) (<= 0.0 b 1.0) (> (+ a b) 2.0)))
+(check-sat)

@@ -1,0 +1,5 @@
+(set-logic QF_NIA)
+(declare-fun x () Int)
+(declare-fun y () Int)
+(assert (and (= (* x y) 12) (> x y) (> y 1)))
+(check-sat)

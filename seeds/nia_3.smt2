@@ -1,0 +1,6 @@
+(set-logic QF_NIA)
+(declare-fun a () Int)
+(declare-fun b () Int)
+(declare-fun c () Int)
+(assert (and (> a 0) (> b 0) (> c 0) (= (+ (* a a) (* b b)) (* c c)) (< c 20)))
+(check-sat)

@@ -1,0 +1,5 @@
+(set-logic QF_NIA)
+(declare-fun x () Int)
+(declare-fun y () Int)
+(assert (and (= (mod (* x y) 5) 3) (< (* x x) 30) (>= x 0) (>= y 0) (< y 6)))
+(check-sat)

@@ -1,0 +1,5 @@
+(set-logic QF_S)
+(declare-fun s () String)
+(declare-fun t () String)
+(assert (and (= (str.++ s t) "abcdef") (= (str.len s) 2)))
+(check-sat)

@@ -1,0 +1,5 @@
+(set-logic QF_S)
+(declare-fun x () String)
+(assert (str.in_re x (re.+ (re.union (str.to_re "ab") (str.to_re "c")))))
+(assert (str.contains x "cab"))
+(check-sat)

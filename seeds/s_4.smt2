@@ -1,0 +1,6 @@
+(set-logic QF_S)
+(declare-fun x () String)
+(declare-fun y () String)
+(assert (= (str.++ x "a") (str.++ "b" y)))
+(assert (= (str.at x 0) "a"))
+(check-sat)

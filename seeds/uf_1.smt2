@@ -1,0 +1,7 @@
+(set-logic QF_UF)
+(declare-sort U 0)
+(declare-fun f (U) U)
+(declare-fun a () U)
+(declare-fun b () U)
+(assert (and (= (f a) b) (= (f b) a) (not (= a b))))
+(check-sat)

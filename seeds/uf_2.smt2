@@ -1,0 +1,8 @@
+(set-logic QF_UF)
+(declare-sort U 0)
+(declare-fun f (U) U)
+(declare-fun a () U)
+(assert (= (f (f (f a))) a))
+(assert (= (f (f a)) a))
+(assert (not (= (f a) a)))
+(check-sat)

@@ -1,0 +1,7 @@
+(set-logic QF_UF)
+(declare-fun p () Bool)
+(declare-fun q () Bool)
+(declare-fun r () Bool)
+(declare-fun g (Bool) Bool)
+(assert (and (or p q) (or (not p) r) (or (not q) r) (not (g r)) (g p)))
+(check-sat)

@@ -1,0 +1,8 @@
+(set-logic QF_UF)
+(declare-sort S 0)
+(declare-fun h (S S) S)
+(declare-fun x () S)
+(declare-fun y () S)
+(assert (distinct (h x y) (h y x)))
+(assert (= x y))
+(check-sat)

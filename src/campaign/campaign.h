@@ -1,0 +1,71 @@
+/* campaign: the main job — several engines side by side (weighted) on N worker processes
+ * against a set of solvers for a time budget, every finding recorded in the findings database
+ * (db.h) and put into a bucket (dedup.h), the first trigger of every new bucket reduced by a
+ * background process (our own binary's `reduce` subcommand, with a time cap), a live status
+ * (a screen on a terminal, log lines otherwise), and resume after any stop (kill -9 included).
+ * Work is cut into slices: slice k of worker w runs one engine (picked by weight with an rng
+ * seeded from (seed, shard, w, k)) for at most `slice_chains` chains or `slice_s` seconds on
+ * sg_fuzz_run (loop.h) with its own rng seed and the worker's next chain number for that engine;
+ * the slices table records each, so a resumed campaign continues every worker at its next
+ * slice and chain (no rng stream, no (seed, chain) repeated) and the counters continue.
+ * Owns: its worker processes and the reducer process (all reaped before returning).
+ * Invariants: a finding is in the database only after its files exist; a bucket is created
+ *   with its first finding in one transaction; randomness only from `seed`.
+ * Tests: tests/cli/run_cli_tests.sh (group campaign), tests/unit/campaign_test.c */
+#ifndef SG_CAMPAIGN_CAMPAIGN_H
+#define SG_CAMPAIGN_CAMPAIGN_H
+
+#include <stdio.h>
+
+#include "campaign/db.h"
+#include "campaign/loop.h"
+
+enum { SG_CAMPAIGN_MAX_ENGINES = 8 };
+
+typedef struct sg_campaign_engine {
+  char name[24];   /* opfuzz, typefuzz, fuse-sat, fuse-unsat, fuse-mixed, or any sg_technique */
+  uint32_t weight; /* relative share of slices */
+  uint32_t chain;  /* mutants per chain */
+} sg_campaign_engine;
+
+typedef struct sg_campaign_opts {
+  const char *dir;                /* campaign directory (campaign.db, findings/, reduced/) */
+  const sg_solver_list *solvers;  /* solvers under test (versions probed here) */
+  const sg_patterns *pats;
+  sg_campaign_engine engines[SG_CAMPAIGN_MAX_ENGINES];
+  uint32_t nengines;
+  uint32_t workers;               /* worker processes */
+  double budget_s;                /* this session's fuzzing time; <= 0: reductions only */
+  double elapsed0;                /* campaign time before this session (resume) */
+  uint32_t timeout_ms;            /* per solver run */
+  uint64_t seed;                  /* campaign rng seed */
+  uint32_t shard;                 /* I of --shard I/N (mixed into the streams) */
+  double slice_s;                 /* longest slice */
+  uint32_t slice_chains;          /* chains per slice */
+  bool models, incompleteness;
+  bool reduce;                    /* run the background reducer */
+  double reduce_budget_s;         /* per bucket */
+  const char *self_exe;           /* our binary, for `reduce` */
+  bool screen;                    /* live status screen (a terminal) instead of log lines */
+  double log_every_s;             /* log lines (no screen) */
+  FILE *log;                      /* status, findings, summary */
+} sg_campaign_opts;
+
+typedef struct sg_campaign_result {
+  sg_db_counts totals;  /* over the whole campaign (all sessions) */
+  uint64_t findings;    /* findings in the database */
+  uint64_t buckets;     /* buckets (not merged) */
+  uint64_t new_findings; /* in this session */
+  double elapsed;       /* campaign time at the end */
+} sg_campaign_result;
+
+/* Run (or continue: the database exists) the campaign in o->dir on these seeds (the shard's
+ * share, in a stable order). SG_RC_IO with a message on o->log when the directory or database
+ * cannot be used. */
+sg_rc sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t nseeds,
+                       sg_campaign_result *res /* OUT */);
+
+/* A 64-bit mix of a few values (stream derivation; exposed for tests). */
+uint64_t sg_campaign_mix (uint64_t a, uint64_t b, uint64_t c, uint64_t d);
+
+#endif

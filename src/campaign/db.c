@@ -1,0 +1,432 @@
+/* db: schema, findings and buckets in transactions, slices, stats, the reduction queue. */
+#include "campaign/db.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static const char *schema =
+  "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+  "CREATE TABLE IF NOT EXISTS slices (worker INTEGER NOT NULL, slice INTEGER NOT NULL,"
+  " engine TEXT NOT NULL, rng_seed TEXT NOT NULL, chain0 INTEGER NOT NULL, chains INTEGER NOT NULL,"
+  " started REAL NOT NULL, state TEXT NOT NULL DEFAULT 'running',"
+  " mutants INTEGER DEFAULT 0, calls INTEGER DEFAULT 0, decided INTEGER DEFAULT 0,"
+  " unknown INTEGER DEFAULT 0, timeouts INTEGER DEFAULT 0, rejected INTEGER DEFAULT 0,"
+  " unconfirmed INTEGER DEFAULT 0, ill_typed INTEGER DEFAULT 0, chains_done INTEGER DEFAULT 0,"
+  " PRIMARY KEY (worker, slice));"
+  "CREATE TABLE IF NOT EXISTS buckets (id INTEGER PRIMARY KEY, kind TEXT NOT NULL,"
+  " solver TEXT NOT NULL, logic TEXT NOT NULL, signature TEXT NOT NULL, key TEXT NOT NULL,"
+  " first_finding INTEGER, first_trigger TEXT NOT NULL, first_json TEXT NOT NULL,"
+  " reduced_trigger TEXT, reduced_key TEXT, count INTEGER NOT NULL DEFAULT 0,"
+  " created REAL NOT NULL, created_elapsed REAL NOT NULL, version TEXT NOT NULL DEFAULT '',"
+  " reduce_state TEXT NOT NULL DEFAULT 'pending', reduce_note TEXT NOT NULL DEFAULT '',"
+  " merged_into INTEGER);"
+  "CREATE TABLE IF NOT EXISTS bucket_keys (key TEXT PRIMARY KEY, bucket INTEGER NOT NULL);"
+  "CREATE TABLE IF NOT EXISTS findings (id INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+  " trigger TEXT NOT NULL UNIQUE, json TEXT NOT NULL, kind TEXT NOT NULL, solver TEXT NOT NULL,"
+  " version TEXT NOT NULL, solvers TEXT NOT NULL, logic TEXT NOT NULL, technique TEXT NOT NULL,"
+  " seed1 TEXT, seed2 TEXT, rng_seed TEXT NOT NULL, worker INTEGER, slice INTEGER,"
+  " mutant INTEGER, step INTEGER, found_at REAL NOT NULL, elapsed REAL NOT NULL,"
+  " signature TEXT NOT NULL, why TEXT NOT NULL, key TEXT NOT NULL,"
+  " bucket INTEGER NOT NULL REFERENCES buckets (id));"
+  "CREATE INDEX IF NOT EXISTS findings_bucket ON findings (bucket);"
+  "CREATE TABLE IF NOT EXISTS stats (id INTEGER PRIMARY KEY, t REAL NOT NULL,"
+  " elapsed REAL NOT NULL, mutants INTEGER, calls INTEGER, decided INTEGER, unknown INTEGER,"
+  " timeouts INTEGER, rejected INTEGER, unconfirmed INTEGER, findings INTEGER, buckets INTEGER);";
+
+static sg_rc
+fail (sg_db *db, const char *what)
+{
+  snprintf (db->err, sizeof db->err, "%s: %s", what, db->h ? sqlite3_errmsg (db->h) : "no database");
+  return SG_RC_IO;
+}
+
+sqlite3 *
+sg_db_handle (sg_db *db)
+{
+  return db->h;
+}
+
+sg_rc
+sg_db_exec (sg_db *db, const char *sql)
+{
+  char *msg = NULL;
+  if (sqlite3_exec (db->h, sql, NULL, NULL, &msg) != SQLITE_OK)
+    {
+      snprintf (db->err, sizeof db->err, "%s", msg ? msg : "sqlite error");
+      sqlite3_free (msg);
+      return SG_RC_IO;
+    }
+  return SG_RC_OK;
+}
+
+sg_rc
+sg_db_open (sg_db *db, const char *path, bool create)
+{
+  memset (db, 0, sizeof *db);
+  int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX;
+  if (sqlite3_open_v2 (path, &db->h, flags, NULL) != SQLITE_OK)
+    {
+      fail (db, path);
+      sqlite3_close (db->h);
+      db->h = NULL;
+      return SG_RC_IO;
+    }
+  sqlite3_busy_timeout (db->h, 30000);
+  /* WAL: readers never block the writer; synchronous=FULL: a committed finding survives a
+   * power cut too (findings are rare, the cost does not matter). */
+  if (sg_db_exec (db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
+      || (create && sg_db_exec (db, schema)))
+    {
+      char e[sizeof db->err];
+      memcpy (e, db->err, sizeof e);
+      sg_db_close (db);
+      if ((size_t) snprintf (db->err, sizeof db->err, "%s: %s", path, e) >= sizeof db->err)
+        db->err[sizeof db->err - 1] = 0;
+      return SG_RC_IO;
+    }
+  return SG_RC_OK;
+}
+
+void
+sg_db_close (sg_db *db)
+{
+  if (db->h) sqlite3_close (db->h);
+  db->h = NULL;
+}
+
+static sqlite3_stmt *
+prep (sg_db *db, const char *sql)
+{
+  sqlite3_stmt *st = NULL;
+  if (sqlite3_prepare_v2 (db->h, sql, -1, &st, NULL) != SQLITE_OK) { fail (db, "prepare"); return NULL; }
+  return st;
+}
+
+static void
+btext (sqlite3_stmt *st, int i, const char *s)
+{
+  if (s) sqlite3_bind_text (st, i, s, -1, SQLITE_TRANSIENT);
+  else sqlite3_bind_null (st, i);
+}
+
+/* Step a statement that returns no rows (or ignores them), then finalize it. */
+static sg_rc
+done (sg_db *db, sqlite3_stmt *st, const char *what)
+{
+  if (!st) return SG_RC_IO;
+  int r = sqlite3_step (st);
+  sqlite3_finalize (st);
+  return r == SQLITE_DONE || r == SQLITE_ROW ? SG_RC_OK : fail (db, what);
+}
+
+sg_rc
+sg_db_meta_set (sg_db *db, const char *key, const char *value)
+{
+  sqlite3_stmt *st = prep (db, "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
+  if (!st) return SG_RC_IO;
+  btext (st, 1, key);
+  btext (st, 2, value);
+  return done (db, st, "meta");
+}
+
+sg_rc
+sg_db_meta_get (sg_db *db, const char *key, char *out, size_t size)
+{
+  out[0] = 0;
+  sqlite3_stmt *st = prep (db, "SELECT value FROM meta WHERE key = ?");
+  if (!st) return SG_RC_IO;
+  btext (st, 1, key);
+  sg_rc rc = SG_RC_EOF;
+  int r = sqlite3_step (st);
+  if (r == SQLITE_ROW)
+    {
+      snprintf (out, size, "%s", (const char *) sqlite3_column_text (st, 0));
+      rc = SG_RC_OK;
+    }
+  else if (r != SQLITE_DONE) rc = fail (db, "meta");
+  sqlite3_finalize (st);
+  return rc;
+}
+
+static sg_rc
+rollback (sg_db *db, sg_rc rc)
+{
+  char e[256];
+  snprintf (e, sizeof e, "%s", db->err);
+  sqlite3_exec (db->h, "ROLLBACK", NULL, NULL, NULL);
+  snprintf (db->err, sizeof db->err, "%s", e);
+  return rc;
+}
+
+sg_rc
+sg_db_add_finding (sg_db *db, const sg_db_finding *f, const char *initial_state, int64_t *bucket,
+                   bool *is_new)
+{
+  *bucket = 0;
+  *is_new = false;
+  if (sg_db_exec (db, "BEGIN IMMEDIATE")) return SG_RC_IO;
+  sqlite3_stmt *st = prep (db, "SELECT bucket FROM bucket_keys WHERE key = ?");
+  if (!st) return rollback (db, SG_RC_IO);
+  btext (st, 1, f->key);
+  int r = sqlite3_step (st);
+  if (r == SQLITE_ROW) *bucket = sqlite3_column_int64 (st, 0);
+  sqlite3_finalize (st);
+  if (r != SQLITE_ROW && r != SQLITE_DONE) return rollback (db, fail (db, "bucket lookup"));
+  if (!*bucket)
+    {
+      st = prep (db, "INSERT INTO buckets (kind, solver, logic, signature, key, first_trigger,"
+                     " first_json, created, created_elapsed, version, reduce_state)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      if (!st) return rollback (db, SG_RC_IO);
+      btext (st, 1, f->kind);
+      btext (st, 2, f->solver);
+      btext (st, 3, f->logic ? f->logic : "-");
+      btext (st, 4, f->signature ? f->signature : "");
+      btext (st, 5, f->key);
+      btext (st, 6, f->trigger);
+      btext (st, 7, f->json);
+      sqlite3_bind_double (st, 8, f->found_at);
+      sqlite3_bind_double (st, 9, f->elapsed);
+      btext (st, 10, f->version ? f->version : "");
+      btext (st, 11, initial_state ? initial_state : "pending");
+      if (done (db, st, "bucket insert")) return rollback (db, SG_RC_IO);
+      *bucket = sqlite3_last_insert_rowid (db->h);
+      *is_new = true;
+      st = prep (db, "INSERT INTO bucket_keys (key, bucket) VALUES (?, ?)");
+      if (!st) return rollback (db, SG_RC_IO);
+      btext (st, 1, f->key);
+      sqlite3_bind_int64 (st, 2, *bucket);
+      if (done (db, st, "bucket key")) return rollback (db, SG_RC_IO);
+    }
+  st = prep (db, "INSERT INTO findings (name, trigger, json, kind, solver, version, solvers, logic,"
+                 " technique, seed1, seed2, rng_seed, worker, slice, mutant, step, found_at, elapsed,"
+                 " signature, why, key, bucket) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+  if (!st) return rollback (db, SG_RC_IO);
+  char rs[32];
+  snprintf (rs, sizeof rs, "%llu", (unsigned long long) f->rng_seed);
+  btext (st, 1, f->name);
+  btext (st, 2, f->trigger);
+  btext (st, 3, f->json);
+  btext (st, 4, f->kind);
+  btext (st, 5, f->solver);
+  btext (st, 6, f->version ? f->version : "");
+  btext (st, 7, f->solvers ? f->solvers : "");
+  btext (st, 8, f->logic ? f->logic : "-");
+  btext (st, 9, f->technique ? f->technique : "");
+  btext (st, 10, f->seed1);
+  btext (st, 11, f->seed2);
+  btext (st, 12, rs);
+  sqlite3_bind_int64 (st, 13, f->worker);
+  sqlite3_bind_int64 (st, 14, f->slice);
+  sqlite3_bind_int64 (st, 15, (sqlite3_int64) f->mutant);
+  sqlite3_bind_int64 (st, 16, f->step);
+  sqlite3_bind_double (st, 17, f->found_at);
+  sqlite3_bind_double (st, 18, f->elapsed);
+  btext (st, 19, f->signature ? f->signature : "");
+  btext (st, 20, f->why ? f->why : "");
+  btext (st, 21, f->key);
+  sqlite3_bind_int64 (st, 22, *bucket);
+  if (done (db, st, "finding insert")) return rollback (db, SG_RC_IO);
+  int64_t fid = sqlite3_last_insert_rowid (db->h);
+  st = prep (db, "UPDATE buckets SET count = count + 1,"
+                 " first_finding = COALESCE (first_finding, ?) WHERE id = ?");
+  if (!st) return rollback (db, SG_RC_IO);
+  sqlite3_bind_int64 (st, 1, fid);
+  sqlite3_bind_int64 (st, 2, *bucket);
+  if (done (db, st, "bucket count")) return rollback (db, SG_RC_IO);
+  if (sg_db_exec (db, "COMMIT")) return rollback (db, SG_RC_IO);
+  return SG_RC_OK;
+}
+
+sg_rc
+sg_db_slice_begin (sg_db *db, uint32_t worker, uint32_t slice, const char *engine,
+                   uint64_t rng_seed, uint64_t chain0, uint64_t chains, double elapsed)
+{
+  sqlite3_stmt *st = prep (db, "INSERT INTO slices (worker, slice, engine, rng_seed,"
+                               " chain0, chains, started) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  if (!st) return SG_RC_IO;
+  char rs[32];
+  snprintf (rs, sizeof rs, "%llu", (unsigned long long) rng_seed);
+  sqlite3_bind_int64 (st, 1, worker);
+  sqlite3_bind_int64 (st, 2, slice);
+  btext (st, 3, engine);
+  btext (st, 4, rs);
+  sqlite3_bind_int64 (st, 5, (sqlite3_int64) chain0);
+  sqlite3_bind_int64 (st, 6, (sqlite3_int64) chains);
+  sqlite3_bind_double (st, 7, elapsed);
+  return done (db, st, "slice begin");
+}
+
+sg_rc
+sg_db_slice_end (sg_db *db, uint32_t worker, uint32_t slice, const sg_db_counts *c)
+{
+  sqlite3_stmt *st = prep (db, "UPDATE slices SET state = 'done', mutants = ?, calls = ?,"
+                               " decided = ?, unknown = ?, timeouts = ?, rejected = ?,"
+                               " unconfirmed = ?, ill_typed = ?, chains_done = ?"
+                               " WHERE worker = ? AND slice = ?");
+  if (!st) return SG_RC_IO;
+  const uint64_t v[] = { c->mutants, c->calls, c->decided, c->unknown, c->timeouts,
+                         c->rejected, c->unconfirmed, c->ill_typed, c->chains };
+  for (int i = 0; i < 9; i++) sqlite3_bind_int64 (st, i + 1, (sqlite3_int64) v[i]);
+  sqlite3_bind_int64 (st, 10, worker);
+  sqlite3_bind_int64 (st, 11, slice);
+  return done (db, st, "slice end");
+}
+
+static sg_rc
+one_u64 (sg_db *db, sqlite3_stmt *st, uint64_t *out)
+{
+  *out = 0;
+  if (!st) return SG_RC_IO;
+  int r = sqlite3_step (st);
+  if (r == SQLITE_ROW) *out = (uint64_t) sqlite3_column_int64 (st, 0);
+  sqlite3_finalize (st);
+  return r == SQLITE_ROW || r == SQLITE_DONE ? SG_RC_OK : fail (db, "query");
+}
+
+sg_rc
+sg_db_next_slice (sg_db *db, uint32_t worker, uint32_t *slice)
+{
+  sqlite3_stmt *st = prep (db, "SELECT COALESCE (MAX (slice) + 1, 0) FROM slices WHERE worker = ?");
+  if (st) sqlite3_bind_int64 (st, 1, worker);
+  uint64_t v;
+  sg_rc rc = one_u64 (db, st, &v);
+  *slice = (uint32_t) v;
+  return rc;
+}
+
+sg_rc
+sg_db_next_chain (sg_db *db, uint32_t worker, const char *engine, uint64_t *chain)
+{
+  sqlite3_stmt *st = prep (db, "SELECT COALESCE (MAX (chain0 + chains), 0) FROM slices"
+                               " WHERE worker = ? AND engine = ?");
+  if (st) { sqlite3_bind_int64 (st, 1, worker); btext (st, 2, engine); }
+  return one_u64 (db, st, chain);
+}
+
+sg_rc
+sg_db_totals (sg_db *db, sg_db_counts *c)
+{
+  memset (c, 0, sizeof *c);
+  sqlite3_stmt *st = prep (db, "SELECT SUM (mutants), SUM (calls), SUM (decided), SUM (unknown),"
+                               " SUM (timeouts), SUM (rejected), SUM (unconfirmed), SUM (ill_typed),"
+                               " SUM (chains_done) FROM slices WHERE state = 'done'");
+  if (!st) return SG_RC_IO;
+  int r = sqlite3_step (st);
+  if (r == SQLITE_ROW)
+    {
+      uint64_t *v[] = { &c->mutants, &c->calls, &c->decided, &c->unknown, &c->timeouts,
+                        &c->rejected, &c->unconfirmed, &c->ill_typed, &c->chains };
+      for (int i = 0; i < 9; i++) *v[i] = (uint64_t) sqlite3_column_int64 (st, i);
+    }
+  sqlite3_finalize (st);
+  return r == SQLITE_ROW || r == SQLITE_DONE ? SG_RC_OK : fail (db, "totals");
+}
+
+sg_rc
+sg_db_count (sg_db *db, const char *table, uint64_t *n)
+{
+  char sql[128];
+  if (!strcmp (table, "buckets"))
+    snprintf (sql, sizeof sql, "SELECT COUNT (*) FROM buckets WHERE merged_into IS NULL");
+  else
+    snprintf (sql, sizeof sql, "SELECT COUNT (*) FROM %s", !strcmp (table, "findings") ? "findings" : "stats");
+  return one_u64 (db, prep (db, sql), n);
+}
+
+sg_rc
+sg_db_stats_add (sg_db *db, double elapsed, const sg_db_counts *c)
+{
+  uint64_t nf = 0, nb = 0;
+  if (sg_db_count (db, "findings", &nf) || sg_db_count (db, "buckets", &nb)) return SG_RC_IO;
+  sqlite3_stmt *st = prep (db, "INSERT INTO stats (t, elapsed, mutants, calls, decided, unknown,"
+                               " timeouts, rejected, unconfirmed, findings, buckets)"
+                               " VALUES (?,?,?,?,?,?,?,?,?,?,?)");
+  if (!st) return SG_RC_IO;
+  sqlite3_bind_double (st, 1, (double) time (NULL));
+  sqlite3_bind_double (st, 2, elapsed);
+  const uint64_t v[] = { c->mutants, c->calls, c->decided, c->unknown, c->timeouts, c->rejected,
+                         c->unconfirmed, nf, nb };
+  for (int i = 0; i < 9; i++) sqlite3_bind_int64 (st, i + 3, (sqlite3_int64) v[i]);
+  return done (db, st, "stats");
+}
+
+sg_rc
+sg_db_reduce_claim (sg_db *db, int64_t *bucket, char *json, size_t jsize, char *trigger, size_t tsize,
+                    char *key, size_t ksize)
+{
+  *bucket = 0;
+  json[0] = trigger[0] = key[0] = 0;
+  if (sg_db_exec (db, "BEGIN IMMEDIATE")) return SG_RC_IO;
+  sqlite3_stmt *st = prep (db, "SELECT id, first_json, first_trigger, key FROM buckets"
+                               " WHERE reduce_state = 'pending' AND merged_into IS NULL"
+                               " ORDER BY id LIMIT 1");
+  if (!st) return rollback (db, SG_RC_IO);
+  int r = sqlite3_step (st);
+  if (r == SQLITE_ROW)
+    {
+      *bucket = sqlite3_column_int64 (st, 0);
+      snprintf (json, jsize, "%s", (const char *) sqlite3_column_text (st, 1));
+      snprintf (trigger, tsize, "%s", (const char *) sqlite3_column_text (st, 2));
+      snprintf (key, ksize, "%s", (const char *) sqlite3_column_text (st, 3));
+    }
+  sqlite3_finalize (st);
+  if (r != SQLITE_ROW && r != SQLITE_DONE) return rollback (db, fail (db, "claim"));
+  if (*bucket)
+    {
+      st = prep (db, "UPDATE buckets SET reduce_state = 'running' WHERE id = ?");
+      if (!st) return rollback (db, SG_RC_IO);
+      sqlite3_bind_int64 (st, 1, *bucket);
+      if (done (db, st, "claim")) return rollback (db, SG_RC_IO);
+    }
+  return sg_db_exec (db, "COMMIT") ? rollback (db, SG_RC_IO) : SG_RC_OK;
+}
+
+sg_rc
+sg_db_reduce_done (sg_db *db, int64_t bucket, const char *state, const char *reduced,
+                   const char *note, const char *reduced_key)
+{
+  if (sg_db_exec (db, "BEGIN IMMEDIATE")) return SG_RC_IO;
+  sqlite3_stmt *st = prep (db, "UPDATE buckets SET reduce_state = ?, reduced_trigger = ?,"
+                               " reduce_note = ?, reduced_key = ? WHERE id = ?");
+  if (!st) return rollback (db, SG_RC_IO);
+  btext (st, 1, state);
+  btext (st, 2, reduced);
+  btext (st, 3, note ? note : "");
+  btext (st, 4, reduced_key);
+  sqlite3_bind_int64 (st, 5, bucket);
+  if (done (db, st, "reduce done")) return rollback (db, SG_RC_IO);
+  if (reduced_key)
+    {
+      /* Same reduced shape as an older bucket: one bug. Merge into the older one: its
+       * findings, its count and its keys (so later findings with this key go there too). */
+      uint64_t older = 0;
+      st = prep (db, "SELECT id FROM buckets WHERE reduced_key = ? AND id < ? AND merged_into IS NULL"
+                     " ORDER BY id LIMIT 1");
+      if (st) { btext (st, 1, reduced_key); sqlite3_bind_int64 (st, 2, bucket); }
+      if (one_u64 (db, st, &older)) return rollback (db, SG_RC_IO);
+      if (older)
+        {
+          char sql[512];
+          snprintf (sql, sizeof sql,
+                    "UPDATE findings SET bucket = %llu WHERE bucket = %lld;"
+                    "UPDATE buckets SET count = count + (SELECT count FROM buckets WHERE id = %lld)"
+                    " WHERE id = %llu;"
+                    "UPDATE buckets SET merged_into = %llu, count = 0 WHERE id = %lld;"
+                    "UPDATE bucket_keys SET bucket = %llu WHERE bucket = %lld;",
+                    (unsigned long long) older, (long long) bucket, (long long) bucket,
+                    (unsigned long long) older, (unsigned long long) older, (long long) bucket,
+                    (unsigned long long) older, (long long) bucket);
+          if (sg_db_exec (db, sql)) return rollback (db, SG_RC_IO);
+        }
+    }
+  return sg_db_exec (db, "COMMIT") ? rollback (db, SG_RC_IO) : SG_RC_OK;
+}
+
+sg_rc
+sg_db_reduce_reset (sg_db *db)
+{
+  return sg_db_exec (db, "UPDATE buckets SET reduce_state = 'pending' WHERE reduce_state = 'running'");
+}

@@ -1,0 +1,96 @@
+/* db: the findings database of a campaign (SQLite, one file DIR/campaign.db) — the campaign's
+ * settings (meta), its work units (slices: which worker ran which engine on which rng seed,
+ * for resume), every finding with its bucket, the buckets (first trigger, reduced trigger,
+ * count, reduction state), and periodic statistics rows (for the report's plots).
+ * Owns: one SQLite connection per sg_db. A connection belongs to the process that opened it:
+ *   forked workers open their own (busy timeout 30 s).
+ * Invariants: WAL journal, synchronous=NORMAL... FULL for findings: a finding and its bucket
+ *   are written in one IMMEDIATE transaction after the trigger files exist (renamed into
+ *   place), so a kill -9 at any moment leaves either both or neither, never a row without its
+ *   files. Paths are stored relative to the campaign directory (absolute after a merge).
+ * Tests: tests/unit/campaign_test.c, tests/cli (group campaign) */
+#ifndef SG_CAMPAIGN_DB_H
+#define SG_CAMPAIGN_DB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/rc.h"
+
+typedef struct sqlite3 sqlite3;
+
+typedef struct sg_db {
+  sqlite3 *h;
+  char err[256]; /* the last error */
+} sg_db;
+
+/* One finding as recorded. Strings are borrowed. */
+typedef struct sg_db_finding {
+  const char *name;      /* base name, unique: <kind>-<solver>-w<W>-<N> within its dir */
+  const char *trigger;   /* path of the .smt2 (relative to the campaign dir, or absolute) */
+  const char *json;      /* path of the .json */
+  const char *kind;      /* soundness, invalid-model, crash, incompleteness */
+  const char *solver;    /* culprit profile name, or "any" */
+  const char *version;   /* its version, or "" */
+  const char *solvers;   /* every solver of the run, "name version; ..." */
+  const char *logic;     /* set-logic of the trigger, or "-" */
+  const char *technique; /* engine */
+  const char *seed1, *seed2; /* seed paths (seed2 may be NULL) */
+  uint64_t rng_seed;     /* the slice's rng seed */
+  uint32_t worker, slice;
+  uint64_t mutant;       /* mutant number within the slice */
+  uint32_t step;         /* step within its chain */
+  double found_at;       /* unix time */
+  double elapsed;        /* campaign seconds (over resumes) */
+  const char *signature; /* crash signature, or "" */
+  const char *why;       /* the oracle's explanation */
+  const char *key;       /* dedup key (dedup.h) */
+} sg_db_finding;
+
+sg_rc sg_db_open (sg_db *db, const char *path, bool create);
+void sg_db_close (sg_db *db);
+/* Run SQL without results (schema changes, BEGIN, COMMIT). */
+sg_rc sg_db_exec (sg_db *db, const char *sql);
+
+sg_rc sg_db_meta_set (sg_db *db, const char *key, const char *value);
+/* The value into out ("" and SG_RC_EOF when absent). */
+sg_rc sg_db_meta_get (sg_db *db, const char *key, char *out, size_t size);
+
+/* Record a finding and put it into its bucket (created when new: reduction state "pending"
+ * or `initial_state` when given). OUT: the bucket id and whether it is new. One transaction. */
+sg_rc sg_db_add_finding (sg_db *db, const sg_db_finding *f, const char *initial_state,
+                         int64_t *bucket /* OUT */, bool *is_new /* OUT */);
+
+/* A slice (unit of work of one worker) started / ended. */
+sg_rc sg_db_slice_begin (sg_db *db, uint32_t worker, uint32_t slice, const char *engine,
+                         uint64_t rng_seed, uint64_t chain0, uint64_t chains, double elapsed);
+typedef struct sg_db_counts {
+  uint64_t mutants, calls, decided, unknown, timeouts, rejected, unconfirmed, ill_typed, chains;
+} sg_db_counts;
+sg_rc sg_db_slice_end (sg_db *db, uint32_t worker, uint32_t slice, const sg_db_counts *c);
+/* Resume: the next slice number of worker w, and the next chain of (w, engine). */
+sg_rc sg_db_next_slice (sg_db *db, uint32_t worker, uint32_t *slice /* OUT */);
+sg_rc sg_db_next_chain (sg_db *db, uint32_t worker, const char *engine, uint64_t *chain /* OUT */);
+/* The sum of the counters of every ended slice. */
+sg_rc sg_db_totals (sg_db *db, sg_db_counts *c /* OUT */);
+
+/* Statistics row (cumulative counters at campaign time `elapsed`). */
+sg_rc sg_db_stats_add (sg_db *db, double elapsed, const sg_db_counts *c);
+/* Counts: findings, buckets. */
+sg_rc sg_db_count (sg_db *db, const char *table, uint64_t *n /* OUT */);
+
+/* The reducer's queue: the oldest bucket in state "pending" (id 0 when none) with its first
+ * finding's json and trigger paths; it is marked "running". */
+sg_rc sg_db_reduce_claim (sg_db *db, int64_t *bucket /* OUT */, char *json, size_t jsize,
+                          char *trigger, size_t tsize, char *key, size_t ksize);
+/* Result: state ("done", "failed", "unavailable", "pending"), the reduced trigger path (or
+ * NULL), a note, the reduced trigger's dedup key (or NULL). With a key equal to that of an
+ * older bucket of the same kind, solver and logic, this bucket is merged into it. */
+sg_rc sg_db_reduce_done (sg_db *db, int64_t bucket, const char *state, const char *reduced,
+                         const char *note, const char *reduced_key);
+/* Every "running" bucket back to "pending" (after a crash of the reducer). */
+sg_rc sg_db_reduce_reset (sg_db *db);
+
+sqlite3 *sg_db_handle (sg_db *db);
+
+#endif

@@ -1,0 +1,41 @@
+/* dedup: the keys that put findings into buckets (one bucket = one bug, as far as we can tell).
+ *   crash:  solver + the crash signature normalised (assertion file:line, sanitizer kind and top
+ *           frames as src/run/classify.c extracts them; otherwise the signal and first error
+ *           line with numbers, addresses and quoted names blanked).
+ *   others: solver + kind + logic + a 64-bit hash of the trigger's shape: the DAG of its
+ *           assertions with every leaf (literal, constant, variable, bound variable) reduced to
+ *           its sort, names of functions dropped (only their arity and sorts count), operators,
+ *           indices and structure kept. Two scripts that differ only in leaf constants and
+ *           names have one shape.
+ * Owns: nothing (the store used to parse a trigger is private to sg_dedup_shape).
+ * Invariants: keys are pure functions of their inputs (same on every machine); no recursion
+ *   (term ids are topological, so one pass over the store computes every node's hash).
+ * Tests: tests/unit/dedup_test.c */
+#ifndef SG_CAMPAIGN_DEDUP_H
+#define SG_CAMPAIGN_DEDUP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/rc.h"
+
+/* Normalise a crash signature into out (size >= 64): digits kept only in "file:line" of an
+ * "assert ..." or "sanitizer ..." signature; elsewhere runs of digits become '#', hex
+ * addresses '0x#', and text in quotes '?'. */
+void sg_dedup_crash_sig (const char *sig, char *out, size_t size);
+
+/* The shape hash of an SMT-LIB script (text, len). SG_RC_PARSE/SORT when our front end rejects
+ * it (the caller then falls back to a hash of the text with digits blanked: sg_dedup_text). */
+sg_rc sg_dedup_shape (const char *text, size_t len, uint64_t *hash /* OUT */);
+/* Fallback: a hash of the text with digit runs and symbols after declare-fun/const blanked. */
+uint64_t sg_dedup_text (const char *text, size_t len);
+
+/* The bucket key of a finding into out (size >= 128):
+ *   "crash|SOLVER|NORMSIG" or "KIND|SOLVER|LOGIC|HEX16". */
+void sg_dedup_key (const char *kind, const char *solver, const char *logic, const char *signature,
+                   const char *text, size_t len, char *out, size_t size);
+
+/* The logic of a script: the symbol after its first (set-logic ...), or "-" (into out). */
+void sg_dedup_logic (const char *text, size_t len, char *out, size_t size);
+
+#endif

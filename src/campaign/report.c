@@ -1,0 +1,663 @@
+#define _DEFAULT_SOURCE /* realpath */
+/* report: HTML with inline SVG, bucket lists, issue texts, JSON, merge. */
+#include "campaign/report.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/file.h"
+#include "campaign/findings.h"
+
+#define TRIGGER_SHOW ((size_t) 16 << 10) /* bytes of a trigger shown in the report */
+
+static const char *
+col (sqlite3_stmt *st, int i)
+{
+  const unsigned char *s = sqlite3_column_text (st, i);
+  return s ? (const char *) s : "";
+}
+
+static void
+resolve (const char *dir, const char *rel, char *out, size_t size)
+{
+  if ((size_t) (rel[0] == '/' ? snprintf (out, size, "%s", rel) : snprintf (out, size, "%s/%s", dir, rel)) >= size)
+    out[0] = 0;
+}
+
+/* A file's text (at most max bytes, "..." noted), or NULL. */
+static char *
+read_text (const char *dir, const char *rel, size_t max, bool *cut)
+{
+  char path[PATH_MAX];
+  resolve (dir, rel, path, sizeof path);
+  FILE *f = fopen (path, "rb");
+  if (!f) return NULL;
+  char *s = malloc (max + 1);
+  size_t n = s ? fread (s, 1, max, f) : 0;
+  *cut = s && n == max && fgetc (f) != EOF;
+  fclose (f);
+  if (s) s[n] = 0;
+  return s;
+}
+
+static void
+html (sg_buf *b, const char *s)
+{
+  for (; *s; s++)
+    switch (*s)
+      {
+      case '<': sg_buf_adds (b, "&lt;"); break;
+      case '>': sg_buf_adds (b, "&gt;"); break;
+      case '&': sg_buf_adds (b, "&amp;"); break;
+      case '"': sg_buf_adds (b, "&quot;"); break;
+      default: sg_buf_addc (b, *s);
+      }
+}
+
+static sqlite3_stmt *
+q (sg_db *db, const char *sql)
+{
+  sqlite3_stmt *st = NULL;
+  if (sqlite3_prepare_v2 (sg_db_handle (db), sql, -1, &st, NULL) != SQLITE_OK) return NULL;
+  return st;
+}
+
+sg_rc
+sg_report_list (sg_db *db, FILE *f, bool human)
+{
+  sqlite3_stmt *st = q (db, "SELECT id, kind, solver, version, logic, count, reduce_state,"
+                            " COALESCE (reduced_trigger, first_trigger), signature FROM buckets"
+                            " WHERE merged_into IS NULL ORDER BY id");
+  if (!st) return SG_RC_IO;
+  if (!human) fprintf (f, "id\tkind\tsolver\tversion\tlogic\tcount\treduction\ttrigger\tsignature\n");
+  int n = 0;
+  while (sqlite3_step (st) == SQLITE_ROW)
+    {
+      if (human)
+        fprintf (f, "bucket %-3lld %-14s %-10s %-8s %-8s %4lld finding%s  %-11s %s%s%s\n",
+                 sqlite3_column_int64 (st, 0), col (st, 1), col (st, 2), col (st, 3), col (st, 4),
+                 sqlite3_column_int64 (st, 5), sqlite3_column_int64 (st, 5) == 1 ? " " : "s",
+                 col (st, 6), col (st, 7), col (st, 8)[0] ? "  " : "", col (st, 8));
+      else
+        fprintf (f, "%lld\t%s\t%s\t%s\t%s\t%lld\t%s\t%s\t%s\n", sqlite3_column_int64 (st, 0),
+                 col (st, 1), col (st, 2), col (st, 3), col (st, 4), sqlite3_column_int64 (st, 5),
+                 col (st, 6), col (st, 7), col (st, 8));
+      n++;
+    }
+  sqlite3_finalize (st);
+  if (human && !n) fprintf (f, "no findings\n");
+  return SG_RC_OK;
+}
+
+sg_rc
+sg_report_issue (sg_db *db, const char *dir, int64_t bucket, sg_buf *b)
+{
+  sqlite3_stmt *st = q (db, "SELECT b.kind, b.solver, b.version, b.logic, b.signature, b.count,"
+                            " b.first_trigger, b.reduced_trigger, f.why, f.technique, f.solvers,"
+                            " f.json, b.reduce_state FROM buckets b JOIN findings f ON f.id = b.first_finding"
+                            " WHERE b.id = ?");
+  if (!st) return SG_RC_IO;
+  sqlite3_bind_int64 (st, 1, bucket);
+  if (sqlite3_step (st) != SQLITE_ROW)
+    {
+      sqlite3_finalize (st);
+      return SG_RC_EOF;
+    }
+  const char *kind = col (st, 0), *solver = col (st, 1), *version = col (st, 2), *logic = col (st, 3);
+  const char *what = !strcmp (kind, "soundness") ? "wrong answer"
+                     : !strcmp (kind, "invalid-model") ? "invalid model"
+                     : !strcmp (kind, "crash") ? "crash" : kind;
+  char who[160];
+  snprintf (who, sizeof who, "%s%s%s", solver, version[0] ? " " : "", version);
+  sg_buf_printf (b, "### %s: %s on %s\n\n", who, what, logic);
+  sg_buf_printf (b, "%s gives a%s %s on the %s script below.\n\n", who,
+                 what[0] == 'i' ? "n" : "", what, logic);
+  sg_buf_printf (b, "Observed: %s\n", col (st, 8));
+  if (col (st, 4)[0]) sg_buf_printf (b, "Signature: `%s`\n", col (st, 4));
+  bool reduced = col (st, 7)[0] != 0;
+  const char *trig = reduced ? col (st, 7) : col (st, 6);
+  bool cut = false;
+  char *text = read_text (dir, trig, TRIGGER_SHOW, &cut);
+  sg_buf_printf (b, "\nTrigger (%s):\n\n```smt2\n%s%s```\n", reduced ? "reduced" : "not reduced",
+                 text ? text : "(file missing)\n", cut ? "\n; ... (cut)\n" : "");
+  free (text);
+  sg_buf_printf (b, "\nSolvers run: %s. How it was found (command lines, outputs): %s.\n", col (st, 10), col (st, 11));
+  sg_buf_printf (b, "Found %lld time%s by smtgrind (%s).\n", sqlite3_column_int64 (st, 5),
+                 sqlite3_column_int64 (st, 5) == 1 ? "" : "s", col (st, 9));
+  sqlite3_finalize (st);
+  return sg_buf_ok (b) ? SG_RC_OK : SG_RC_NOMEM;
+}
+
+static void
+jfield (sg_buf *b, const char *name, const char *v, bool comma)
+{
+  sg_buf_printf (b, "%s\"%s\": ", comma ? ", " : "", name);
+  if (v) sg_json_string (b, v, strlen (v));
+  else sg_buf_adds (b, "null");
+}
+
+static sg_rc
+json_bucket (sg_db *db, const char *dir, sqlite3_stmt *st, sg_buf *b)
+{
+  int64_t id = sqlite3_column_int64 (st, 0);
+  char path[PATH_MAX];
+  sg_buf_printf (b, "{\"id\": %lld", (long long) id);
+  jfield (b, "kind", col (st, 1), true);
+  jfield (b, "solver", col (st, 2), true);
+  jfield (b, "version", col (st, 3), true);
+  jfield (b, "logic", col (st, 4), true);
+  jfield (b, "signature", col (st, 5), true);
+  sg_buf_printf (b, ", \"count\": %lld", sqlite3_column_int64 (st, 6));
+  resolve (dir, col (st, 7), path, sizeof path);
+  jfield (b, "first_trigger", path, true);
+  if (col (st, 8)[0]) resolve (dir, col (st, 8), path, sizeof path);
+  jfield (b, "reduced_trigger", col (st, 8)[0] ? path : NULL, true);
+  jfield (b, "reduction", col (st, 9), true);
+  jfield (b, "reduction_note", col (st, 10), true);
+  jfield (b, "key", col (st, 11), true);
+  sg_buf_printf (b, ", \"created_s\": %.1f", sqlite3_column_double (st, 12));
+  sg_buf_adds (b, ", \"findings\": [");
+  sqlite3_stmt *f = q (db, "SELECT name, trigger, json, technique, seed1, seed2, rng_seed, worker,"
+                           " slice, mutant, step, elapsed, found_at, why, solvers FROM findings"
+                           " WHERE bucket = ? ORDER BY id");
+  if (!f) return SG_RC_IO;
+  sqlite3_bind_int64 (f, 1, id);
+  for (int n = 0; sqlite3_step (f) == SQLITE_ROW; n++)
+    {
+      sg_buf_adds (b, n ? ",\n    {" : "\n    {");
+      jfield (b, "name", col (f, 0), false);
+      resolve (dir, col (f, 1), path, sizeof path);
+      jfield (b, "trigger", path, true);
+      resolve (dir, col (f, 2), path, sizeof path);
+      jfield (b, "json", path, true);
+      jfield (b, "technique", col (f, 3), true);
+      sg_buf_adds (b, ", \"seeds\": [");
+      sg_json_string (b, col (f, 4), strlen (col (f, 4)));
+      if (col (f, 5)[0]) { sg_buf_adds (b, ", "); sg_json_string (b, col (f, 5), strlen (col (f, 5))); }
+      sg_buf_printf (b, "], \"rng_seed\": %s, \"worker\": %lld, \"slice\": %lld, \"mutant\": %lld,"
+                        " \"step\": %lld, \"elapsed_s\": %.1f, \"found_at\": %.0f",
+                     col (f, 6), sqlite3_column_int64 (f, 7), sqlite3_column_int64 (f, 8),
+                     sqlite3_column_int64 (f, 9), sqlite3_column_int64 (f, 10),
+                     sqlite3_column_double (f, 11), sqlite3_column_double (f, 12));
+      jfield (b, "why", col (f, 13), true);
+      jfield (b, "solvers", col (f, 14), true);
+      sg_buf_addc (b, '}');
+    }
+  sqlite3_finalize (f);
+  sg_buf_adds (b, "]}");
+  return SG_RC_OK;
+}
+
+#define BUCKET_COLS "SELECT id, kind, solver, version, logic, signature, count, first_trigger," \
+  " reduced_trigger, reduce_state, reduce_note, key, created_elapsed FROM buckets"
+
+sg_rc
+sg_report_json (sg_db *db, const char *dir, int64_t bucket, sg_buf *b)
+{
+  sqlite3_stmt *st = q (db, bucket > 0 ? BUCKET_COLS " WHERE id = ?"
+                                       : BUCKET_COLS " WHERE merged_into IS NULL ORDER BY id");
+  if (!st) return SG_RC_IO;
+  if (bucket > 0) sqlite3_bind_int64 (st, 1, bucket);
+  sg_rc rc = SG_RC_OK;
+  int n = 0;
+  if (bucket <= 0) sg_buf_adds (b, "[");
+  while (!rc && sqlite3_step (st) == SQLITE_ROW)
+    {
+      sg_buf_adds (b, n++ ? ",\n  " : bucket <= 0 ? "\n  " : "");
+      rc = json_bucket (db, dir, st, b);
+    }
+  sqlite3_finalize (st);
+  if (bucket > 0 && !n) return SG_RC_EOF;
+  sg_buf_adds (b, bucket <= 0 ? "\n]\n" : "\n");
+  return rc ? rc : sg_buf_ok (b) ? SG_RC_OK : SG_RC_NOMEM;
+}
+
+/* ---- HTML --------------------------------------------------------------------------------- */
+
+typedef struct series {
+  SG_VEC (double) x, y;
+} series;
+
+/* An SVG line plot of the series (x: seconds), with axes and labels. */
+static void
+svg_plot (sg_buf *b, const char *id, const char *title, const char *ylabel, const series *s,
+          int nseries, const char *const *names, const char *const *colors, bool steps)
+{
+  const double W = 560, H = 240, L = 60, R = 20, T = 30, B = 40;
+  double xmax = 1, ymax = 1;
+  for (int k = 0; k < nseries; k++)
+    for (uint32_t i = 0; i < s[k].x.n; i++)
+      {
+        if (s[k].x.a[i] > xmax) xmax = s[k].x.a[i];
+        if (s[k].y.a[i] > ymax) ymax = s[k].y.a[i];
+      }
+  ymax *= 1.1;
+  sg_buf_printf (b, "<svg id=\"%s\" class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n",
+                 id, W, H, W, H);
+  sg_buf_printf (b, "<text x=\"%.0f\" y=\"18\" font-size=\"14\" font-weight=\"bold\">%s</text>\n", L, title);
+  sg_buf_printf (b, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#333\"/>\n", L, H - B, W - R, H - B);
+  sg_buf_printf (b, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#333\"/>\n", L, T, L, H - B);
+  for (int g = 0; g <= 4; g++)
+    {
+      double yv = ymax * g / 4, py = (H - B) - (H - B - T) * g / 4;
+      double xv = xmax * g / 4, px = L + (W - L - R) * g / 4;
+      sg_buf_printf (b, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"10\" text-anchor=\"end\">%.*f</text>\n", L - 4, py + 3, yv < 10 ? 1 : 0, yv);
+      sg_buf_printf (b, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#ddd\"/>\n", L, py, W - R, py);
+      sg_buf_printf (b, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"10\" text-anchor=\"middle\">%.*fs</text>\n", px, H - B + 14, xmax < 10 ? 1 : 0, xv);
+    }
+  sg_buf_printf (b, "<text x=\"12\" y=\"%.0f\" font-size=\"11\" transform=\"rotate(-90 12 %.0f)\" text-anchor=\"middle\">%s</text>\n",
+                 (H - B + T) / 2, (H - B + T) / 2, ylabel);
+  sg_buf_printf (b, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"11\" text-anchor=\"middle\">campaign time</text>\n", (L + W - R) / 2, H - 6);
+  for (int k = 0; k < nseries; k++)
+    {
+      sg_buf_printf (b, "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", colors[k]);
+      double prev = H - B;
+      for (uint32_t i = 0; i < s[k].x.n; i++)
+        {
+          double px = L + (W - L - R) * s[k].x.a[i] / xmax;
+          double py = (H - B) - (H - B - T) * s[k].y.a[i] / ymax;
+          if (steps && i) sg_buf_printf (b, "%.1f,%.1f ", px, prev);
+          sg_buf_printf (b, "%.1f,%.1f ", px, py);
+          prev = py;
+        }
+      sg_buf_adds (b, "\"/>\n");
+      sg_buf_printf (b, "<text x=\"%.0f\" y=\"%d\" font-size=\"11\" fill=\"%s\">%s</text>\n", W - R - 150, 18 + 14 * k, colors[k], names[k]);
+    }
+  sg_buf_adds (b, "</svg>\n");
+}
+
+static void
+group_table (sg_buf *b, sg_db *db, const char *title, const char *colname, const char *sql)
+{
+  sqlite3_stmt *st = q (db, sql);
+  if (!st) return;
+  sg_buf_printf (b, "<table class=\"by\"><caption>%s</caption><tr><th>%s</th><th>buckets</th><th>findings</th></tr>\n", title, colname);
+  while (sqlite3_step (st) == SQLITE_ROW)
+    {
+      sg_buf_adds (b, "<tr><td>");
+      html (b, col (st, 0));
+      sg_buf_printf (b, "</td><td>%lld</td><td>%lld</td></tr>\n", sqlite3_column_int64 (st, 1), sqlite3_column_int64 (st, 2));
+    }
+  sqlite3_finalize (st);
+  sg_buf_adds (b, "</table>\n");
+}
+
+static sg_rc
+write_file (const char *path, const char *data, size_t len)
+{
+  char tmp[PATH_MAX];
+  if ((size_t) snprintf (tmp, sizeof tmp, "%s.tmp.XXXXXX", path) >= sizeof tmp) return SG_RC_IO;
+  int fd = mkstemp (tmp);
+  if (fd < 0) return SG_RC_IO;
+  size_t off = 0;
+  while (off < len)
+    {
+      ssize_t w = write (fd, data + off, len - off);
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) break;
+      off += (size_t) w;
+    }
+  bool ok = off == len && fsync (fd) == 0;
+  ok = close (fd) == 0 && ok;
+  if (!ok || rename (tmp, path) != 0)
+    {
+      unlink (tmp);
+      return SG_RC_IO;
+    }
+  return SG_RC_OK;
+}
+
+static const char *css =
+  "body{font-family:sans-serif;margin:24px;max-width:1240px;color:#222}"
+  "h1{font-size:22px}h2{font-size:18px;border-bottom:1px solid #ccc;padding-bottom:4px}"
+  "table{border-collapse:collapse;margin:8px 16px 16px 0}td,th{border:1px solid #ccc;padding:3px 8px;font-size:13px;text-align:left}"
+  "table.by{display:inline-table;vertical-align:top}caption{font-weight:bold;text-align:left;padding:4px 0}"
+  "pre{background:#f6f6f6;border:1px solid #ddd;padding:8px;overflow:auto;max-height:320px;font-size:12px}"
+  ".bucket{border:1px solid #bbb;border-radius:6px;padding:8px 14px;margin:14px 0}"
+  ".kind-soundness{border-left:6px solid #c0392b}.kind-crash{border-left:6px solid #e67e22}"
+  ".kind-invalid-model{border-left:6px solid #8e44ad}.kind-incompleteness{border-left:6px solid #2980b9}"
+  ".meta td:first-child{font-weight:bold}.plot{margin-right:12px;border:1px solid #eee}"
+  "details summary{cursor:pointer;color:#225}";
+
+sg_rc
+sg_report_html (const char *dir, const char *out, char *err, size_t esize)
+{
+  char path[PATH_MAX];
+  snprintf (path, sizeof path, "%s/campaign.db", dir);
+  sg_db db;
+  if (sg_db_open (&db, path, false))
+    {
+      snprintf (err, esize, "%s", db.err);
+      return SG_RC_IO;
+    }
+  sg_buf b;
+  sg_buf_init (&b);
+  char v[1024];
+  sg_buf_adds (&b, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>smtgrind campaign ");
+  html (&b, dir);
+  sg_buf_printf (&b, "</title><style>%s</style></head><body>\n<h1>smtgrind campaign report: ", css);
+  html (&b, dir);
+  sg_buf_adds (&b, "</h1>\n<table class=\"meta\">\n");
+  static const char *keys[][2] = { { "started", "started" }, { "elapsed", "campaign time (s)" },
+                                   { "solver_versions", "solvers" }, { "engines", "engines (weights)" },
+                                   { "jobs", "workers" }, { "timeout", "timeout per run (s)" },
+                                   { "seed", "rng seed" }, { "shard", "shard" },
+                                   { "inputs", "seeds" }, { "merged_from", "merged from" } };
+  for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+    if (!sg_db_meta_get (&db, keys[k][0], v, sizeof v))
+      {
+        sg_buf_printf (&b, "<tr><td>%s</td><td>", keys[k][1]);
+        html (&b, v);
+        sg_buf_adds (&b, "</td></tr>\n");
+      }
+  sg_db_counts c;
+  sg_db_totals (&db, &c);
+  uint64_t nf = 0, nb = 0;
+  sg_db_count (&db, "findings", &nf);
+  sg_db_count (&db, "buckets", &nb);
+  sg_buf_printf (&b, "<tr><td>work</td><td>%llu mutants, %llu solver calls (decided %llu, unknown %llu, "
+                     "timeouts %llu, rejected %llu), %llu unconfirmed verdicts</td></tr>\n",
+                 (unsigned long long) c.mutants, (unsigned long long) c.calls, (unsigned long long) c.decided,
+                 (unsigned long long) c.unknown, (unsigned long long) c.timeouts,
+                 (unsigned long long) c.rejected, (unsigned long long) c.unconfirmed);
+  sg_buf_printf (&b, "<tr><td>results</td><td><b>%llu buckets</b> (distinct bugs) from %llu findings</td></tr>\n</table>\n",
+                 (unsigned long long) nb, (unsigned long long) nf);
+
+  /* Plots: throughput from the stats rows, buckets over time from the buckets. */
+  sg_buf_adds (&b, "<h2>Over time</h2>\n");
+  series s[2];
+  memset (s, 0, sizeof s);
+  sqlite3_stmt *st = q (&db, "SELECT elapsed, calls, mutants FROM stats ORDER BY elapsed, id");
+  double pe = -1, pc = 0, pm = 0;
+  while (st && sqlite3_step (st) == SQLITE_ROW)
+    {
+      double e = sqlite3_column_double (st, 0), cl = (double) sqlite3_column_int64 (st, 1),
+             mu = (double) sqlite3_column_int64 (st, 2);
+      if (pe >= 0 && e - pe > 0.5 && cl >= pc)
+        {
+          /* The rate over the interval, drawn as a step across it. */
+          double rc = (cl - pc) / (e - pe), rm = (mu - pm) / (e - pe);
+          SG_VEC_PUSH (s[0].x, pe);
+          SG_VEC_PUSH (s[0].y, rc);
+          SG_VEC_PUSH (s[0].x, e);
+          SG_VEC_PUSH (s[0].y, rc);
+          SG_VEC_PUSH (s[1].x, pe);
+          SG_VEC_PUSH (s[1].y, rm);
+          SG_VEC_PUSH (s[1].x, e);
+          SG_VEC_PUSH (s[1].y, rm);
+        }
+      if (pe < 0 || e - pe > 0.5) { pe = e; pc = cl; pm = mu; }
+    }
+  sqlite3_finalize (st);
+  const char *tn[] = { "solver calls/s", "mutants/s" }, *tc[] = { "#1f77b4", "#2ca02c" };
+  svg_plot (&b, "plot-throughput", "Throughput", "per second", s, 2, tn, tc, false);
+  for (int k = 0; k < 2; k++) { SG_VEC_FREE (s[k].x); SG_VEC_FREE (s[k].y); }
+  memset (s, 0, sizeof s);
+  SG_VEC_PUSH (s[0].x, 0.0);
+  SG_VEC_PUSH (s[0].y, 0.0);
+  st = q (&db, "SELECT created_elapsed FROM buckets WHERE merged_into IS NULL ORDER BY created_elapsed");
+  double nbk = 0;
+  while (st && sqlite3_step (st) == SQLITE_ROW)
+    {
+      nbk += 1;
+      SG_VEC_PUSH (s[0].x, sqlite3_column_double (st, 0));
+      SG_VEC_PUSH (s[0].y, nbk);
+    }
+  sqlite3_finalize (st);
+  double end = strtod (sg_db_meta_get (&db, "elapsed", v, sizeof v) ? "0" : v, NULL);
+  if (end > 0) { SG_VEC_PUSH (s[0].x, end); SG_VEC_PUSH (s[0].y, nbk); }
+  const char *bn[] = { "buckets" }, *bc[] = { "#c0392b" };
+  svg_plot (&b, "plot-buckets", "New buckets over time", "buckets", s, 1, bn, bc, true);
+  SG_VEC_FREE (s[0].x);
+  SG_VEC_FREE (s[0].y);
+
+  sg_buf_adds (&b, "<h2>Summary</h2>\n");
+  group_table (&b, &db, "by kind", "kind",
+               "SELECT kind, COUNT (*), SUM (count) FROM buckets WHERE merged_into IS NULL GROUP BY kind ORDER BY kind");
+  group_table (&b, &db, "by solver", "solver",
+               "SELECT solver || ' ' || version, COUNT (*), SUM (count) FROM buckets WHERE merged_into IS NULL GROUP BY solver, version ORDER BY solver");
+  group_table (&b, &db, "by logic", "logic",
+               "SELECT logic, COUNT (*), SUM (count) FROM buckets WHERE merged_into IS NULL GROUP BY logic ORDER BY logic");
+  group_table (&b, &db, "by technique (findings)", "technique",
+               "SELECT technique, COUNT (DISTINCT bucket), COUNT (*) FROM findings GROUP BY technique ORDER BY technique");
+
+  sg_buf_adds (&b, "<h2>Buckets</h2>\n");
+  st = q (&db, BUCKET_COLS " WHERE merged_into IS NULL ORDER BY id");
+  if (!st || nb == 0) sg_buf_adds (&b, "<p>No findings.</p>\n");
+  while (st && sqlite3_step (st) == SQLITE_ROW)
+    {
+      int64_t id = sqlite3_column_int64 (st, 0);
+      sg_buf_printf (&b, "<div class=\"bucket kind-%s\" id=\"bucket-%lld\">\n<h3>Bucket %lld: ", col (st, 1), (long long) id, (long long) id);
+      html (&b, col (st, 1));
+      sg_buf_adds (&b, " &mdash; ");
+      html (&b, col (st, 2));
+      sg_buf_addc (&b, ' ');
+      html (&b, col (st, 3));
+      sg_buf_adds (&b, " &mdash; ");
+      html (&b, col (st, 4));
+      sg_buf_printf (&b, " &mdash; %lld finding%s</h3>\n<table class=\"meta\">", sqlite3_column_int64 (st, 6),
+                     sqlite3_column_int64 (st, 6) == 1 ? "" : "s");
+      if (col (st, 5)[0]) { sg_buf_adds (&b, "<tr><td>signature</td><td><code>"); html (&b, col (st, 5)); sg_buf_adds (&b, "</code></td></tr>"); }
+      sg_buf_printf (&b, "<tr><td>first found</td><td>after %.0fs</td></tr>", sqlite3_column_double (st, 12));
+      sg_buf_adds (&b, "<tr><td>first trigger</td><td>");
+      html (&b, col (st, 7));
+      sg_buf_adds (&b, "</td></tr><tr><td>reduction</td><td>");
+      html (&b, col (st, 9));
+      if (col (st, 10)[0]) { sg_buf_adds (&b, " ("); html (&b, col (st, 10)); sg_buf_adds (&b, ")"); }
+      if (col (st, 8)[0]) { sg_buf_adds (&b, ": "); html (&b, col (st, 8)); }
+      sg_buf_adds (&b, "</td></tr></table>\n");
+      bool cut = false;
+      if (col (st, 8)[0])
+        {
+          char *t = read_text (dir, col (st, 8), TRIGGER_SHOW, &cut);
+          sg_buf_adds (&b, "<p>Reduced trigger:</p><pre class=\"reduced\">");
+          html (&b, t ? t : "(file missing)");
+          if (cut) sg_buf_adds (&b, "\n; ... (cut)");
+          sg_buf_adds (&b, "</pre>\n");
+          free (t);
+        }
+      char *t = read_text (dir, col (st, 7), TRIGGER_SHOW, &cut);
+      sg_buf_printf (&b, "<details%s><summary>First trigger</summary><pre class=\"first\">",
+                     col (st, 8)[0] ? "" : " open");
+      html (&b, t ? t : "(file missing)");
+      if (cut) sg_buf_adds (&b, "\n; ... (cut)");
+      sg_buf_adds (&b, "</pre></details>\n");
+      free (t);
+      sg_buf issue;
+      sg_buf_init (&issue);
+      if (!sg_report_issue (&db, dir, id, &issue))
+        {
+          sg_buf_adds (&b, "<details><summary>Issue text (ready to paste)</summary><pre class=\"issue\">");
+          html (&b, sg_buf_cstr (&issue));
+          sg_buf_adds (&b, "</pre></details>\n");
+        }
+      sg_buf_free (&issue);
+      sg_buf_adds (&b, "</div>\n");
+    }
+  sqlite3_finalize (st);
+  sg_buf_adds (&b, "<p style=\"color:#777;font-size:12px\">Written by smtgrind " SG_VERSION ".</p>\n</body></html>\n");
+  sg_db_close (&db);
+  sg_rc rc = sg_buf_ok (&b) ? write_file (out, b.s, b.len) : SG_RC_NOMEM;
+  if (rc) snprintf (err, esize, "cannot write %s: %s", out, strerror (errno));
+  sg_buf_free (&b);
+  return rc;
+}
+
+/* ---- merge -------------------------------------------------------------------------------- */
+
+sg_rc
+sg_report_merge (sg_db *dst, const char *src_dir, char *err, size_t esize)
+{
+  char path[PATH_MAX], absdir[PATH_MAX];
+  snprintf (path, sizeof path, "%s/campaign.db", src_dir);
+  if (!realpath (src_dir, absdir)) { snprintf (err, esize, "%s: %s", src_dir, strerror (errno)); return SG_RC_IO; }
+  sg_db src;
+  if (sg_db_open (&src, path, false)) { snprintf (err, esize, "%s", src.err); return SG_RC_IO; }
+  sqlite3_stmt *st = q (&src, "SELECT f.name, f.trigger, f.json, f.kind, f.solver, f.version, f.solvers,"
+                              " f.logic, f.technique, f.seed1, f.seed2, f.rng_seed, f.worker, f.slice,"
+                              " f.mutant, f.step, f.found_at, f.elapsed, f.signature, f.why, f.key,"
+                              " b.first_finding = f.id, b.reduce_state, b.reduced_trigger, b.reduced_key,"
+                              " b.reduce_note FROM findings f JOIN buckets b ON b.id = f.bucket ORDER BY f.found_at, f.id");
+  if (!st) { snprintf (err, esize, "%s: not a campaign database", path); sg_db_close (&src); return SG_RC_IO; }
+  sg_rc rc = SG_RC_OK;
+  while (!rc && sqlite3_step (st) == SQLITE_ROW)
+    {
+      char trig[PATH_MAX], json[PATH_MAX];
+      resolve (absdir, col (st, 1), trig, sizeof trig);
+      resolve (absdir, col (st, 2), json, sizeof json);
+      /* The same finding merged twice stays one row. */
+      sqlite3_stmt *dup = q (dst, "SELECT 1 FROM findings WHERE trigger = ?");
+      if (dup)
+        {
+          sqlite3_bind_text (dup, 1, trig, -1, SQLITE_TRANSIENT);
+          int r = sqlite3_step (dup);
+          sqlite3_finalize (dup);
+          if (r == SQLITE_ROW) continue;
+        }
+      sg_db_finding f;
+      memset (&f, 0, sizeof f);
+      f.name = col (st, 0);
+      f.trigger = trig;
+      f.json = json;
+      f.kind = col (st, 3);
+      f.solver = col (st, 4);
+      f.version = col (st, 5);
+      f.solvers = col (st, 6);
+      f.logic = col (st, 7);
+      f.technique = col (st, 8);
+      f.seed1 = col (st, 9);
+      f.seed2 = col (st, 10)[0] ? col (st, 10) : NULL;
+      f.rng_seed = strtoull (col (st, 11), NULL, 10);
+      f.worker = (uint32_t) sqlite3_column_int64 (st, 12);
+      f.slice = (uint32_t) sqlite3_column_int64 (st, 13);
+      f.mutant = (uint64_t) sqlite3_column_int64 (st, 14);
+      f.step = (uint32_t) sqlite3_column_int64 (st, 15);
+      f.found_at = sqlite3_column_double (st, 16);
+      f.elapsed = sqlite3_column_double (st, 17);
+      f.signature = col (st, 18);
+      f.why = col (st, 19);
+      f.key = col (st, 20);
+      int64_t bucket;
+      bool fresh;
+      if (sg_db_add_finding (dst, &f, col (st, 22), &bucket, &fresh))
+        {
+          snprintf (err, esize, "%s", dst->err);
+          rc = SG_RC_IO;
+          break;
+        }
+      if (fresh && sqlite3_column_int (st, 21) && col (st, 23)[0])
+        {
+          char red[PATH_MAX];
+          resolve (absdir, col (st, 23), red, sizeof red);
+          sqlite3_stmt *u = q (dst, "UPDATE buckets SET reduced_trigger = ?, reduced_key = ?, reduce_note = ? WHERE id = ?");
+          if (u)
+            {
+              sqlite3_bind_text (u, 1, red, -1, SQLITE_TRANSIENT);
+              if (col (st, 24)[0]) sqlite3_bind_text (u, 2, col (st, 24), -1, SQLITE_TRANSIENT);
+              else sqlite3_bind_null (u, 2);
+              sqlite3_bind_text (u, 3, col (st, 25), -1, SQLITE_TRANSIENT);
+              sqlite3_bind_int64 (u, 4, bucket);
+              sqlite3_step (u);
+              sqlite3_finalize (u);
+            }
+        }
+      else if (fresh && !sqlite3_column_int (st, 21))
+        {
+          /* Its bucket's first finding was not this one (merged earlier elsewhere): reduce again. */
+          sqlite3_stmt *u = q (dst, "UPDATE buckets SET reduce_state = 'pending' WHERE id = ? AND reduce_state = 'done'");
+          if (u) { sqlite3_bind_int64 (u, 1, bucket); sqlite3_step (u); sqlite3_finalize (u); }
+        }
+    }
+  sqlite3_finalize (st);
+  /* Work counters: the slices come along (renumbered workers would collide: offset them). */
+  if (!rc)
+    {
+      sqlite3_stmt *ins = NULL;
+      sqlite3_stmt *sl = q (&src, "SELECT worker, slice, engine, rng_seed, chain0, chains, started, state, mutants, calls,"
+                                  " decided, unknown, timeouts, rejected, unconfirmed, ill_typed, chains_done FROM slices ORDER BY worker, slice");
+      int64_t base = -1;
+      sg_db_exec (dst, "BEGIN");
+      while (sl && sqlite3_step (sl) == SQLITE_ROW)
+        {
+          /* All slices of this source get worker numbers after the ones already there. */
+          if (base < 0)
+            {
+              sqlite3_stmt *m = q (dst, "SELECT COALESCE (MAX (worker) + 1, 0) FROM slices");
+              base = 0;
+              if (m && sqlite3_step (m) == SQLITE_ROW) base = sqlite3_column_int64 (m, 0);
+              sqlite3_finalize (m);
+              ins = q (dst, "INSERT INTO slices (worker, slice, engine, rng_seed, chain0, chains, started, state,"
+                            " mutants, calls, decided, unknown, timeouts, rejected, unconfirmed, ill_typed, chains_done)"
+                            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+              if (!ins) break;
+            }
+          sqlite3_reset (ins);
+          sqlite3_bind_int64 (ins, 1, base + sqlite3_column_int64 (sl, 0));
+          for (int k = 1; k < 17; k++) sqlite3_bind_value (ins, k + 1, sqlite3_column_value (sl, k));
+          sqlite3_step (ins);
+        }
+      sg_db_exec (dst, "COMMIT");
+      sqlite3_finalize (ins);
+      sqlite3_finalize (sl);
+    }
+  sg_db_close (&src);
+  return rc;
+}
+
+/* ---- consistency ------------------------------------------------------------------------- */
+
+static bool
+exists (const char *dir, const char *rel)
+{
+  char path[PATH_MAX];
+  resolve (dir, rel, path, sizeof path);
+  return path[0] && access (path, R_OK) == 0;
+}
+
+uint64_t
+sg_report_check (sg_db *db, const char *dir, FILE *f)
+{
+  uint64_t bad = 0, n = 0;
+  sqlite3_stmt *st = q (db, "PRAGMA integrity_check");
+  while (st && sqlite3_step (st) == SQLITE_ROW)
+    if (strcmp (col (st, 0), "ok")) { fprintf (f, "integrity: %s\n", col (st, 0)); bad++; }
+  sqlite3_finalize (st);
+  st = q (db, "SELECT trigger, json FROM findings");
+  while (st && sqlite3_step (st) == SQLITE_ROW)
+    {
+      n++;
+      for (int k = 0; k < 2; k++)
+        if (!exists (dir, col (st, k))) { fprintf (f, "missing file: %s\n", col (st, k)); bad++; }
+    }
+  sqlite3_finalize (st);
+  st = q (db, "SELECT id, first_trigger, first_json, COALESCE (reduced_trigger, ''), count,"
+              " (SELECT COUNT (*) FROM findings WHERE bucket = buckets.id), first_finding"
+              " FROM buckets WHERE merged_into IS NULL");
+  uint64_t nb = 0;
+  while (st && sqlite3_step (st) == SQLITE_ROW)
+    {
+      nb++;
+      for (int k = 1; k < 4; k++)
+        if (col (st, k)[0] && !exists (dir, col (st, k)))
+          { fprintf (f, "bucket %lld: missing file %s\n", sqlite3_column_int64 (st, 0), col (st, k)); bad++; }
+      if (sqlite3_column_int64 (st, 4) != sqlite3_column_int64 (st, 5) || sqlite3_column_type (st, 6) == SQLITE_NULL)
+        { fprintf (f, "bucket %lld: count %lld but %lld findings\n", sqlite3_column_int64 (st, 0),
+                   sqlite3_column_int64 (st, 4), sqlite3_column_int64 (st, 5)); bad++; }
+    }
+  sqlite3_finalize (st);
+  st = q (db, "SELECT COUNT (*), COUNT (DISTINCT rng_seed) FROM slices");
+  if (st && sqlite3_step (st) == SQLITE_ROW)
+    {
+      if (sqlite3_column_int64 (st, 0) != sqlite3_column_int64 (st, 1))
+        { fprintf (f, "slices: %lld slices but %lld distinct rng seeds\n", sqlite3_column_int64 (st, 0), sqlite3_column_int64 (st, 1)); bad++; }
+      fprintf (f, "%llu findings, %llu buckets, %lld slices (%lld distinct rng seeds): %s\n",
+               (unsigned long long) n, (unsigned long long) nb, sqlite3_column_int64 (st, 0),
+               sqlite3_column_int64 (st, 1), bad ? "PROBLEMS" : "ok");
+    }
+  sqlite3_finalize (st);
+  return bad;
+}

@@ -1,0 +1,26 @@
+/* seeds: load seed files for the engines and the campaign — every file or *.smt2 under each directory (in
+ * sorted order), parsed once (unusable seeds are skipped with a warning), labelled from an
+ * INDEX.tsv (path relative to the index, status in column 3: sat/unsat) beside each directory
+ * or given explicitly.
+ * Each seed keeps its set-logic (fusion pairs seeds of one logic).
+ * Owns: the paths, texts and logics of its seeds (sg_cli_seeds_free).
+ * Tests: tests/cli/run_cli_tests.sh (group campaign) */
+#ifndef SG_CLI_SEEDS_H
+#define SG_CLI_SEEDS_H
+
+#include <stdio.h>
+
+#include "tech/tech.h"
+
+typedef struct sg_cli_seeds {
+  SG_VEC (sg_tech_seed) a; /* in input order, files of a directory sorted */
+  uint32_t labelled;       /* seeds with a sat/unsat label */
+  uint32_t skipped;        /* unreadable, too large or rejected by our front end */
+} sg_cli_seeds;
+
+/* Returns SG_RC_IO when an input cannot be read (the others are still loaded). */
+sg_rc sg_cli_seeds_load (const char *const *inputs, uint32_t n, const char *index,
+                         size_t max_bytes, FILE *warn, sg_cli_seeds *out /* OUT */);
+void sg_cli_seeds_free (sg_cli_seeds *s);
+
+#endif

@@ -1,0 +1,11 @@
+#!/bin/sh
+# fake_reduce.sh: a stand-in for `smtgrind reduce` in the campaign tests.
+#   fake_reduce.sh reduce --finding F.json OUT --budget S
+# Writes OUT: the trigger's set-logic and one fixed assertion, so every trigger of a logic
+# "reduces" to one shape (the campaign must then merge their buckets).
+[ "$1" = reduce ] && [ "$2" = --finding ] || { echo "fake_reduce: bad arguments" >&2; exit 2; }
+json=$3
+out=$4
+trig=$(dirname "$json")/$(sed -n 's/^  "trigger": "\(.*\)",$/\1/p' "$json")
+logic=$(grep -o '(set-logic [A-Za-z_]*)' "$trig" | head -n 1)
+printf '%s\n(declare-fun x () Bool)\n(assert x)\n(check-sat)\n' "$logic" >"$out"
