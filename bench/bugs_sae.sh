@@ -15,8 +15,10 @@ jobs=${JOBS:-1}
 corpus=${SG_CORPUS:-../shared/corpus}
 cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DSG_TESTS=OFF >/dev/null
 cmake --build build-bench -j 2 --target smtgrind >/dev/null
-spec="z3 model_validate=true;cvc5 --check-models -q;cvc4 --check-models -q"
+# No extra -q: the profiles already pass it, and cvc4 1.8 given -q twice prints no answer at all.
+spec="z3 model_validate=true;cvc5 --check-models;cvc4 --check-models"
 out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-bugs-sae.XXXXXX")}
+mkdir -p "$out"
 echo "== sae on $corpus: budget ${secs}s, seed $seed, $jobs job(s), solvers \"$spec\", findings in $out"
 set +e
 build-bench/smtgrind sae --solvers "$spec" -t 8 --seed "$seed" --jobs "$jobs" --budget "$secs" \

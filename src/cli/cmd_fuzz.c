@@ -269,8 +269,9 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
            c.timeout_s, (unsigned long long) c.seed, c.jobs, c.jobs == 1 ? "" : "s", c.out);
   if (!seeds.n || (tech->needs_status && labelled < tech->nseeds))
     {
-      fprintf (stderr, "%s: error: no usable seeds%s\n", engine,
-               tech->needs_status ? " (this engine needs seeds labelled sat/unsat by two solvers: an INDEX.tsv from 'smtgrind label' beside them, or --index)" : "");
+      fprintf (stderr, "%s: error: no usable seeds%s%s%s\n", engine,
+               tech->needs_status ? " (" : "", tech->needs_status ? (!strcmp (engine, "fuse") ? "fusion" : engine) : "",
+               tech->needs_status ? " needs seeds labelled sat/unsat by two solvers: an INDEX.tsv from 'smtgrind label' beside them, or --index)" : "");
       code = SG_EXIT_INPUT;
     }
   else
