@@ -109,15 +109,18 @@ sg_sae_free (sg_sae *e)
   e->live = false;
 }
 
+/* Arithmetic the logic allows: 0 any (no logic, ALL, non-linear), 1 linear, 2 difference
+ * logic, 3 none (QF_BV, QF_S, QF_UF, ...: cvc5 rejects `<` and `+` there, even beside
+ * str.len). */
 static int
 arith_of (const sg_script *sc)
 {
   if (sc->logic == SG_ATOM_NONE) return 0;
   const char *l = sg_store_text (sc->store, sc->logic);
+  if (!strcmp (l, "ALL")) return 0;
   if (strstr (l, "IDL") || strstr (l, "RDL")) return 2;
-  if (strstr (l, "LIA") || strstr (l, "LRA") || strstr (l, "LIRA") || !strcmp (l, "QF_S")
-      || !strcmp (l, "QF_SLIA") || strstr (l, "SLIA"))
-    return 1;
+  if (!strstr (l, "IA") && !strstr (l, "RA")) return 3;
+  if (strstr (l, "LIA") || strstr (l, "LRA") || strstr (l, "LIRA")) return 1;
   return 0;
 }
 
@@ -165,6 +168,10 @@ sg_sae_prepare (sg_sae *e, const char *text, size_t len, const char *name, sg_di
       const sg_cmd *c = &sc->cmds.a[i];
       if (c->kind != SG_WK_DECLARE_FUN && c->kind != SG_WK_DECLARE_CONST) continue;
       if (s->funs.a[c->aux].nparams) continue;
+      /* cvc5 has no regular-expression or rounding-mode variables beyond a defining equation:
+       * snippets never compare them. */
+      sg_sort_kind k = sg_sort_kind_of (s, s->funs.a[c->aux].ret);
+      if (k == SG_SORT_REGLAN || k == SG_SORT_RM) continue;
       sg_term t;
       if ((rc = sg_mk_fun_app (s, c->aux, NULL, 0, &t))) goto fail;
       if (!SG_VEC_PUSH (e->consts, t)) { rc = SG_RC_NOMEM; goto fail; }
@@ -197,6 +204,10 @@ sg_sae_prepare (sg_sae *e, const char *text, size_t len, const char *name, sg_di
       const sg_node *n = sg_term_node (s, at);
       if (n->op == SG_OP_TRUE || n->op == SG_OP_FALSE) continue;
       if (n->op == SG_OP_APP && n->nargs == 0 && n->aux >= fresh_from) continue;
+      /* (= r regex) is all cvc5 accepts of a RegLan variable: never moved under or/and. */
+      if ((n->op == SG_OP_EQ || n->op == SG_OP_DISTINCT)
+          && sg_sort_kind_of (s, sg_term_sort (s, sg_term_arg (s, at, 0))) == SG_SORT_REGLAN)
+        continue;
       if (!SG_VEC_PUSH (e->occs, i)) { rc = SG_RC_NOMEM; goto fail; }
       bool seen = false;
       for (uint32_t k = 0; k < e->atoms.n && !seen && k < 4096; k++) seen = e->atoms.a[k] == at;
@@ -372,6 +383,7 @@ gen_atom_over (sg_sae *e, sg_rng *r, sg_term c, sg_term *out)
     case SG_SORT_INT:
     case SG_SORT_REAL:
       {
+        if (e->arith == 3) goto other; /* no arithmetic in this logic */
         bool real = so == s->s_real;
         static const sg_op rels[] = { SG_OP_LT, SG_OP_LE, SG_OP_GT, SG_OP_GE, SG_OP_EQ, SG_OP_DISTINCT };
         static const sg_op ifops[] = { SG_OP_ADD, SG_OP_NEG_SUB, SG_OP_MUL, SG_OP_IDIV, SG_OP_MOD };
@@ -414,7 +426,7 @@ gen_atom_over (sg_sae *e, sg_rng *r, sg_term c, sg_term *out)
       {
         static const sg_op rels[] = { SG_OP_EQ, SG_OP_DISTINCT, SG_OP_STR_PREFIXOF, SG_OP_STR_SUFFIXOF,
                                       SG_OP_STR_CONTAINS, SG_OP_STR_LT, SG_OP_STR_LE };
-        if (sg_rng_chance (r, 1, 4))
+        if (e->arith != 2 && e->arith != 3 && sg_rng_chance (r, 1, 4))
           {
             static const sg_op irels[] = { SG_OP_LT, SG_OP_LE, SG_OP_GT, SG_OP_GE, SG_OP_EQ };
             if ((rc = sg_mk_app (s, SG_OP_STR_LEN, &c, 1, NULL, 0, &t1))) return rc;
@@ -445,6 +457,7 @@ gen_atom_over (sg_sae *e, sg_rng *r, sg_term c, sg_term *out)
         return app2 (s, PICK (r, rels), t1, t2, out);
       }
     default:
+    other:
       {
         d = pick_const (e, r, so, c);
         if (d == SG_NONE) d = c;
@@ -530,9 +543,10 @@ pst_candidates (sg_sae *e, sg_term l, sg_sae_dir dir, sg_u32vec *out, sg_term *x
     {
       const sg_sae_rule *ru = &rules[i];
       if (!(ths & (1u << ru->theory)) || strcmp (ru->atom, opn)) continue;
-      if (e->arith == 2 && ru->theory == ARITH && strchr (ru->tmpl, 'a')
-          && strstr (ru->tmpl, " a")) /* no random constants in difference logic */
-        continue;
+      if (e->arith == 2 && ru->theory == ARITH && strstr (ru->tmpl, " a"))
+        continue; /* no random constants in difference logic */
+      if (e->arith == 3 && (ru->theory == ARITH || strstr (ru->tmpl, "str.len")))
+        continue; /* no arithmetic in this logic */
       bool direct = ru->neg == neg && ru->dir == (uint8_t) dir;
       bool dual = ru->neg != neg && ru->dir != (uint8_t) dir;
       if (direct && !SG_VEC_PUSH (*out, i)) return SG_RC_NOMEM;

@@ -50,7 +50,7 @@ typedef struct sg_sae {
   sg_u32vec occs;    /* positions in cnf.lits of mutable literals (theory atoms, not fresh) */
   sg_u32vec atoms;   /* distinct atoms of occs (live predicates for LPI) */
   sg_u32vec consts;  /* the seed's declared constants (0-ary APP terms) */
-  int arith;         /* 0 any, 1 linear, 2 difference logic */
+  int arith;         /* arithmetic of the logic: 0 any, 1 linear, 2 difference, 3 none */
   bool live;
 } sg_sae;
 
