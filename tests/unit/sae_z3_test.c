@@ -1,5 +1,6 @@
 /* sae_z3_test: the statuses of Sparrow mutants. Mutants of labelled corpus seeds (fixed rng
- * seed; seeds both solvers decided within 200 ms; two mutants a seed, up to K = 3 literals)
+ * seed; seeds both solvers decided within 200 ms; two mutants a seed, up to K = 3 literals),
+ * and first the unmutated CNF of each seed (which must keep the seed's status too),
  * go to persistent z3 and cvc5 sessions (timeout 5 s; get-model/get-value and the like are
  * dropped). Every answer sat/unsat must be the status the construction predicts (sat for an
  * over-approximation of a sat seed, unsat for an under-approximation of an unsat seed), unless
@@ -16,7 +17,7 @@
 #include "tech/sae.h"
 #include "tech/tech.h"
 
-enum { TARGET = 500, PER_SEED = 2, TIMEOUT_MS = 5000, MAX_SEED_MS = 200 };
+enum { TARGET = 560, PER_SEED = 2, TIMEOUT_MS = 5000, MAX_SEED_MS = 200 };
 #define BUDGET_S 150.0
 #define RNG_SEED 4242u
 
@@ -134,7 +135,7 @@ test_statuses (void **state)
   sg_buf_init (&q);
   const char *dump = getenv ("SG_SAE_DUMP");
   if (!dump) dump = "/tmp";
-  unsigned sent = 0, both = 0, agree = 0, listed_n = 0, unlisted = 0, ours = 0, used = 0;
+  unsigned cnfs = 0, sent = 0, both = 0, agree = 0, listed_n = 0, unlisted = 0, ours = 0, used = 0;
   unsigned decided[2] = { 0, 0 };
   double t0 = now_s ();
   for (uint32_t k = 0; k < seeds.n && sent < TARGET && now_s () - t0 < BUDGET_S; k++)
@@ -149,8 +150,21 @@ test_statuses (void **state)
       sg_diag_init (&d, seeds.a[k].path);
       if (tech->begin (st, &sp, &rng, &d)) { free (text); continue; }
       used++;
-      while (sent < TARGET && tech->next (st, &rng, &m, &d) == SG_RC_OK)
+      /* The CNF itself first (equisatisfiable with the seed), then the mutants. */
+      sg_sae cnf;
+      sg_diag_init (&d, seeds.a[k].path);
+      assert_int_equal (sg_sae_prepare (&cnf, text, len, seeds.a[k].path, &d), SG_RC_OK);
+      sg_buf_reset (&m.text);
+      assert_int_equal (sg_sae_print_cnf (&cnf, &m.text), SG_RC_OK);
+      sg_sae_free (&cnf);
+      sg_buf_reset (&m.desc);
+      sg_buf_adds (&m.desc, "the unmutated CNF");
+      m.expected = seeds.a[k].status;
+      bool is_cnf = true;
+      while (sent < TARGET && (is_cnf || tech->next (st, &rng, &m, &d) == SG_RC_OK))
         {
+          cnfs += is_cnf;
+          is_cnf = false;
           sent++;
           query_of (m.text.s, m.text.len, &q);
           char ans[2];
@@ -204,10 +218,10 @@ test_statuses (void **state)
       free (text);
     }
   double el = now_s () - t0;
-  fprintf (stderr, "sae_z3_test: %u mutants of %u seeds in %.1f s; decided by z3 %u, cvc5 %u, both %u "
+  fprintf (stderr, "sae_z3_test: %u scripts (%u unmutated CNFs, %u mutants) of %u seeds in %.1f s; decided by z3 %u, cvc5 %u, both %u "
            "(%u as predicted); mismatches: %u listed solver bugs, %u unlisted, %u where both solvers "
            "disagree with the prediction\n",
-           sent, used, el, decided[0], decided[1], both, agree, listed_n, unlisted, ours);
+           sent, cnfs, sent - cnfs, used, el, decided[0], decided[1], both, agree, listed_n, unlisted, ours);
   for (int s = 0; s < 2; s++) sg_session_close (&sess[s]);
   tech->free (st);
   sg_buf_free (&q);
