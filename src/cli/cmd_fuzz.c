@@ -1,6 +1,6 @@
 #define _DEFAULT_SOURCE /* sysconf names */
-/* cmd_fuzz: the engine subcommands on the one fuzz loop — `opfuzz` and `fuse` (and later
- * engines) share their flags: --solvers, -t, -i, --seed, --jobs, --budget, --mutants, --out. */
+/* cmd_fuzz: the engine subcommands on the one fuzz loop — `opfuzz`, `typefuzz`, `fuse` and
+ * `sae` share their flags: --solvers, -t, -i, --seed, --jobs, --budget, --mutants, --out. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -29,6 +29,7 @@ typedef struct fuzz_cfg {
   const char *data;          /* --data: operator classes / fusion functions */
   const char *index;         /* --index: seed labels */
   int fuse_mode;             /* -o */
+  uint32_t literals;         /* sae: -k, literal occurrences per mutant (K) */
   bool models, incompleteness;
   bool sessions;             /* --no-sessions clears it */
   int parallel;              /* --parallel 1, --no-parallel 0, -1 auto */
@@ -54,7 +55,9 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
 {
   fuzz_cfg c = { 0 };
   c.timeout_s = 8;
-  c.iterations = !strcmp (engine, "fuse") ? 30 : !strcmp (engine, "typefuzz") ? 10 : 300;
+  c.iterations = !strcmp (engine, "fuse") || !strcmp (engine, "sae") ? 30
+                 : !strcmp (engine, "typefuzz") ? 10 : 300;
+  c.literals = 3;
   c.jobs = 1;
   c.out = "findings";
   c.models = true;
@@ -77,7 +80,7 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
                     || !strcmp (a, "--mutants") || !strcmp (a, "--out") || !strcmp (a, "--data")
                     || !strcmp (a, "--index") || !strcmp (a, "-o") || !strcmp (a, "--oracle")
                     || !strcmp (a, "--model-sample") || !strcmp (a, "--referee")
-                    || !strcmp (a, "--chain-timeouts");
+                    || !strcmp (a, "--chain-timeouts") || !strcmp (a, "-k") || !strcmp (a, "--literals");
       if (valued)
         {
           if (i + 1 >= argc) { code = sg_cli_usage_error (cmd, "%s needs a value", a); goto done; }
@@ -114,6 +117,12 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
               double d = strtod (v, &end);
               if (errno || *end || !(d > 0) || d > 1e7) { code = sg_cli_usage_error (cmd, "%s needs positive seconds, got '%s'", a, v); goto done; }
               if (!strcmp (a, "--budget")) c.budget_s = d; else c.timeout_s = d;
+            }
+          else if (!strcmp (a, "-k") || !strcmp (a, "--literals"))
+            {
+              if (strcmp (engine, "sae")) { code = sg_cli_usage_error (cmd, "%s belongs to 'sae'", a); goto done; }
+              if (!parse_u64 (v, 1, 1000, &u)) { code = sg_cli_usage_error (cmd, "%s needs 1..1000, got '%s'", a, v); goto done; }
+              c.literals = (uint32_t) u;
             }
           else if (!strcmp (a, "-i") || !strcmp (a, "--iterations"))
             {
@@ -195,14 +204,18 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
   /* auto: side by side when every worker can have a core per solver */
   long cores = sysconf (_SC_NPROCESSORS_ONLN);
   bool parallel = c.parallel >= 0 ? c.parallel == 1 : cores >= (long) c.jobs * (long) solvers.n;
+  if (!strcmp (engine, "sae"))
+    fprintf (stderr, "sae: up to %u literal occurrences per mutant (-k), %u mutants per seed (-i)\n",
+             c.literals, c.iterations);
   fprintf (stderr, "%s: %u seeds (%u labelled, %llu skipped), solvers \"%s\"%s, referee %s, timeout %.1fs, seed %llu, %u job%s, findings in %s/\n",
            engine, nseeds, labelled, (unsigned long long) skipped, c.spec_file ? c.spec_file : c.spec,
            parallel ? " side by side" : "", referees.n ? referees.a[0].name : "none", c.timeout_s, (unsigned long long) c.seed, c.jobs,
            c.jobs == 1 ? "" : "s", c.out);
-  if (!nseeds || (tech->needs_status && labelled < 2))
+  if (!nseeds || (tech->needs_status && labelled < tech->nseeds))
     {
-      fprintf (stderr, "%s: error: no usable seeds%s\n", engine,
-               tech->needs_status ? " (fusion needs seeds labelled sat/unsat by two solvers: an INDEX.tsv from 'smtgrind label' beside them, or --index)" : "");
+      fprintf (stderr, "%s: error: no usable seeds%s%s%s\n", engine,
+               tech->needs_status ? " (" : "", tech->needs_status ? (!strcmp (engine, "fuse") ? "fusion" : engine) : "",
+               tech->needs_status ? " needs seeds labelled sat/unsat by two solvers: an INDEX.tsv from 'smtgrind label' beside them, or --index)" : "");
       code = SG_EXIT_INPUT;
     }
   else
@@ -211,7 +224,7 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
       memset (&fo, 0, sizeof fo);
       fo.tech = tech;
       fo.cfg.chain = c.iterations;
-      fo.cfg.per_step = 1;
+      fo.cfg.per_step = !strcmp (engine, "sae") ? c.literals : 1;
       fo.cfg.fuse_mode = c.fuse_mode;
       fo.cfg.data_file = c.data;
       fo.solvers = &solvers;
@@ -257,3 +270,4 @@ done:
 int sg_cli_opfuzz (const sg_cli_cmd *cmd, int argc, char **argv) { return run_engine (cmd, "opfuzz", argc, argv, 0); }
 int sg_cli_fuse (const sg_cli_cmd *cmd, int argc, char **argv) { return run_engine (cmd, "fuse", argc, argv, 0); }
 int sg_cli_typefuzz (const sg_cli_cmd *cmd, int argc, char **argv) { return run_engine (cmd, "typefuzz", argc, argv, 0); }
+int sg_cli_sae (const sg_cli_cmd *cmd, int argc, char **argv) { return run_engine (cmd, "sae", argc, argv, 0); }

@@ -8,6 +8,7 @@
 #include "front/print.h"
 #include "tech/fusion.h"
 #include "tech/opfuzz.h"
+#include "tech/sae.h"
 #include "tech/typefuzz.h"
 
 /* ---- chains over one seed: OpFuzz and TypeFuzz, one step function each ---- */
@@ -215,10 +216,72 @@ fuse_free (void *state)
   free (f);
 }
 
+
+/* ---- Sparrow (sae): mutants of one labelled seed, each from the seed's CNF ---- */
+
+typedef struct sae_state {
+  sg_tech_cfg cfg;          /* options (per_step: K, the literal cap) */
+  sg_sae e;                 /* the prepared seed */
+  sg_answer status;         /* its label */
+  uint32_t step;            /* mutants made from it */
+} sae_state;
+
+static sg_rc
+sae_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+{
+  (void) d;
+  sae_state *a = calloc (1, sizeof *a);
+  if (!a) return SG_RC_NOMEM;
+  a->cfg = *cfg;
+  *state = a;
+  return SG_RC_OK;
+}
+
+static sg_rc
+sae_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, sg_diag *d)
+{
+  (void) rng;
+  sae_state *a = state;
+  sg_sae_free (&a->e);
+  a->step = 0;
+  a->status = seeds[0]->status;
+  if (a->status != SG_ANS_SAT && a->status != SG_ANS_UNSAT)
+    return sg_diag_set (d, SG_RC_USAGE, 0, 0, "sae needs a seed labelled sat or unsat");
+  return sg_sae_prepare (&a->e, seeds[0]->text, seeds[0]->len, seeds[0]->path, d);
+}
+
+static sg_rc
+sae_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
+{
+  sae_state *a = state;
+  if (!a->e.live || a->step >= a->cfg.chain) return SG_RC_EOF;
+  sg_buf_reset (&out->text);
+  sg_buf_reset (&out->desc);
+  sg_sae_opts o = { a->cfg.per_step, 0 };
+  sg_sae_dir dir = a->status == SG_ANS_SAT ? SG_SAE_OVER : SG_SAE_UNDER;
+  sg_rc rc = sg_sae_mutant (&a->e, &o, dir, rng, &out->text, &out->desc, NULL);
+  if (rc)
+    return sg_diag_set (d, rc, 0, 0, "sae: %s", sg_buf_cstr (&out->desc));
+  a->step++;
+  out->step = a->step;
+  out->expected = a->status;
+  return sg_buf_ok (&out->text) && sg_buf_ok (&out->desc) ? SG_RC_OK : SG_RC_NOMEM;
+}
+
+static void
+sae_free (void *state)
+{
+  sae_state *a = state;
+  if (!a) return;
+  sg_sae_free (&a->e);
+  free (a);
+}
+
 static const sg_technique techniques[] = {
   { "opfuzz", 1, false, opfuzz_init, chain1_begin, chain1_next, chain1_free, NULL },
   { "typefuzz", 1, false, typefuzz_init, chain1_begin, chain1_next, chain1_free, NULL },
   { "fuse", 2, true, fuse_init, fuse_begin, fuse_next, fuse_free, fuse_pair_status },
+  { "sae", 1, true, sae_init, sae_begin, sae_next, sae_free, NULL },
 };
 
 const sg_technique *

@@ -36,7 +36,7 @@ typedef struct sg_tech_cfg {
 } sg_tech_cfg;
 
 typedef struct sg_technique {
-  const char *name;     /* "opfuzz", "typefuzz", "fuse" */
+  const char *name;     /* "opfuzz", "typefuzz", "fuse", "sae" */
   uint32_t nseeds;      /* seeds per chain: 1, or 2 for fusion */
   bool needs_status;    /* seeds must be labelled (fusion) */
   sg_rc (*init) (const sg_tech_cfg *cfg, void **state /* OUT */, sg_diag *d);

@@ -407,6 +407,19 @@ group_fuzz() {
   run "$bin" fuse -o sat --solvers "z3;cvc5" --seed 3 --mutants 4 --index "$tmp/seeds/INDEX.tsv" --out "$tmp/f6b" "$tmp/seeds/b1.smt2" "$tmp/seeds/b2.smt2"
   check "fuse on two seeds that share no fusable sort stops with a warning, no finding" \
     eval '[ $code = 0 ] && [[ $err == *"gave no mutant"* ]]'
+  run "$bin" sae --solvers z3 --seed 3 --mutants 4 --out "$tmp/s0" examples/qf_lia.smt2
+  check "sae without labels: exit 2 with the reason" \
+    eval '[ $code = 2 ] && [[ $err == *"sae needs seeds labelled"* ]]'
+  run "$bin" sae --solvers "z3;cvc5" --seed 5 --mutants 6 -k 2 --out "$tmp/s1" "$tmp/seeds"
+  check "sae on labelled seeds: 6 mutants of known status, no finding" \
+    eval '[ $code = 0 ] && [[ $err == *"up to 2 literal occurrences"* ]] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 6 "*"soundness 0"*"ill-typed 0)"* ]]'
+  run "$bin" sae --solvers "z3;$fake unsat" --seed 5 --mutants 4 -i 2 --out "$tmp/s2" "$tmp/seeds"
+  check "sae against a solver that always says unsat: a soundness finding on an over-approximated sat seed" \
+    eval '[ $code = 10 ] && grep -q "\"technique\": \"sae\"" "$tmp"/s2/*.json && grep -q "over-approximation" "$tmp"/s2/*.json'
+  run "$bin" sae -k 0 examples/qf_lia.smt2
+  check "sae -k 0 is a usage error" test "$code" = 2
+  run "$bin" opfuzz -k 2 examples/qf_lia.smt2
+  check "-k belongs to sae" eval '[ $code = 2 ] && [[ $err == *"belongs to '"'"'sae'"'"'"* ]]'
   local corpus=${SG_CORPUS:-../shared/corpus}
   if [ -f "$corpus/INDEX.tsv" ]; then
     run "$bin" fuse -o unsat --solvers "z3;cvc5" --seed 3 --mutants 6 --index "$corpus/INDEX.tsv" --out "$tmp/f7" "$corpus/QF_LIA"
