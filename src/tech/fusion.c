@@ -675,6 +675,17 @@ is_decl (uint16_t k)
     }
 }
 
+/* Does the store hold a declared (not defined) constant or function of sort RegLan? */
+static bool
+declares_reglan (const sg_store *s)
+{
+  for (uint32_t f = 0; f < s->funs.n; f++)
+    if (s->funs.a[f].ret == s->s_reglan && s->funs.a[f].body == SG_NONE
+        && s->funs.a[f].kind == SG_FUN_DECLARED)
+      return true;
+  return false;
+}
+
 /* The assert terms before the first check-sat. */
 static sg_rc
 assert_terms (const sg_script *sc, sg_u32vec *out)
@@ -815,6 +826,14 @@ sg_fuse_text (const sg_fusion_table *t, const char *s1, size_t n1, const char *n
       rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "seeds must hold one check-sat and no push/pop");
       goto done;
     }
+  if (o->mode != SG_FUSE_SAT && declares_reglan (&st))
+    {
+      /* A declared RegLan constant is fine for cvc5 while its defining equation stands at the
+       * top level; under the disjunction of unsat fusion it is rejected ("Regular expression
+       * variables are not supported"). */
+      rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "a seed declares a RegLan constant: not fused under 'or'");
+      goto done;
+    }
   rc = sg_fuse_rename_apart (&st, &mk, &inf.renamed);
   if (rc) goto err;
   bool sat_mode = o->mode == SG_FUSE_SAT;
@@ -835,7 +854,9 @@ sg_fuse_text (const sg_fusion_table *t, const char *s1, size_t n1, const char *n
       for (uint32_t i = 0; i < sc->cmds.n && !rc; i++)
         {
           const sg_cmd *c = &sc->cmds.a[i];
-          if (is_decl (c->kind) && !(c->flags & SG_CMD_RAW))
+          /* define-sort is left out: every use is printed expanded, and both seeds may
+           * define the same alias name (z3: "sort already defined"). */
+          if (is_decl (c->kind) && c->kind != SG_WK_DEFINE_SORT && !(c->flags & SG_CMD_RAW))
             rc = sg_script_add (&m, c->kind, c->aux, sg_cmd_items (sc, c), c->n, 0, 0);
         }
     }

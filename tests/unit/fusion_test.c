@@ -209,6 +209,38 @@ test_rename_apart (void **state)
   sg_fusion_table_free (&t);
 }
 
+/* What the solvers rejected in the 2,000 + 2,000 run (bench/fusion_soundness.sh): two seeds
+ * defining the same sort alias (z3: "sort already defined"), and a declared RegLan constant
+ * moved under the disjunction of unsat fusion (cvc5: "Regular expression variables are not
+ * supported"). */
+static void
+test_solver_rejections (void **state)
+{
+  (void) state;
+  sg_fusion_table t;
+  load_builtins (&t);
+  const char *a1 = "(set-logic QF_LIA)(define-sort bv () Int)(declare-fun x () bv)(assert (> x 1))(check-sat)";
+  const char *a2 = "(set-logic QF_LIA)(define-sort bv () Int)(declare-fun y () bv)(assert (< y 5))(check-sat)";
+  for (uint64_t k = 0; k < 10; k++)
+    {
+      sg_buf out;
+      assert_int_equal (fuse (&t, a1, a2, k % 2 ? SG_FUSE_UNSAT : SG_FUSE_SAT, k, &out, NULL), SG_RC_OK);
+      assert_null (strstr (out.s, "define-sort"));
+      assert_reparses (out.s);
+      sg_buf_free (&out);
+    }
+  const char *r1 = "(set-logic QF_S)(declare-const s String)(declare-const r RegLan)"
+                   "(assert (= r (re.* (str.to_re \"a\"))))(assert (str.in_re s r))(check-sat)";
+  const char *r2 = "(set-logic QF_S)(declare-const u String)(assert (= (str.len u) 2))(check-sat)";
+  sg_buf out;
+  assert_int_equal (fuse (&t, r1, r2, SG_FUSE_UNSAT, 1, &out, NULL), SG_RC_USAGE);
+  sg_buf_free (&out);
+  assert_int_equal (fuse (&t, r1, r2, SG_FUSE_SAT, 1, &out, NULL), SG_RC_OK); /* a conjunction */
+  assert_reparses (out.s);
+  sg_buf_free (&out);
+  sg_fusion_table_free (&t);
+}
+
 /* Only free occurrences are replaced: the bound x's of forall and let stay, in every mutant. */
 static void
 test_free_occurrences (void **state)
@@ -531,6 +563,7 @@ main (void)
     cmocka_unit_test (test_broken_user_triplet),
     cmocka_unit_test (test_rename_apart),
     cmocka_unit_test (test_free_occurrences),
+    cmocka_unit_test (test_solver_rejections),
     cmocka_unit_test (test_mutants_reparse),
     cmocka_unit_test (test_soundness_corpus),
   };
