@@ -67,7 +67,7 @@ sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
       if (!strcmp (a, "--ignore-output")) { p.main.ignore_out = p.main.ignore_err = true; continue; }
       if (!strcmp (a, "--ignore-out")) { p.main.ignore_out = true; continue; }
       if (!strcmp (a, "--ignore-err")) { p.main.ignore_err = true; continue; }
-      if (!strcmp (a, "--cross-ignore-output")) { p.cross.ignore_out = p.cross.ignore_err = true; continue; }
+      if (!strcmp (a, "--cross-ignore-output") || !strcmp (a, "--ignore-output-cc")) { p.cross.ignore_out = p.cross.ignore_err = true; continue; }
       if (!strcmp (a, "--cross-ignore-out")) { p.cross.ignore_out = true; continue; }
       if (!strcmp (a, "--cross-ignore-err")) { p.cross.ignore_err = true; continue; }
       if (!strcmp (a, "-q") || !strcmp (a, "--quiet")) { ro.progress = false; continue; }
@@ -80,8 +80,8 @@ sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
       else if (!strcmp (a, "--regex-out")) p.main.regex_out = v;
       else if (!strcmp (a, "--regex-err")) p.main.regex_err = v;
       else if (!strcmp (a, "-c") || !strcmp (a, "--cross-check")) cross = v;
-      else if (!strcmp (a, "--cross-match-out")) p.cross.match_out = v;
-      else if (!strcmp (a, "--cross-match-err")) p.cross.match_err = v;
+      else if (!strcmp (a, "--cross-match-out") || !strcmp (a, "--match-out-cc")) p.cross.match_out = v;
+      else if (!strcmp (a, "--cross-match-err") || !strcmp (a, "--match-err-cc")) p.cross.match_err = v;
       else if (!strcmp (a, "--cross-regex-out")) p.cross.regex_out = v;
       else if (!strcmp (a, "--cross-regex-err")) p.cross.regex_err = v;
       else if (!strcmp (a, "-t") || !strcmp (a, "--timeout"))
@@ -89,7 +89,7 @@ sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
           if (!parse_double (v, 0.001, 86400, &timeout))
             { code = sg_cli_usage_error (cmd, "--timeout needs seconds in (0, 86400], got '%s'", v); goto out; }
         }
-      else if (!strcmp (a, "--cross-timeout"))
+      else if (!strcmp (a, "--cross-timeout") || !strcmp (a, "--timeout-cc"))
         {
           if (!parse_double (v, 0.001, 86400, &cross_timeout))
             { code = sg_cli_usage_error (cmd, "--cross-timeout needs seconds, got '%s'", v); goto out; }

@@ -54,6 +54,29 @@ sg_round_close (sg_round *r)
 
 uint64_t sg_round_terms (const sg_round *r) { return r->have_occs ? r->occs.a.n : 0; }
 
+static uint64_t
+count_syms (const sg_store *s, const sg_occs *o)
+{
+  uint64_t n = 0;
+  for (uint32_t i = 0; i < o->a.n; i++)
+    if (sg_term_op (s, o->a.a[i].term) == SG_OP_APP && sg_term_nargs (s, o->a.a[i].term) == 0) n++;
+  return n;
+}
+
+sg_rc
+sg_script_measure (const sg_script *sc, uint64_t *terms, uint64_t *syms)
+{
+  sg_occs o = { 0 };
+  sg_rc rc = sg_occ_collect (sc, OCC_MAX, &o);
+  if (!rc)
+    {
+      *terms = o.a.n;
+      *syms = count_syms (sc->store, &o);
+    }
+  sg_occs_free (&o);
+  return rc;
+}
+
 /* ---- helpers ----------------------------------------------------------------------------- */
 
 static sg_rc

@@ -81,6 +81,10 @@ sg_rc sg_round_open (sg_round *r, const char *text, size_t len, const char *name
 void sg_round_close (sg_round *r);
 /* Tree size (occurrences) of the round's script, or 0 when unknown. */
 uint64_t sg_round_terms (const sg_round *r);
+/* The size measure of a script: tree size and the number of occurrences of uninterpreted
+ * constants (a constant symbol replaced by a literal is progress even when the text grows).
+ * SG_RC_LIMIT when the tree is too large to count. */
+sg_rc sg_script_measure (const sg_script *sc, uint64_t *terms /* OUT */, uint64_t *syms /* OUT */);
 /* Fill r->sites with the sites of mutator m (cleared first). */
 sg_rc sg_round_sites (sg_round *r, sg_mutator m);
 /* Apply sites[idx[0..n)] at once and print the candidate into out (reset first). SG_RC_SORT

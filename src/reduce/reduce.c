@@ -73,8 +73,10 @@ typedef struct rctx {
   double t0, last_progress;
   bool stop;           /* budget exhausted */
   sg_rc err;           /* first internal error */
-  uint64_t cur_terms;
+  uint64_t cur_terms, cur_syms; /* measure of the current text (0: unknown) */
 } rctx;
+
+#define GROW_MAX 64 /* bytes a candidate may grow by when its measure shrinks */
 
 sg_rc
 sg_reduce_write_file (const char *path, const char *text, size_t len)
@@ -235,9 +237,11 @@ first_success (rctx *c, sg_round *r, const sg_u32vec *subsets, uint32_t nsub)
           uint64_t h = hash64 (k->text.s, k->text.len);
           if (hset_has (&c->seen, h)) { c->st->cache_hits++; continue; }
           if (!hset_add (&c->seen, h)) { c->err = SG_RC_NOMEM; break; }
-          if (k->text.len > c->cur.len
-              || (k->text.len == c->cur.len && !memcmp (k->text.s, c->cur.s, c->cur.len)))
-            continue; /* never grow the text */
+          /* Progress: a shorter text, or (growing by a few bytes at most) fewer terms, or as
+           * many terms with fewer constant symbols (x -> false, then x's declaration goes). */
+          bool shorter = k->text.len < c->cur.len;
+          if (!shorter && (k->text.len > c->cur.len + GROW_MAX || !c->cur_terms)) continue;
+          if (k->text.len == c->cur.len && !memcmp (k->text.s, c->cur.s, c->cur.len)) continue;
           if (sg_store_init (&k->store)) { c->err = SG_RC_NOMEM; break; }
           sg_script_init (&k->script, &k->store);
           k->parsed = true;
@@ -248,6 +252,16 @@ first_success (rctx *c, sg_round *r, const sg_u32vec *subsets, uint32_t nsub)
               c->st->ill_sorted++;
               cand_clear (k);
               continue;
+            }
+          if (!shorter)
+            {
+              uint64_t terms, syms;
+              if (sg_script_measure (&k->script, &terms, &syms)
+                  || !(terms < c->cur_terms || (terms == c->cur_terms && syms < c->cur_syms)))
+                {
+                  cand_clear (k);
+                  continue;
+                }
             }
           k->sub = (int) s;
           nk++;
@@ -277,7 +291,9 @@ open_round (rctx *c, sg_round *r)
   sg_diag_init (&d, c->name);
   sg_rc rc = sg_round_open (r, c->cur.s, c->cur.len, c->name, &d);
   if (rc) { c->err = rc == SG_RC_NOMEM ? rc : SG_RC_SORT; return false; }
-  c->cur_terms = sg_round_terms (r);
+  uint64_t syms = 0, terms = 0;
+  if (!sg_script_measure (&r->script, &terms, &syms)) { c->cur_terms = terms; c->cur_syms = syms; }
+  else c->cur_terms = c->cur_syms = 0;
   return true;
 }
 
