@@ -353,7 +353,7 @@ mk_like (sg_store *s, sg_term t, const sg_term *args, uint32_t n, sg_term *out)
   if (n == 0) return SG_RC_SORT;
   uint32_t idx[8];
   uint32_t ni = nd->nidx < 8 ? nd->nidx : 8;
-  memcpy (idx, sg_term_indices (s, t), ni * sizeof *idx);
+  if (ni) memcpy (idx, sg_term_indices (s, t), ni * sizeof *idx);
   return sg_mk_app (s, op, args, n, idx, ni, out);
 }
 
@@ -931,7 +931,7 @@ sg_round_build (sg_round *r, const uint32_t *idx, uint32_t n, sg_buf *out)
           uint32_t na = sg_term_nargs (s, t);
           SG_VEC_CLEAR (args);
           if (!SG_VEC_RESERVE (args, na)) { rc = SG_RC_NOMEM; break; }
-          memcpy (args.a, sg_term_args (s, t), na * sizeof *args.a);
+          if (na) memcpy (args.a, sg_term_args (s, t), na * sizeof *args.a);
           args.n = na;
           bool drops = false;
           for (uint32_t m = head[i]; m != SG_NONE; m = mods.a[m].next)
