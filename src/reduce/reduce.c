@@ -304,11 +304,14 @@ subsets_free (sg_u32vec *v, uint32_t n)
   free (v);
 }
 
-/* ddmin over the sites of m: all at once, then halves, quarters, ... down to one. */
+/* ddmin over the sites of m: all at once, then halves, quarters, ... down to one. After a
+ * success the sites are collected again from the new text and the chunks of the same size
+ * resume at the one that succeeded (the earlier ones failed on a larger text; the fixed point
+ * loop gives them another chance). */
 static uint32_t
 pass_ddmin (rctx *c, sg_mutator m)
 {
-  uint32_t gained = 0, size = UINT32_MAX;
+  uint32_t gained = 0, size = UINT32_MAX, resume = 0;
   while (!over_budget (c))
     {
       sg_round r;
@@ -326,9 +329,11 @@ pass_ddmin (rctx *c, sg_mutator m)
           if (!subs) { c->err = SG_RC_NOMEM; break; }
           for (uint32_t i = 0; i < n; i++)
             if (!SG_VEC_PUSH (subs[i / size], i)) c->err = SG_RC_NOMEM;
-          int w = c->err ? -1 : first_success (c, &r, subs, nsub);
+          if (resume >= nsub) resume = 0;
+          int w = c->err ? -1 : first_success (c, &r, subs + resume, nsub - resume);
           subsets_free (subs, nsub);
-          if (w >= 0) { improved = true; gained++; break; }
+          if (w >= 0) { improved = true; gained++; resume += (uint32_t) w; break; }
+          resume = 0;
           if (size == 1) break;
           size = (size + 1) / 2;
         }
