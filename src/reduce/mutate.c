@@ -476,7 +476,28 @@ sites_terms (sg_round *r, sg_mutator m)
             break;
           case SG_MUT_BOOL:
             if (variant || so != s->s_bool || n == 0) break;
-            if (op == SG_OP_NOT && sg_term_op (s, sg_term_arg (s, t, 0)) == SG_OP_NOT)
+            if ((op == SG_OP_FORALL || op == SG_OP_EXISTS) && n >= 2)
+              {
+                /* drop the bound variables the body does not use (all: the body alone) */
+                sg_u32vec fv = { 0 };
+                sg_term body = sg_term_arg (s, t, n - 1);
+                if (sg_term_free_vars (s, body, &fv)) { SG_VEC_FREE (fv); rc = SG_RC_NOMEM; break; }
+                SG_VEC_CLEAR (args);
+                for (uint32_t k = 0; k + 1 < n && !rc; k++)
+                  {
+                    sg_term v = sg_term_arg (s, t, k);
+                    bool used = false;
+                    for (uint32_t q = 0; q < fv.n && !used; q++) used = fv.a[q] == v;
+                    if (used && !SG_VEC_PUSH (args, v)) rc = SG_RC_NOMEM;
+                  }
+                SG_VEC_FREE (fv);
+                if (rc || args.n + 1 == n) break;
+                if (!args.n) c = body;
+                else if (!SG_VEC_PUSH (args, body) || sg_mk_binder (s, op, args.a, args.n, &c))
+                  { s->err[0] = 0; break; }
+                rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
+              }
+            else if (op == SG_OP_NOT && sg_term_op (s, sg_term_arg (s, t, 0)) == SG_OP_NOT)
               rc = push_site (r, SG_SITE_REPL, i, 0, sg_term_arg (s, sg_term_arg (s, t, 0), 0), SG_NONE, SG_NONE);
             else if (op == SG_OP_IMPLIES) /* (=> a ... b) -> b */
               rc = push_site (r, SG_SITE_REPL, i, 0, sg_term_arg (s, t, n - 1), SG_NONE, SG_NONE);

@@ -29,7 +29,7 @@
   X (FRESH, "fresh-variable", 1)       /* a term -> a fresh constant of its sort */            \
   X (MERGE, "merge-children", 1)       /* (and a (and b c)) -> (and a b c) */                  \
   X (ANNOT, "remove-annotations", 1)   /* (! t :attr ...) -> t */                              \
-  X (BOOL, "boolean", 1)               /* (not (not t)) -> t, (=> a b) -> b, xor/ite rules */  \
+  X (BOOL, "boolean", 1)               /* (not (not t)) -> t, (=> a b) -> b, unused q-vars */  \
   X (ARITH, "arithmetic", 1)           /* (- t) -> t, relations -> = , shorter numerals */     \
   X (BV, "bit-vectors", 1)             /* bit-width reduction of constants, extract/extend */  \
   X (FP, "floating-point", 1)          /* FP constants in a smaller format */                  \

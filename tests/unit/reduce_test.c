@@ -160,6 +160,8 @@ test_mutators_do_their_job (void **state)
   expect_candidate (a, SG_MUT_DROP, "(or (> x 0)", "(or (> x 0) (and");
   expect_candidate (a, SG_MUT_ANNOT, "(assert (or (> x 0)", ":named");
   expect_candidate (a, SG_MUT_BOOL, "(= w (f z x))", "(not (not");
+  expect_candidate ("(declare-fun p (Int) Bool)\n(assert (forall ((u Int) (v Int) (w Bool)) (p v)))\n",
+                    SG_MUT_BOOL, "(forall ((v Int)) (p v))", "(u Int)");
   expect_candidate (a, SG_MUT_ARITH, "12345", NULL);
   expect_candidate (a, SG_MUT_ARITH, "(> z 12)", NULL);
   expect_candidate (a, SG_MUT_BV, "((_ zero_extend 4) bv", NULL);
