@@ -3,7 +3,7 @@
 #
 #   bash tests/cli/run_cli_tests.sh BINARY [GROUP...] [--update]
 #
-# Run from the source directory. GROUPs: basic parse print golden deep big check fuzz campaign
+# Run from the source directory. GROUPs: basic parse print golden deep big check fuzz campaign reduce
 # (default: all).
 # --update rewrites tests/parse/*.expected from BINARY's current messages (see
 # tests/parse/README.md); check the diff before committing. Exit status 0 when every check
@@ -14,7 +14,7 @@
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign]... [--update]" >&2
+  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce]... [--update]" >&2
   exit 2
 fi
 bin=$1
@@ -24,11 +24,11 @@ groups=()
 for a in "$@"; do
   case "$a" in
     --update) update=1 ;;
-    basic|parse|print|golden|deep|big|check|fuzz|campaign) groups+=("$a") ;;
+    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce) groups+=("$a") ;;
     *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign)
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce)
 
 export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
@@ -528,6 +528,47 @@ group_campaign() {
   bm=$("$bin" bugs list "$tmp/m" | tail -n +2 | wc -l)
   check "merge: every finding, deduplicated across shards (three crash locations, three buckets)" \
     eval '[ $code = 0 ] && [ "$fm" = $((f0 + f1)) ] && [ "$bm" = 3 ] && "$bin" bugs check "$tmp/m" >/dev/null && "$bin" report "$tmp/m" >/dev/null'
+}
+
+# ---- reduce: the reducer's command line (no real solver: grep and the fake solver) ------------
+group_reduce() {
+  local fake in_bytes
+  fake=$(dirname "$bin")/fake_solver
+  in_bytes=$(wc -c < examples/qf_bv.smt2)
+  run "$bin" reduce -q -j 2 examples/qf_bv.smt2 "$tmp/r1.smt2" -- grep -q bvlshr
+  check "reduce with a grep predicate: exit 0, a summary line" \
+    eval '[ $code = 0 ] && [[ $out == "reduced examples/qf_bv.smt2 -> "*" checks, "*" cache hits, "* ]]'
+  run "$bin" parse "$tmp/r1.smt2"
+  check "the reduced file parses, keeps bvlshr and is 4x smaller" \
+    eval '[ $code = 0 ] && grep -q bvlshr "$tmp/r1.smt2" && [ $(( $(wc -c < "$tmp/r1.smt2") * 4 )) -lt "$in_bytes" ]'
+  run "$bin" reduce examples/qf_bv.smt2 "$tmp/r2.smt2" --match-out nothere -- grep bvlshr
+  check "reduce: a golden run that does not match is an input error" \
+    eval '[ $code = 2 ] && [[ $err == *"golden run does not match"* ]] && [ ! -e "$tmp/r2.smt2" ]'
+  run "$bin" reduce tests/parse/unknown_symbol.smt2 "$tmp/r3.smt2" -- grep x
+  check "reduce: an input that does not parse: exit 2 with its position" \
+    eval '[ $code = 2 ] && [[ $(first_err_line) == tests/parse/unknown_symbol.smt2:*:*": error: "* ]]'
+  run "$bin" reduce examples/qf_bv.smt2 "$tmp/r4.smt2"
+  check "reduce: no command is a usage error" test "$code" = 2
+  run "$bin" reduce --strategy best examples/qf_bv.smt2 "$tmp/r4.smt2" -- grep x
+  check "reduce: an unknown strategy is a usage error" test "$code" = 2
+  run "$bin" reduce -j 0 examples/qf_bv.smt2 "$tmp/r4.smt2" -- grep x
+  check "reduce: --jobs 0 is a usage error" test "$code" = 2
+  run "$bin" reduce --regex-out '(' examples/qf_bv.smt2 "$tmp/r4.smt2" -- grep x
+  check "reduce: a bad regex is a usage error" eval '[ $code = 2 ] && [[ $err == *"bad regular expression"* ]]'
+  # --finding: a crash finding written by hand (the fake solver segfaults on any input)
+  if [ -x "$fake" ]; then
+    cp examples/qf_lia.smt2 "$tmp/crash-fake-w0-000001.smt2"
+    printf '{"kind": "crash", "solver": "fake_solver", "query": -1, "trigger": "crash-fake-w0-000001.smt2",\n "expected": null, "runs": [{"solver": "fake_solver", "command": ["%s", "segv"], "outcome": "crash"}]}\n' "$fake" > "$tmp/crash-fake-w0-000001.json"
+    run "$bin" reduce --finding "$tmp/crash-fake-w0-000001.json" "$tmp/r5.smt2" --budget 60
+    check "reduce --finding: a crash finding is reduced to one command" \
+      eval '[ $code = 0 ] && [ "$(grep -c "^(" "$tmp/r5.smt2")" = 1 ] && "$bin" parse -q "$tmp/r5.smt2"'
+    printf '{"kind": "crash", "solver": "fake_solver", "trigger": "crash-fake-w0-000001.smt2", "runs": [{"solver": "fake_solver", "command": ["%s", "sat"]}]}\n' "$fake" > "$tmp/nocrash.json"
+    run "$bin" reduce --finding "$tmp/nocrash.json" "$tmp/r6.smt2"
+    check "reduce --finding: a finding that does not reproduce is an input error" \
+      eval '[ $code = 2 ] && [[ $err == *"does not reproduce"* ]]'
+  fi
+  run "$bin" reduce --finding "$tmp/missing.json" "$tmp/r7.smt2"
+  check "reduce --finding: a missing JSON file is an input error" test "$code" = 2
 }
 
 for g in "${groups[@]}"; do "group_$g"; done

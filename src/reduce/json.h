@@ -1,0 +1,42 @@
+/* json: a small reader for the JSON files smtgrind writes itself (findings), into a flat tree.
+ * Owns: every node and string of an sg_json (freed with sg_json_free).
+ * Invariants: parsing is iterative (an explicit stack, no recursion); strings are decoded
+ * (\uXXXX below 0x80 and \u00XX bytes as written by sg_json_string); errors give line:col.
+ * Tests: tests/unit/reduce_test.c */
+#ifndef SG_REDUCE_JSON_H
+#define SG_REDUCE_JSON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/rc.h"
+#include "base/vec.h"
+
+typedef enum sg_json_kind { SG_JSON_NULL, SG_JSON_BOOL, SG_JSON_NUM, SG_JSON_STR, SG_JSON_ARR, SG_JSON_OBJ } sg_json_kind;
+
+typedef struct sg_jnode {
+  uint8_t kind;      /* sg_json_kind */
+  uint32_t parent;   /* parent node or UINT32_MAX for the root */
+  uint32_t key;      /* object member: offset of its key in strs, else UINT32_MAX */
+  uint32_t first;    /* ARR/OBJ: first child, UINT32_MAX when empty */
+  uint32_t next;     /* next sibling, UINT32_MAX at the end */
+  uint32_t str;      /* STR: offset in strs (NUL-terminated) */
+  double num;        /* NUM, BOOL (0/1) */
+} sg_jnode;
+
+typedef struct sg_json {
+  SG_VEC (sg_jnode) n; /* node 0 is the root */
+  SG_VEC (char) strs;  /* decoded strings and keys, NUL-terminated */
+} sg_json;
+
+sg_rc sg_json_parse (const char *text, size_t len, const char *name, sg_json *out /* OUT */,
+                     sg_diag *d);
+void sg_json_free (sg_json *j);
+/* Member `key` of object node `obj`, or UINT32_MAX. */
+uint32_t sg_json_get (const sg_json *j, uint32_t obj, const char *key);
+/* String of node i, or NULL when it is not a string. */
+const char *sg_json_str (const sg_json *j, uint32_t i);
+/* Number of node i (NUM or BOOL), or dflt. */
+double sg_json_num (const sg_json *j, uint32_t i, double dflt);
+
+#endif

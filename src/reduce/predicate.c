@@ -1,0 +1,504 @@
+/* predicate: command-mode and finding-mode interestingness tests. */
+#include "reduce/predicate.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/file.h"
+#include "reduce/json.h"
+#include "run/run.h"
+
+#define JNONE UINT32_MAX
+
+void
+sg_pred_init (sg_pred *p)
+{
+  memset (p, 0, sizeof *p);
+  sg_buf_init (&p->main.g_out);
+  sg_buf_init (&p->main.g_err);
+  sg_buf_init (&p->cross.g_out);
+  sg_buf_init (&p->cross.g_err);
+  sg_patterns_init (&p->pats);
+  p->culprit = SG_NONE;
+  p->expected = SG_ANS_NONE;
+}
+
+static void
+cmd_free (sg_pred_cmd *c)
+{
+  sg_strv_free (&c->argv);
+  sg_buf_free (&c->g_out);
+  sg_buf_free (&c->g_err);
+  if (c->has_re_out) regfree (&c->re_out);
+  if (c->has_re_err) regfree (&c->re_err);
+}
+
+void
+sg_pred_free (sg_pred *p)
+{
+  cmd_free (&p->main);
+  cmd_free (&p->cross);
+  if (p->mode == SG_PRED_FINDING)
+    {
+      sg_solver_list_free (&p->solvers);
+      sg_profiles_free (&p->profiles);
+    }
+  sg_patterns_free (&p->pats);
+}
+
+/* ---- command mode ---------------------------------------------------------------------- */
+
+static sg_rc
+compile (const char *re, regex_t *out, bool *has, const char *opt, sg_diag *d)
+{
+  if (!re) return SG_RC_OK;
+  int e = regcomp (out, re, REG_EXTENDED | REG_NOSUB | REG_NEWLINE);
+  if (e)
+    {
+      char msg[200];
+      regerror (e, out, msg, sizeof msg);
+      return sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: bad regular expression '%s': %s", opt, re, msg);
+    }
+  *has = true;
+  return SG_RC_OK;
+}
+
+sg_rc
+sg_pred_prepare_cmd (sg_pred *p, sg_diag *d)
+{
+  p->mode = SG_PRED_COMMAND;
+  sg_rc rc = compile (p->main.regex_out, &p->main.re_out, &p->main.has_re_out, "--regex-out", d);
+  if (!rc) rc = compile (p->main.regex_err, &p->main.re_err, &p->main.has_re_err, "--regex-err", d);
+  if (!rc && p->has_cross)
+    rc = compile (p->cross.regex_out, &p->cross.re_out, &p->cross.has_re_out, "--cross-regex-out", d);
+  if (!rc && p->has_cross)
+    rc = compile (p->cross.regex_err, &p->cross.re_err, &p->cross.has_re_err, "--cross-regex-err", d);
+  return rc;
+}
+
+static sg_rc
+run_cmd (const sg_pred_cmd *c, const char *path, double timeout_s, uint64_t mem,
+         sg_spawn_result *r)
+{
+  const char *argv[256];
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < c->argv.n && n < 254; i++) argv[n++] = c->argv.a[i];
+  argv[n++] = path;
+  argv[n] = NULL;
+  sg_spawn_opts o;
+  memset (&o, 0, sizeof o);
+  o.argv = argv;
+  o.stdin_kind = SG_STDIN_NULL;
+  o.timeout_ms = timeout_s > 0 ? (uint32_t) (timeout_s * 1000.0) : 0;
+  o.cpu_s = timeout_s > 0 ? (uint32_t) ceil (timeout_s) : 0;
+  o.mem_bytes = mem;
+  return sg_spawn_run (&o, r);
+}
+
+/* Does stream [s, s+n) satisfy the rule (golden equality, substring, or regex)? */
+static bool
+stream_ok (bool ignore, const char *match, bool has_re, const regex_t *re, const sg_buf *golden,
+           const sg_buf *got)
+{
+  if (ignore) return true;
+  const char *s = got->len ? got->s : "";
+  if (match) return got->len && strstr (s, match) != NULL;
+  if (has_re) return regexec (re, s, 0, NULL, 0) == 0;
+  return golden->len == got->len && (!got->len || !memcmp (golden->s, got->s, got->len));
+}
+
+static bool
+cmd_matches (const sg_pred_cmd *c, const sg_spawn_result *r)
+{
+  if (r->timed_out || r->end == SG_END_EXEC_FAILED) return false;
+  if ((int) r->end != c->g_end) return false;
+  if (r->end == SG_END_EXITED && r->exit_code != c->g_code) return false;
+  if (r->end == SG_END_SIGNALED && r->sig != c->g_sig) return false;
+  return stream_ok (c->ignore_out, c->match_out, c->has_re_out, &c->re_out, &c->g_out, &r->out)
+         && stream_ok (c->ignore_err, c->match_err, c->has_re_err, &c->re_err, &c->g_err, &r->err);
+}
+
+static sg_rc
+cmd_golden (sg_pred_cmd *c, const char *what, const char *path, uint64_t mem, sg_diag *d)
+{
+  sg_spawn_result r;
+  sg_spawn_result_init (&r);
+  sg_rc rc = run_cmd (c, path, c->timeout_s, mem, &r);
+  if (rc) { sg_spawn_result_free (&r); return sg_diag_set (d, rc, 0, 0, "%s: cannot run the command", what); }
+  if (r.end == SG_END_EXEC_FAILED)
+    rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: cannot execute '%s'", what, c->argv.a[0]);
+  else if (r.timed_out)
+    rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: the golden run timed out", what);
+  else
+    {
+      c->g_end = (int) r.end;
+      c->g_code = r.exit_code;
+      c->g_sig = r.sig;
+      c->g_wall = r.wall_s;
+      sg_buf_reset (&c->g_out);
+      sg_buf_reset (&c->g_err);
+      sg_buf_add (&c->g_out, r.out.s, r.out.len);
+      sg_buf_add (&c->g_err, r.err.s, r.err.len);
+      if (!c->timeout_s) c->timeout_s = (r.wall_s + 1.0) * 1.5;
+      if (!cmd_matches (c, &r))
+        rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: the golden run does not match %s%s%s%s", what,
+                          c->match_out ? "--match-out " : "", c->match_out ? c->match_out : "",
+                          c->match_err ? " --match-err " : "", c->match_err ? c->match_err : "");
+    }
+  sg_spawn_result_free (&r);
+  return rc;
+}
+
+/* ---- finding mode ---------------------------------------------------------------------- */
+
+static sg_verdict_kind
+kind_of (const char *s)
+{
+  for (int k = SG_VERDICT_OK; k <= SG_VERDICT_PERFORMANCE; k++)
+    if (!strcmp (s, sg_verdict_kind_name ((sg_verdict_kind) k))) return (sg_verdict_kind) k;
+  return (sg_verdict_kind) -1;
+}
+
+static sg_answer
+answer_of (const char *s)
+{
+  if (!s) return SG_ANS_NONE;
+  if (!strcmp (s, "sat")) return SG_ANS_SAT;
+  if (!strcmp (s, "unsat")) return SG_ANS_UNSAT;
+  if (!strcmp (s, "unknown")) return SG_ANS_UNKNOWN;
+  return SG_ANS_NONE;
+}
+
+static sg_rc
+strv_add (sg_strv *v, const char *s)
+{
+  char *c = strdup (s);
+  if (!c || !SG_VEC_PUSH (*v, c)) { free (c); return SG_RC_NOMEM; }
+  return SG_RC_OK;
+}
+
+sg_rc
+sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d)
+{
+  p->mode = SG_PRED_FINDING;
+  char *text = NULL;
+  size_t len = 0;
+  sg_rc rc = sg_file_read (json_path, 16u << 20, &text, &len, d);
+  if (rc) return rc;
+  sg_json j;
+  rc = sg_json_parse (text, len, json_path, &j, d);
+  free (text);
+  if (rc) return rc;
+  if ((rc = sg_profiles_init (&p->profiles, d))) goto out;
+  if ((rc = sg_patterns_add_defaults (&p->pats))) goto out;
+  const char *kind = sg_json_str (&j, sg_json_get (&j, 0, "kind"));
+  const char *solver = sg_json_str (&j, sg_json_get (&j, 0, "solver"));
+  const char *trigger = sg_json_str (&j, sg_json_get (&j, 0, "trigger"));
+  uint32_t runs = sg_json_get (&j, 0, "runs");
+  if (!kind || !solver || !trigger || runs == JNONE || j.n.a[runs].kind != SG_JSON_ARR)
+    { rc = sg_diag_set (d, SG_RC_PARSE, 1, 1, "not a finding: needs kind, solver, trigger, runs"); goto out; }
+  p->kind = kind_of (kind);
+  if ((int) p->kind < 0 || p->kind == SG_VERDICT_OK)
+    { rc = sg_diag_set (d, SG_RC_PARSE, 1, 1, "unknown finding kind '%s'", kind); goto out; }
+  double q = sg_json_num (&j, sg_json_get (&j, 0, "query"), -1);
+  p->query = q >= 0 && q < 1e6 ? (uint32_t) q : 0;
+  p->expected = answer_of (sg_json_str (&j, sg_json_get (&j, 0, "expected")));
+  /* The trigger lives next to the JSON. */
+  const char *slash = strrchr (json_path, '/');
+  if (trigger[0] == '/' || !slash) snprintf (p->trigger, sizeof p->trigger, "%s", trigger);
+  else snprintf (p->trigger, sizeof p->trigger, "%.*s/%s", (int) (slash - json_path), json_path, trigger);
+  for (uint32_t r = j.n.a[runs].first; !rc && r != JNONE; r = j.n.a[r].next)
+    {
+      const char *name = sg_json_str (&j, sg_json_get (&j, r, "solver"));
+      uint32_t cmd = sg_json_get (&j, r, "command");
+      if (!name || cmd == JNONE || j.n.a[cmd].kind != SG_JSON_ARR || j.n.a[cmd].first == JNONE)
+        { rc = sg_diag_set (d, SG_RC_PARSE, 1, 1, "a run without solver or command"); break; }
+      if (p->solvers.n >= 64) { rc = sg_diag_set (d, SG_RC_LIMIT, 1, 1, "more than 64 runs"); break; }
+      const char *bin = sg_json_str (&j, j.n.a[cmd].first);
+      if (!bin || !*bin) { rc = sg_diag_set (d, SG_RC_PARSE, 1, 1, "empty solver command"); break; }
+      const sg_profile *known = sg_profiles_find (&p->profiles, name);
+      sg_profile prof;
+      rc = known ? sg_profile_copy (known, &prof) : sg_profile_generic (bin, &prof);
+      if (rc) break;
+      if (known)
+        {
+          free (prof.binary);
+          prof.binary = strdup (bin);
+          if (!prof.binary) rc = SG_RC_NOMEM;
+          snprintf (prof.name, sizeof prof.name, "%s", name);
+        }
+      /* Words after the binary: the profile's own args (skipped), then the user's. */
+      uint32_t k = 0, w = j.n.a[j.n.a[cmd].first].next;
+      while (w != JNONE && k < prof.args.n && sg_json_str (&j, w)
+             && !strcmp (sg_json_str (&j, w), prof.args.a[k]))
+        { w = j.n.a[w].next; k++; }
+      if (k < prof.args.n) w = j.n.a[j.n.a[cmd].first].next; /* not a prefix: all are user words */
+      for (; !rc && w != JNONE; w = j.n.a[w].next)
+        if (sg_json_str (&j, w)) rc = strv_add (&prof.user_args, sg_json_str (&j, w));
+      if (!rc && !SG_VEC_PUSH (p->solvers, prof)) rc = SG_RC_NOMEM;
+      if (rc) { sg_profile_free (&prof); break; }
+      if (p->culprit == SG_NONE && !strcmp (name, solver)) p->culprit = p->solvers.n - 1;
+      const char *outcome = sg_json_str (&j, sg_json_get (&j, r, "outcome"));
+      if (p->culprit == p->solvers.n - 1 && outcome && !strcmp (outcome, "invalid_model"))
+        p->self_invalid = true;
+    }
+  if (!rc && !p->solvers.n) rc = sg_diag_set (d, SG_RC_PARSE, 1, 1, "a finding without runs");
+  if (!rc && p->culprit == SG_NONE && p->kind != SG_VERDICT_SOUNDNESS)
+    rc = sg_diag_set (d, SG_RC_PARSE, 1, 1, "the finding's solver '%s' is not among its runs", solver);
+  if (rc == SG_RC_NOMEM) sg_diag_set (d, rc, 0, 0, "out of memory");
+out:
+  sg_json_free (&j);
+  return rc;
+}
+
+static sg_answer
+ans_at (const sg_outcome *o, uint32_t q)
+{
+  if (o->kind != SG_OUT_OK || q >= o->answers.n) return SG_ANS_NONE;
+  return (sg_answer) o->answers.a[q];
+}
+
+static void
+probe_opts (const sg_pred *p, double timeout_s, bool expected, sg_probe_opts *po)
+{
+  memset (po, 0, sizeof *po);
+  po->timeout_ms = (uint32_t) (timeout_s * 1000.0);
+  po->mem_bytes = p->mem_bytes;
+  po->models = true;
+  po->validate = true;
+  po->oracle.expected = expected ? p->expected : SG_ANS_NONE;
+  po->oracle.incompleteness = p->kind == SG_VERDICT_INCOMPLETE;
+  po->oracle.perf_ratio = p->kind == SG_VERDICT_PERFORMANCE ? 10.0 : 0;
+}
+
+/* Probe solvers [lo, hi) except `skip` into pr (appended runs). */
+static sg_rc
+probe_some (const sg_pred *p, uint32_t only, bool others, double timeout_s, bool expected,
+            sg_store *s, const sg_script *sc, const char *text, size_t len, sg_probe *pr)
+{
+  sg_solver_list l = { 0 };
+  for (uint32_t i = 0; i < p->solvers.n; i++)
+    if (others ? i != only : i == only)
+      {
+        if (!SG_VEC_PUSH (l, p->solvers.a[i])) { SG_VEC_FREE (l); return SG_RC_NOMEM; }
+      }
+  sg_probe_opts po;
+  probe_opts (p, timeout_s, expected, &po);
+  sg_rc rc = l.n ? sg_probe_script ((const sg_solver_list *) &l, &p->pats, s, sc, text, len, &po, pr)
+                 : SG_RC_OK;
+  SG_VEC_FREE (l); /* the profiles are borrowed */
+  return rc;
+}
+
+/* The culprit's own run still shows the finding (stage 1, culprit alone). */
+static bool
+culprit_ok (const sg_pred *p, const sg_probe_run *r)
+{
+  if (r->skipped) return false;
+  const sg_outcome *o = &r->out;
+  switch (p->kind)
+    {
+    case SG_VERDICT_CRASH:
+      return o->kind == SG_OUT_CRASH && !strcmp (o->signature, p->signature);
+    case SG_VERDICT_INVALID_MODEL:
+      if (p->self_invalid) return o->kind == SG_OUT_INVALID_MODEL;
+      return o->kind == SG_OUT_OK && ans_at (o, 0) == SG_ANS_SAT && r->model == SG_MODEL_INVALID;
+    case SG_VERDICT_SOUNDNESS:
+      return o->kind == SG_OUT_OK && ans_at (o, p->query) == p->g_ans[p->culprit];
+    case SG_VERDICT_INCOMPLETE:
+      if (p->g_kind == SG_OUT_TIMEOUT) return o->kind == SG_OUT_TIMEOUT;
+      return o->kind == SG_OUT_OK && ans_at (o, p->query) == SG_ANS_UNKNOWN;
+    case SG_VERDICT_PERFORMANCE:
+      return o->kind == SG_OUT_OK || o->kind == SG_OUT_TIMEOUT;
+    default:
+      return false;
+    }
+}
+
+/* Do the culprit's run alone decide the finding (no other solver needed)? */
+static bool
+culprit_suffices (const sg_pred *p)
+{
+  return p->kind == SG_VERDICT_CRASH || (p->kind == SG_VERDICT_INVALID_MODEL && p->self_invalid)
+         || (p->kind == SG_VERDICT_INCOMPLETE && p->use_expected);
+}
+
+/* Judge a full probe (runs in solver order) against the golden behaviour. */
+static bool
+full_ok (const sg_pred *p, const sg_probe *pr)
+{
+  for (uint32_t i = 0; i < pr->runs.n; i++)
+    if (!pr->runs.a[i].skipped && pr->runs.a[i].out.kind == SG_OUT_REJECTED) return false;
+  if (pr->verdict.kind != p->kind) return false;
+  if (p->culprit != SG_NONE && pr->verdict.culprit != p->culprit) return false;
+  if (p->kind == SG_VERDICT_SOUNDNESS)
+    for (uint32_t i = 0; i < pr->runs.n && i < 64; i++)
+      if (p->g_ans[i] == SG_ANS_SAT || p->g_ans[i] == SG_ANS_UNSAT)
+        if (ans_at (&pr->runs.a[i].out, p->query) != p->g_ans[i]) return false;
+  return true;
+}
+
+/* Run the finding predicate; order the probe's runs like the solver list. */
+static bool
+finding_test (const sg_pred *p, double timeout_s, sg_store *s, const sg_script *sc,
+              const char *text, size_t len, uint32_t *runs, sg_probe *all /* OUT */)
+{
+  *runs = 0;
+  sg_probe one;
+  sg_probe_init (&one);
+  bool ok = true;
+  if (p->culprit != SG_NONE)
+    {
+      if (probe_some (p, p->culprit, false, timeout_s, p->use_expected, s, sc, text, len, &one))
+        ok = false;
+      *runs += 1;
+      ok = ok && one.runs.n == 1 && culprit_ok (p, &one.runs.a[0]);
+      if (ok && culprit_suffices (p))
+        {
+          if (p->kind == SG_VERDICT_INCOMPLETE && p->use_expected)
+            ok = one.verdict.kind == SG_VERDICT_INCOMPLETE;
+          if (all)
+            {
+              /* hand the culprit's run over as the whole probe */
+              *all = one;
+              sg_probe_init (&one);
+            }
+          sg_probe_free (&one);
+          return ok;
+        }
+    }
+  if (ok)
+    {
+      sg_probe rest;
+      sg_probe_init (&rest);
+      ok = !probe_some (p, p->culprit, true, timeout_s, p->use_expected, s, sc, text, len, &rest);
+      *runs += rest.runs.n;
+      /* Merge in solver order and judge again. */
+      sg_probe m;
+      sg_probe_init (&m);
+      uint32_t a = 0, b = 0;
+      for (uint32_t i = 0; ok && i < p->solvers.n; i++)
+        {
+          sg_probe *src = i == p->culprit ? &one : &rest;
+          uint32_t *k = i == p->culprit ? &a : &b;
+          if (*k >= src->runs.n || !SG_VEC_PUSH (m.runs, src->runs.a[*k])) { ok = false; break; }
+          sg_outcome_init (&src->runs.a[*k].out); /* moved */
+          (*k)++;
+        }
+      if (ok)
+        {
+          sg_oracle_run jr[64];
+          uint32_t map[64], n = 0;
+          for (uint32_t i = 0; i < m.runs.n && n < 64; i++)
+            if (!m.runs.a[i].skipped)
+              {
+                jr[n] = (sg_oracle_run) { m.runs.a[i].prof->name, &m.runs.a[i].out, m.runs.a[i].model };
+                map[n++] = i;
+              }
+          sg_probe_opts po;
+          probe_opts (p, timeout_s, p->use_expected, &po);
+          sg_oracle_judge (jr, n, &po.oracle, &m.verdict);
+          if (m.verdict.culprit != SG_NONE) m.verdict.culprit = map[m.verdict.culprit];
+          ok = full_ok (p, &m);
+        }
+      if (all) { *all = m; sg_probe_init (&m); }
+      sg_probe_free (&m);
+      sg_probe_free (&rest);
+    }
+  sg_probe_free (&one);
+  return ok;
+}
+
+sg_rc
+sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_store *s,
+                const sg_script *sc, sg_diag *d)
+{
+  if (p->mode == SG_PRED_COMMAND)
+    {
+      sg_rc rc = cmd_golden (&p->main, "golden run", path, p->mem_bytes, d);
+      if (!rc && p->has_cross) rc = cmd_golden (&p->cross, "cross-check golden run", path, p->mem_bytes, d);
+      if (!rc)
+        snprintf (p->desc, sizeof p->desc, "exit %s %d%s%s", p->main.g_end == SG_END_SIGNALED ? "signal" : "code",
+                  p->main.g_end == SG_END_SIGNALED ? p->main.g_sig : p->main.g_code,
+                  p->main.ignore_out ? "" : p->main.match_out ? ", stdout contains the match" : ", same stdout",
+                  p->main.ignore_err ? "" : p->main.match_err ? ", stderr contains the match" : ", same stderr");
+      return rc;
+    }
+  /* Finding mode: probe every solver once on the input, with the generous limit. */
+  p->golden_timeout_s = p->timeout_s > 0 ? p->timeout_s : 10.0;
+  sg_probe pr;
+  sg_probe_init (&pr);
+  sg_probe_opts po;
+  probe_opts (p, p->golden_timeout_s, false, &po);
+  sg_rc rc = sg_probe_script (&p->solvers, &p->pats, s, sc, text, len, &po, &pr);
+  if (rc) { sg_probe_free (&pr); return sg_diag_set (d, rc, 0, 0, "cannot run the solvers"); }
+  double maxwall = 0;
+  for (uint32_t i = 0; i < pr.runs.n && i < 64; i++)
+    {
+      p->g_ans[i] = ans_at (&pr.runs.a[i].out, p->query);
+      if (!pr.runs.a[i].skipped && pr.runs.a[i].out.wall_s > maxwall) maxwall = pr.runs.a[i].out.wall_s;
+    }
+  if (p->culprit != SG_NONE)
+    {
+      const sg_probe_run *c = &pr.runs.a[p->culprit];
+      p->g_kind = c->out.kind;
+      snprintf (p->signature, sizeof p->signature, "%s", c->out.signature);
+    }
+  /* Differential first (the construction's status may not survive reduction); fall back to
+   * the expected status when no other solver decides. */
+  p->use_expected = false;
+  bool ok = full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit]));
+  if (!ok && p->expected != SG_ANS_NONE)
+    {
+      sg_probe_opts pe;
+      probe_opts (p, p->golden_timeout_s, true, &pe);
+      sg_oracle_run jr[64];
+      uint32_t map[64], n = 0;
+      for (uint32_t i = 0; i < pr.runs.n && n < 64; i++)
+        if (!pr.runs.a[i].skipped)
+          {
+            jr[n] = (sg_oracle_run) { pr.runs.a[i].prof->name, &pr.runs.a[i].out, pr.runs.a[i].model };
+            map[n++] = i;
+          }
+      sg_oracle_judge (jr, n, &pe.oracle, &pr.verdict);
+      if (pr.verdict.culprit != SG_NONE) pr.verdict.culprit = map[pr.verdict.culprit];
+      p->use_expected = true;
+      ok = full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit]));
+    }
+  if (!ok)
+    {
+      rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "the finding does not reproduce on %s: verdict %s (%s)",
+                        path, sg_verdict_kind_name (pr.verdict.kind), pr.verdict.why);
+    }
+  else
+    {
+      if (p->timeout_s <= 0)
+        p->timeout_s = p->g_kind == SG_OUT_TIMEOUT ? p->golden_timeout_s
+                                                   : fmin ((maxwall + 1.0) * 1.5, p->golden_timeout_s);
+      snprintf (p->desc, sizeof p->desc, "%s (%s)%s", sg_verdict_kind_name (p->kind), pr.verdict.why,
+                p->use_expected ? " [against the expected status]" : "");
+    }
+  sg_probe_free (&pr);
+  return rc;
+}
+
+bool
+sg_pred_test (const sg_pred *p, const char *path, const char *text, size_t len, sg_store *s,
+              const sg_script *sc, uint32_t *runs)
+{
+  *runs = 0;
+  if (p->mode == SG_PRED_FINDING) return finding_test (p, p->timeout_s, s, sc, text, len, runs, NULL);
+  sg_spawn_result r;
+  sg_spawn_result_init (&r);
+  bool ok = !run_cmd (&p->main, path, p->main.timeout_s, p->mem_bytes, &r) && cmd_matches (&p->main, &r);
+  *runs = 1;
+  if (ok && p->has_cross)
+    {
+      ok = !run_cmd (&p->cross, path, p->cross.timeout_s, p->mem_bytes, &r) && cmd_matches (&p->cross, &r);
+      *runs = 2;
+    }
+  sg_spawn_result_free (&r);
+  return ok;
+}

@@ -1,0 +1,84 @@
+/* predicate: "is this candidate still failing?" — the interestingness tests of the reducer.
+ * Two modes. Command mode (ddSMT 2.x semantics): a user command gets the candidate's path as
+ * its last argument; the candidate fails like the input when the exit status is the golden
+ * run's and stdout/stderr are byte-identical to it (or contain --match-out/--match-err, or
+ * match a POSIX extended regex), unless ignored; an optional cross-check command must hold
+ * too; timeouts never count. Finding mode: a finding JSON of the fuzz loop
+ * (src/campaign/findings.c) names the solvers and the kind; a candidate keeps the finding when
+ * the same solver still crashes with the same signature, still gives the same wrong answer
+ * against the other solvers (no run rejected), still produces an invalid model, or still
+ * answers unknown where another solver decides (see sg_pred_test).
+ * Owns: the solver list, patterns, golden outputs and compiled regexes of an sg_pred.
+ * Invariants: sg_pred_golden runs once, before any sg_pred_test; sg_pred_test is safe to call
+ * in a forked child (it only reads the predicate and spawns through src/run).
+ * Tests: tests/unit/reduce_test.c, tests/unit/reduce_solver_z3_test.c */
+#ifndef SG_REDUCE_PREDICATE_H
+#define SG_REDUCE_PREDICATE_H
+
+#include <regex.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/buf.h"
+#include "oracle/probe.h"
+#include "run/profile.h"
+#include "run/spawn.h"
+
+/* One user command and what its runs must show. */
+typedef struct sg_pred_cmd {
+  sg_strv argv;                 /* the command words (the candidate path is appended) */
+  bool ignore_out, ignore_err;  /* do not compare stdout / stderr */
+  const char *match_out, *match_err; /* substring instead of byte equality (borrowed) */
+  const char *regex_out, *regex_err; /* POSIX ERE instead of byte equality (borrowed) */
+  regex_t re_out, re_err;       /* compiled regex_out / regex_err */
+  bool has_re_out, has_re_err;
+  double timeout_s;             /* 0 = (golden time + 1) * 1.5 */
+  /* golden run */
+  int g_end, g_code, g_sig;     /* sg_spawn_end and exit code / signal */
+  sg_buf g_out, g_err;          /* golden stdout / stderr */
+  double g_wall;
+} sg_pred_cmd;
+
+typedef enum sg_pred_mode { SG_PRED_COMMAND, SG_PRED_FINDING } sg_pred_mode;
+
+typedef struct sg_pred {
+  sg_pred_mode mode;
+  uint64_t mem_bytes;           /* RLIMIT_AS per run (--memout), 0 = none */
+  /* command mode */
+  sg_pred_cmd main, cross;
+  bool has_cross;
+  /* finding mode */
+  sg_profiles profiles;
+  sg_patterns pats;
+  sg_solver_list solvers;       /* the finding's solvers, in its order */
+  uint32_t culprit;             /* index in solvers, or SG_NONE ("any") */
+  sg_verdict_kind kind;         /* the finding's kind */
+  sg_answer expected;           /* the finding's construction status (metamorphic) or NONE */
+  bool use_expected;            /* judge against `expected` (no other solver decides) */
+  uint32_t query;               /* check-sat index of the finding, 0 when unknown */
+  double timeout_s;             /* per solver run; 0 = from the golden run */
+  double golden_timeout_s;      /* the golden run's limit */
+  bool self_invalid;            /* the invalid model was reported by the solver itself */
+  char signature[256];          /* golden crash / invalid-model signature of the culprit */
+  sg_outcome_kind g_kind;       /* golden outcome kind of the culprit */
+  sg_answer g_ans[64];          /* golden answer per solver at `query` (SG_ANS_NONE: none) */
+  char trigger[4096];           /* the finding's .smt2 path */
+  char desc[512];               /* one line: what is preserved */
+} sg_pred;
+
+void sg_pred_init (sg_pred *p);
+void sg_pred_free (sg_pred *p);
+/* Command mode: compile the regexes. Errors (bad regex) go to d. */
+sg_rc sg_pred_prepare_cmd (sg_pred *p, sg_diag *d);
+/* Finding mode: read the JSON (solvers, kind, culprit, trigger path relative to the JSON). */
+sg_rc sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d);
+/* Golden run on the input (path of a file holding `text`; store/script: its parse). Sets the
+ * timeouts. SG_RC_USAGE with a message in d when the input does not show the behaviour. */
+sg_rc sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_store *s,
+                      const sg_script *sc, sg_diag *d);
+/* Is the candidate (in file `path`, also as text and parsed) still failing? *runs gets the
+ * number of solver/command runs made. */
+bool sg_pred_test (const sg_pred *p, const char *path, const char *text, size_t len, sg_store *s,
+                   const sg_script *sc, uint32_t *runs /* OUT */);
+
+#endif
