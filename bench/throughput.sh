@@ -51,6 +51,19 @@ fuse_budget=${SG_BENCH_FUSE_SECONDS:-120}
 echo "seeds: $nseeds; fusion: the $fuse_logic ones ($(ls "$work/sat" | grep -c smt2) sat, $(ls "$work/unsat" | grep -c smt2) unsat), ${fuse_budget}s each; solvers \"$spec\"; timeout 8 s; one worker"
 
 now() { date +%s.%N; }
+# yinyang's own CPU: a sitecustomize module (on PYTHONPATH, not in yinyang) writes the Python
+# process's getrusage at exit, so its share of the CPU can be printed like smtgrind's.
+mkdir -p "$work/pyhook"
+cat > "$work/pyhook/sitecustomize.py" <<'PY'
+import atexit, os, resource, signal, sys
+def _report():
+    s = resource.getrusage(resource.RUSAGE_SELF); c = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with open(os.environ["SG_YY_RUSAGE"], "w") as f:
+        f.write("%f %f\n" % (s.ru_utime + s.ru_stime, c.ru_utime + c.ru_stime))
+if os.environ.get("SG_YY_RUSAGE"):
+    atexit.register(_report)
+    signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
+PY
 # smtgrind ENGINE-ARGS... : prints "mutants calls seconds share"
 run_sg() {
   local t0 t1 log=$work/sg.log
@@ -73,7 +86,8 @@ run_yy() {
   local t0 t1 log=$work/yy.log
   rm -rf "$work/yy-scratch" "$work/yy-bugs"
   t0=$(now)
-  (cd "$work" && timeout "${SG_YINYANG_LIMIT:-900}" "$py" "$yy/bin/$tool" "$@" -t 8 \
+  rm -f "$work/yy.rusage"
+  (cd "$work" && SG_YY_RUSAGE="$work/yy.rusage" PYTHONPATH="$work/pyhook" timeout "${SG_YINYANG_LIMIT:-900}" "$py" "$yy/bin/$tool" "$@" -t 8 \
      -s "$work/yy-scratch" -b "$work/yy-bugs" -l "$work/yy-logs" "$spec" "$seeds" >"$log" 2>&1) || true
   t1=$(now)
   local secs calls
@@ -81,8 +95,10 @@ run_yy() {
   calls=$( (grep -E 'Performed [0-9]+ solver calls' "$log" || true) | tail -n 1 | sed -E 's/.*Performed ([0-9]+) solver calls.*/\1/')
   calls=${calls:-0}
   if grep -q Traceback "$log"; then echo "(yinyang stopped with a Python exception: $(grep -E '^[A-Za-z]+Error|Exception' "$log" | tail -n 1))" >&2; fi
+  local share=""
+  [ -s "$work/yy.rusage" ] && share=$(awk '{ t = $1 + $2; if (t > 0) printf "%.1f", 100 * $1 / t }' "$work/yy.rusage")
   # Two solvers: a mutant is two calls.
-  printf '%s %s %s\n' "$((calls / 2))" "$calls" "$secs"
+  printf '%s %s %s %s\n' "$((calls / 2))" "$calls" "$secs" "$share"
 }
 
 printf '\n%-14s %-9s %8s %8s %8s %10s %10s %8s\n' engine tool mutants calls seconds mutants/s calls/s "own CPU"
@@ -106,12 +122,12 @@ for engine in opfuzz typefuzz fuse-sat fuse-unsat; do
   report "$engine" "sg-2cores" "$pm" "$pc" "$ps" "$pshare"
   if [ -n "$yy" ]; then
     case $engine in
-      opfuzz|typefuzz) read -r ym yc ys < <(run_yy "$engine" "$work/seeds" -i "$iters") ;;
+      opfuzz|typefuzz) read -r ym yc ys yshare < <(run_yy "$engine" "$work/seeds" -i "$iters") ;;
       # yinyang fuses for as long as it is let: the same time budget.
-      fuse-*) read -r ym yc ys < <(SG_YINYANG_LIMIT=$fuse_budget run_yy yinyang \
+      fuse-*) read -r ym yc ys yshare < <(SG_YINYANG_LIMIT=$fuse_budget run_yy yinyang \
                 "$work/${engine#fuse-}" -o "${engine#fuse-}" -i 1) ;;
     esac
-    report "$engine" yinyang "$ym" "$yc" "$ys"
+    report "$engine" yinyang "$ym" "$yc" "$ys" "${yshare:-}"
     ratio "$m" "$s" "$ym" "$ys"
     ratio "$pm" "$ps" "$ym" "$ys" | sed 's/smtgrind/sg-2cores/' 
   fi
