@@ -29,6 +29,10 @@ typedef struct sg_fuzz_opts {
   uint32_t passes;               /* with no limit: passes over the seeds (default 1) */
   const char *out_dir;           /* findings directory (created) */
   bool incompleteness;           /* also write incompleteness findings */
+  bool implication;              /* Janus: unknown/timeout right after the solver decided the
+                                    previous step of the chain (judge_steps in loop.c) */
+  const char *reference;         /* Janus: profile name of the reference solver (regression:
+                                    it decides the mutant, another solver does not), or NULL */
   bool models;                   /* validate models with our evaluator */
   FILE *status;                  /* status lines (NULL: none) */
 } sg_fuzz_opts;

@@ -402,6 +402,7 @@ typedef struct jctx {
   const sg_occs *o;
   sg_rng *rng;
   lkind lk;                 /* arithmetic restrictions of the logic */
+  bool real_only;           /* LRA, NRA, RDL...: numerals are Real to the solvers, no Int term */
   sg_u32vec pool;           /* closed small terms of the assertions (parameters) */
   sg_u32vec pool_cmd;       /* the command each comes from (symbols are declared before it) */
   uint32_t target_cmd;      /* command of the occurrence being rewritten */
@@ -1143,6 +1144,12 @@ sp_abstract (jctx *c, uint32_t occ, int dir, sg_term *out)
       sg_op op = sg_term_op (s, t);
       if (op == SG_OP_BVAR || !abstractable_sort (s, sg_term_sort (s, t))) continue;
       if (op == SG_OP_TRUE || op == SG_OP_FALSE) continue;
+      /* an Int under an implicit coercion: the variable would be Int in a Real context */
+      const sg_node *pn = sg_term_node (s, o->a.a[b->parent].term);
+      if (pn->op == SG_OP_TO_REAL && (pn->flags & SG_TF_IMPLICIT)) continue;
+      /* cvc5 wants literal arguments in (fp s e m); real-only logics have no Int variable */
+      if (pn->op == SG_OP_FP) continue;
+      if (c->real_only && sg_term_sort (s, t) == s->s_int) continue;
       if (!closed_small (s, t, 32)) continue;
       if (sg_rng_below (c->rng, ++seen) == 0) pick = i;
     }
@@ -1294,6 +1301,7 @@ try_row (jctx *c, uint32_t r, int from, uint32_t occ, sg_term *g)
   if (rc == SG_RC_SORT || rc == SG_RC_USAGE) { *g = SG_NONE; return SG_RC_OK; }
   if (rc) return rc;
   if (*g != SG_NONE && (sg_term_sort (s, *g) != sg_term_sort (s, f) || *g == f)) *g = SG_NONE;
+  if (c->real_only && c->made_int) *g = SG_NONE;
   return SG_RC_OK;
 }
 
@@ -1421,6 +1429,11 @@ ctx_init (jctx *c, const sg_janus *j, sg_script *sc, const sg_occs *o, sg_rng *r
   c->o = o;
   c->rng = rng;
   c->lk = logic_kind (sc);
+  if (sc->logic != SG_ATOM_NONE)
+    {
+      const char *l = sg_store_text (sc->store, sc->logic);
+      c->real_only = (strstr (l, "LRA") || strstr (l, "NRA") || strstr (l, "RDL")) && !strstr (l, "IRA");
+    }
 }
 
 sg_rc
