@@ -276,7 +276,7 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
   fprintf (stderr, "%s: %u seeds (%u labelled, %llu skipped), solvers \"%s\", timeout %.1fs, seed %llu, %u job%s, findings in %s/\n",
            engine, seeds.n, labelled, (unsigned long long) skipped, c.spec_file ? c.spec_file : c.spec,
            c.timeout_s, (unsigned long long) c.seed, c.jobs, c.jobs == 1 ? "" : "s", c.out);
-  if (!seeds.n || (tech->needs_status && labelled < 2))
+  if (!seeds.n || (tech->needs_status && labelled < tech->nseeds))
     {
       fprintf (stderr, "%s: error: no usable seeds%s\n", engine,
                tech->needs_status ? " (fusion and janus need seeds labelled sat/unsat by two solvers: an INDEX.tsv from 'smtgrind label' beside them, or --index)" : "");

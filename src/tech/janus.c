@@ -164,7 +164,7 @@ tparse_term (tparse *tp, uint32_t *out)
     }
   tp->p++;
   skip_ws (tp);
-  uint32_t me;
+  uint32_t me = 0;
   if (tp->p < tp->e && *tp->p == '(')
     {
       /* ((_ name i j) args) */

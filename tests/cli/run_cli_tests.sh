@@ -23,11 +23,11 @@ groups=()
 for a in "$@"; do
   case "$a" in
     --update) update=1 ;;
-    basic|parse|print|golden|deep|big|check|fuzz) groups+=("$a") ;;
+    basic|parse|print|golden|deep|big|check|fuzz|janus) groups+=("$a") ;;
     *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz)
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz janus)
 
 export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
@@ -394,7 +394,7 @@ group_fuzz() {
     eval '[ $code = 0 ] && [[ $err == *"bad.smt2:1:10: error: unknown function symbol"*"seed skipped"* ]] && [[ $err == *"1 seeds (0 labelled, 1 skipped)"* ]]'
   run "$bin" fuse -o sat --solvers z3 --seed 3 --mutants 4 --out "$tmp/f5" examples/qf_lia.smt2
   check "fuse without labels: exit 2 with the reason" \
-    eval '[ $code = 2 ] && [[ $err == *"fusion needs seeds labelled"* ]]'
+    eval '[ $code = 2 ] && [[ $err == *"need seeds labelled"* ]]'
   run "$bin" label --solvers "z3;cvc5" --out "$tmp/seeds.tsv" examples/
   mkdir -p "$tmp/seeds" && cp examples/*.smt2 "$tmp/seeds/" && sed 's|^examples/||' "$tmp/seeds.tsv" > "$tmp/seeds/INDEX.tsv"
   run "$bin" fuse -o sat --solvers "z3;cvc5" --seed 3 --mutants 4 --out "$tmp/f6" "$tmp/seeds"
@@ -413,6 +413,42 @@ group_fuzz() {
     eval '[[ $(tail -n 1 "$err_file") =~ ^CPU:\ smtgrind\ [0-9.]+s,\ solvers\ [0-9.]+s:\ smtgrind.s\ share\ [0-9.]+%$ ]]'
   run "$bin" opfuzz --jobs 0 examples/qf_lia.smt2
   check "--jobs 0 is a usage error" test "$code" = 2
+}
+
+# ---- janus: the implication and regression oracles with a fake solver ----------------------
+group_janus() {
+  local fake
+  fake=$(dirname "$bin")/fake_solver
+  [ -x "$fake" ] || { fail "fake_solver not built next to $bin"; return; }
+  mkdir -p "$tmp/js"
+  "$bin" print examples/qf_lia.smt2 > "$tmp/js/lia.smt2"
+  printf 'path\tlogic\tstatus\nlia.smt2\tQF_LIA\tsat\n' > "$tmp/js/INDEX.tsv"
+  local size
+  size=$(wc -c < "$tmp/js/lia.smt2")
+  # decided (sat) while the script is at most size+80 bytes, unknown beyond: the step that
+  # crosses the line is an implication finding
+  run "$bin" janus --solvers "$fake unknown_longer $((size + 80))" --seed 5 --mutants 30 --steps 10 -i 3 --out "$tmp/j1" "$tmp/js"
+  check "janus implication: unknown right after a decided step is a finding, exit 10" \
+    eval '[ $code = 10 ] && ls "$tmp"/j1/incompleteness-fake_solver-*.json >/dev/null 2>&1 && grep -q "\"oracle\": \"implication\"" "$tmp"/j1/*.json && grep -q "\"previous\": " "$tmp"/j1/*.json && grep -q "\"rule\": " "$tmp"/j1/*.json'
+  local f
+  f=$(ls "$tmp"/j1/*.json | head -n 1)
+  check "the finding's previous step is decided-size, its mutant is beyond" \
+    python3 -c "import json,sys; j=json.load(open('$f')); t=open('${f%.json}.smt2').read(); sys.exit(not (len(j['previous'].encode()) <= $size + 80 < len(t.encode())))"
+  run "$bin" parse "$tmp"/j1/*.smt2
+  check "every janus trigger parses" test "$code" = 0
+  run "$bin" janus --solvers "$fake unknown_longer 1000000" --seed 5 --mutants 20 --steps 10 -i 2 --out "$tmp/j2" "$tmp/js"
+  check "janus with a solver that always decides: no finding, exit 0" \
+    eval '[ $code = 0 ] && [ -z "$(ls "$tmp/j2")" ]'
+  run "$bin" janus --solvers "z3;$fake unknown_longer 0" --reference z3 --seed 5 --mutants 4 --steps 4 -i 1 --out "$tmp/j3" "$tmp/js"
+  check "janus regression: z3 decides, the other solver does not: findings with oracle regression" \
+    eval '[ $code = 10 ] && grep -q "\"oracle\": \"regression\"" "$tmp"/j3/*.json && ! grep -q "\"kind\": \"soundness\"" "$tmp"/j3/*.json'
+  run "$bin" janus --solvers "z3" --reference cvc5 "$tmp/js"
+  check "--reference must name one of the solvers" eval '[ $code = 2 ] && [[ $err == *"not one of the --solvers"* ]]'
+  run "$bin" opfuzz --steps 3 examples/qf_lia.smt2
+  check "--steps belongs to janus" eval '[ $code = 2 ] && [[ $err == *"belongs to"* ]]'
+  run "$bin" janus --solvers z3 --mutants 2 examples/qf_lia.smt2
+  check "janus without labels: exit 2 with the reason" \
+    eval '[ $code = 2 ] && [[ $err == *"need seeds labelled"* ]]'
 }
 
 for g in "${groups[@]}"; do "group_$g"; done
