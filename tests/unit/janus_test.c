@@ -194,8 +194,8 @@ test_logic_updated (void **state)
 }
 
 /* Direction: the negated atom (< x y) of a sat script has parity -1, so it is strengthened,
- * never weakened into (<= x y) or (distinct x y) (which would make the script unsat: x = y is
- * its only kind of model). The rule soundness itself is janus_rules_z3_test's job. */
+ * never weakened into (<= x y) or (distinct x y): (not (<= x y)) is stronger than the seed and
+ * would lose its models with x = y. The rule soundness itself is janus_rules_z3_test's job. */
 static void
 check_direction (tparse *t, const char *printed, const char *desc)
 {
