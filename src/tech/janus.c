@@ -1023,6 +1023,7 @@ sp_homo (jctx *c, sg_term f, int dir, sg_term *out)
       return rc;
     }
   sg_sort x = sg_term_sort (s, sg_term_arg (s, f, 0));
+  if (x == s->s_int || x == s->s_real) c->made_int = true; /* arithmetic in QF_S: QF_SLIA */
   /* the choices of f for this sort */
   enum { F_NEG, F_MUL, F_ABS, F_LEN, F_TOINT, F_CAT, F_NOT, F_BVNOT, F_BVNEG, F_UF };
   int opts[12], no = 0;
@@ -1147,8 +1148,9 @@ sp_abstract (jctx *c, uint32_t occ, int dir, sg_term *out)
       /* an Int under an implicit coercion: the variable would be Int in a Real context */
       const sg_node *pn = sg_term_node (s, o->a.a[b->parent].term);
       if (pn->op == SG_OP_TO_REAL && (pn->flags & SG_TF_IMPLICIT)) continue;
-      /* cvc5 wants literal arguments in (fp s e m); real-only logics have no Int variable */
-      if (pn->op == SG_OP_FP) continue;
+      /* cvc4/cvc5 want literal arguments in (fp s e m) and re.range; real-only logics have no
+       * Int variable */
+      if (pn->op == SG_OP_FP || pn->op == SG_OP_RE_RANGE) continue;
       if (c->real_only && sg_term_sort (s, t) == s->s_int) continue;
       if (!closed_small (s, t, 32)) continue;
       if (sg_rng_below (c->rng, ++seen) == 0) pick = i;
@@ -1297,6 +1299,8 @@ try_row (jctx *c, uint32_t r, int from, uint32_t occ, sg_term *g)
       if ((rc = no_capture (c, &ok))) return rc;
       if (!ok) return SG_RC_OK;
       rc = build (c, dst, dst->root, g);
+      /* a numeric row builds arithmetic (<=, +, ...): QF_S must become QF_SLIA */
+      if (c->num != SG_NONE) c->made_int = true;
     }
   if (rc == SG_RC_SORT || rc == SG_RC_USAGE) { *g = SG_NONE; return SG_RC_OK; }
   if (rc) return rc;
