@@ -109,6 +109,13 @@ sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe 
   jstr (&b, fi->desc);
   sg_buf_adds (&b, ",\n  \"expected\": ");
   jstr (&b, fi->expected == SG_ANS_NONE ? NULL : sg_answer_name (fi->expected));
+  if (fi->oracle) { sg_buf_adds (&b, ",\n  \"oracle\": "); jstr (&b, fi->oracle); }
+  if (fi->rule) { sg_buf_adds (&b, ",\n  \"rule\": "); jstr (&b, fi->rule); }
+  if (fi->prev)
+    {
+      sg_buf_adds (&b, ",\n  \"previous\": ");
+      sg_json_string (&b, fi->prev, fi->prev_len);
+    }
   sg_buf_adds (&b, ",\n  \"runs\": [");
   for (uint32_t i = 0; i < p->runs.n; i++)
     {

@@ -105,6 +105,15 @@ capture_outputs (const sg_fuzz_opts *o, const sg_probe *p, const char *text, siz
     }
 }
 
+/* What judge_steps remembers of a worker's chain (Janus). */
+typedef struct step_track {
+  const sg_tech_seed *seed;   /* seed whose own runs are cached in seed_decided */
+  uint8_t seed_decided[16];   /* per solver: it decided the seed */
+  const sg_tech_seed *last;   /* seed of the last mutant judged (NULL: none) */
+  uint32_t iteration, step;   /* its chain and step */
+  uint8_t decided[16];        /* per solver: it decided that mutant */
+} step_track;
+
 typedef struct worker {
   const sg_fuzz_opts *o;
   const sg_tech_seed *seeds;
@@ -114,6 +123,7 @@ typedef struct worker {
   double t0;             /* start */
   sg_rng rng;            /* this worker's stream */
   sg_session **sessions; /* per solver: the fast path's session, or NULL */
+  step_track trk;        /* Janus: the previous step's outcomes */
 } worker;
 
 static bool
@@ -123,6 +133,163 @@ out_of_budget (worker *w)
   if (__atomic_load_n (&w->sh->stop, __ATOMIC_RELAXED)) return true;
   if (o->max_seconds > 0 && now () - w->t0 >= o->max_seconds) return true;
   return false;
+}
+
+/* ---- Janus: implication and regression oracles (they need the previous step) ---- */
+
+static bool
+run_decided (const sg_probe_run *r)
+{
+  if (r->skipped || r->out.kind != SG_OUT_OK || !r->out.answers.n) return false;
+  for (uint32_t k = 0; k < r->out.answers.n; k++)
+    if (r->out.answers.a[k] != SG_ANS_SAT && r->out.answers.a[k] != SG_ANS_UNSAT) return false;
+  return true;
+}
+
+static bool
+run_undecided (const sg_probe_run *r)
+{
+  if (r->skipped) return false;
+  if (r->out.kind == SG_OUT_TIMEOUT) return true;
+  if (r->out.kind != SG_OUT_OK) return false;
+  for (uint32_t k = 0; k < r->out.answers.n; k++)
+    if (r->out.answers.a[k] == SG_ANS_UNKNOWN) return true;
+  return false;
+}
+
+/* Probe text in a store of its own. */
+static bool
+probe_text (const sg_fuzz_opts *o, const char *text, size_t len, const sg_probe_opts *po,
+            sg_probe *out)
+{
+  sg_store s;
+  sg_script sc;
+  sg_diag d;
+  if (sg_store_init (&s)) return false;
+  sg_script_init (&sc, &s);
+  sg_diag_init (&d, "step");
+  bool ok = sg_parse_string (&s, &sc, text, len, "step", &d) == SG_RC_OK
+            && sg_probe_script (o->solvers, o->pats, &s, &sc, text, len, po, out) == SG_RC_OK;
+  sg_script_free (&sc);
+  sg_store_free (&s);
+  return ok;
+}
+
+/* Janus's oracles for mutant m (probed in p): implication — solver i decided the previous step
+ * (the seed at step 1, probed once per seed) and gives unknown or a timeout on m; regression —
+ * the reference solver decides m with the expected status and solver i does not. Confirmed by
+ * fresh runs (previous step decided again, m undecided again) before a finding is written with
+ * both texts and the rule. Never a soundness verdict. Updates the worker's step_track. */
+static void
+judge_steps (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds,
+             const sg_probe_opts *po0, sg_probe *p, uint64_t number)
+{
+  const sg_fuzz_opts *o = w->o;
+  sg_fuzz_stats *st = &w->sh->w[w->index];
+  step_track *t = &w->trk;
+  uint32_t n = p->runs.n < 16 ? p->runs.n : 16;
+  sg_probe_opts po = *po0;
+  /* Fresh runs in the solvers' default mode: an unknown or timeout that only the self-check
+   * flags cause (cvc5 1.0.3 --check-unsat-cores hangs on some string inputs) is not confirmed. */
+  po.validate = false;
+  po.models = false;
+  po.sessions = NULL; /* confirmations run in fresh processes */
+  po.oracle.incompleteness = false;
+  uint8_t prev[16] = { 0 };
+  bool have_prev = false;
+  if (o->implication && m->prev && m->step == 1)
+    {
+      if (t->seed != seeds[0])
+        {
+          sg_probe sp;
+          sg_probe_init (&sp);
+          memset (t->seed_decided, 0, sizeof t->seed_decided);
+          if (probe_text (o, m->prev, m->prev_len, &po, &sp))
+            {
+              count_runs (st, &sp);
+              for (uint32_t i = 0; i < sp.runs.n && i < 16; i++) t->seed_decided[i] = run_decided (&sp.runs.a[i]);
+            }
+          sg_probe_free (&sp);
+          t->seed = seeds[0];
+        }
+      memcpy (prev, t->seed_decided, sizeof prev);
+      have_prev = true;
+    }
+  else if (o->implication && m->prev && t->last == seeds[0] && t->iteration == m->iteration
+           && t->step + 1 == m->step)
+    {
+      memcpy (prev, t->decided, sizeof prev);
+      have_prev = true;
+    }
+  uint32_t ref = SG_NONE;
+  for (uint32_t i = 0; i < n && o->reference; i++)
+    if (!strcmp (p->runs.a[i].prof->name, o->reference)) ref = i;
+  bool ref_ok = ref != SG_NONE && run_decided (&p->runs.a[ref])
+                && p->runs.a[ref].out.answers.a[0] == m->expected;
+  for (uint32_t i = 0; i < n; i++)
+    {
+      if (i == ref || !run_undecided (&p->runs.a[i])) continue;
+      const char *oracle = have_prev && prev[i] ? "implication" : ref_ok ? "regression" : NULL;
+      if (!oracle) continue;
+      /* No false alarms: fresh runs must agree. */
+      sg_probe again, before;
+      sg_probe_init (&again);
+      sg_probe_init (&before);
+      bool same = probe_text (o, m->text.s, m->text.len, &po, &again) && again.runs.n > i
+                  && run_undecided (&again.runs.a[i]);
+      if (same && oracle[0] == 'i')
+        same = probe_text (o, m->prev, m->prev_len, &po, &before) && before.runs.n > i
+               && run_decided (&before.runs.a[i]);
+      if (same && oracle[0] == 'r')
+        same = again.runs.n > ref && run_decided (&again.runs.a[ref]);
+      sg_probe_free (&again);
+      sg_probe_free (&before);
+      if (!same) { ADD (st->unconfirmed, 1); continue; }
+      const sg_probe_run *r = &p->runs.a[i];
+      const char *what = r->out.kind == SG_OUT_TIMEOUT ? "a timeout" : "unknown";
+      p->verdict.kind = SG_VERDICT_INCOMPLETE;
+      p->verdict.culprit = i;
+      p->verdict.query = 0;
+      if (oracle[0] == 'i')
+        snprintf (p->verdict.why, sizeof p->verdict.why,
+                  "implication: %s decided step %u but gave %s on step %u (rule %s; expected %s)",
+                  r->prof->name, m->step - 1, what, m->step, m->rule ? m->rule : "?",
+                  sg_answer_name (m->expected));
+      else
+        snprintf (p->verdict.why, sizeof p->verdict.why,
+                  "regression: %s answered %s, %s gave %s (step %u, rule %s)",
+                  p->runs.a[ref].prof->name, sg_answer_name (m->expected), r->prof->name, what,
+                  m->step, m->rule ? m->rule : "?");
+      sg_finding_info fi;
+      memset (&fi, 0, sizeof fi);
+      fi.technique = o->tech->name;
+      fi.seeds[0] = seeds[0]->path;
+      fi.rng_seed = o->seed;
+      fi.worker = w->index;
+      fi.mutant = number;
+      fi.step = m->step;
+      fi.desc = sg_buf_cstr ((sg_buf *) &m->desc);
+      fi.expected = m->expected;
+      fi.oracle = oracle;
+      fi.rule = m->rule;
+      fi.prev = oracle[0] == 'i' ? m->prev : NULL;
+      fi.prev_len = m->prev_len;
+      sg_buf outs[16];
+      capture_outputs (o, p, m->text.s, m->text.len, outs, &fi);
+      char name[256];
+      if (sg_finding_write (o->out_dir, m->text.s, m->text.len, p, &fi, name, sizeof name) == SG_RC_OK)
+        {
+          ADD (st->findings[SG_VERDICT_INCOMPLETE], 1);
+          if (o->on_finding) o->on_finding (o->finding_ctx, o->out_dir, name, p, &fi);
+          if (o->status) fprintf (o->status, "finding: %s/%s.smt2: %s\n", o->out_dir, name, p->verdict.why);
+        }
+      for (uint32_t k = 0; k < p->runs.n && k < 16; k++) sg_buf_free (&outs[k]);
+      break; /* one finding per mutant */
+    }
+  t->last = seeds[0];
+  t->iteration = m->iteration;
+  t->step = m->step;
+  for (uint32_t i = 0; i < 16; i++) t->decided[i] = i < n && run_decided (&p->runs.a[i]);
 }
 
 /* Is a verdict of this kind written as a finding? */
@@ -230,6 +397,7 @@ handle_mutant (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *se
       all = all && dec;
     }
   if (all) ADD (st->all_decided, 1);
+  if (o->implication || o->reference) judge_steps (w, m, seeds, &po, &p, number);
   if (!reportable (o, p.verdict.kind)) goto free_probe;
   if (!full)
     {
@@ -371,6 +539,7 @@ worker_main (worker *w)
   if (o->tech->init (&o->cfg, &state, &d)) return;
   open_sessions (w);
   sg_tech_mutant m;
+  memset (&m, 0, sizeof m);
   sg_buf_init (&m.text);
   sg_buf_init (&m.desc);
   uint64_t number = 0, barren = 0; /* consecutive chains without a mutant */
@@ -500,7 +669,7 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
   uint32_t started = 0;
   for (uint32_t i = 0; i < jobs; i++)
     {
-      worker w = { &oj, seeds, nseeds, i, sh, t0, sg_rng_split (&master), NULL };
+      worker w = { &oj, seeds, nseeds, i, sh, t0, sg_rng_split (&master), NULL, { 0 } };
       fflush (NULL);
       pid_t pid = fork ();
       if (pid == 0)

@@ -36,6 +36,10 @@ typedef struct sg_fuzz_opts {
   uint32_t passes;               /* with no limit: passes over the seeds (default 1) */
   const char *out_dir;           /* findings directory (created) */
   bool incompleteness;           /* also write incompleteness findings */
+  bool implication;              /* Janus: unknown/timeout right after the solver decided the
+                                    previous step of the chain (judge_steps in loop.c) */
+  const char *reference;         /* Janus: profile name of the reference solver (regression:
+                                    it decides the mutant, another solver does not), or NULL */
   bool models;                   /* validate models with our evaluator (see model_sample) */
   uint32_t model_sample;         /* percent of mutants whose models are checked although no
                                     verdict asks for it (0..100); a suspicious verdict always

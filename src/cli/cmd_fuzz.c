@@ -14,6 +14,7 @@
 #include "cli/cli.h"
 #include "cli/seeds.h"
 #include "front/parse.h"
+#include "tech/janus.h"
 
 typedef struct fuzz_cfg {
   const char *spec;          /* --solvers or the positional yinyang spec */
@@ -28,6 +29,8 @@ typedef struct fuzz_cfg {
   const char *out;           /* --out */
   const char *data;          /* --data: operator classes / fusion functions */
   const char *index;         /* --index: seed labels */
+  const char *reference;     /* --reference: Janus regression oracle */
+  uint32_t steps;            /* --steps: Janus chain length */
   int fuse_mode;             /* -o */
   uint32_t literals;         /* sae: -k, literal occurrences per mutant (K) */
   bool models, incompleteness;
@@ -54,10 +57,12 @@ static int
 run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, int fuse_mode_default)
 {
   fuzz_cfg c = { 0 };
-  c.timeout_s = 8;
+  bool janus = !strcmp (engine, "janus");
+  c.timeout_s = janus ? SG_JANUS_DEFAULT_TIMEOUT_S : 8;
   c.iterations = !strcmp (engine, "fuse") || !strcmp (engine, "sae") ? 30
                  : !strcmp (engine, "typefuzz") ? 10 : 300;
   c.literals = 3;
+  c.steps = SG_JANUS_DEFAULT_STEPS;
   c.jobs = 1;
   c.out = "findings";
   c.models = true;
@@ -80,7 +85,8 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
                     || !strcmp (a, "--mutants") || !strcmp (a, "--out") || !strcmp (a, "--data")
                     || !strcmp (a, "--index") || !strcmp (a, "-o") || !strcmp (a, "--oracle")
                     || !strcmp (a, "--model-sample") || !strcmp (a, "--referee")
-                    || !strcmp (a, "--chain-timeouts") || !strcmp (a, "-k") || !strcmp (a, "--literals");
+                    || !strcmp (a, "--chain-timeouts") || !strcmp (a, "-k") || !strcmp (a, "--literals")
+                    || !strcmp (a, "--steps") || !strcmp (a, "--reference");
       if (valued)
         {
           if (i + 1 >= argc) { code = sg_cli_usage_error (cmd, "%s needs a value", a); goto done; }
@@ -91,6 +97,13 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
           else if (!strcmp (a, "--out")) c.out = v;
           else if (!strcmp (a, "--data")) c.data = v;
           else if (!strcmp (a, "--index")) c.index = v;
+          else if (!strcmp (a, "--reference") || !strcmp (a, "--steps"))
+            {
+              if (!janus) { code = sg_cli_usage_error (cmd, "%s belongs to 'janus'", a); goto done; }
+              if (a[2] == 'r') c.reference = v;
+              else if (!parse_u64 (v, 1, 100000, &u)) { code = sg_cli_usage_error (cmd, "--steps needs 1..100000, got '%s'", v); goto done; }
+              else c.steps = (uint32_t) u;
+            }
           else if (!strcmp (a, "--referee")) c.referee = v;
           else if (!strcmp (a, "--chain-timeouts"))
             {
@@ -191,6 +204,15 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
   else if (strcmp (c.referee, "none")
            && sg_profiles_parse_spec (&ps, c.referee, "--referee", &referees, &d))
     { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto free_run; }
+  if (c.reference)
+    {
+      uint32_t k = 0;
+      while (k < solvers.n && strcmp (solvers.a[k].name, c.reference)) k++;
+      if (k == solvers.n)
+        { code = sg_cli_usage_error (cmd, "--reference %s is not one of the --solvers", c.reference); goto free_run; }
+      if (solvers.n < 2)
+        { code = sg_cli_usage_error (cmd, "--reference needs a second solver to compare"); goto free_run; }
+    }
 
   /* Seeds: every file; unusable ones are skipped with a warning, never fatal. */
   sg_cli_seeds sd;
@@ -235,7 +257,10 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
       fo.max_mutants = c.mutants;
       fo.max_seconds = c.budget_s;
       fo.out_dir = c.out;
-      fo.incompleteness = c.incompleteness;
+      fo.incompleteness = c.incompleteness && !janus;
+      fo.implication = janus;
+      fo.reference = c.reference;
+      fo.cfg.steps = c.steps;
       fo.models = c.models;
       fo.model_sample = c.model_sample;
       fo.chain_timeouts = c.chain_timeouts;
@@ -271,3 +296,4 @@ int sg_cli_opfuzz (const sg_cli_cmd *cmd, int argc, char **argv) { return run_en
 int sg_cli_fuse (const sg_cli_cmd *cmd, int argc, char **argv) { return run_engine (cmd, "fuse", argc, argv, 0); }
 int sg_cli_typefuzz (const sg_cli_cmd *cmd, int argc, char **argv) { return run_engine (cmd, "typefuzz", argc, argv, 0); }
 int sg_cli_sae (const sg_cli_cmd *cmd, int argc, char **argv) { return run_engine (cmd, "sae", argc, argv, 0); }
+int sg_cli_janus (const sg_cli_cmd *cmd, int argc, char **argv) { return run_engine (cmd, "janus", argc, argv, 0); }

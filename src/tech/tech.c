@@ -8,6 +8,7 @@
 #include "front/print.h"
 #include "tech/fusion.h"
 #include "tech/opfuzz.h"
+#include "tech/janus.h"
 #include "tech/sae.h"
 #include "tech/typefuzz.h"
 
@@ -277,11 +278,141 @@ sae_free (void *state)
   free (a);
 }
 
+/* ---- Janus: chains of weakening/strengthening steps over one labelled seed ---- */
+
+typedef struct janus_state {
+  sg_tech_cfg cfg;        /* chain = chains (iterations) per seed, steps = steps per chain */
+  sg_janus rules;         /* parsed rule templates */
+  sg_store store;         /* the current seed's store */
+  sg_script seed;         /* the seed as parsed */
+  sg_script cur;          /* the current step, mutated in place */
+  bool live, has_cur;     /* store/seed hold a seed; cur holds a chain */
+  sg_answer status;       /* the seed's label */
+  const sg_tech_seed *src;/* the seed */
+  uint32_t iter, step;    /* chains started on this seed; steps done in the current chain */
+  sg_buf prev, last;      /* the previous step's text; the last mutant's text */
+} janus_state;
+
+static void
+janus_drop (janus_state *j)
+{
+  if (j->has_cur) sg_script_free (&j->cur);
+  if (j->live) { sg_script_free (&j->seed); sg_store_free (&j->store); }
+  j->live = j->has_cur = false;
+}
+
+static sg_rc
+janus_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+{
+  janus_state *j = calloc (1, sizeof *j);
+  if (!j) return SG_RC_NOMEM;
+  j->cfg = *cfg;
+  if (!j->cfg.steps) j->cfg.steps = SG_JANUS_DEFAULT_STEPS;
+  if (!j->cfg.chain) j->cfg.chain = SG_JANUS_DEFAULT_ITERATIONS;
+  sg_rc rc = sg_janus_init (&j->rules, d);
+  if (rc) { free (j); return rc; }
+  sg_buf_init (&j->prev);
+  sg_buf_init (&j->last);
+  *state = j;
+  return SG_RC_OK;
+}
+
+static sg_rc
+janus_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, sg_diag *d)
+{
+  (void) rng;
+  janus_state *j = state;
+  janus_drop (j);
+  const sg_tech_seed *sd = seeds[0];
+  if (sd->status != SG_ANS_SAT && sd->status != SG_ANS_UNSAT)
+    return sg_diag_set (d, SG_RC_USAGE, 0, 0, "janus needs a seed labelled sat or unsat");
+  sg_rc rc = sg_store_init (&j->store);
+  if (rc) return rc;
+  sg_script_init (&j->seed, &j->store);
+  j->live = true;
+  rc = sg_parse_string (&j->store, &j->seed, sd->text, sd->len, sd->path, d);
+  char why[160];
+  if (!rc && !sg_janus_usable (&j->seed, why, sizeof why))
+    rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s", why);
+  if (rc) { janus_drop (j); return rc; }
+  j->status = sd->status;
+  j->src = sd;
+  j->iter = 0;
+  j->step = j->cfg.steps; /* the first next() starts a chain */
+  return SG_RC_OK;
+}
+
+static sg_rc
+janus_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
+{
+  (void) d;
+  janus_state *j = state;
+  if (!j->live) return SG_RC_EOF;
+  sg_buf_reset (&out->desc);
+  for (int attempt = 0; attempt < 2; attempt++)
+    {
+      if (j->step >= j->cfg.steps)
+        {
+          /* Restart from the seed. */
+          if (j->iter >= j->cfg.chain) return SG_RC_EOF;
+          if (j->has_cur) sg_script_free (&j->cur);
+          j->has_cur = false;
+          sg_rc rc = sg_script_copy (&j->seed, &j->cur);
+          if (rc) return rc;
+          j->has_cur = true;
+          j->iter++;
+          j->step = 0;
+          sg_buf_reset (&j->last);
+          sg_buf_add (&j->last, j->src->text, j->src->len);
+        }
+      sg_janus_info info;
+      bool done = false;
+      sg_rc rc = sg_janus_step (&j->rules, &j->cur, j->status, rng, &out->desc, &info, &done);
+      if (rc) return rc;
+      if (!done)
+        {
+          if (j->step == 0) return SG_RC_EOF; /* nothing in the seed can be rewritten */
+          j->step = j->cfg.steps;             /* dead end: restart */
+          continue;
+        }
+      j->step++;
+      sg_buf_reset (&j->prev);
+      sg_buf_add (&j->prev, j->last.s, j->last.len);
+      sg_buf_reset (&out->text);
+      sg_print_script (&j->cur, NULL, &out->text);
+      sg_buf_reset (&j->last);
+      sg_buf_add (&j->last, out->text.s, out->text.len);
+      out->expected = j->status;
+      out->step = j->step;
+      out->prev = sg_buf_cstr (&j->prev);
+      out->prev_len = j->prev.len;
+      out->rule = info.rule;
+      out->iteration = j->iter;
+      bool ok = sg_buf_ok (&out->text) && sg_buf_ok (&out->desc) && sg_buf_ok (&j->prev)
+                && sg_buf_ok (&j->last);
+      return ok ? SG_RC_OK : SG_RC_NOMEM;
+    }
+  return SG_RC_EOF;
+}
+
+static void
+janus_free (void *state)
+{
+  janus_state *j = state;
+  if (!j) return;
+  janus_drop (j);
+  sg_janus_free (&j->rules);
+  sg_buf_free (&j->prev);
+  sg_buf_free (&j->last);
+  free (j);
+}
+
 static const sg_technique techniques[] = {
   { "opfuzz", 1, false, opfuzz_init, chain1_begin, chain1_next, chain1_free, NULL },
   { "typefuzz", 1, false, typefuzz_init, chain1_begin, chain1_next, chain1_free, NULL },
   { "fuse", 2, true, fuse_init, fuse_begin, fuse_next, fuse_free, fuse_pair_status },
   { "sae", 1, true, sae_init, sae_begin, sae_next, sae_free, NULL },
+  { "janus", 1, true, janus_init, janus_begin, janus_next, janus_free, NULL },
 };
 
 const sg_technique *

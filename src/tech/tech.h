@@ -26,19 +26,25 @@ typedef struct sg_tech_mutant {
   sg_answer expected; /* status by construction; SG_ANS_NONE for differential techniques */
   sg_buf desc;        /* what this step did, for the finding */
   uint32_t step;      /* position in the chain on the current seeds (1-based) */
+  /* Janus (implication oracle); NULL/0 for the other techniques: */
+  const char *prev;   /* text of the previous step (the seed at step 1), valid until next() */
+  size_t prev_len;    /* its bytes */
+  const char *rule;   /* rule this step applied (static string) */
+  uint32_t iteration; /* chain number on the current seed (each chain restarts from the seed) */
 } sg_tech_mutant;
 
 typedef struct sg_tech_cfg {
   uint32_t chain;        /* mutants per seed (or seed pair) before moving on */
   uint32_t per_step;     /* substitutions per step (OpFuzz m) */
+  uint32_t steps;        /* Janus: mutations per chain before restarting from the seed */
   int fuse_mode;         /* fusion: 0 sat, 1 unsat, 2 mixed */
   const char *data_file; /* operator classes / fusion functions file, or NULL for built-ins */
 } sg_tech_cfg;
 
 typedef struct sg_technique {
-  const char *name;     /* "opfuzz", "typefuzz", "fuse", "sae" */
+  const char *name;     /* "opfuzz", "typefuzz", "fuse", "sae", "janus" */
   uint32_t nseeds;      /* seeds per chain: 1, or 2 for fusion */
-  bool needs_status;    /* seeds must be labelled (fusion) */
+  bool needs_status;    /* seeds must be labelled (fusion, janus) */
   sg_rc (*init) (const sg_tech_cfg *cfg, void **state /* OUT */, sg_diag *d);
   /* Start a chain on these seeds. SG_RC_PARSE etc. (with d) when a seed cannot be used. */
   sg_rc (*begin) (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, sg_diag *d);

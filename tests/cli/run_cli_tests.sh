@@ -4,6 +4,7 @@
 #   bash tests/cli/run_cli_tests.sh BINARY [GROUP...] [--update]
 #
 # Run from the source directory. GROUPs: basic parse print golden deep big check fuzz campaign reduce
+# janus
 # (default: all).
 # --update rewrites tests/parse/*.expected from BINARY's current messages (see
 # tests/parse/README.md); check the diff before committing. Exit status 0 when every check
@@ -24,11 +25,11 @@ groups=()
 for a in "$@"; do
   case "$a" in
     --update) update=1 ;;
-    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce) groups+=("$a") ;;
+    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus) groups+=("$a") ;;
     *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce)
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus)
 
 export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
@@ -569,6 +570,42 @@ group_reduce() {
   fi
   run "$bin" reduce --finding "$tmp/missing.json" "$tmp/r7.smt2"
   check "reduce --finding: a missing JSON file is an input error" test "$code" = 2
+}
+
+# ---- janus: the implication and regression oracles with a fake solver ----------------------
+group_janus() {
+  local fake
+  fake=$(dirname "$bin")/fake_solver
+  [ -x "$fake" ] || { fail "fake_solver not built next to $bin"; return; }
+  mkdir -p "$tmp/js"
+  "$bin" print examples/qf_lia.smt2 > "$tmp/js/lia.smt2"
+  printf 'path\tlogic\tstatus\nlia.smt2\tQF_LIA\tsat\n' > "$tmp/js/INDEX.tsv"
+  local size
+  size=$(wc -c < "$tmp/js/lia.smt2")
+  # decided (sat) while the script is at most size+80 bytes, unknown beyond: the step that
+  # crosses the line is an implication finding
+  run "$bin" janus --solvers "$fake unknown_longer $((size + 80))" --seed 5 --mutants 30 --steps 10 -i 3 --out "$tmp/j1" "$tmp/js"
+  check "janus implication: unknown right after a decided step is a finding, exit 10" \
+    eval '[ $code = 10 ] && ls "$tmp"/j1/incompleteness-fake_solver-*.json >/dev/null 2>&1 && grep -q "\"oracle\": \"implication\"" "$tmp"/j1/*.json && grep -q "\"previous\": " "$tmp"/j1/*.json && grep -q "\"rule\": " "$tmp"/j1/*.json'
+  local f
+  f=$(ls "$tmp"/j1/*.json | head -n 1)
+  check "the finding's previous step is decided-size, its mutant is beyond" \
+    python3 -c "import json,sys; j=json.load(open('$f')); t=open('${f%.json}.smt2').read(); sys.exit(not (len(j['previous'].encode()) <= $size + 80 < len(t.encode())))"
+  run "$bin" parse "$tmp"/j1/*.smt2
+  check "every janus trigger parses" test "$code" = 0
+  run "$bin" janus --solvers "$fake unknown_longer 1000000" --seed 5 --mutants 20 --steps 10 -i 2 --out "$tmp/j2" "$tmp/js"
+  check "janus with a solver that always decides: no finding, exit 0" \
+    eval '[ $code = 0 ] && [ -z "$(ls "$tmp/j2")" ]'
+  run "$bin" janus --solvers "z3;$fake unknown_longer 0" --reference z3 --seed 5 --mutants 4 --steps 4 -i 1 --out "$tmp/j3" "$tmp/js"
+  check "janus regression: z3 decides, the other solver does not: findings with oracle regression" \
+    eval '[ $code = 10 ] && grep -q "\"oracle\": \"regression\"" "$tmp"/j3/*.json && ! grep -q "\"kind\": \"soundness\"" "$tmp"/j3/*.json'
+  run "$bin" janus --solvers "z3" --reference cvc5 "$tmp/js"
+  check "--reference must name one of the solvers" eval '[ $code = 2 ] && [[ $err == *"not one of the --solvers"* ]]'
+  run "$bin" opfuzz --steps 3 examples/qf_lia.smt2
+  check "--steps belongs to janus" eval '[ $code = 2 ] && [[ $err == *"belongs to"* ]]'
+  run "$bin" janus --solvers z3 --mutants 2 examples/qf_lia.smt2
+  check "janus without labels: exit 2 with the reason" \
+    eval '[ $code = 2 ] && [[ $err == *"janus needs seeds labelled"* ]]'
 }
 
 for g in "${groups[@]}"; do "group_$g"; done

@@ -190,6 +190,16 @@ main (int argc, char **argv)
       puts ("sat");
       return 0;
     }
+  if (!strcmp (m, "unknown_longer") && argc > 3)
+    {
+      /* unknown when the script (the last argument, a file) is longer than ARG bytes, else sat
+       * (the Janus implication oracle: decided step k-1, unknown step k). */
+      FILE *f = fopen (argv[argc - 1], "rb");
+      long n = 0;
+      if (f) { fseek (f, 0, SEEK_END); n = ftell (f); fclose (f); }
+      puts (n > atol (argv[2]) ? "unknown" : "sat");
+      return 0;
+    }
   fprintf (stderr, "fake_solver: unknown mode '%s'\n", m);
   return 2;
 }
