@@ -135,6 +135,45 @@ out_of_budget (worker *w)
   return false;
 }
 
+/* Write the confirmed finding of probe p, counted under p's verdict kind. oracle: NULL, or
+ * Janus's "implication"/"regression" (the rule and, for implication, the previous step are
+ * written too). */
+static void
+write_finding (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds, uint64_t number,
+               const sg_probe *p, const char *oracle)
+{
+  const sg_fuzz_opts *o = w->o;
+  sg_fuzz_stats *st = &w->sh->w[w->index];
+  sg_finding_info fi;
+  memset (&fi, 0, sizeof fi);
+  fi.technique = o->tech->name;
+  fi.seeds[0] = seeds[0]->path;
+  fi.seeds[1] = o->tech->nseeds > 1 ? seeds[1]->path : NULL;
+  fi.rng_seed = o->seed;
+  fi.worker = w->index;
+  fi.mutant = number;
+  fi.step = m->step;
+  fi.desc = sg_buf_cstr ((sg_buf *) &m->desc);
+  fi.expected = m->expected;
+  if (oracle)
+    {
+      fi.oracle = oracle;
+      fi.rule = m->rule;
+      fi.prev = oracle[0] == 'i' ? m->prev : NULL;
+      fi.prev_len = m->prev_len;
+    }
+  sg_buf outs[16];
+  capture_outputs (o, p, m->text.s, m->text.len, outs, &fi);
+  char name[256];
+  if (sg_finding_write (o->out_dir, m->text.s, m->text.len, p, &fi, name, sizeof name) == SG_RC_OK)
+    {
+      ADD (st->findings[p->verdict.kind], 1);
+      if (o->on_finding) o->on_finding (o->finding_ctx, o->out_dir, name, p, &fi);
+      if (o->status) fprintf (o->status, "finding: %s/%s.smt2: %s\n", o->out_dir, name, p->verdict.why);
+    }
+  for (uint32_t i = 0; i < p->runs.n && i < 16; i++) sg_buf_free (&outs[i]);
+}
+
 /* ---- Janus: implication and regression oracles (they need the previous step) ---- */
 
 static bool
@@ -260,30 +299,7 @@ judge_steps (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seed
                   "regression: %s answered %s, %s gave %s (step %u, rule %s)",
                   p->runs.a[ref].prof->name, sg_answer_name (m->expected), r->prof->name, what,
                   m->step, m->rule ? m->rule : "?");
-      sg_finding_info fi;
-      memset (&fi, 0, sizeof fi);
-      fi.technique = o->tech->name;
-      fi.seeds[0] = seeds[0]->path;
-      fi.rng_seed = o->seed;
-      fi.worker = w->index;
-      fi.mutant = number;
-      fi.step = m->step;
-      fi.desc = sg_buf_cstr ((sg_buf *) &m->desc);
-      fi.expected = m->expected;
-      fi.oracle = oracle;
-      fi.rule = m->rule;
-      fi.prev = oracle[0] == 'i' ? m->prev : NULL;
-      fi.prev_len = m->prev_len;
-      sg_buf outs[16];
-      capture_outputs (o, p, m->text.s, m->text.len, outs, &fi);
-      char name[256];
-      if (sg_finding_write (o->out_dir, m->text.s, m->text.len, p, &fi, name, sizeof name) == SG_RC_OK)
-        {
-          ADD (st->findings[SG_VERDICT_INCOMPLETE], 1);
-          if (o->on_finding) o->on_finding (o->finding_ctx, o->out_dir, name, p, &fi);
-          if (o->status) fprintf (o->status, "finding: %s/%s.smt2: %s\n", o->out_dir, name, p->verdict.why);
-        }
-      for (uint32_t k = 0; k < p->runs.n && k < 16; k++) sg_buf_free (&outs[k]);
+      write_finding (w, m, seeds, number, p, oracle);
       break; /* one finding per mutant */
     }
   t->last = seeds[0];
@@ -310,36 +326,6 @@ sampled (const sg_fuzz_opts *o, uint32_t index, uint64_t number)
   h *= 0x94d049bb133111ebull;
   h ^= h >> 29;
   return h % 100 < o->model_sample;
-}
-
-/* Write the confirmed finding of probe p. */
-static void
-write_finding (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds, uint64_t number,
-               const sg_probe *p)
-{
-  const sg_fuzz_opts *o = w->o;
-  sg_fuzz_stats *st = &w->sh->w[w->index];
-  sg_finding_info fi;
-  memset (&fi, 0, sizeof fi);
-  fi.technique = o->tech->name;
-  fi.seeds[0] = seeds[0]->path;
-  fi.seeds[1] = o->tech->nseeds > 1 ? seeds[1]->path : NULL;
-  fi.rng_seed = o->seed;
-  fi.worker = w->index;
-  fi.mutant = number;
-  fi.step = m->step;
-  fi.desc = sg_buf_cstr ((sg_buf *) &m->desc);
-  fi.expected = m->expected;
-  sg_buf outs[16];
-  capture_outputs (o, p, m->text.s, m->text.len, outs, &fi);
-  char name[256];
-  if (sg_finding_write (o->out_dir, m->text.s, m->text.len, p, &fi, name, sizeof name) == SG_RC_OK)
-    {
-      ADD (st->findings[p->verdict.kind], 1);
-      if (o->on_finding) o->on_finding (o->finding_ctx, o->out_dir, name, p, &fi);
-      if (o->status) fprintf (o->status, "finding: %s/%s.smt2: %s\n", o->out_dir, name, p->verdict.why);
-    }
-  for (uint32_t i = 0; i < p->runs.n && i < 16; i++) sg_buf_free (&outs[i]);
 }
 
 /* Judge one mutant: the fast path, then, if it looks suspicious, the full probe, the referee
@@ -437,7 +423,7 @@ handle_mutant (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *se
     if (!same)
       ADD (st->unconfirmed, 1);
     else
-      write_finding (w, m, seeds, number, &p);
+      write_finding (w, m, seeds, number, &p, NULL);
   }
 free_probe:
   sg_probe_free (&p);

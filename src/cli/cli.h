@@ -37,6 +37,8 @@ int sg_cli_usage_error (const sg_cli_cmd *cmd, const char *fmt, ...)
     __attribute__ ((format (printf, 2, 3)));
 /* Print a diagnostic as one "file:line:col: error: message" line on stderr. */
 void sg_cli_print_diag (const sg_diag *d);
+/* A decimal number in [lo, hi] (no sign, no trailing text) into *out; false otherwise. */
+bool sg_cli_parse_u64 (const char *v, uint64_t lo, uint64_t hi, uint64_t *out);
 /* The more severe of two exit codes: internal errors (1) outrank input errors (2). */
 int sg_cli_worse (int a, int b);
 

@@ -28,17 +28,6 @@ typedef struct camp_cfg {
 } camp_cfg;
 
 static bool
-parse_u64 (const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-  char *end;
-  errno = 0;
-  unsigned long long x = strtoull (v, &end, 10);
-  if (errno || *end || !*v || v[0] == '-' || x < lo || x > hi) return false;
-  *out = x;
-  return true;
-}
-
-static bool
 parse_secs (const char *v, double lo, double *out)
 {
   char *end;
@@ -67,7 +56,7 @@ parse_engines (const char *s, sg_campaign_opts *o, char *err, size_t esize)
       if (eq)
         {
           *eq = 0;
-          if (!parse_u64 (eq + 1, 0, 1000, &wgt)) { snprintf (err, esize, "weight of '%s' must be 0..1000", item); return false; }
+          if (!sg_cli_parse_u64 (eq + 1, 0, 1000, &wgt)) { snprintf (err, esize, "weight of '%s' must be 0..1000", item); return false; }
         }
       const char *base = strncmp (item, "fuse-", 5) ? item : "fuse";
       bool fuse_ok = !strncmp (item, "fuse-", 5)
@@ -203,17 +192,17 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
             }
           else if (!strcmp (a, "--slice-chains"))
             {
-              if (!parse_u64 (v, 1, 1000000, &u)) { code = sg_cli_usage_error (cmd, "--slice-chains needs 1..1000000, got '%s'", v); goto done; }
+              if (!sg_cli_parse_u64 (v, 1, 1000000, &u)) { code = sg_cli_usage_error (cmd, "--slice-chains needs 1..1000000, got '%s'", v); goto done; }
               c.slice_chains = (uint32_t) u;
             }
           else if (!strcmp (a, "--seed"))
             {
-              if (!parse_u64 (v, 0, UINT64_MAX, &c.seed)) { code = sg_cli_usage_error (cmd, "--seed needs a number, got '%s'", v); goto done; }
+              if (!sg_cli_parse_u64 (v, 0, UINT64_MAX, &c.seed)) { code = sg_cli_usage_error (cmd, "--seed needs a number, got '%s'", v); goto done; }
               c.seed_given = true;
             }
           else if (!strcmp (a, "-j") || !strcmp (a, "--jobs"))
             {
-              if (!parse_u64 (v, 1, 256, &u)) { code = sg_cli_usage_error (cmd, "%s needs 1..256, got '%s'", a, v); goto done; }
+              if (!sg_cli_parse_u64 (v, 1, 256, &u)) { code = sg_cli_usage_error (cmd, "%s needs 1..256, got '%s'", a, v); goto done; }
               c.jobs = (uint32_t) u;
             }
           else if (!strcmp (a, "--shard"))
@@ -521,7 +510,7 @@ sg_cli_bugs (const sg_cli_cmd *cmd, int argc, char **argv)
   if (!strcmp (verb, "show"))
     {
       uint64_t u;
-      if (argc < 4 || !parse_u64 (argv[3], 1, INT64_MAX, &u)) return sg_cli_usage_error (cmd, "show needs a bucket id");
+      if (argc < 4 || !sg_cli_parse_u64 (argv[3], 1, INT64_MAX, &u)) return sg_cli_usage_error (cmd, "show needs a bucket id");
       id = (int64_t) u;
       if (argc > 4 && !strcmp (argv[4], "--issue")) issue = true;
       else if (argc > 4) return sg_cli_usage_error (cmd, "unexpected '%s'", argv[4]);
@@ -531,7 +520,7 @@ sg_cli_bugs (const sg_cli_cmd *cmd, int argc, char **argv)
       if (argc > 3)
         {
           uint64_t u;
-          if (!parse_u64 (argv[3], 1, INT64_MAX, &u)) return sg_cli_usage_error (cmd, "export takes an optional bucket id, got '%s'", argv[3]);
+          if (!sg_cli_parse_u64 (argv[3], 1, INT64_MAX, &u)) return sg_cli_usage_error (cmd, "export takes an optional bucket id, got '%s'", argv[3]);
           id = (int64_t) u;
         }
     }

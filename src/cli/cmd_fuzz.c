@@ -42,17 +42,6 @@ typedef struct fuzz_cfg {
   uint64_t max_seed_bytes;   /* seeds larger than this are skipped */
 } fuzz_cfg;
 
-static bool
-parse_u64 (const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-  char *end;
-  errno = 0;
-  unsigned long long x = strtoull (v, &end, 10);
-  if (errno || *end || !*v || v[0] == '-' || x < lo || x > hi) return false;
-  *out = x;
-  return true;
-}
-
 static int
 run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, int fuse_mode_default)
 {
@@ -101,18 +90,18 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
             {
               if (!janus) { code = sg_cli_usage_error (cmd, "%s belongs to 'janus'", a); goto done; }
               if (a[2] == 'r') c.reference = v;
-              else if (!parse_u64 (v, 1, 100000, &u)) { code = sg_cli_usage_error (cmd, "--steps needs 1..100000, got '%s'", v); goto done; }
+              else if (!sg_cli_parse_u64 (v, 1, 100000, &u)) { code = sg_cli_usage_error (cmd, "--steps needs 1..100000, got '%s'", v); goto done; }
               else c.steps = (uint32_t) u;
             }
           else if (!strcmp (a, "--referee")) c.referee = v;
           else if (!strcmp (a, "--chain-timeouts"))
             {
-              if (!parse_u64 (v, 0, 1000000, &u)) { code = sg_cli_usage_error (cmd, "--chain-timeouts needs 0..1000000, got '%s'", v); goto done; }
+              if (!sg_cli_parse_u64 (v, 0, 1000000, &u)) { code = sg_cli_usage_error (cmd, "--chain-timeouts needs 0..1000000, got '%s'", v); goto done; }
               c.chain_timeouts = (uint32_t) u;
             }
           else if (!strcmp (a, "--model-sample"))
             {
-              if (!parse_u64 (v, 0, 100, &u)) { code = sg_cli_usage_error (cmd, "--model-sample needs a percentage 0..100, got '%s'", v); goto done; }
+              if (!sg_cli_parse_u64 (v, 0, 100, &u)) { code = sg_cli_usage_error (cmd, "--model-sample needs a percentage 0..100, got '%s'", v); goto done; }
               c.model_sample = (uint32_t) u;
             }
           else if (!strcmp (a, "-o") || !strcmp (a, "--oracle"))
@@ -134,27 +123,27 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
           else if (!strcmp (a, "-k") || !strcmp (a, "--literals"))
             {
               if (strcmp (engine, "sae")) { code = sg_cli_usage_error (cmd, "%s belongs to 'sae'", a); goto done; }
-              if (!parse_u64 (v, 1, 1000, &u)) { code = sg_cli_usage_error (cmd, "%s needs 1..1000, got '%s'", a, v); goto done; }
+              if (!sg_cli_parse_u64 (v, 1, 1000, &u)) { code = sg_cli_usage_error (cmd, "%s needs 1..1000, got '%s'", a, v); goto done; }
               c.literals = (uint32_t) u;
             }
           else if (!strcmp (a, "-i") || !strcmp (a, "--iterations"))
             {
-              if (!parse_u64 (v, 1, 1000000, &u)) { code = sg_cli_usage_error (cmd, "%s needs 1..1000000, got '%s'", a, v); goto done; }
+              if (!sg_cli_parse_u64 (v, 1, 1000000, &u)) { code = sg_cli_usage_error (cmd, "%s needs 1..1000000, got '%s'", a, v); goto done; }
               c.iterations = (uint32_t) u;
             }
           else if (!strcmp (a, "--jobs"))
             {
-              if (!parse_u64 (v, 1, 256, &u)) { code = sg_cli_usage_error (cmd, "--jobs needs 1..256, got '%s'", v); goto done; }
+              if (!sg_cli_parse_u64 (v, 1, 256, &u)) { code = sg_cli_usage_error (cmd, "--jobs needs 1..256, got '%s'", v); goto done; }
               c.jobs = (uint32_t) u;
             }
           else if (!strcmp (a, "--mutants"))
             {
-              if (!parse_u64 (v, 1, UINT64_MAX, &u)) { code = sg_cli_usage_error (cmd, "--mutants needs a positive count"); goto done; }
+              if (!sg_cli_parse_u64 (v, 1, UINT64_MAX, &u)) { code = sg_cli_usage_error (cmd, "--mutants needs a positive count"); goto done; }
               c.mutants = u;
             }
           else if (!strcmp (a, "--seed"))
             {
-              if (!parse_u64 (v, 0, UINT64_MAX, &c.seed)) { code = sg_cli_usage_error (cmd, "--seed needs a number, got '%s'", v); goto done; }
+              if (!sg_cli_parse_u64 (v, 0, UINT64_MAX, &c.seed)) { code = sg_cli_usage_error (cmd, "--seed needs a number, got '%s'", v); goto done; }
               c.seed_given = true;
             }
           continue;

@@ -1,6 +1,7 @@
 /* main: entry point of the smtgrind CLI — dispatch over commands.def, help and version. */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,6 +39,17 @@ sg_cli_usage_error (const sg_cli_cmd *cmd, const char *fmt, ...)
   va_end (ap);
   fprintf (stderr, "\n(run 'smtgrind %s --help' for its usage)\n", cmd->name);
   return SG_EXIT_INPUT;
+}
+
+bool
+sg_cli_parse_u64 (const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+  char *end;
+  errno = 0;
+  unsigned long long x = strtoull (v, &end, 10);
+  if (errno || *end || !*v || v[0] == '-' || x < lo || x > hi) return false;
+  *out = x;
+  return true;
 }
 
 void
