@@ -278,8 +278,9 @@ worker_main (const sg_campaign_opts *o, const char *dbpath, const char *solvers_
       memset (&fo, 0, sizeof fo);
       fo.tech = er.tech;
       fo.cfg.chain = eng->chain;
-      fo.cfg.per_step = 1;
+      fo.cfg.per_step = !strcmp (er.tech->name, "sae") ? 3 : 1; /* sae: K literals at most */
       fo.cfg.fuse_mode = er.fuse_mode;
+      fo.implication = !strcmp (er.tech->name, "janus"); /* Janus's own oracle */
       fo.solvers = o->solvers;
       fo.pats = o->pats;
       fo.timeout_ms = o->timeout_ms;

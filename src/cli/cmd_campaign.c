@@ -63,7 +63,7 @@ parse_engines (const char *s, sg_campaign_opts *o, char *err, size_t esize)
                      && (!strcmp (item + 5, "sat") || !strcmp (item + 5, "unsat") || !strcmp (item + 5, "mixed"));
       if ((!strncmp (item, "fuse", 4) && !fuse_ok) || !sg_technique_find (base))
         {
-          snprintf (err, esize, "unknown engine '%s' (opfuzz, typefuzz, fuse-sat, fuse-unsat, fuse-mixed, ...)", item);
+          snprintf (err, esize, "unknown engine '%s' (opfuzz, typefuzz, fuse-sat, fuse-unsat, fuse-mixed, sae, janus)", item);
           return false;
         }
       if (strlen (item) >= sizeof o->engines[0].name) { snprintf (err, esize, "engine name too long"); return false; }
@@ -72,7 +72,7 @@ parse_engines (const char *s, sg_campaign_opts *o, char *err, size_t esize)
       sg_campaign_engine *e = &o->engines[o->nengines++];
       memcpy (e->name, item, strlen (item) + 1);
       e->weight = (uint32_t) wgt;
-      e->chain = !strcmp (base, "opfuzz") ? 30 : !strcmp (base, "fuse") ? 10 : 10;
+      e->chain = !strcmp (base, "opfuzz") || !strcmp (base, "janus") ? 30 : 10;
     }
   if (!o->nengines) { snprintf (err, esize, "no engine with a positive weight"); return false; }
   return true;
@@ -306,7 +306,7 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
           if (!found[0]) { fprintf (stderr, "smtgrind campaign: error: no solver found in PATH (z3, cvc5, cvc4): give --solvers\n"); code = SG_EXIT_INPUT; goto done; }
           c.spec = found;
         }
-      if (!c.engines) c.engines = "opfuzz=1,typefuzz=1,fuse-sat=1,fuse-unsat=1";
+      if (!c.engines) c.engines = "opfuzz=1,typefuzz=1,fuse-sat=1,fuse-unsat=1,sae=1";
       if (!c.jobs) c.jobs = cores ();
       if (!c.seed_given) c.seed = (uint64_t) time (NULL) ^ ((uint64_t) getpid () << 32);
     }
