@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bugs.sh: real bugs for a fixed CPU budget. Runs each engine (opfuzz, typefuzz, fuse -o sat,
-# fuse -o unsat) against the Debian solvers z3 4.8.12, cvc5 1.0.3 and cvc4 1.8 on every seed of
+# fuse -o unsat; then sae and janus through bench/bugs_sae.sh and bench/bugs_janus.sh, which
+# also say whether a finding is the seed's own and give Janus's step pairs) against the Debian solvers z3 4.8.12, cvc5 1.0.3 and cvc4 1.8 on every seed of
 # ../shared/corpus (labels from its INDEX.tsv), with one worker per core, for SECONDS of wall
 # time per engine (CPU budget = SECONDS x cores), then prints the confirmed findings by engine,
 # kind and solver. Findings stay in OUT (default bench-bugs/, one folder per engine).
@@ -14,7 +15,7 @@ secs=${1:-300}
 out=${2:-bench-bugs}
 corpus=$(cd "${SG_CORPUS:-../shared/corpus}" && pwd)
 seed=${SG_BUGS_SEED:-1}
-engines=${SG_BUGS_ENGINES:-opfuzz typefuzz fuse-sat fuse-unsat}
+engines=${SG_BUGS_ENGINES:-opfuzz typefuzz fuse-sat fuse-unsat sae janus}
 jobs=$(nproc)
 cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DSG_TESTS=OFF >/dev/null
 cmake --build build-bench -j "$jobs" --target smtgrind >/dev/null
@@ -27,6 +28,10 @@ for engine in $engines; do
     opfuzz|typefuzz) args=("$engine") ;;
     fuse-sat) args=(fuse -o sat) ;;
     fuse-unsat) args=(fuse -o unsat) ;;
+    sae) OUT="$out/sae" JOBS="$jobs" bash bench/bugs_sae.sh "$secs" "$seed" > "$out/sae.log" 2>&1 || true
+         continue ;;
+    janus) KEEP="$out/janus" bash bench/bugs_janus.sh "$((secs * jobs))" "$secs" > "$out/janus.log" 2>&1 || true
+           continue ;;
     *) echo "bugs.sh: unknown engine $engine" >&2; exit 2 ;;
   esac
   dir=$out/$engine
@@ -48,3 +53,6 @@ for engine in $engines; do
   done | awk -v e="$engine" '{ n[$1 " " $2]++ } END { for (k in n) printf "  %-11s %-28s %d\n", e, k, n[k] }' | sort
 done
 echo "(trigger and report pairs: $out/ENGINE/KIND-SOLVER-ID.smt2 + .json)"
+for e in sae janus; do
+  [ -f "$out/$e.log" ] && { echo; echo "== $e (bench/bugs_$e.sh):"; tail -n 25 "$out/$e.log"; }
+done
