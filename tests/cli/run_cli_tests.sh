@@ -474,12 +474,24 @@ group_campaign() {
   after=$("$bin" bugs export "$c1" | grep -c '"name"')
   check "resume: continues the campaign (resumed, more findings, still consistent)" \
     eval '[ $code = 10 ] && [[ $err == *"(resumed)"* ]] && [ "$after" -gt "$before" ] && "$bin" bugs check "$c1" >/dev/null'
-  "$bin" campaign --resume "$c1" --budget 5 --log --no-report >/dev/null 2>&1 &
-  local bgpid=$! n=0
-  # Until the session holds its lock (flock(1)), or 10 s.
-  while flock -n "$c1/campaign.lock" true 2>/dev/null && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done
+  # Whether the campaign's lock file is locked, read from /proc/locks: probing with flock(1)
+  # would take the lock for an instant and could make the session below fail to get it.
+  locked() {
+    local ino
+    ino=$(stat -c %i "$c1/campaign.lock" 2>/dev/null) || return 1
+    awk -v ino="$ino" '{ n = split($6, a, ":"); if (a[n] == ino) f = 1 } END { exit !f }' /proc/locks
+  }
+  local n=0
+  # The last processes of the previous session may still hold the lock for a moment.
+  while locked && [ $n -lt 600 ]; do sleep 0.05; n=$((n + 1)); done
+  "$bin" campaign --resume "$c1" --budget 5 --log --no-report >"$tmp/bg.log" 2>&1 &
+  local bgpid=$!
+  n=0
+  # Until the session holds its lock, or 30 s.
+  until locked || [ $n -ge 600 ]; do sleep 0.05; n=$((n + 1)); done
   run "$bin" campaign --resume "$c1" --budget 1 --log --no-report
   wait "$bgpid" || true
+  [ "$code" = 2 ] || { echo "--- background session:"; head -c 1500 "$tmp/bg.log"; echo "--- second:"; head -c 800 "$err_file"; } >&2
   check "one session at a time: a second --resume while one runs is refused" \
     eval '[ $code = 2 ] && [[ $err == *"another session of this campaign is running"* ]]'
   run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz=1,fuse-unsat=3 --budget 5 -j 2 --seed 4 --slice 1 --log \
