@@ -136,7 +136,9 @@ model_declare (sg_parser *p, uint32_t cmd)
   sg_rc rc = SG_RC_OK;
   sg_sort rs;
   if (w == SG_WK_DECLARE_CONST) ret = params;
-  else if (w == SG_WK_DEFINE_FUN) rc = sg_psorted_vars (p, params, &vars, &sorts);
+  else if (w == SG_WK_DEFINE_FUN)
+    rc = has (p, cmd, params) ? sg_psorted_vars (p, params, &vars, &sorts)
+                              : sg_perr (p, cmd, SG_RC_PARSE, "expected a list of sorted variables");
   else if (has (p, cmd, params) && sg_pis_list (p, params))
     for (uint32_t k = kid (params); !rc && has (p, params, k); k = next (p, k))
       {
