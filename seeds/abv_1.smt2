@@ -1,0 +1,8 @@
+(set-logic QF_ABV)
+(declare-fun flags () (Array (_ BitVec 8) Bool))
+(declare-fun i () (_ BitVec 8))
+(declare-fun j () (_ BitVec 8))
+(assert (= (select flags (bvadd i #x01)) (select flags i)))
+(assert (or (select flags j) (select flags (bvor i j))))
+(assert (bvult i j))
+(check-sat)

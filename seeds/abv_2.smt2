@@ -1,0 +1,8 @@
+(set-logic QF_ABV)
+(declare-fun seen () (Array (_ BitVec 8) Bool))
+(declare-fun lo () (_ BitVec 8))
+(declare-fun hi () (_ BitVec 8))
+(assert (=> (select seen lo) (select seen (bvand lo hi))))
+(assert (= (bvand lo #x0f) (bvlshr hi #x04)))
+(assert (not (= lo hi)))
+(check-sat)

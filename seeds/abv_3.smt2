@@ -1,0 +1,8 @@
+(set-logic QF_ABV)
+(declare-fun used () (Array (_ BitVec 4) Bool))
+(declare-fun r () (_ BitVec 4))
+(declare-fun s () (_ BitVec 4))
+(assert (and (select used r) (select used (bvmul r #x3))))
+(assert (not (select used s)))
+(assert (bvugt (bvmul r #x3) (bvsub s #x1)))
+(check-sat)

@@ -1,0 +1,8 @@
+(set-logic QF_BVFP)
+(declare-fun s () (_ BitVec 1))
+(declare-fun e () (_ BitVec 8))
+(declare-fun m () (_ BitVec 23))
+(assert (fp.isNegative (fp s e m)))
+(assert (= ((_ fp.to_sbv 8) RTZ (fp s e m)) #xfe))
+(assert (= s ((_ extract 0 0) m)))
+(check-sat)
