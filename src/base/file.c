@@ -1,4 +1,4 @@
-/* file: bounded whole-file reads. */
+/* file: bounded whole-file reads, atomic writes. */
 #include "base/file.h"
 
 #include <errno.h>
@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 sg_rc
 sg_file_read (const char *path, size_t max, char **text, size_t *len, sg_diag *d)
@@ -30,5 +31,33 @@ sg_file_read (const char *path, size_t max, char **text, size_t *len, sg_diag *d
   buf[n] = 0;
   *text = buf;
   *len = n;
+  return SG_RC_OK;
+}
+
+sg_rc
+sg_file_write_atomic (const char *path, const char *data, size_t len, bool sync)
+{
+  char tmp[4200];
+  const char *slash = strrchr (path, '/');
+  int n = slash ? snprintf (tmp, sizeof tmp, "%.*s/.%s.XXXXXX", (int) (slash - path), path, slash + 1)
+                : snprintf (tmp, sizeof tmp, ".%s.XXXXXX", path);
+  if (n < 0 || (size_t) n >= sizeof tmp) return SG_RC_IO;
+  int fd = mkstemp (tmp);
+  if (fd < 0) return SG_RC_IO;
+  size_t off = 0;
+  while (off < len)
+    {
+      ssize_t w = write (fd, data + off, len - off);
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) break;
+      off += (size_t) w;
+    }
+  bool ok = off == len && (!sync || fsync (fd) == 0);
+  if (close (fd) != 0) ok = false;
+  if (!ok || rename (tmp, path) != 0)
+    {
+      unlink (tmp);
+      return SG_RC_IO;
+    }
   return SG_RC_OK;
 }

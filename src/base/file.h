@@ -1,9 +1,11 @@
-/* file: read a whole small file (configuration, patterns, profiles) with a size limit.
+/* file: read a whole small file (configuration, patterns, profiles) with a size limit; write a
+ * file atomically (a reader or a crash sees the old file or the new one, never a part).
  * Owns: nothing; the text it returns is the caller's (free).
  * Tests: tests/unit/run_test.c (through the loaders' error cases) */
 #ifndef SG_BASE_FILE_H
 #define SG_BASE_FILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "base/rc.h"
@@ -12,5 +14,10 @@
  * SG_RC_IO "cannot open: ..."/"read error", SG_RC_LIMIT "larger than MAX bytes", SG_RC_NOMEM. */
 sg_rc sg_file_read (const char *path, size_t max, char **text /* OUT */, size_t *len /* OUT */,
                     sg_diag *d);
+
+/* Write len bytes to path through a temporary file beside it (mkstemp, ".NAME.XXXXXX") renamed
+ * over path; with sync, fsync'd before the rename. SG_RC_IO on any failure (the temporary file
+ * is removed, path is untouched). */
+sg_rc sg_file_write_atomic (const char *path, const char *data, size_t len, bool sync);
 
 #endif

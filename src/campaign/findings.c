@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/file.h"
+
 void
 sg_json_string (sg_buf *b, const char *s, size_t n)
 {
@@ -36,32 +38,13 @@ jstr (sg_buf *b, const char *s)
   sg_json_string (b, s, strlen (s));
 }
 
-/* Write bytes to dir/name atomically. */
+/* Write bytes to dir/name atomically (fsync'd: a finding survives a crash of the machine). */
 static sg_rc
 write_atomic (const char *dir, const char *name, const char *data, size_t len)
 {
-  char tmp[4096], path[4096];
-  if ((size_t) snprintf (tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, name) >= sizeof tmp
-      || (size_t) snprintf (path, sizeof path, "%s/%s", dir, name) >= sizeof path)
-    return SG_RC_IO;
-  int fd = mkstemp (tmp);
-  if (fd < 0) return SG_RC_IO;
-  size_t off = 0;
-  while (off < len)
-    {
-      ssize_t w = write (fd, data + off, len - off);
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) break;
-      off += (size_t) w;
-    }
-  bool ok = off == len && fsync (fd) == 0;
-  if (close (fd) != 0) ok = false;
-  if (!ok || rename (tmp, path) != 0)
-    {
-      unlink (tmp);
-      return SG_RC_IO;
-    }
-  return SG_RC_OK;
+  char path[4096];
+  if ((size_t) snprintf (path, sizeof path, "%s/%s", dir, name) >= sizeof path) return SG_RC_IO;
+  return sg_file_write_atomic (path, data, len, true);
 }
 
 static const char *

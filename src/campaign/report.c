@@ -286,31 +286,6 @@ group_table (sg_buf *b, sg_db *db, const char *title, const char *colname, const
   sg_buf_adds (b, "</table>\n");
 }
 
-static sg_rc
-write_file (const char *path, const char *data, size_t len)
-{
-  char tmp[PATH_MAX];
-  if ((size_t) snprintf (tmp, sizeof tmp, "%s.tmp.XXXXXX", path) >= sizeof tmp) return SG_RC_IO;
-  int fd = mkstemp (tmp);
-  if (fd < 0) return SG_RC_IO;
-  size_t off = 0;
-  while (off < len)
-    {
-      ssize_t w = write (fd, data + off, len - off);
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) break;
-      off += (size_t) w;
-    }
-  bool ok = off == len && fsync (fd) == 0;
-  ok = close (fd) == 0 && ok;
-  if (!ok || rename (tmp, path) != 0)
-    {
-      unlink (tmp);
-      return SG_RC_IO;
-    }
-  return SG_RC_OK;
-}
-
 static const char *css =
   "body{font-family:sans-serif;margin:24px;max-width:1240px;color:#222}"
   "h1{font-size:22px}h2{font-size:18px;border-bottom:1px solid #ccc;padding-bottom:4px}"
@@ -481,7 +456,7 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
   sqlite3_finalize (st);
   sg_buf_adds (&b, "<p style=\"color:#777;font-size:12px\">Written by smtgrind " SG_VERSION ".</p>\n</body></html>\n");
   sg_db_close (&db);
-  sg_rc rc = sg_buf_ok (&b) ? write_file (out, b.s, b.len) : SG_RC_NOMEM;
+  sg_rc rc = sg_buf_ok (&b) ? sg_file_write_atomic (out, b.s, b.len, true) : SG_RC_NOMEM;
   if (rc) snprintf (err, esize, "cannot write %s: %s", out, strerror (errno));
   sg_buf_free (&b);
   return rc;

@@ -454,6 +454,30 @@ sites_terms (sg_round *r, sg_mutator m)
               tmap_free (&map);
               if (e == SG_RC_NOMEM) rc = e;
               else if (!e) rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
+              /* With several bindings, also one binding at a time: (let ((x u) (y v)) b) ->
+               * (let ((y v)) b[u/x]). The bindings are parallel (their values see the outer
+               * scope), so only the body takes the value. */
+              sg_term *rest = n >= 5 && !rc ? malloc ((n - 2) * sizeof *rest) : NULL;
+              if (n >= 5 && !rc && !rest) rc = SG_RC_NOMEM;
+              for (uint32_t k = 0; rest && !rc && k + 1 < n; k += 2)
+                {
+                  tmap one = { 0 };
+                  sg_term body;
+                  if (!tmap_put (&one, a[k], a[k + 1])) { tmap_free (&one); rc = SG_RC_NOMEM; break; }
+                  e = subst (s, a[n - 1], &one, &body);
+                  tmap_free (&one);
+                  if (e == SG_RC_NOMEM) { rc = e; break; }
+                  if (e) continue;
+                  uint32_t m = 0;
+                  for (uint32_t j = 0; j + 1 < n; j += 2)
+                    if (j != k) rest[m++] = a[j], rest[m++] = a[j + 1];
+                  rest[m++] = body;
+                  e = sg_mk_binder (s, SG_OP_LET, rest, m, &c);
+                  if (e) s->err[0] = 0;
+                  if (e == SG_RC_NOMEM) rc = e;
+                  else if (!e) rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
+                }
+              free (rest);
             }
             break;
           case SG_MUT_INLINE:

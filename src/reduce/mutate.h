@@ -21,7 +21,7 @@
   X (DEL_CMD, "remove-commands", 1)    /* asserts, check-sats, get-*, options, echo ... */     \
   X (SCOPE, "remove-scopes", 1)        /* a push/pop level, or its push and pop only */        \
   X (DEL_DECL, "remove-declarations", 1) /* declarations and definitions nothing uses */       \
-  X (LET, "eliminate-let", 1)          /* (let (...) body) -> body with the bindings put in */ \
+  X (LET, "eliminate-let", 1)          /* let -> body with all, or one, of the bindings put in */ \
   X (INLINE, "inline-define-fun", 1)   /* (f a b) -> f's body with a, b for its parameters */  \
   X (DROP, "binary-reduction", 1)      /* drop arguments of n-ary operators */                 \
   X (CONST, "constants", 1)            /* a term -> the smallest constants of its sort */      \

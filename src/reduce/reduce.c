@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/file.h"
 #include "front/parse.h"
 #include "run/run.h"
 
@@ -78,29 +79,6 @@ typedef struct rctx {
 
 #define GROW_MAX 64 /* bytes a candidate may grow by when its measure shrinks */
 
-sg_rc
-sg_reduce_write_file (const char *path, const char *text, size_t len)
-{
-  char tmp[4200];
-  const char *slash = strrchr (path, '/');
-  if (slash) snprintf (tmp, sizeof tmp, "%.*s/.%s.XXXXXX", (int) (slash - path), path, slash + 1);
-  else snprintf (tmp, sizeof tmp, ".%s.XXXXXX", path);
-  int fd = mkstemp (tmp);
-  if (fd < 0) return SG_RC_IO;
-  size_t off = 0;
-  while (off < len)
-    {
-      ssize_t w = write (fd, text + off, len - off);
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) break;
-      off += (size_t) w;
-    }
-  bool ok = off == len;
-  if (close (fd) != 0) ok = false;
-  if (!ok || rename (tmp, path) != 0) { unlink (tmp); return SG_RC_IO; }
-  return SG_RC_OK;
-}
-
 static void
 progress (rctx *c, bool force)
 {
@@ -170,7 +148,7 @@ run_batch (rctx *c, cand *ks, uint32_t n)
           char path[4200];
           snprintf (path, sizeof path, "%s/cand%u.smt2", c->dir, i);
           int code = 255;
-          if (sg_reduce_write_file (path, ks[i].text.s, ks[i].text.len) == SG_RC_OK)
+          if (sg_file_write_atomic (path, ks[i].text.s, ks[i].text.len, false) == SG_RC_OK)
             {
               uint32_t runs = 0;
               bool ok = sg_pred_test (c->p, path, ks[i].text.s, ks[i].text.len, &ks[i].store,
@@ -208,7 +186,7 @@ accept (rctx *c, cand *k)
   sg_buf_reset (&c->cur);
   sg_buf_add (&c->cur, k->text.s, k->text.len);
   c->st->improvements++;
-  if (sg_reduce_write_file (c->out_path, c->cur.s, c->cur.len)) c->err = SG_RC_IO;
+  if (sg_file_write_atomic (c->out_path, c->cur.s, c->cur.len, false)) c->err = SG_RC_IO;
   progress (c, c->o->verbose);
 }
 
@@ -442,7 +420,7 @@ sg_reduce (const sg_pred *p, const char *text, size_t len, const char *name,
       if (o->strategy == SG_STRAT_HIER || o->strategy == SG_STRAT_HYBRID) fixpoint (&c, false);
       if (c.err == SG_RC_NOMEM) rc = sg_diag_set (d, SG_RC_NOMEM, 0, 0, "out of memory");
       else if (c.err) rc = sg_diag_set (d, c.err, 0, 0, "reduction failed: %s", sg_rc_name (c.err));
-      if (!rc && sg_reduce_write_file (out_path, c.cur.s, c.cur.len))
+      if (!rc && sg_file_write_atomic (out_path, c.cur.s, c.cur.len, false))
         rc = sg_diag_set (d, SG_RC_IO, 0, 0, "cannot write %s", out_path);
       /* Final size in terms. */
       sg_round fr;

@@ -42,7 +42,5 @@ typedef struct sg_reduce_stats {
 sg_rc sg_reduce (const sg_pred *p, const char *text, size_t len, const char *name,
                  const char *out_path, const sg_reduce_opts *o, sg_reduce_stats *st /* OUT */,
                  sg_diag *d);
-/* Write a whole file atomically (temporary file in the same directory, then rename). */
-sg_rc sg_reduce_write_file (const char *path, const char *text, size_t len);
 
 #endif

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "test_util.h"
+#include "base/file.h"
 #include "reduce/json.h"
 #include "reduce/reduce.h"
 
@@ -151,6 +152,13 @@ test_mutators_do_their_job (void **state)
   (void) state;
   const char *a = inputs[0], *b = inputs[1];
   expect_candidate (a, SG_MUT_LET, "(> (+ x 1) 12345)", "(let");
+  /* one binding of a let with two: the other binding stays */
+  expect_candidate ("(declare-fun x () Int)\n(declare-fun y () Int)\n"
+                    "(assert (let ((a (+ x 1)) (b (* y 2))) (< b a)))\n",
+                    SG_MUT_LET, "(let ((a (+ x 1))) (< (* y 2) a))", NULL);
+  expect_candidate ("(declare-fun x () Int)\n(declare-fun y () Int)\n"
+                    "(assert (let ((a (+ x 1)) (b (* y 2))) (< b a)))\n",
+                    SG_MUT_LET, "(let ((b (* y 2))) (< b (+ x 1)))", NULL);
   expect_candidate (a, SG_MUT_INLINE, "(= w (+ z (* 2 x)))", NULL);
   expect_candidate (a, SG_MUT_CONST, "(assert false)", NULL);
   expect_candidate (a, SG_MUT_CONST, "#b00000000", NULL);
@@ -225,7 +233,7 @@ reduce_with (const char *in, const char *const *argv, sg_strategy strat, uint32_
   char inpath[300], outpath[300];
   snprintf (inpath, sizeof inpath, "%s/in.smt2", tmpdir);
   snprintf (outpath, sizeof outpath, "%s/out.smt2", tmpdir);
-  assert_int_equal (sg_reduce_write_file (inpath, in, strlen (in)), SG_RC_OK);
+  assert_int_equal (sg_file_write_atomic (inpath, in, strlen (in), false), SG_RC_OK);
   tparse t;
   tp_parse (&t, in);
   assert_int_equal (t.rc, SG_RC_OK);
@@ -317,7 +325,7 @@ test_command_semantics (void **state)
   const char *in = "(declare-fun x () Int)\n(assert (> x 1))\n(assert (< x 7))\n(check-sat)\n";
   char inpath[300];
   snprintf (inpath, sizeof inpath, "%s/in.smt2", tmpdir);
-  assert_int_equal (sg_reduce_write_file (inpath, in, strlen (in)), SG_RC_OK);
+  assert_int_equal (sg_file_write_atomic (inpath, in, strlen (in), false), SG_RC_OK);
   tparse t;
   tp_parse (&t, in);
   struct { const char *sh; const char *mo, *ro; bool ign; bool golden_ok; } cases[] = {
@@ -374,7 +382,7 @@ test_command_semantics (void **state)
   assert_int_equal (sg_pred_golden (&p, inpath, in, strlen (in), &t.s, &t.sc, &d), SG_RC_OK);
   assert_true (p.main.timeout_s >= 1.5 && p.main.timeout_s < 2.0);
   const char *hang = "(declare-fun x () Int)\n";
-  assert_int_equal (sg_reduce_write_file (inpath, hang, strlen (hang)), SG_RC_OK);
+  assert_int_equal (sg_file_write_atomic (inpath, hang, strlen (hang), false), SG_RC_OK);
   uint32_t runs;
   assert_false (sg_pred_test (&p, inpath, hang, strlen (hang), &t.s, &t.sc, &runs));
   sg_pred_free (&p);
