@@ -648,34 +648,58 @@ add_text (sg_round *r, sg_buf *b)
   return push_site (r, SG_SITE_TEXT, r->texts.n - 1, 0, SG_NONE, SG_NONE, SG_NONE);
 }
 
+/* The next short symbol (a, b, ..., z, a1, ...) that is no atom of the store yet. */
 static sg_rc
-sites_names (sg_round *r)
+short_name (sg_store *s, uint32_t *next, const char *old, sg_atom *out)
+{
+  if (strlen (old) <= 2 && old[0] != '|') return SG_RC_SORT;
+  char buf[32];
+  for (;;)
+    {
+      uint32_t k = (*next)++;
+      if (k < 26) snprintf (buf, sizeof buf, "%c", 'a' + k);
+      else snprintf (buf, sizeof buf, "%c%u", 'a' + k % 26, k / 26);
+      if (sg_atom_find (&s->atoms, buf, strlen (buf)) == SG_ATOM_NONE) break;
+    }
+  if (strlen (buf) >= strlen (old)) return SG_RC_SORT;
+  return sg_atom_intern (&s->atoms, buf, strlen (buf), out) ? SG_RC_OK : SG_RC_NOMEM;
+}
+
+enum { REN_FUNS = 1, REN_VARS = 2, REN_TYPES = 4 };
+
+/* One candidate: the symbols of the kinds in `what` renamed to short fresh names (names are
+ * changed in place for the printer, then put back; every new name is new to the store, so
+ * nothing is captured). */
+static sg_rc
+rename_candidate (sg_round *r, unsigned what)
 {
   sg_store *s = &r->store;
-  uint32_t nf = s->funs.n;
-  sg_atom *old = malloc ((nf + 1) * sizeof *old);
-  if (!old) return SG_RC_NOMEM;
-  uint32_t next = 0, changed = 0;
+  /* every name slot the pass may change, and its old atom */
+  SG_VEC (sg_atom *) slot = { 0 };
+  sg_u32vec old = { 0 };
   sg_rc rc = SG_RC_OK;
-  for (uint32_t f = 0; f < nf && !rc; f++)
+#define SLOT(p) do { if (!SG_VEC_PUSH (slot, (p)) || !SG_VEC_PUSH (old, *(p))) rc = SG_RC_NOMEM; } while (0)
+  if (what & REN_FUNS)
+    for (uint32_t f = 0; f < s->funs.n && !rc; f++)
+      if (s->funs.a[f].kind != SG_FUN_NAMED) SLOT (&s->funs.a[f].name);
+  if (what & REN_TYPES)
     {
-      old[f] = s->funs.a[f].name;
-      if (s->funs.a[f].kind == SG_FUN_NAMED) continue;
-      const char *nm = sg_store_text (s, old[f]);
-      if (strlen (nm) <= 2 && nm[0] != '|') continue;
-      char buf[32];
+      for (uint32_t i = 0; i < s->sortdecls.n && !rc; i++) SLOT (&s->sortdecls.a[i].name);
+      for (uint32_t i = 0; i < s->dts.n && !rc; i++) SLOT (&s->dts.a[i].name);
+      for (uint32_t i = 0; i < s->conss.n && !rc; i++) SLOT (&s->conss.a[i].name);
+      for (uint32_t i = 0; i < s->sels.n && !rc; i++) SLOT (&s->sels.a[i].name);
+    }
+  if (what & REN_VARS)
+    for (uint32_t t = 0; t < s->nodes.n && !rc; t++)
+      if (s->nodes.a[t].op == SG_OP_BVAR) SLOT (&s->nodes.a[t].aux);
+#undef SLOT
+  uint32_t next = 0, changed = 0;
+  for (uint32_t i = 0; i < slot.n && !rc; i++)
+    {
       sg_atom a;
-      for (;;)
-        {
-          uint32_t k = next++;
-          if (k < 26) snprintf (buf, sizeof buf, "%c", 'a' + k);
-          else snprintf (buf, sizeof buf, "%c%u", 'a' + k % 26, k / 26);
-          if (sg_atom_find (&s->atoms, buf, strlen (buf)) == SG_ATOM_NONE) break;
-        }
-      if (strlen (buf) >= strlen (nm)) continue;
-      if (!sg_atom_intern (&s->atoms, buf, strlen (buf), &a)) { rc = SG_RC_NOMEM; break; }
-      s->funs.a[f].name = a;
-      changed++;
+      sg_rc e = short_name (s, &next, sg_store_text (s, *slot.a[i]), &a);
+      if (e == SG_RC_NOMEM) rc = e;
+      else if (!e) { *slot.a[i] = a; changed++; }
     }
   if (!rc && changed)
     {
@@ -685,8 +709,20 @@ sites_names (sg_round *r)
       rc = add_text (r, &b);
       sg_buf_free (&b);
     }
-  for (uint32_t f = 0; f < nf; f++) s->funs.a[f].name = old[f];
-  free (old);
+  for (uint32_t i = 0; i < slot.n; i++) *slot.a[i] = old.a[i];
+  SG_VEC_FREE (slot);
+  SG_VEC_FREE (old);
+  return rc;
+}
+
+/* Short names: everything at once, then functions, bound variables and sorts apart (a
+ * candidate that fails for one kind does not block the others). */
+static sg_rc
+sites_names (sg_round *r)
+{
+  static const unsigned kinds[] = { REN_FUNS | REN_VARS | REN_TYPES, REN_FUNS, REN_VARS, REN_TYPES };
+  sg_rc rc = SG_RC_OK;
+  for (size_t k = 0; k < sizeof kinds / sizeof *kinds && !rc; k++) rc = rename_candidate (r, kinds[k]);
   return rc;
 }
 

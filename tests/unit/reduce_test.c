@@ -176,6 +176,11 @@ test_mutators_do_their_job (void **state)
   expect_candidate (a, SG_MUT_SCOPE, "(assert (! (or", "(push");
   expect_candidate (a, SG_MUT_CHECKSAT, "(check-sat)\n(check-sat)\n", "assuming");
   expect_candidate (a, SG_MUT_NAMES, "(declare-fun c () Int)", "long_name_y");
+  expect_candidate ("(declare-sort Thing 0)\n(declare-fun p (Thing) Bool)\n"
+                    "(assert (forall ((element Thing)) (p element)))\n",
+                    SG_MUT_NAMES, "(forall ((b a)) (p b))", "Thing");
+  expect_candidate ("(declare-fun p (Int) Bool)\n(assert (forall ((element Int)) (p element)))\n",
+                    SG_MUT_NAMES, "(forall ((a Int)) (p a))", NULL);
   expect_candidate (a, SG_MUT_LOGIC, "(set-logic QF_ABVLIA)", NULL);
   expect_candidate (a, SG_MUT_LOGIC, "(set-logic QF_AUFLIA)", NULL);
   expect_candidate (b, SG_MUT_FP, "((_ to_fp 8 24) RNE fp", NULL);
