@@ -38,6 +38,17 @@ nap (double s)
   while (nanosleep (&ts, &ts) != 0 && errno == EINTR) {}
 }
 
+/* In a worker or the reducer, right after the fork: the campaign process takes Ctrl-C and
+ * SIGTERM (it blocks them); its children ignore the terminal's Ctrl-C, which reaches the whole
+ * process group, and are stopped through the shared flags. Solvers get default dispositions
+ * back when they are spawned (run/spawn.c). */
+static void
+child_signals (const sigset_t *oldmask)
+{
+  signal (SIGINT, SIG_IGN);
+  sigprocmask (SIG_SETMASK, oldmask, NULL);
+}
+
 uint64_t
 sg_campaign_mix (uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 {
@@ -295,6 +306,7 @@ worker_main (const sg_campaign_opts *o, const char *dbpath, const char *solvers_
       fo.finding_ctx = &ctx;
       fo.chain0 = chain0;
       fo.max_chains = o->slice_chains;
+      fo.stop = &sh->stop;
       ctx.slice = slice;
       ctx.rng_seed = slice_seed;
       sg_fuzz_stats st;
@@ -845,6 +857,16 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
   memset (sh, 0, size);
   double t0 = now ();
   SG_VEC (pid_t) pids = { 0 };
+  /* Ctrl-C and SIGTERM: taken by this process with sigtimedwait below (no handler, no global
+   * flag). The first stops the workers after their current mutant and the reducer at once
+   * (its reduction is pending again on --resume), then the summary and report are written as
+   * at the end of the budget; the second kills the workers. */
+  sigset_t stopsigs, oldmask;
+  sigemptyset (&stopsigs);
+  sigaddset (&stopsigs, SIGINT);
+  sigaddset (&stopsigs, SIGTERM);
+  sigprocmask (SIG_BLOCK, &stopsigs, &oldmask);
+  uint32_t interrupts = 0;
   if (o->budget_s > 0)
     for (uint32_t w = 0; w < workers; w++)
       {
@@ -853,6 +875,7 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
         if (pid == 0)
           {
             prctl (PR_SET_PDEATHSIG, SIGKILL); /* the campaign died: so does its worker */
+            child_signals (&oldmask);
             worker_main (o, dbpath, solvers_desc, seeds, nseeds, w, sh, t0);
             _exit (0);
           }
@@ -867,6 +890,7 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
       if (reducer == 0)
         {
           prctl (PR_SET_PDEATHSIG, SIGKILL);
+          child_signals (&oldmask);
           reducer_main (o, dbpath, sh);
           _exit (0);
         }
@@ -921,8 +945,26 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
               next_draw = t + (o->log_every_s > 0 ? o->log_every_s : 10);
             }
         }
-      nap (0.1);
+      struct timespec wait = { 0, 100000000 };
+      siginfo_t si;
+      if (sigtimedwait (&stopsigs, &si, &wait) > 0)
+        {
+          interrupts++;
+          __atomic_store_n (&sh->stop, 1, __ATOMIC_RELAXED);
+          __atomic_store_n (&sh->hard_stop, 1, __ATOMIC_RELAXED);
+          if (interrupts == 1)
+            fprintf (o->log, "\ncampaign: %s: stopping after the current mutants (again: at once)\n",
+                     si.si_signo == SIGINT ? "interrupted" : "terminated");
+          else
+            {
+              for (uint32_t i = 0; i < pids.n; i++)
+                if (pids.a[i] > 0) kill (pids.a[i], SIGKILL);
+              if (reducer_alive) kill (reducer, SIGKILL);
+            }
+          res->interrupted = true;
+        }
     }
+  sigprocmask (SIG_SETMASK, &oldmask, NULL);
   double t = now ();
   double session = t - t0 < o->budget_s || o->budget_s <= 0 ? t - t0 : o->budget_s;
   session_counts (sh, workers, &base, &c);

@@ -131,6 +131,7 @@ out_of_budget (worker *w)
 {
   const sg_fuzz_opts *o = w->o;
   if (__atomic_load_n (&w->sh->stop, __ATOMIC_RELAXED)) return true;
+  if (o->stop && __atomic_load_n (o->stop, __ATOMIC_RELAXED)) return true;
   if (o->max_seconds > 0 && now () - w->t0 >= o->max_seconds) return true;
   return false;
 }

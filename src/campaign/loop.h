@@ -59,6 +59,8 @@ typedef struct sg_fuzz_opts {
   void *finding_ctx;
   uint64_t chain0;               /* first chain number of every worker (slices, resume) */
   uint64_t max_chains;           /* chains per worker, then stop; 0 = no limit */
+  const uint32_t *stop;          /* campaign: nonzero (read atomically) = stop after the current
+                                    mutant; NULL = none */
 } sg_fuzz_opts;
 
 enum { SG_FUZZ_KINDS = 6 }; /* sg_verdict_kind values */

@@ -415,8 +415,8 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
            (unsigned long long) c.seed);
   sg_campaign_result res;
   if (sg_campaign_run (&o, mine.a, mine.n, &res)) { code = SG_EXIT_INPUT; goto free_seeds; }
-  fprintf (stderr, "campaign %s: %.0fs in all, %llu mutants, %llu solver calls; %llu findings "
-           "(%llu new) in %llu buckets\n", dir, res.elapsed, (unsigned long long) res.totals.mutants,
+  fprintf (stderr, "campaign %s%s: %.0fs in all, %llu mutants, %llu solver calls; %llu findings "
+           "(%llu new) in %llu buckets\n", dir, res.interrupted ? " (interrupted)" : "", res.elapsed, (unsigned long long) res.totals.mutants,
            (unsigned long long) res.totals.calls, (unsigned long long) res.findings,
            (unsigned long long) res.new_findings, (unsigned long long) res.buckets);
   summary (dir, stdout);

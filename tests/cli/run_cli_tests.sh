@@ -445,6 +445,23 @@ group_campaign() {
   run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 3 -j 2 --seed 9 --slice 1 --log --out "$c1" seeds
   check "campaign against a crashing solver: findings, exit 10, a report" \
     eval '[ $code = 10 ] && [[ $err == *"finding: $c1/findings/"*"bucket 1 (new)"* ]] && [ -f "$c1/report.html" ] && [[ $out == *"report: $c1/report.html"* ]]'
+  # Ctrl-C (SIGINT to the campaign process): workers stop after their current mutant, the
+  # summary and the report are written, the database is whole.
+  local c3=$tmp/c3 cpid t0
+  set +e
+  "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 300 -j 2 --seed 9 --slice 1 --log --out "$c3" seeds </dev/null >"$out_file" 2>"$err_file" &
+  cpid=$!
+  t0=$SECONDS
+  sleep 3
+  kill -INT "$cpid"
+  wait "$cpid"
+  code=$?
+  set -e
+  out=$(cat "$out_file"); err=$(cat "$err_file")
+  check "Ctrl-C: stops within seconds, says so, prints the buckets and writes the report" \
+    eval '[ $((SECONDS - t0)) -lt 30 ] && [ $code = 10 ] && [[ $err == *"interrupted: stopping"*"(interrupted):"* ]] && [[ $out == *"bucket 1 "*"continue with"* ]] && [ -f "$c3/report.html" ]'
+  run "$bin" bugs check "$c3"
+  check "Ctrl-C: the database and the bucket files are whole" eval '[ $code = 0 ] && [[ $out == *": ok" ]]'
   run "$bin" bugs list "$c1"
   local sigs
   sigs=$(tail -n +2 "$out_file" | cut -f9 | sort | tr '\n' ';')
