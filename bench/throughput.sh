@@ -55,11 +55,14 @@ now() { date +%s.%N; }
 # process's getrusage at exit, so its share of the CPU can be printed like smtgrind's.
 mkdir -p "$work/pyhook"
 cat > "$work/pyhook/sitecustomize.py" <<'PY'
-import atexit, os, resource, signal, sys
+import atexit, gc, os, resource, signal, sys
 def _report():
     s = resource.getrusage(resource.RUSAGE_SELF); c = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # yinyang's own count of mutants (a mutant counts once every solver ran on it), from its
+    # Statistic object: its status line has only rates.
+    m = [o.mutants for o in gc.get_objects() if type(o).__name__ == "Statistic" and hasattr(o, "mutants")]
     with open(os.environ["SG_YY_RUSAGE"], "w") as f:
-        f.write("%f %f\n" % (s.ru_utime + s.ru_stime, c.ru_utime + c.ru_stime))
+        f.write("%f %f %d\n" % (s.ru_utime + s.ru_stime, c.ru_utime + c.ru_stime, m[0] if m else -1))
 if os.environ.get("SG_YY_RUSAGE"):
     atexit.register(_report)
     signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
@@ -97,8 +100,13 @@ run_yy() {
   if grep -q Traceback "$log"; then echo "(yinyang stopped with a Python exception: $(grep -E '^[A-Za-z]+Error|Exception' "$log" | tail -n 1))" >&2; fi
   local share=""
   [ -s "$work/yy.rusage" ] && share=$(awk '{ t = $1 + $2; if (t > 0) printf "%.1f", 100 * $1 / t }' "$work/yy.rusage")
-  # Two solvers: a mutant is two calls.
-  printf '%s %s %s %s\n' "$((calls / 2))" "$calls" "$secs" "$share"
+  # yinyang's own mutant count when the hook found it, else two calls a mutant.
+  local muts=$((calls / 2))
+  if [ -s "$work/yy.rusage" ]; then
+    local m; m=$(awk '{ print $3 }' "$work/yy.rusage")
+    [ -n "$m" ] && [ "$m" -ge 0 ] && muts=$m
+  fi
+  printf '%s %s %s %s\n' "$muts" "$calls" "$secs" "$share"
 }
 
 printf '\n%-14s %-9s %8s %8s %8s %10s %10s %8s\n' engine tool mutants calls seconds mutants/s calls/s "own CPU"

@@ -357,6 +357,42 @@ mk_like (sg_store *s, sg_term t, const sg_term *args, uint32_t n, sg_term *out)
   return sg_mk_app (s, op, args, n, idx, ni, out);
 }
 
+/* Is x a declared constant (a 0-ary declare-fun/declare-const application)? */
+static bool
+is_declared_const (const sg_store *s, sg_term x)
+{
+  if (sg_term_op (s, x) != SG_OP_APP || sg_term_nargs (s, x) != 0) return false;
+  return s->funs.a[sg_term_node (s, x)->aux].kind == SG_FUN_DECLARED;
+}
+
+/* Does t contain x? Iterative, over at most `budget` distinct nodes; true when unsure. */
+static bool
+may_contain (const sg_store *s, sg_term t, sg_term x, uint32_t budget)
+{
+  if (t == x) return true;
+  sg_u32vec stack = { 0 }, seen = { 0 };
+  bool found = false;
+  if (!SG_VEC_PUSH (stack, t)) return true;
+  while (stack.n && !found)
+    {
+      sg_term u = stack.a[--stack.n];
+      bool dup = false;
+      for (uint32_t k = 0; k < seen.n && !dup; k++) dup = seen.a[k] == u;
+      if (dup) continue;
+      if (seen.n >= budget || !SG_VEC_PUSH (seen, u)) { found = true; break; }
+      uint32_t n = sg_term_nargs (s, u);
+      for (uint32_t k = 0; k < n && !found; k++)
+        {
+          sg_term c = sg_term_arg (s, u, k);
+          if (c == x) found = true;
+          else if (!SG_VEC_PUSH (stack, c)) found = true;
+        }
+    }
+  SG_VEC_FREE (stack);
+  SG_VEC_FREE (seen);
+  return found;
+}
+
 static sg_rc
 sites_terms (sg_round *r, sg_mutator m)
 {
@@ -366,6 +402,20 @@ sites_terms (sg_round *r, sg_mutator m)
   sg_rc rc = SG_RC_OK;
   sg_u32vec args = { 0 };
   uint32_t nocc = o->a.n;
+  /* replace-by-variable: the first declared constant of each sort, as (sort, term) pairs */
+  sg_u32vec firsts = { 0 };
+  if (m == SG_MUT_VAR)
+    for (uint32_t f = 0; f < s->funs.n && !rc; f++)
+      {
+        const sg_fun *fn = &s->funs.a[f];
+        if (fn->kind != SG_FUN_DECLARED || fn->nparams != 0) continue;
+        bool have = false;
+        for (uint32_t k = 0; k < firsts.n && !have; k += 2) have = firsts.a[k] == fn->ret;
+        sg_term y;
+        if (have) continue;
+        if ((rc = sg_mk_fun_app (s, f, NULL, 0, &y))) break;
+        if (!SG_VEC_PUSH (firsts, fn->ret) || !SG_VEC_PUSH (firsts, y)) rc = SG_RC_NOMEM;
+      }
   for (int variant = 0; variant < 2 && !rc; variant++)
     for (uint32_t i = 0; i < nocc && !rc; i++)
       {
@@ -411,6 +461,35 @@ sites_terms (sg_round *r, sg_mutator m)
             if (variant || n == 0) break;
             if (sg_sort_kind_of (s, so) == SG_SORT_PARAM) break;
             rc = push_site (r, SG_SITE_FRESH, i, 0, so, SG_NONE, SG_NONE);
+            break;
+          case SG_MUT_ELIM:
+            /* (= x u) with x a declared constant not in u: every occurrence of x -> u (ddSMT's
+             * eliminate-variable); once per (x, u) */
+            if (variant || op != SG_OP_EQ || n != 2) break;
+            for (uint32_t side = 0; side < 2 && !rc; side++)
+              {
+                sg_term x = sg_term_arg (s, t, side), u = sg_term_arg (s, t, 1 - side);
+                if (!is_declared_const (s, x) || x == u || may_contain (s, u, x, 64)) continue;
+                bool first = true;
+                for (uint32_t q = 0; q < r->sites.n && first; q++)
+                  if (r->sites.a[q].kind == SG_SITE_SUBST && r->sites.a[q].t == x && r->sites.a[q].u == u)
+                    first = false;
+                if (first) rc = push_site (r, SG_SITE_SUBST, i, 0, x, u, SG_NONE);
+              }
+            break;
+          case SG_MUT_VAR:
+            /* a term -> the first declared constant of its sort (ddSMT's replace-by-variable);
+             * a constant only by an earlier one, so repeated rounds converge */
+            if (variant || sg_sort_kind_of (s, so) == SG_SORT_BOOL) break;
+            for (uint32_t k = 0; k < firsts.n; k += 2)
+              if (firsts.a[k] == so)
+                {
+                  sg_term y = firsts.a[k + 1];
+                  if (y == t || (n == 0 && op != SG_OP_APP)) break; /* not literals either */
+                  if (is_declared_const (s, t) && sg_term_node (s, t)->aux < sg_term_node (s, y)->aux) break;
+                  rc = push_site (r, SG_SITE_REPL, i, 0, y, SG_NONE, SG_NONE);
+                  break;
+                }
             break;
           case SG_MUT_DROP:
             if (variant || oc->parent == SG_NONE) break;
@@ -631,6 +710,7 @@ sites_terms (sg_round *r, sg_mutator m)
           }
       }
   SG_VEC_FREE (args);
+  SG_VEC_FREE (firsts);
   return rc;
 }
 
@@ -648,58 +728,63 @@ add_text (sg_round *r, sg_buf *b)
   return push_site (r, SG_SITE_TEXT, r->texts.n - 1, 0, SG_NONE, SG_NONE, SG_NONE);
 }
 
-/* The next short symbol (a, b, ..., z, a1, ...) that is no atom of the store yet. */
-static sg_rc
-short_name (sg_store *s, uint32_t *next, const char *old, sg_atom *out)
+static int
+cmp_u32 (const void *a, const void *b)
 {
-  if (strlen (old) <= 2 && old[0] != '|') return SG_RC_SORT;
-  char buf[32];
-  for (;;)
-    {
-      uint32_t k = (*next)++;
-      if (k < 26) snprintf (buf, sizeof buf, "%c", 'a' + k);
-      else snprintf (buf, sizeof buf, "%c%u", 'a' + k % 26, k / 26);
-      if (sg_atom_find (&s->atoms, buf, strlen (buf)) == SG_ATOM_NONE) break;
-    }
-  if (strlen (buf) >= strlen (old)) return SG_RC_SORT;
-  return sg_atom_intern (&s->atoms, buf, strlen (buf), out) ? SG_RC_OK : SG_RC_NOMEM;
+  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+  return x < y ? -1 : x > y;
 }
 
 enum { REN_FUNS = 1, REN_VARS = 2, REN_TYPES = 4 };
 
-/* One candidate: the symbols of the kinds in `what` renamed to short fresh names (names are
- * changed in place for the printer, then put back; every new name is new to the store, so
- * nothing is captured). */
+/* One candidate: the symbols of the kinds in `what` whose names are longer than one character
+ * renamed to a, b, ..., z, a1, ... (names are changed in place for the printer, then put back).
+ * A new name is never the name of a symbol that keeps its own, nor another new name, so nothing
+ * is captured; the candidate is re-parsed before it runs anyway. */
 static sg_rc
 rename_candidate (sg_round *r, unsigned what)
 {
   sg_store *s = &r->store;
-  /* every name slot the pass may change, and its old atom */
-  SG_VEC (sg_atom *) slot = { 0 };
-  sg_u32vec old = { 0 };
+  SG_VEC (sg_atom *) slot = { 0 }; /* every name slot of every kind */
+  sg_u32vec old = { 0 }, kind = { 0 }, keep = { 0 };
   sg_rc rc = SG_RC_OK;
-#define SLOT(p) do { if (!SG_VEC_PUSH (slot, (p)) || !SG_VEC_PUSH (old, *(p))) rc = SG_RC_NOMEM; } while (0)
-  if (what & REN_FUNS)
-    for (uint32_t f = 0; f < s->funs.n && !rc; f++)
-      if (s->funs.a[f].kind != SG_FUN_NAMED) SLOT (&s->funs.a[f].name);
-  if (what & REN_TYPES)
-    {
-      for (uint32_t i = 0; i < s->sortdecls.n && !rc; i++) SLOT (&s->sortdecls.a[i].name);
-      for (uint32_t i = 0; i < s->dts.n && !rc; i++) SLOT (&s->dts.a[i].name);
-      for (uint32_t i = 0; i < s->conss.n && !rc; i++) SLOT (&s->conss.a[i].name);
-      for (uint32_t i = 0; i < s->sels.n && !rc; i++) SLOT (&s->sels.a[i].name);
-    }
-  if (what & REN_VARS)
-    for (uint32_t t = 0; t < s->nodes.n && !rc; t++)
-      if (s->nodes.a[t].op == SG_OP_BVAR) SLOT (&s->nodes.a[t].aux);
+#define SLOT(p, k) do { if (!SG_VEC_PUSH (slot, (p)) || !SG_VEC_PUSH (old, *(p)) || !SG_VEC_PUSH (kind, (k))) rc = SG_RC_NOMEM; } while (0)
+  for (uint32_t f = 0; f < s->funs.n && !rc; f++)
+    SLOT (&s->funs.a[f].name, s->funs.a[f].kind == SG_FUN_NAMED ? 0u : (uint32_t) REN_FUNS);
+  for (uint32_t i = 0; i < s->sortdecls.n && !rc; i++) SLOT (&s->sortdecls.a[i].name, REN_TYPES);
+  for (uint32_t i = 0; i < s->dts.n && !rc; i++) SLOT (&s->dts.a[i].name, REN_TYPES);
+  for (uint32_t i = 0; i < s->conss.n && !rc; i++) SLOT (&s->conss.a[i].name, REN_TYPES);
+  for (uint32_t i = 0; i < s->sels.n && !rc; i++) SLOT (&s->sels.a[i].name, REN_TYPES);
+  for (uint32_t t = 0; t < s->nodes.n && !rc; t++)
+    if (s->nodes.a[t].op == SG_OP_BVAR) SLOT (&s->nodes.a[t].aux, REN_VARS);
 #undef SLOT
+  /* which slots change, and the names that stay (sorted, for bsearch) */
+  uint8_t *ren = rc ? NULL : calloc (slot.n + 1, 1);
+  if (!rc && !ren) rc = SG_RC_NOMEM;
+  for (uint32_t i = 0; i < slot.n && !rc; i++)
+    {
+      const char *nm = sg_store_text (s, old.a[i]);
+      ren[i] = (kind.a[i] & what) && (strlen (nm) > 1 || nm[0] == '|');
+      if (!ren[i] && !SG_VEC_PUSH (keep, old.a[i])) rc = SG_RC_NOMEM;
+    }
+  if (!rc && keep.n) qsort (keep.a, keep.n, sizeof *keep.a, cmp_u32);
   uint32_t next = 0, changed = 0;
   for (uint32_t i = 0; i < slot.n && !rc; i++)
     {
+      if (!ren[i]) continue;
+      char buf[32];
       sg_atom a;
-      sg_rc e = short_name (s, &next, sg_store_text (s, *slot.a[i]), &a);
-      if (e == SG_RC_NOMEM) rc = e;
-      else if (!e) { *slot.a[i] = a; changed++; }
+      for (;;)
+        {
+          uint32_t k = next++;
+          if (k < 26) snprintf (buf, sizeof buf, "%c", 'a' + k);
+          else snprintf (buf, sizeof buf, "%c%u", 'a' + k % 26, k / 26);
+          a = sg_atom_find (&s->atoms, buf, strlen (buf));
+          if (a == SG_ATOM_NONE || !bsearch (&a, keep.a, keep.n, sizeof *keep.a, cmp_u32)) break;
+        }
+      if (a == SG_ATOM_NONE && !sg_atom_intern (&s->atoms, buf, strlen (buf), &a)) { rc = SG_RC_NOMEM; break; }
+      if (a != old.a[i]) changed++;
+      *slot.a[i] = a;
     }
   if (!rc && changed)
     {
@@ -710,8 +795,11 @@ rename_candidate (sg_round *r, unsigned what)
       sg_buf_free (&b);
     }
   for (uint32_t i = 0; i < slot.n; i++) *slot.a[i] = old.a[i];
+  free (ren);
   SG_VEC_FREE (slot);
   SG_VEC_FREE (old);
+  SG_VEC_FREE (kind);
+  SG_VEC_FREE (keep);
   return rc;
 }
 

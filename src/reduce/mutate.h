@@ -23,6 +23,8 @@
   X (DEL_DECL, "remove-declarations", 1) /* declarations and definitions nothing uses */       \
   X (LET, "eliminate-let", 1)          /* let -> body with all, or one, of the bindings put in */ \
   X (INLINE, "inline-define-fun", 1)   /* (f a b) -> f's body with a, b for its parameters */  \
+  X (ELIM, "eliminate-variables", 1)   /* (= x t): every x -> t (x a declared constant) */   \
+  X (VAR, "replace-by-variable", 1)    /* a term -> the first declared constant of its sort */ \
   X (DROP, "binary-reduction", 1)      /* drop arguments of n-ary operators */                 \
   X (CONST, "constants", 1)            /* a term -> the smallest constants of its sort */      \
   X (CHILD, "substitute-child", 1)     /* a term -> one of its children of the same sort */    \

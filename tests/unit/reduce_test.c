@@ -159,6 +159,11 @@ test_mutators_do_their_job (void **state)
   expect_candidate ("(declare-fun x () Int)\n(declare-fun y () Int)\n"
                     "(assert (let ((a (+ x 1)) (b (* y 2))) (< b a)))\n",
                     SG_MUT_LET, "(let ((b (* y 2))) (< b (+ x 1)))", NULL);
+  /* (= x u): x eliminated everywhere */
+  expect_candidate ("(declare-fun x () Int)\n(declare-fun y () Int)\n(assert (and (= x (+ y 1)) (> x 3)))\n",
+                    SG_MUT_ELIM, "(> (+ y 1) 3)", NULL);
+  expect_candidate ("(declare-fun x () Int)\n(declare-fun y () Int)\n(assert (> (+ y 1) 3))\n",
+                    SG_MUT_VAR, "(> x 3)", NULL);
   expect_candidate (a, SG_MUT_INLINE, "(= w (+ z (* 2 x)))", NULL);
   expect_candidate (a, SG_MUT_CONST, "(assert false)", NULL);
   expect_candidate (a, SG_MUT_CONST, "#b00000000", NULL);
