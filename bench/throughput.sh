@@ -9,7 +9,8 @@
 # with the same solvers, timeout and iterations right after smtgrind, and a ratio is printed.
 #   bash bench/throughput.sh [ITERATIONS]     (default 1 mutant per seed; fusion: the seeds of
 #                                             one logic, QF_LIA, for 120 s per tool and mode)
-#   SG_BENCH_SEEDS=N (default 329), SG_BENCH_FUSE_LOGIC, SG_BENCH_FUSE_SECONDS
+#   SG_BENCH_SEEDS=N (default 329), SG_BENCH_FUSE_LOGIC, SG_BENCH_FUSE_SECONDS,
+#   SG_BENCH_ENGINES="opfuzz typefuzz" (default: opfuzz typefuzz fuse-sat fuse-unsat)
 #   SG_YINYANG=/tmp/yinyang SG_YINYANG_PYTHON=/usr/bin/python3 bash bench/throughput.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -117,7 +118,7 @@ report() { # engine tool mutants calls seconds [share]
 ratio() { awk -v a="$1" -v as="$2" -v b="$3" -v bs="$4" 'BEGIN {
   if (b > 0 && as > 0) printf "%-14s smtgrind / yinyang: %.1fx mutants/s\n", "", (a / as) / (b / bs) }'; }
 
-for engine in opfuzz typefuzz fuse-sat fuse-unsat; do
+for engine in ${SG_BENCH_ENGINES:-opfuzz typefuzz fuse-sat fuse-unsat}; do
   case $engine in
     opfuzz|typefuzz) args=("$engine" -i "$iters" "$work/seeds") ;;
     fuse-sat)   args=(fuse -o sat -i 1 --budget "$fuse_budget" "$work/sat") ;;

@@ -54,13 +54,23 @@ sg_round_close (sg_round *r)
 
 uint64_t sg_round_terms (const sg_round *r) { return r->have_occs ? r->occs.a.n : 0; }
 
+/* Occurrences of uninterpreted constants (high 32 bits) and how many distinct ones (low 32
+ * bits): compared as one number, fewer occurrences first, then fewer distinct constants. */
 static uint64_t
 count_syms (const sg_store *s, const sg_occs *o)
 {
-  uint64_t n = 0;
+  uint64_t n = 0, distinct = 0;
+  uint8_t *seen = calloc (s->funs.n + 1, 1);
   for (uint32_t i = 0; i < o->a.n; i++)
-    if (sg_term_op (s, o->a.a[i].term) == SG_OP_APP && sg_term_nargs (s, o->a.a[i].term) == 0) n++;
-  return n;
+    {
+      sg_term t = o->a.a[i].term;
+      if (sg_term_op (s, t) != SG_OP_APP || sg_term_nargs (s, t) != 0) continue;
+      n++;
+      uint32_t f = sg_term_node (s, t)->aux;
+      if (seen && f < s->funs.n && !seen[f]) { seen[f] = 1; distinct++; }
+    }
+  free (seen);
+  return n << 32 | (distinct & 0xffffffffu);
 }
 
 sg_rc
@@ -536,8 +546,10 @@ sites_terms (sg_round *r, sg_mutator m)
               /* With several bindings, also one binding at a time: (let ((x u) (y v)) b) ->
                * (let ((y v)) b[u/x]). The bindings are parallel (their values see the outer
                * scope), so only the body takes the value. */
-              sg_term *rest = n >= 5 && !rc ? malloc ((n - 2) * sizeof *rest) : NULL;
+              /* a copy of the let's arguments: building terms may move the store's arrays */
+              sg_term *rest = n >= 5 && !rc ? malloc ((2 * n - 2) * sizeof *rest) : NULL;
               if (n >= 5 && !rc && !rest) rc = SG_RC_NOMEM;
+              if (rest) memcpy (rest + n - 2, sg_term_args (s, t), n * sizeof *rest), a = rest + n - 2;
               for (uint32_t k = 0; rest && !rc && k + 1 < n; k += 2)
                 {
                   tmap one = { 0 };
@@ -604,6 +616,21 @@ sites_terms (sg_round *r, sg_mutator m)
               rc = push_site (r, SG_SITE_REPL, i, 0, sg_term_arg (s, sg_term_arg (s, t, 0), 0), SG_NONE, SG_NONE);
             else if (op == SG_OP_IMPLIES) /* (=> a ... b) -> b */
               rc = push_site (r, SG_SITE_REPL, i, 0, sg_term_arg (s, t, n - 1), SG_NONE, SG_NONE);
+            else if (op == SG_OP_ITE && n == 3)
+              {
+                /* (ite c true false) -> c, (ite c false true) -> (not c), (ite c x false) ->
+                 * (and c x), (ite c true x) -> (or c x) */
+                sg_term cnd = sg_term_arg (s, t, 0), th = sg_term_arg (s, t, 1), el = sg_term_arg (s, t, 2);
+                bool tt = sg_term_op (s, th) == SG_OP_TRUE, tf = sg_term_op (s, th) == SG_OP_FALSE;
+                bool et = sg_term_op (s, el) == SG_OP_TRUE, ef = sg_term_op (s, el) == SG_OP_FALSE;
+                sg_op none = SG_OP_FIRST_BUILTIN;
+                sg_op to = tt && ef ? SG_OP_ITE : tf && et ? SG_OP_NOT : ef ? SG_OP_AND : tt ? SG_OP_OR : none;
+                sg_term two[2] = { cnd, ef ? th : el };
+                if (to == SG_OP_ITE) rc = push_site (r, SG_SITE_REPL, i, 0, cnd, SG_NONE, SG_NONE);
+                else if (to != none && !sg_mk_app (s, to, two, to == SG_OP_NOT ? 1 : 2, NULL, 0, &c))
+                  rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
+                s->err[0] = 0;
+              }
             else if ((op == SG_OP_DISTINCT || op == SG_OP_XOR) && n == 2)
               { /* (distinct a b) -> (not (= a b)) is not smaller; (xor a b) -> (= a b)? no: keep
                    (not a) variants out, they grow the text */
@@ -631,6 +658,12 @@ sites_terms (sg_round *r, sg_mutator m)
             else if (n == 2 && (op == SG_OP_LT || op == SG_OP_LE || op == SG_OP_GT || op == SG_OP_GE))
               {
                 if (!sg_mk_app (s, SG_OP_EQ, sg_term_args (s, t), 2, NULL, 0, &c))
+                  rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
+                s->err[0] = 0;
+                /* and the one-character relation: (>= a b) -> (> a b), (<= a b) -> (< a b) */
+                sg_op strict = op == SG_OP_GE ? SG_OP_GT : op == SG_OP_LE ? SG_OP_LT : op;
+                sg_term ab[2] = { sg_term_arg (s, t, 0), sg_term_arg (s, t, 1) };
+                if (!rc && strict != op && !sg_mk_app (s, strict, ab, 2, NULL, 0, &c))
                   rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
                 s->err[0] = 0;
               }

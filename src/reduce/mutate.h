@@ -83,8 +83,9 @@ sg_rc sg_round_open (sg_round *r, const char *text, size_t len, const char *name
 void sg_round_close (sg_round *r);
 /* Tree size (occurrences) of the round's script, or 0 when unknown. */
 uint64_t sg_round_terms (const sg_round *r);
-/* The size measure of a script: tree size and the number of occurrences of uninterpreted
- * constants (a constant symbol replaced by a literal is progress even when the text grows).
+/* The size measure of a script: tree size, and `syms`: the occurrences of uninterpreted
+ * constants times 2^32 plus the number of distinct ones (a constant symbol replaced by a
+ * literal, or by another constant, is progress even when the text does not shrink).
  * SG_RC_LIMIT when the tree is too large to count. */
 sg_rc sg_script_measure (const sg_script *sc, uint64_t *terms /* OUT */, uint64_t *syms /* OUT */);
 /* Fill r->sites with the sites of mutator m (cleared first). */

@@ -175,8 +175,13 @@ test_mutators_do_their_job (void **state)
   expect_candidate (a, SG_MUT_BOOL, "(= w (f z x))", "(not (not");
   expect_candidate ("(declare-fun p (Int) Bool)\n(assert (forall ((u Int) (v Int) (w Bool)) (p v)))\n",
                     SG_MUT_BOOL, "(forall ((v Int)) (p v))", "(u Int)");
+  expect_candidate ("(declare-fun p () Bool)\n(declare-fun q () Bool)\n(assert (ite p false true))\n",
+                    SG_MUT_BOOL, "(assert (not p))", NULL);
+  expect_candidate ("(declare-fun p () Bool)\n(declare-fun q () Bool)\n(assert (ite p q false))\n",
+                    SG_MUT_BOOL, "(assert (and p q))", NULL);
   expect_candidate (a, SG_MUT_ARITH, "12345", NULL);
   expect_candidate (a, SG_MUT_ARITH, "(> z 12)", NULL);
+  expect_candidate ("(declare-fun x () Int)\n(assert (>= x 2))\n", SG_MUT_ARITH, "(> x 2)", NULL);
   expect_candidate (a, SG_MUT_BV, "((_ zero_extend 4) bv", NULL);
   expect_candidate (a, SG_MUT_SCOPE, "(assert (! (or", "(push");
   expect_candidate (a, SG_MUT_CHECKSAT, "(check-sat)\n(check-sat)\n", "assuming");
