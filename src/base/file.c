@@ -34,6 +34,20 @@ sg_file_read (const char *path, size_t max, char **text, size_t *len, sg_diag *d
   return SG_RC_OK;
 }
 
+bool
+sg_fd_write_all (int fd, const char *data, size_t len)
+{
+  size_t off = 0;
+  while (off < len)
+    {
+      ssize_t w = write (fd, data + off, len - off);
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) return false;
+      off += (size_t) w;
+    }
+  return true;
+}
+
 sg_rc
 sg_file_write_atomic (const char *path, const char *data, size_t len, bool sync)
 {
@@ -44,15 +58,7 @@ sg_file_write_atomic (const char *path, const char *data, size_t len, bool sync)
   if (n < 0 || (size_t) n >= sizeof tmp) return SG_RC_IO;
   int fd = mkstemp (tmp);
   if (fd < 0) return SG_RC_IO;
-  size_t off = 0;
-  while (off < len)
-    {
-      ssize_t w = write (fd, data + off, len - off);
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) break;
-      off += (size_t) w;
-    }
-  bool ok = off == len && (!sync || fsync (fd) == 0);
+  bool ok = sg_fd_write_all (fd, data, len) && (!sync || fsync (fd) == 0);
   if (close (fd) != 0) ok = false;
   if (!ok || rename (tmp, path) != 0)
     {

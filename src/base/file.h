@@ -15,6 +15,9 @@
 sg_rc sg_file_read (const char *path, size_t max, char **text /* OUT */, size_t *len /* OUT */,
                     sg_diag *d);
 
+/* Write all len bytes to fd (retrying short writes and EINTR); false on an error. */
+bool sg_fd_write_all (int fd, const char *data, size_t len);
+
 /* Write len bytes to path through a temporary file beside it (mkstemp, ".NAME.XXXXXX") renamed
  * over path; with sync, fsync'd before the rename. SG_RC_IO on any failure (the temporary file
  * is removed, path is untouched). */

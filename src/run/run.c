@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/file.h"
 #include "run/spawn.h"
 
 sg_rc
@@ -49,15 +50,8 @@ write_script (const char *dir, const char *text, size_t len, char *path, size_t 
   if ((size_t) snprintf (path, psize, "%s/script.smt2", dir) >= psize) return SG_RC_IO;
   int fd = open (path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   if (fd < 0) return SG_RC_IO;
-  size_t off = 0;
-  while (off < len)
-    {
-      ssize_t w = write (fd, text + off, len - off);
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) break;
-      off += (size_t) w;
-    }
-  return close (fd) == 0 && off == len ? SG_RC_OK : SG_RC_IO;
+  bool ok = sg_fd_write_all (fd, text, len);
+  return close (fd) == 0 && ok ? SG_RC_OK : SG_RC_IO;
 }
 
 /* The input: a path (file) or text (in memory). */
