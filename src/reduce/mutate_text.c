@@ -59,7 +59,7 @@ rename_candidate (sg_round *r, unsigned what)
           if (k < 26) snprintf (buf, sizeof buf, "%c", 'a' + k);
           else snprintf (buf, sizeof buf, "%c%u", 'a' + k % 26, k / 26);
           a = sg_atom_find (&s->atoms, buf, strlen (buf));
-          if (a == SG_ATOM_NONE || !bsearch (&a, keep.a, keep.n, sizeof *keep.a, cmp_u32)) break;
+          if (a == SG_ATOM_NONE || !keep.n || !bsearch (&a, keep.a, keep.n, sizeof *keep.a, cmp_u32)) break;
         }
       if (a == SG_ATOM_NONE && !sg_atom_intern (&s->atoms, buf, strlen (buf), &a)) { rc = SG_RC_NOMEM; break; }
       if (a != old.a[i]) changed++;
