@@ -286,8 +286,12 @@ probe_some (const sg_pred *p, uint32_t only, bool others, double timeout_s, bool
       }
   sg_probe_opts po;
   probe_opts (p, timeout_s, expected, &po);
+  uint32_t first = pr->runs.n;
   sg_rc rc = l.n ? sg_probe_script ((const sg_solver_list *) &l, &p->pats, s, sc, text, len, &po, pr)
                  : SG_RC_OK;
+  /* l holds shallow copies of p's profiles: point the new runs at p's own, which outlive l */
+  for (uint32_t i = 0, k = first; i < p->solvers.n && k < pr->runs.n; i++)
+    if (others ? i != only : i == only) pr->runs.a[k++].prof = &p->solvers.a[i];
   SG_VEC_FREE (l); /* the profiles are borrowed */
   return rc;
 }
