@@ -86,8 +86,9 @@ sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe 
   sg_buf_adds (&b, ",\n  \"seeds\": [");
   for (int i = 0; i < 2; i++)
     if (fi->seeds[i]) { if (i) sg_buf_adds (&b, ", "); jstr (&b, fi->seeds[i]); }
-  sg_buf_printf (&b, "],\n  \"rng_seed\": %llu,\n  \"worker\": %u,\n  \"mutant\": %llu,\n  \"step\": %u",
-                 (unsigned long long) fi->rng_seed, fi->worker, (unsigned long long) fi->mutant, fi->step);
+  sg_buf_printf (&b, "],\n  \"rng_seed\": %llu,\n  \"worker\": %u,\n  \"mutant\": %llu,\n  \"chain\": %llu,\n  \"step\": %u",
+                 (unsigned long long) fi->rng_seed, fi->worker, (unsigned long long) fi->mutant,
+                 (unsigned long long) fi->chain, fi->step);
   sg_buf_adds (&b, ",\n  \"description\": ");
   jstr (&b, fi->desc);
   sg_buf_adds (&b, ",\n  \"expected\": ");

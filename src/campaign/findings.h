@@ -16,6 +16,7 @@ typedef struct sg_finding_info {
   uint64_t rng_seed;      /* the run's --seed */
   uint32_t worker;        /* worker index */
   uint64_t mutant;        /* mutant number within the worker */
+  uint64_t chain;         /* chain number within the worker (its own rng stream) */
   uint32_t step;          /* step within the chain */
   const char *desc;       /* what the step did */
   sg_answer expected;     /* status by construction, or SG_ANS_NONE */

@@ -3,6 +3,7 @@
 #include "campaign/loop.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +115,28 @@ typedef struct step_track {
   uint8_t decided[16];        /* per solver: it decided that mutant */
 } step_track;
 
+/* A lane judges one mutant at a time with sessions of its own. A worker with several lanes
+ * runs each in a thread of its own and keeps generating mutants while they are judged, so a
+ * solver stuck until its timeout on one mutant no longer idles the other cores. The worker
+ * thread alone generates mutants, sets a lane BUSY and, once the lane is DONE, takes its
+ * timeouts back (under the worker's mutex); while BUSY, the lane alone touches its mutant. */
+typedef enum lane_state { LANE_IDLE, LANE_BUSY, LANE_DONE } lane_state;
+
+typedef struct lane {
+  struct worker *w;
+  sg_session **sessions;       /* per solver: the fast path's session, or NULL */
+  sg_tech_mutant m;            /* the mutant being judged (the lane's own buffers) */
+  const sg_tech_seed *seeds[2];
+  uint64_t number;             /* mutant number within the worker */
+  uint64_t chain;              /* chain it belongs to */
+  uint32_t timeouts;           /* OUT: solver timeouts on it */
+  lane_state state;
+  bool quit;                   /* the worker is done: end the thread */
+  pthread_cond_t cv;           /* the worker gave this lane work (or quit) */
+  pthread_t tid;
+  bool started;                /* tid is a running thread */
+} lane;
+
 typedef struct worker {
   const sg_fuzz_opts *o;
   const sg_tech_seed *seeds;
@@ -121,9 +144,16 @@ typedef struct worker {
   uint32_t index;        /* worker number */
   shared *sh;            /* counters */
   double t0;             /* start */
-  sg_rng rng;            /* this worker's stream */
-  sg_session **sessions; /* per solver: the fast path's session, or NULL */
+  sg_rng rng;            /* this worker's stream; each chain splits a stream of its own */
   step_track trk;        /* Janus: the previous step's outcomes */
+  lane *lanes;           /* nlanes >= 1; threads only when nlanes > 1 */
+  uint32_t nlanes;
+  pthread_mutex_t mu;    /* lane states */
+  pthread_cond_t done;   /* a lane became DONE */
+  uint32_t nlanes_alloc; /* lanes allocated (threads to end); nlanes of them are used */
+  pthread_mutex_t fmu;   /* the finding hook and status lines of lanes */
+  uint64_t chain;        /* the chain being generated */
+  uint32_t chain_to;     /* solver timeouts counted so far on its mutants */
 } worker;
 
 static bool
@@ -141,7 +171,7 @@ out_of_budget (worker *w)
  * written too). */
 static void
 write_finding (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds, uint64_t number,
-               const sg_probe *p, const char *oracle)
+               uint64_t chain, const sg_probe *p, const char *oracle)
 {
   const sg_fuzz_opts *o = w->o;
   sg_fuzz_stats *st = &w->sh->w[w->index];
@@ -153,6 +183,7 @@ write_finding (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *se
   fi.rng_seed = o->seed;
   fi.worker = w->index;
   fi.mutant = number;
+  fi.chain = chain;
   fi.step = m->step;
   fi.desc = sg_buf_cstr ((sg_buf *) &m->desc);
   fi.expected = m->expected;
@@ -169,8 +200,10 @@ write_finding (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *se
   if (sg_finding_write (o->out_dir, m->text.s, m->text.len, p, &fi, name, sizeof name) == SG_RC_OK)
     {
       ADD (st->findings[p->verdict.kind], 1);
+      pthread_mutex_lock (&w->fmu);
       if (o->on_finding) o->on_finding (o->finding_ctx, o->out_dir, name, p, &fi);
       if (o->status) fprintf (o->status, "finding: %s/%s.smt2: %s\n", o->out_dir, name, p->verdict.why);
+      pthread_mutex_unlock (&w->fmu);
     }
   for (uint32_t i = 0; i < p->runs.n && i < 16; i++) sg_buf_free (&outs[i]);
 }
@@ -222,7 +255,7 @@ probe_text (const sg_fuzz_opts *o, const char *text, size_t len, const sg_probe_
  * both texts and the rule. Never a soundness verdict. Updates the worker's step_track. */
 static void
 judge_steps (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds,
-             const sg_probe_opts *po0, sg_probe *p, uint64_t number)
+             const sg_probe_opts *po0, sg_probe *p, uint64_t number, uint64_t chain)
 {
   const sg_fuzz_opts *o = w->o;
   sg_fuzz_stats *st = &w->sh->w[w->index];
@@ -300,7 +333,7 @@ judge_steps (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seed
                   "regression: %s answered %s, %s gave %s (step %u, rule %s)",
                   p->runs.a[ref].prof->name, sg_answer_name (m->expected), r->prof->name, what,
                   m->step, m->rule ? m->rule : "?");
-      write_finding (w, m, seeds, number, p, oracle);
+      write_finding (w, m, seeds, number, chain, p, oracle);
       break; /* one finding per mutant */
     }
   t->last = seeds[0];
@@ -332,7 +365,8 @@ sampled (const sg_fuzz_opts *o, uint32_t index, uint64_t number)
 /* Judge one mutant: the fast path, then, if it looks suspicious, the full probe, the referee
  * and the confirmation; write a confirmed finding. */
 static uint32_t
-handle_mutant (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds, uint64_t number)
+handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
+               const sg_tech_seed *const *seeds, uint64_t number, uint64_t chain)
 {
   uint32_t timeouts = 0;
   const sg_fuzz_opts *o = w->o;
@@ -365,7 +399,7 @@ handle_mutant (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *se
   /* Fast path: sessions, no models (unless sampled: then this is already the full probe). */
   bool full = sampled (o, w->index, number);
   po.models = full;
-  po.sessions = full ? NULL : w->sessions;
+  po.sessions = full ? NULL : sessions;
   if (full) ADD (st->escalated, 1);
   sg_probe p;
   sg_probe_init (&p);
@@ -384,7 +418,7 @@ handle_mutant (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *se
       all = all && dec;
     }
   if (all) ADD (st->all_decided, 1);
-  if (o->implication || o->reference) judge_steps (w, m, seeds, &po, &p, number);
+  if (o->implication || o->reference) judge_steps (w, m, seeds, &po, &p, number, chain);
   if (!reportable (o, p.verdict.kind)) goto free_probe;
   if (!full)
     {
@@ -424,7 +458,7 @@ handle_mutant (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *se
     if (!same)
       ADD (st->unconfirmed, 1);
     else
-      write_finding (w, m, seeds, number, &p, NULL);
+      write_finding (w, m, seeds, number, chain, &p, NULL);
   }
 free_probe:
   sg_probe_free (&p);
@@ -475,44 +509,201 @@ pick_seeds (worker *w, void *state, uint64_t chain, const sg_tech_seed **pick)
   return false;
 }
 
-/* The fast path's sessions: one per solver whose profile says a session pays (z3). */
-static void
-open_sessions (worker *w)
+/* The fast path's sessions of a lane: one per solver whose profile says a session pays. NULL
+ * when sessions are off. */
+static sg_session **
+open_sessions (const sg_fuzz_opts *o)
 {
-  const sg_fuzz_opts *o = w->o;
-  w->sessions = NULL;
-  if (!o->sessions) return;
-  w->sessions = calloc (o->solvers->n, sizeof *w->sessions);
-  if (!w->sessions) return;
+  if (!o->sessions) return NULL;
+  sg_session **ss = calloc (o->solvers->n, sizeof *ss);
+  if (!ss) return NULL;
   for (uint32_t i = 0; i < o->solvers->n; i++)
     {
       const sg_profile *prof = &o->solvers->a[i];
       if (!prof->session || !prof->session_pays) continue;
-      sg_session *ss = calloc (1, sizeof *ss);
+      sg_session *one = calloc (1, sizeof *one);
       sg_session_opts so;
       memset (&so, 0, sizeof so);
       so.argv.validate = true;
       so.argv.strings = true; /* harmless elsewhere, and string mutants need it (cvc5) */
       so.timeout_ms = o->timeout_ms;
-      if (ss && sg_session_open (ss, prof, o->pats, &so) == SG_RC_OK)
-        w->sessions[i] = ss;
+      if (one && sg_session_open (one, prof, o->pats, &so) == SG_RC_OK)
+        ss[i] = one;
       else
-        free (ss);
+        free (one);
     }
+  return ss;
 }
 
 static void
-close_sessions (worker *w)
+close_sessions (const sg_fuzz_opts *o, sg_session **ss)
 {
-  if (!w->sessions) return;
-  for (uint32_t i = 0; i < w->o->solvers->n; i++)
-    if (w->sessions[i])
+  if (!ss) return;
+  for (uint32_t i = 0; i < o->solvers->n; i++)
+    if (ss[i])
       {
-        sg_session_close (w->sessions[i]);
-        free (w->sessions[i]);
+        sg_session_close (ss[i]);
+        free (ss[i]);
       }
-  free (w->sessions);
-  w->sessions = NULL;
+  free (ss);
+}
+
+/* ---- Lanes ---- */
+
+static void *
+lane_main (void *arg)
+{
+  lane *l = arg;
+  worker *w = l->w;
+  pthread_mutex_lock (&w->mu);
+  while (true)
+    {
+      while (l->state != LANE_BUSY && !l->quit) pthread_cond_wait (&l->cv, &w->mu);
+      if (l->state != LANE_BUSY) break;
+      pthread_mutex_unlock (&w->mu);
+      uint32_t t = handle_mutant (w, l->sessions, &l->m, l->seeds, l->number, l->chain);
+      pthread_mutex_lock (&w->mu);
+      l->timeouts = t;
+      l->state = LANE_DONE;
+      pthread_cond_signal (&w->done);
+    }
+  pthread_mutex_unlock (&w->mu);
+  return NULL;
+}
+
+/* Take back what DONE lanes found (their timeouts count for the chain being generated if they
+ * belong to it). Under w->mu. */
+static void
+collect (worker *w)
+{
+  for (uint32_t k = 0; k < w->nlanes; k++)
+    {
+      lane *l = &w->lanes[k];
+      if (l->state != LANE_DONE) continue;
+      if (l->chain == w->chain) w->chain_to += l->timeouts;
+      l->state = LANE_IDLE;
+    }
+}
+
+/* An idle lane for the next mutant, waiting for one when all are busy. */
+static lane *
+acquire (worker *w)
+{
+  if (w->nlanes == 1) return &w->lanes[0];
+  pthread_mutex_lock (&w->mu);
+  lane *l = NULL;
+  while (true)
+    {
+      collect (w);
+      for (uint32_t k = 0; k < w->nlanes && !l; k++)
+        if (w->lanes[k].state == LANE_IDLE) l = &w->lanes[k];
+      if (l) break;
+      pthread_cond_wait (&w->done, &w->mu);
+    }
+  pthread_mutex_unlock (&w->mu);
+  return l;
+}
+
+/* Judge the mutant in l: at once with one lane, else in l's thread. */
+static void
+dispatch (worker *w, lane *l)
+{
+  if (w->nlanes == 1)
+    {
+      w->chain_to += handle_mutant (w, l->sessions, &l->m, l->seeds, l->number, l->chain);
+      return;
+    }
+  pthread_mutex_lock (&w->mu);
+  l->state = LANE_BUSY;
+  pthread_cond_signal (&l->cv);
+  pthread_mutex_unlock (&w->mu);
+}
+
+/* Wait until no lane is busy (the mutants in flight are judged). */
+static void
+drain (worker *w)
+{
+  if (w->nlanes == 1) return;
+  pthread_mutex_lock (&w->mu);
+  while (true)
+    {
+      collect (w);
+      bool busy = false;
+      for (uint32_t k = 0; k < w->nlanes; k++) busy = busy || w->lanes[k].state == LANE_BUSY;
+      if (!busy) break;
+      pthread_cond_wait (&w->done, &w->mu);
+    }
+  pthread_mutex_unlock (&w->mu);
+}
+
+/* The worker's lanes: one per o->lanes (one for Janus: its oracles need the previous step's
+ * outcome), each with its sessions; threads when there are several. False when out of memory. */
+static bool
+open_lanes (worker *w)
+{
+  const sg_fuzz_opts *o = w->o;
+  uint32_t n = o->lanes > 1 && !o->implication && !o->reference ? o->lanes : 1;
+  if (n > 64) n = 64;
+  pthread_mutex_init (&w->mu, NULL);
+  pthread_mutex_init (&w->fmu, NULL);
+  pthread_cond_init (&w->done, NULL);
+  w->lanes = calloc (n, sizeof *w->lanes);
+  if (!w->lanes) return false;
+  w->nlanes = n;
+  for (uint32_t k = 0; k < n; k++)
+    {
+      lane *l = &w->lanes[k];
+      l->w = w;
+      l->sessions = open_sessions (o);
+      sg_buf_init (&l->m.text);
+      sg_buf_init (&l->m.desc);
+      pthread_cond_init (&l->cv, NULL);
+      if (n > 1 && pthread_create (&l->tid, NULL, lane_main, l) == 0) l->started = true;
+    }
+  /* A lane whose thread could not start is never used: keep the first ones that did. */
+  if (n > 1)
+    {
+      uint32_t ok = 0;
+      while (ok < n && w->lanes[ok].started) ok++;
+      if (ok < 2)
+        ok = 1;
+      w->nlanes = ok;
+      pthread_mutex_lock (&w->mu);
+      for (uint32_t k = ok; k < n; k++) w->lanes[k].quit = true;
+      pthread_mutex_unlock (&w->mu);
+      w->nlanes_alloc = n;
+    }
+  else
+    w->nlanes_alloc = 1;
+  return true;
+}
+
+static void
+close_lanes (worker *w)
+{
+  if (!w->lanes) return;
+  drain (w);
+  pthread_mutex_lock (&w->mu);
+  for (uint32_t k = 0; k < w->nlanes_alloc; k++)
+    {
+      w->lanes[k].quit = true;
+      pthread_cond_signal (&w->lanes[k].cv);
+    }
+  pthread_mutex_unlock (&w->mu);
+  for (uint32_t k = 0; k < w->nlanes_alloc; k++)
+    {
+      lane *l = &w->lanes[k];
+      if (l->started) pthread_join (l->tid, NULL);
+      pthread_cond_destroy (&l->cv);
+      sg_buf_free (&l->m.text);
+      sg_buf_free (&l->m.desc);
+      close_sessions (w->o, l->sessions);
+    }
+  free (w->lanes);
+  w->lanes = NULL;
+  pthread_cond_destroy (&w->done);
+  pthread_mutex_destroy (&w->fmu);
+  pthread_mutex_destroy (&w->mu);
 }
 
 static void
@@ -524,11 +715,11 @@ worker_main (worker *w)
   sg_diag d;
   sg_diag_init (&d, o->tech->name);
   if (o->tech->init (&o->cfg, &state, &d)) return;
-  open_sessions (w);
-  sg_tech_mutant m;
-  memset (&m, 0, sizeof m);
-  sg_buf_init (&m.text);
-  sg_buf_init (&m.desc);
+  if (!open_lanes (w))
+    {
+      o->tech->free (state);
+      return;
+    }
   uint64_t number = 0, barren = 0; /* consecutive chains without a mutant */
   bool limited = o->max_mutants || o->max_seconds > 0 || o->max_chains;
   for (uint64_t chain = o->chain0; !out_of_budget (w); chain++)
@@ -552,18 +743,30 @@ worker_main (worker *w)
         }
       /* A fusion run without a budget makes one chain per seed pair count. */
       if (o->tech->nseeds > 1 && !limited && chain >= w->nseeds / o->jobs + 1) break;
+      /* The chain's own stream: how many numbers a chain draws (it may be left early) never
+       * changes the mutants of the next ones. */
+      sg_rng crng = sg_rng_split (&w->rng);
       sg_diag_init (&d, seeds[0]->path);
-      if (o->tech->begin (state, seeds, &w->rng, &d))
+      if (o->tech->begin (state, seeds, &crng, &d))
         {
           ADD (st->seeds_skipped, 1);
           continue;
         }
       ADD (st->chains, 1);
-      uint32_t timeouts = 0;
+      pthread_mutex_lock (&w->mu);
+      w->chain = chain;
+      w->chain_to = 0;
+      pthread_mutex_unlock (&w->mu);
       while (!out_of_budget (w))
         {
+          lane *l = acquire (w);
+          if (o->chain_timeouts && w->chain_to >= o->chain_timeouts)
+            {
+              ADD (st->chains_left, 1);
+              break;
+            }
           sg_diag_init (&d, seeds[0]->path);
-          sg_rc rc = o->tech->next (state, &w->rng, &m, &d);
+          sg_rc rc = o->tech->next (state, &crng, &l->m, &d);
           if (rc == SG_RC_EOF) break;
           if (rc)
             {
@@ -582,19 +785,16 @@ worker_main (worker *w)
               __atomic_store_n (&w->sh->stop, 1, __ATOMIC_RELAXED);
               break;
             }
-          timeouts += handle_mutant (w, &m, seeds, ++number);
-          if (o->chain_timeouts && timeouts >= o->chain_timeouts)
-            {
-              ADD (st->chains_left, 1);
-              break;
-            }
+          l->seeds[0] = seeds[0];
+          l->seeds[1] = seeds[1];
+          l->number = ++number;
+          l->chain = chain;
+          dispatch (w, l);
         }
       barren = number > before ? 0 : barren + 1;
     }
-  sg_buf_free (&m.text);
-  sg_buf_free (&m.desc);
+  close_lanes (w);
   o->tech->free (state);
-  close_sessions (w);
   /* How the CPU was shared between smtgrind and the solvers (all reaped by now). */
   struct rusage self, kids;
   if (getrusage (RUSAGE_SELF, &self) == 0 && getrusage (RUSAGE_CHILDREN, &kids) == 0)
@@ -656,7 +856,15 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
   uint32_t started = 0;
   for (uint32_t i = 0; i < jobs; i++)
     {
-      worker w = { &oj, seeds, nseeds, i, sh, t0, sg_rng_split (&master), NULL, { 0 } };
+      worker w;
+      memset (&w, 0, sizeof w);
+      w.o = &oj;
+      w.seeds = seeds;
+      w.nseeds = nseeds;
+      w.index = i;
+      w.sh = sh;
+      w.t0 = t0;
+      w.rng = sg_rng_split (&master);
       fflush (NULL);
       pid_t pid = fork ();
       if (pid == 0)

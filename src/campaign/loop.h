@@ -8,9 +8,14 @@
  * share) decides whether the mutant is suspicious; only then the full one runs every solver
  * again in fresh processes with models checked by our evaluator, asks a referee solver when
  * no model decides a disagreement, and confirms the verdict by one more fresh probe.
- * Invariants: randomness comes only from the --seed (worker w uses the w-th split stream), so a
- * finding replays from (seed, worker, mutant); which mutants get a sampled model check depends
- * only on (worker, mutant); unknown, timeouts and rejections are counted, never reported as
+ * Lanes: a worker may judge several mutants at once (o->lanes threads, each with sessions of
+ * its own) while it generates the next ones, so one solver stuck until its timeout does not
+ * idle the other cores. Janus always has one lane (its oracles need the previous step).
+ * Invariants: randomness comes only from the --seed (worker w uses the w-th split stream, and
+ * each of its chains a stream split from that one, so leaving a chain early never changes the
+ * next chains), so a finding replays from (seed, worker, chain, step); which mutants get a
+ * sampled model check depends only on (worker, mutant); with several lanes, a chain left after
+ * its timeouts may have made up to lanes - 1 more mutants, which are judged too; unknown, timeouts and rejections are counted, never reported as
  * soundness bugs; nothing a session said is reported without a fresh run saying it too.
  * Tests: tests/unit/loop_test.c */
 #ifndef SG_CAMPAIGN_LOOP_H
@@ -45,6 +50,7 @@ typedef struct sg_fuzz_opts {
                                     verdict asks for it (0..100); a suspicious verdict always
                                     gets its models checked */
   bool parallel;                 /* each worker runs the solvers of a mutant side by side */
+  uint32_t lanes;                /* mutants each worker judges at once (0 or 1: one) */
   bool sessions;                 /* fast path: persistent sessions for the solvers whose
                                     profile says session_pays (z3) */
   uint32_t chain_timeouts;       /* leave a chain (seed) after this many solver timeouts on its

@@ -36,6 +36,7 @@ typedef struct fuzz_cfg {
   bool models, incompleteness;
   bool sessions;             /* --no-sessions clears it */
   int parallel;              /* --parallel 1, --no-parallel 0, -1 auto */
+  uint32_t lanes;            /* --lanes N; 0 auto */
   uint32_t model_sample;     /* --model-sample PCT */
   uint32_t chain_timeouts;   /* --chain-timeouts N */
   const char *referee;       /* --referee SPEC|none|auto */
@@ -74,7 +75,7 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
                     || !strcmp (a, "--mutants") || !strcmp (a, "--out") || !strcmp (a, "--data")
                     || !strcmp (a, "--index") || !strcmp (a, "-o") || !strcmp (a, "--oracle")
                     || !strcmp (a, "--model-sample") || !strcmp (a, "--referee")
-                    || !strcmp (a, "--chain-timeouts") || !strcmp (a, "-k") || !strcmp (a, "--literals")
+                    || !strcmp (a, "--chain-timeouts") || !strcmp (a, "--lanes") || !strcmp (a, "-k") || !strcmp (a, "--literals")
                     || !strcmp (a, "--steps") || !strcmp (a, "--reference");
       if (valued)
         {
@@ -98,6 +99,11 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
             {
               if (!sg_cli_parse_u64 (v, 0, 1000000, &u)) { code = sg_cli_usage_error (cmd, "--chain-timeouts needs 0..1000000, got '%s'", v); goto done; }
               c.chain_timeouts = (uint32_t) u;
+            }
+          else if (!strcmp (a, "--lanes"))
+            {
+              if (!sg_cli_parse_u64 (v, 1, 64, &u)) { code = sg_cli_usage_error (cmd, "--lanes needs 1..64, got '%s'", v); goto done; }
+              c.lanes = (uint32_t) u;
             }
           else if (!strcmp (a, "--model-sample"))
             {
@@ -212,16 +218,25 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
   const sg_tech_seed *seed_a = sd.a.a;
   uint32_t nseeds = sd.a.n;
   uint32_t labelled = sd.labelled;
-  /* auto: side by side when every worker can have a core per solver */
+  /* auto: every worker gets a lane per core it has (Janus one), and runs the solvers of a
+   * mutant side by side when there is still a core per solver; solver processes never
+   * outnumber the cores, so no wall-clock timeout is eaten by time sharing. */
   long cores = sysconf (_SC_NPROCESSORS_ONLN);
-  bool parallel = c.parallel >= 0 ? c.parallel == 1 : cores >= (long) c.jobs * (long) solvers.n;
+  if (cores < 1) cores = 1;
+  long per_job = cores / (long) c.jobs > 0 ? cores / (long) c.jobs : 1;
+  uint32_t lanes = c.lanes;
+  if (janus) lanes = 1;
+  else if (!lanes)
+    lanes = (uint32_t) (c.parallel == 1 ? (per_job / (long) solvers.n > 0 ? per_job / (long) solvers.n : 1)
+                                        : (per_job < 64 ? per_job : 64));
+  bool parallel = c.parallel >= 0 ? c.parallel == 1 : per_job >= (long) lanes * (long) solvers.n;
   if (!strcmp (engine, "sae"))
     fprintf (stderr, "sae: up to %u literal occurrences per mutant (-k), %u mutants per seed (-i)\n",
              c.literals, c.iterations);
-  fprintf (stderr, "%s: %u seeds (%u labelled, %llu skipped), solvers \"%s\"%s, referee %s, timeout %.1fs, seed %llu, %u job%s, findings in %s/\n",
+  fprintf (stderr, "%s: %u seeds (%u labelled, %llu skipped), solvers \"%s\"%s, referee %s, timeout %.1fs, seed %llu, %u job%s x %u lane%s, findings in %s/\n",
            engine, nseeds, labelled, (unsigned long long) skipped, c.spec_file ? c.spec_file : c.spec,
            parallel ? " side by side" : "", referees.n ? referees.a[0].name : "none", c.timeout_s, (unsigned long long) c.seed, c.jobs,
-           c.jobs == 1 ? "" : "s", c.out);
+           c.jobs == 1 ? "" : "s", lanes, lanes == 1 ? "" : "s", c.out);
   if (!nseeds || (tech->needs_status && labelled < tech->nseeds))
     {
       fprintf (stderr, "%s: error: no usable seeds%s%s%s\n", engine,
@@ -255,6 +270,7 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
       fo.chain_timeouts = c.chain_timeouts;
       fo.sessions = c.sessions;
       fo.parallel = parallel;
+      fo.lanes = lanes;
       fo.referees = referees.n ? &referees : NULL;
       fo.status = stderr;
       sg_fuzz_stats stats;

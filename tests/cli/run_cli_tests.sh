@@ -376,20 +376,35 @@ group_fuzz() {
   run "$bin" opfuzz --solvers "z3;cvc5" --seed 7 --mutants 6 -i 3 --out "$tmp/f0" examples/qf_lia.smt2 examples/qf_bv.smt2
   check "opfuzz with agreeing solvers: 6 mutants, no finding, exit 0" \
     eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 6 "*"ill-typed 0)"* ]] && [ -z "$(ls "$tmp/f0")" ]'
-  run "$bin" opfuzz --solvers "z3;$fake unsat" --seed 7 --mutants 3 -i 3 --out "$tmp/f1" examples/qf_lia.smt2
+  run "$bin" opfuzz --solvers "z3;$fake unsat" --seed 8 --mutants 3 -i 3 --out "$tmp/f1" examples/qf_lia.smt2
   local n_smt n_json
   n_smt=$(ls "$tmp/f1" | grep -c '\.smt2$' || true)
   n_json=$(ls "$tmp/f1" | grep -c '\.json$' || true)
   check "opfuzz against a solver that always says unsat: findings as .smt2/.json pairs, exit 10" \
-    eval '[ $code = 10 ] && [ "$n_smt" -ge 1 ] && [ "$n_smt" = "$n_json" ] && grep -q "\"kind\": \"soundness\"" "$tmp"/f1/*.json && grep -q "\"rng_seed\": 7" "$tmp"/f1/*.json'
+    eval '[ $code = 10 ] && [ "$n_smt" -ge 1 ] && [ "$n_smt" = "$n_json" ] && grep -q "\"kind\": \"soundness\"" "$tmp"/f1/*.json && grep -q "\"rng_seed\": 8" "$tmp"/f1/*.json'
   run "$bin" parse "$tmp"/f1/*.smt2
   check "every trigger parses" test "$code" = 0
-  run "$bin" opfuzz --solvers "z3;$fake unsat" --seed 7 --mutants 3 -i 3 --out "$tmp/f2" examples/qf_lia.smt2
+  run "$bin" opfuzz --solvers "z3;$fake unsat" --seed 8 --mutants 3 -i 3 --out "$tmp/f2" examples/qf_lia.smt2
   check "the same --seed replays the same triggers" \
     eval '[ "$(cd "$tmp/f1" && cat *.smt2 | md5sum)" = "$(cd "$tmp/f2" && cat *.smt2 | md5sum)" ]'
   run "$bin" opfuzz --solvers "z3;$fake hang" -t 0.5 --seed 7 --mutants 2 -i 2 --out "$tmp/f3" examples/qf_lia.smt2
   check "timeouts are counted, never findings" \
     eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"timeouts 2"* ]] && [ -z "$(ls "$tmp/f3")" ]'
+  # Lanes: several mutants judged at once give the same mutants, verdicts and findings as one.
+  run "$bin" opfuzz --solvers "$fake hashcrash" --seed 5 -i 12 --lanes 1 --out "$tmp/l1" examples/qf_lia.smt2 examples/qf_bv.smt2
+  local l1_line=$(grep "^\[" "$err_file" | tail -n 1)
+  run "$bin" opfuzz --solvers "$fake hashcrash" --seed 5 -i 12 --lanes 3 --out "$tmp/l3" examples/qf_lia.smt2 examples/qf_bv.smt2
+  check "--lanes 3 finds the same crashes in the same mutants as --lanes 1" \
+    eval '[ $code = 10 ] && [[ $err == *"1 job x 3 lanes"* ]] && [ -n "$(ls "$tmp/l1")" ] && [ "$(cd "$tmp/l1" && ls && cat *.smt2 | md5sum)" = "$(cd "$tmp/l3" && ls && cat *.smt2 | md5sum)" ] && grep -q "\"chain\": " "$tmp"/l3/*.json'
+  check "--lanes 3 counts the same mutants and calls" \
+    eval '[[ "$l1_line" == *"mutants 24 "* ]] && [ "$(sed -E "s/^\[ *[0-9]+s\] //; s/\([0-9.]+\/s\)//g" <<< "$l1_line")" = "$(grep "^\[" "$err_file" | tail -n 1 | sed -E "s/^\[ *[0-9]+s\] //; s/\([0-9.]+\/s\)//g")" ]'
+  run "$bin" opfuzz --solvers "$fake hashhang" -t 0.3 --seed 5 -i 12 --chain-timeouts 0 --lanes 1 --out "$tmp/h1" examples/qf_lia.smt2
+  local h1_line=$(grep "^\[" "$err_file" | tail -n 1)
+  run "$bin" opfuzz --solvers "$fake hashhang" -t 0.3 --seed 5 -i 12 --chain-timeouts 0 --lanes 4 --out "$tmp/h4" examples/qf_lia.smt2
+  check "timeouts in some lanes: the same mutants and timeouts as one lane, no finding" \
+    eval '[ $code = 0 ] && [[ "$h1_line" == *"mutants 12 "* ]] && [[ "$h1_line" != *"timeouts 0,"* ]] && [ "$(sed -E "s/^\[ *[0-9]+s\] //; s/\([0-9.]+\/s\)//g" <<< "$h1_line")" = "$(grep "^\[" "$err_file" | tail -n 1 | sed -E "s/^\[ *[0-9]+s\] //; s/\([0-9.]+\/s\)//g")" ] && [ -z "$(ls "$tmp/h4")" ]'
+  run "$bin" opfuzz --lanes 0 examples/qf_lia.smt2
+  check "--lanes 0 is a usage error" test "$code" = 2
   printf '(assert (frob 1))\n' > "$tmp/bad.smt2"
   run "$bin" opfuzz --solvers z3 --seed 1 --mutants 2 -i 2 --out "$tmp/f4" "$tmp/bad.smt2" examples/qf_lia.smt2
   check "an unparsable seed is skipped with a warning" \

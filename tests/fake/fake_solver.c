@@ -18,6 +18,19 @@ nap_forever (void)
     }
 }
 
+/* The byte sum of the script (the last argument, when there are more than two): the
+ * deterministic modes decide by it. */
+static unsigned long
+script_sum (int argc, char **argv)
+{
+  FILE *f = argc > 2 ? fopen (argv[argc - 1], "rb") : NULL;
+  unsigned long sum = 0;
+  int ch;
+  while (f && (ch = fgetc (f)) != EOF) sum += (unsigned char) ch;
+  if (f) fclose (f);
+  return sum;
+}
+
 /* A line-based interactive fake: answers (check-sat) with "sat", or "unsat" when the query
  * asserted false (the other way round when lie is set); echoes (echo "x") as x; (crash)
  * segfaults; (hang) sleeps; (reset) forgets. */
@@ -177,16 +190,20 @@ main (int argc, char **argv)
     {
       /* Deterministic crashes for campaign tests: the script (last argument) decides. A
        * quarter of the inputs fail an assertion at one of three lines; the rest are sat. */
-      FILE *f = argc > 2 ? fopen (argv[argc - 1], "rb") : NULL;
-      unsigned long sum = 0;
-      int ch;
-      while (f && (ch = fgetc (f)) != EOF) sum += (unsigned char) ch;
-      if (f) fclose (f);
+      unsigned long sum = script_sum (argc, argv);
       if (sum % 4 == 0)
         {
           fprintf (stderr, "ASSERTION VIOLATION\nFile: ../src/fake.cpp\nLine: %lu\n", 100 + sum / 4 % 3);
           return 1;
         }
+      puts ("sat");
+      return 0;
+    }
+  if (!strcmp (m, "hashhang"))
+    {
+      /* Deterministic timeouts for the lane tests: the script (last argument) decides. A
+       * third of the inputs hang until the watchdog; the rest are sat. */
+      if (script_sum (argc, argv) % 3 == 0) nap_forever ();
       puts ("sat");
       return 0;
     }
