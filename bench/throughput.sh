@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # throughput.sh: mutants/s, solver calls/s and smtgrind's share of the CPU for each engine, with
 # the solver line of issue 4 ("z3 model_validate=true;cvc5 --check-models --strings-exp -q"),
-# timeout 8 s, one worker (its solvers one after the other as in yinyang, then side by side:
-# "sg-2cores"), a seed left after 32 solver timeouts (yinyang's rule), on 329 corpus seeds: the files of QF_LIA, QF_NIA, QF_BV, QF_S,
+# timeout 8 s, one worker (one mutant at a time with its solvers one after the other, as
+# yinyang; then smtgrind's default, "sg-lanes": a mutant judged per core at once), a seed left after 32 solver timeouts (yinyang's rule), on 329 corpus seeds: the files of QF_LIA, QF_NIA, QF_BV, QF_S,
 # QF_LRA, QF_NRA and QF_UF taken round-robin over the logics in name order. When SG_YINYANG
 # names a yinyang checkout (0.3.0; it needs the antlr4 4.9 Python runtime, Debian's
 # python3-antlr4, and is not part of smtgrind), yinyang runs the same engine on the same seeds
 # with the same solvers, timeout and iterations right after smtgrind, and a ratio is printed.
 #   bash bench/throughput.sh [ITERATIONS]     (default 1 mutant per seed; fusion: the seeds of
 #                                             one logic, QF_LIA, for 120 s per tool and mode)
-#   SG_BENCH_SEEDS=N (default 329), SG_BENCH_FUSE_LOGIC, SG_BENCH_FUSE_SECONDS,
-#   SG_BENCH_ENGINES="opfuzz typefuzz" (default: opfuzz typefuzz fuse-sat fuse-unsat)
+#   SG_BENCH_SEEDS=N (default 329), SG_BENCH_MAX_MS=M (only seeds the corpus index times at
+#   most M ms for z3 and cvc5 together: the easy-mutant regime), SG_BENCH_FUSE_LOGIC, SG_BENCH_FUSE_SECONDS,
+#   SG_BENCH_RNG=N (smtgrind's --seed, default 1), SG_BENCH_ENGINES="opfuzz typefuzz" (default: opfuzz typefuzz fuse-sat fuse-unsat)
 #   SG_YINYANG=/tmp/yinyang SG_YINYANG_PYTHON=/usr/bin/python3 bash bench/throughput.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -30,7 +31,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/seeds" "$work/sat" "$work/unsat"
 fuse_logic=${SG_BENCH_FUSE_LOGIC:-QF_LIA}
 for l in QF_LIA QF_NIA QF_BV QF_S QF_LRA QF_NRA QF_UF; do
-  awk -F'\t' -v l="$l" '$2 == l && ($3 == "sat" || $3 == "unsat")' "$corpus/INDEX.tsv" | LC_ALL=C sort > "$work/$l.tsv"
+  awk -F'\t' -v l="$l" -v max="${SG_BENCH_MAX_MS:-0}" '$2 == l && ($3 == "sat" || $3 == "unsat") && (max == 0 || $4 + $5 <= max)' "$corpus/INDEX.tsv" | LC_ALL=C sort > "$work/$l.tsv"
 done
 awk -F'\t' -v want="$nwant" 'BEGIN { OFS = "\t" }
   FNR == 1 { f++ } { row[f, FNR] = $0; n[f] = FNR }
@@ -49,7 +50,7 @@ while IFS=$'\t' read -r path logic status _; do
 done < "$work/picked.tsv"
 nseeds=$(wc -l < "$work/picked.tsv")
 fuse_budget=${SG_BENCH_FUSE_SECONDS:-120}
-echo "seeds: $nseeds; fusion: the $fuse_logic ones ($(ls "$work/sat" | grep -c smt2) sat, $(ls "$work/unsat" | grep -c smt2) unsat), ${fuse_budget}s each; solvers \"$spec\"; timeout 8 s; one worker"
+echo "cores: $(nproc) (sg-lanes: a lane per core); seeds: $nseeds; fusion: the $fuse_logic ones ($(ls "$work/sat" | grep -c smt2) sat, $(ls "$work/unsat" | grep -c smt2) unsat), ${fuse_budget}s each; solvers \"$spec\"; timeout 8 s; one worker"
 
 now() { date +%s.%N; }
 # yinyang's own CPU: a sitecustomize module (on PYTHONPATH, not in yinyang) writes the Python
@@ -61,18 +62,21 @@ def _report():
     s = resource.getrusage(resource.RUSAGE_SELF); c = resource.getrusage(resource.RUSAGE_CHILDREN)
     # yinyang's own count of mutants (a mutant counts once every solver ran on it), from its
     # Statistic object: its status line has only rates.
-    m = [o.mutants for o in gc.get_objects() if type(o).__name__ == "Statistic" and hasattr(o, "mutants")]
+    # Its timeouts and the solver runs that rejected a mutant (ill-typed mutants count as
+    # mutants in yinyang, and a rejection is cheap).
+    st = [o for o in gc.get_objects() if type(o).__name__ == "Statistic" and hasattr(o, "mutants")]
+    m, t, r = (st[0].mutants, st[0].timeout, st[0].invalid_mutants) if st else (-1, -1, -1)
     with open(os.environ["SG_YY_RUSAGE"], "w") as f:
-        f.write("%f %f %d\n" % (s.ru_utime + s.ru_stime, c.ru_utime + c.ru_stime, m[0] if m else -1))
+        f.write("%f %f %d %d %d\n" % (s.ru_utime + s.ru_stime, c.ru_utime + c.ru_stime, m, t, r))
 if os.environ.get("SG_YY_RUSAGE"):
     atexit.register(_report)
     signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
 PY
-# smtgrind ENGINE-ARGS... : prints "mutants calls seconds share"
+# smtgrind ENGINE-ARGS... : prints "mutants calls seconds share timeouts rejected"
 run_sg() {
   local t0 t1 log=$work/sg.log
   t0=$(now)
-  "$sg" "$@" --solvers "$spec" -t 8 --seed 1 --chain-timeouts 32 --out "$work/findings" >"$log" 2>&1 || true
+  "$sg" "$@" --solvers "$spec" -t 8 --seed "${SG_BENCH_RNG:-1}" --chain-timeouts 32 --out "$work/findings" >"$log" 2>&1 || true
   t1=$(now)
   local last cpu
   last=$(grep -E '^\[' "$log" | tail -n 1)
@@ -80,11 +84,12 @@ run_sg() {
   local m c
   m=$(sed -E 's/.*mutants ([0-9]+).*/\1/' <<< "$last")
   c=$(sed -E 's/.*solver calls ([0-9]+).*/\1/' <<< "$last")
-  printf '%s %s %s %s\n' "$m" "$c" "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')" \
-    "$(sed -E 's/.*share ([0-9.]+)%.*/\1/' <<< "$cpu")"
+  printf '%s %s %s %s %s %s\n' "$m" "$c" "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')" \
+    "$(sed -E 's/.*share ([0-9.]+)%.*/\1/' <<< "$cpu")" \
+    "$(sed -E 's/.*timeouts ([0-9]+).*/\1/' <<< "$last")" "$(sed -E 's/.*rejected ([0-9]+).*/\1/' <<< "$last")"
 }
-# yinyang TOOL SEEDS OPTIONS... : prints "mutants calls seconds" from its last status line and
-# the clock (yinyang wants its options, then the solver line, then the seeds)
+# yinyang TOOL SEEDS OPTIONS... : prints "mutants calls seconds share timeouts rejected" from
+# its last status line, the hook and the clock (yinyang wants its options, then the solver line, then the seeds)
 run_yy() {
   local tool=$1 seeds=$2; shift 2
   local t0 t1 log=$work/yy.log
@@ -107,13 +112,18 @@ run_yy() {
     local m; m=$(awk '{ print $3 }' "$work/yy.rusage")
     [ -n "$m" ] && [ "$m" -ge 0 ] && muts=$m
   fi
-  printf '%s %s %s %s\n' "$muts" "$calls" "$secs" "$share"
+  local tmo=- rej=-
+  if [ -s "$work/yy.rusage" ]; then
+    tmo=$(awk '{ print ($4 >= 0 ? $4 : "-") }' "$work/yy.rusage")
+    rej=$(awk '{ print ($5 >= 0 ? $5 : "-") }' "$work/yy.rusage")
+  fi
+  printf '%s %s %s %s %s %s\n' "$muts" "$calls" "$secs" "${share:--}" "$tmo" "$rej"
 }
 
-printf '\n%-14s %-9s %8s %8s %8s %10s %10s %8s\n' engine tool mutants calls seconds mutants/s calls/s "own CPU"
-report() { # engine tool mutants calls seconds [share]
-  awk -v e="$1" -v t="$2" -v m="$3" -v c="$4" -v s="$5" -v sh="${6:-}" 'BEGIN {
-    printf "%-14s %-9s %8d %8d %8.1f %10.1f %10.1f %8s\n", e, t, m, c, s, (s > 0 ? m / s : 0), (s > 0 ? c / s : 0), (sh == "" ? "-" : sh "%") }'
+printf '\n%-14s %-9s %8s %8s %8s %10s %10s %8s %8s %8s\n' engine tool mutants calls seconds mutants/s calls/s "own CPU" timeouts rejected
+report() { # engine tool mutants calls seconds [share [timeouts [rejected]]]
+  awk -v e="$1" -v t="$2" -v m="$3" -v c="$4" -v s="$5" -v sh="${6:--}" -v to="${7:--}" -v rj="${8:--}" 'BEGIN {
+    printf "%-14s %-9s %8d %8d %8.1f %10.1f %10.1f %8s %8s %8s\n", e, t, m, c, s, (s > 0 ? m / s : 0), (s > 0 ? c / s : 0), (sh == "-" ? "-" : sh "%"), to, rj }'
 }
 ratio() { awk -v a="$1" -v as="$2" -v b="$3" -v bs="$4" 'BEGIN {
   if (b > 0 && as > 0) printf "%-14s smtgrind / yinyang: %.1fx mutants/s\n", "", (a / as) / (b / bs) }'; }
@@ -124,20 +134,24 @@ for engine in ${SG_BENCH_ENGINES:-opfuzz typefuzz fuse-sat fuse-unsat}; do
     fuse-sat)   args=(fuse -o sat -i 1 --budget "$fuse_budget" "$work/sat") ;;
     fuse-unsat) args=(fuse -o unsat -i 1 --budget "$fuse_budget" "$work/unsat") ;;
   esac
-  # One worker; its two solvers one after the other (as yinyang), then side by side.
-  read -r m c s share < <(run_sg "${args[@]}" --no-parallel)
-  report "$engine" smtgrind "$m" "$c" "$s" "$share"
-  read -r pm pc ps pshare < <(run_sg "${args[@]}" --parallel)
-  report "$engine" "sg-2cores" "$pm" "$pc" "$ps" "$pshare"
+  # One worker: one mutant at a time, its solvers one after the other (yinyang's use of the
+  # machine); then smtgrind's default, a lane (a mutant being judged) per core.
+  read -r m c s share to rj < <(run_sg "${args[@]}" --lanes 1 --no-parallel)
+  report "$engine" smtgrind "$m" "$c" "$s" "$share" "$to" "$rj"
+  read -r pm pc ps pshare pto prj < <(run_sg "${args[@]}")
+  report "$engine" "sg-lanes" "$pm" "$pc" "$ps" "$pshare" "$pto" "$prj"
   if [ -n "$yy" ]; then
     case $engine in
-      opfuzz|typefuzz) read -r ym yc ys yshare < <(run_yy "$engine" "$work/seeds" -i "$iters") ;;
+      opfuzz|typefuzz) read -r ym yc ys yshare yto yrj < <(run_yy "$engine" "$work/seeds" -i "$iters") ;;
       # yinyang fuses for as long as it is let: the same time budget.
-      fuse-*) read -r ym yc ys yshare < <(SG_YINYANG_LIMIT=$fuse_budget run_yy yinyang \
+      fuse-*) read -r ym yc ys yshare yto yrj < <(SG_YINYANG_LIMIT=$fuse_budget run_yy yinyang \
                 "$work/${engine#fuse-}" -o "${engine#fuse-}" -i 1) ;;
     esac
-    report "$engine" yinyang "$ym" "$yc" "$ys" "${yshare:-}"
-    ratio "$m" "$s" "$ym" "$ys"
-    ratio "$pm" "$ps" "$ym" "$ys" | sed 's/smtgrind/sg-2cores/' 
+    report "$engine" yinyang "$ym" "$yc" "$ys" "$yshare" "$yto" "$yrj"
+    # No ratio when yinyang ran no solver (it stopped with an exception first).
+    if [ "${yc:-0}" -gt 0 ]; then
+      ratio "$m" "$s" "$ym" "$ys"
+      ratio "$pm" "$ps" "$ym" "$ys" | sed 's/smtgrind/sg-lanes/'
+    fi
   fi
 done
