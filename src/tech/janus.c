@@ -6,10 +6,9 @@
 #include <string.h>
 
 #include "front/print.h"
+#include "tech/janus_int.h"
 
 /* ---- the rows ------------------------------------------------------------------------------ */
-
-enum special { SP_NONE, SP_HOMO, SP_INST, SP_SWAP, SP_ABSTRACT, SP_CONCAT_POW, SP_RANGE };
 
 #define IMPL SG_JANUS_IMPL
 #define EQUIV SG_JANUS_EQUIV
@@ -30,238 +29,7 @@ sg_janus_rows (uint32_t *n)
   return rows;
 }
 
-/* ---- templates ----------------------------------------------------------------------------- */
-
-enum { T_VAR, T_APP, T_NUM, T_STR, T_BIND };
-#define TMAX_NODES 48
-#define TMAX_ARGS 6
-
-typedef struct tnode {
-  uint8_t kind;
-  uint16_t op;                 /* APP: sg_op; BIND: SG_OP_FORALL / SG_OP_EXISTS */
-  char name[8];                /* VAR: variable; NUM/STR: the literal text */
-  uint32_t nargs;              /* APP children; BIND: 1 (the body) */
-  uint32_t args[TMAX_ARGS];    /* node indices */
-  uint32_t nidx;               /* APP numeric indices */
-  uint32_t idx[2];             /* values, or UINT32_MAX for the random bound N */
-  uint32_t nbv;                /* BIND: variables, all Bool */
-  char bv[2][8];               /* BIND: their template names ($b) */
-} tnode;
-
-struct sg_janus_tpl {
-  tnode n[TMAX_NODES];
-  uint32_t nn;
-  uint32_t root;
-  bool arith;      /* builds + - * (refused in difference logics) */
-  bool binder;     /* builds a quantifier */
-};
-
-typedef struct tparse {
-  const char *p, *e;
-  sg_janus_tpl *t;
-  const char *rule;
-  sg_diag *d;
-} tparse;
-
-static void
-skip_ws (tparse *tp)
-{
-  while (tp->p < tp->e && (*tp->p == ' ' || *tp->p == '\t' || *tp->p == '\n')) tp->p++;
-}
-
-static size_t
-word (tparse *tp, const char **w)
-{
-  skip_ws (tp);
-  *w = tp->p;
-  if (tp->p < tp->e && *tp->p == '"')
-    {
-      tp->p++;
-      while (tp->p < tp->e && *tp->p != '"') tp->p++;
-      if (tp->p < tp->e) tp->p++;
-      return (size_t) (tp->p - *w);
-    }
-  while (tp->p < tp->e && *tp->p != ' ' && *tp->p != '(' && *tp->p != ')' && *tp->p != '\n')
-    tp->p++;
-  return (size_t) (tp->p - *w);
-}
-
-static sg_rc
-terr (tparse *tp, const char *msg)
-{
-  return sg_diag_set (tp->d, SG_RC_PARSE, 0, 0, "janus_rules.def: rule %s: %s at '%.20s'",
-                      tp->rule, msg, tp->p);
-}
-
-static sg_op
-op_lookup (const char *w, size_t n)
-{
-  for (int op = SG_OP_FIRST_BUILTIN + 1; op < SG_OP_COUNT; op++)
-    {
-      const char *name = sg_op_name ((sg_op) op);
-      if (name && strlen (name) == n && !memcmp (name, w, n)
-          && sg_op_info ((sg_op) op)->canon == (uint16_t) op)
-        return (sg_op) op;
-    }
-  return SG_OP_COUNT;
-}
-
-static bool
-is_var_word (const char *w, size_t n)
-{
-  if (n >= 2 && w[0] == '$') return true;
-  return n == 2 && strchr ("nckqpslrix", w[0]) && w[1] >= '0' && w[1] <= '9';
-}
-
-static sg_rc tparse_term (tparse *tp, uint32_t *out);
-
-static sg_rc
-new_node (tparse *tp, uint8_t kind, uint32_t *out)
-{
-  if (tp->t->nn >= TMAX_NODES) return terr (tp, "template too large");
-  *out = tp->t->nn++;
-  memset (&tp->t->n[*out], 0, sizeof (tnode));
-  tp->t->n[*out].kind = kind;
-  return SG_RC_OK;
-}
-
-/* Recursion is bounded by the templates' depth (compiled-in data, never input). */
-static sg_rc
-tparse_term (tparse *tp, uint32_t *out)
-{
-  skip_ws (tp);
-  if (tp->p >= tp->e) return terr (tp, "unexpected end");
-  sg_rc rc;
-  if (*tp->p != '(')
-    {
-      const char *w;
-      size_t n = word (tp, &w);
-      if (!n || n >= 8) return terr (tp, "bad word");
-      if (is_var_word (w, n))
-        {
-          if ((rc = new_node (tp, T_VAR, out))) return rc;
-          memcpy (tp->t->n[*out].name, w, n);
-          return SG_RC_OK;
-        }
-      if (w[0] >= '0' && w[0] <= '9')
-        {
-          if ((rc = new_node (tp, T_NUM, out))) return rc;
-          memcpy (tp->t->n[*out].name, w, n);
-          return SG_RC_OK;
-        }
-      if (w[0] == '"')
-        {
-          if (n < 2) return terr (tp, "bad string");
-          if ((rc = new_node (tp, T_STR, out))) return rc;
-          memcpy (tp->t->n[*out].name, w + 1, n - 2);
-          return SG_RC_OK;
-        }
-      sg_op op = op_lookup (w, n);
-      if (op == SG_OP_COUNT) return terr (tp, "unknown operator");
-      if ((rc = new_node (tp, T_APP, out))) return rc;
-      tp->t->n[*out].op = (uint16_t) op;
-      return SG_RC_OK;
-    }
-  tp->p++;
-  skip_ws (tp);
-  uint32_t me = 0;
-  if (tp->p < tp->e && *tp->p == '(')
-    {
-      /* ((_ name i j) args) */
-      tp->p++;
-      const char *w;
-      size_t n = word (tp, &w);
-      if (n != 1 || *w != '_') return terr (tp, "expected '_'");
-      n = word (tp, &w);
-      sg_op op = op_lookup (w, n);
-      if (op == SG_OP_COUNT) return terr (tp, "unknown indexed operator");
-      if ((rc = new_node (tp, T_APP, &me))) return rc;
-      tp->t->n[me].op = (uint16_t) op;
-      for (;;)
-        {
-          skip_ws (tp);
-          if (tp->p < tp->e && *tp->p == ')') { tp->p++; break; }
-          n = word (tp, &w);
-          if (!n || tp->t->n[me].nidx >= 2) return terr (tp, "bad index");
-          uint32_t v = UINT32_MAX;
-          if (!(n == 1 && *w == 'N')) v = (uint32_t) strtoul (w, NULL, 10);
-          tp->t->n[me].idx[tp->t->n[me].nidx++] = v;
-        }
-    }
-  else
-    {
-      const char *w;
-      size_t n = word (tp, &w);
-      bool q = (n == 6 && !memcmp (w, "forall", 6)) || (n == 6 && !memcmp (w, "exists", 6));
-      if (q)
-        {
-          if ((rc = new_node (tp, T_BIND, &me))) return rc;
-          tp->t->n[me].op = (uint16_t) (w[0] == 'f' ? SG_OP_FORALL : SG_OP_EXISTS);
-          tp->t->binder = true;
-          skip_ws (tp);
-          if (tp->p >= tp->e || *tp->p != '(') return terr (tp, "expected a variable list");
-          tp->p++;
-          for (;;)
-            {
-              skip_ws (tp);
-              if (tp->p < tp->e && *tp->p == ')') { tp->p++; break; }
-              if (tp->p >= tp->e || *tp->p != '(' || tp->t->n[me].nbv >= 2)
-                return terr (tp, "bad variable");
-              tp->p++;
-              n = word (tp, &w);
-              if (n < 2 || n >= 8 || w[0] != '$') return terr (tp, "binder variables are $names");
-              memcpy (tp->t->n[me].bv[tp->t->n[me].nbv++], w, n);
-              n = word (tp, &w);
-              if (n != 4 || memcmp (w, "Bool", 4)) return terr (tp, "binder variables are Bool");
-              skip_ws (tp);
-              if (tp->p >= tp->e || *tp->p != ')') return terr (tp, "expected ')'");
-              tp->p++;
-            }
-          uint32_t body;
-          if ((rc = tparse_term (tp, &body))) return rc;
-          tp->t->n[me].args[0] = body;
-          tp->t->n[me].nargs = 1;
-          skip_ws (tp);
-          if (tp->p >= tp->e || *tp->p != ')') return terr (tp, "expected ')'");
-          tp->p++;
-          *out = me;
-          return SG_RC_OK;
-        }
-      sg_op op = op_lookup (w, n);
-      if (op == SG_OP_COUNT) return terr (tp, "unknown operator");
-      if ((rc = new_node (tp, T_APP, &me))) return rc;
-      tp->t->n[me].op = (uint16_t) op;
-    }
-  if (tp->t->n[me].op == SG_OP_ADD || tp->t->n[me].op == SG_OP_NEG_SUB
-      || tp->t->n[me].op == SG_OP_MUL)
-    tp->t->arith = true;
-  for (;;)
-    {
-      skip_ws (tp);
-      if (tp->p >= tp->e) return terr (tp, "missing ')'");
-      if (*tp->p == ')') { tp->p++; break; }
-      if (tp->t->n[me].nargs >= TMAX_ARGS) return terr (tp, "too many arguments");
-      uint32_t a;
-      if ((rc = tparse_term (tp, &a))) return rc;
-      tp->t->n[me].args[tp->t->n[me].nargs++] = a;
-    }
-  *out = me;
-  return SG_RC_OK;
-}
-
-static sg_rc
-tpl_parse (const char *text, const char *rule, sg_diag *d, sg_janus_tpl **out)
-{
-  sg_janus_tpl *t = calloc (1, sizeof *t);
-  if (!t) return sg_diag_set (d, SG_RC_NOMEM, 0, 0, "out of memory");
-  tparse tp = { text, text + strlen (text), t, rule, d };
-  sg_rc rc = tparse_term (&tp, &t->root);
-  skip_ws (&tp);
-  if (!rc && tp.p != tp.e) rc = terr (&tp, "trailing text");
-  if (rc) { free (t); return rc; }
-  *out = t;
-  return SG_RC_OK;
-}
+/* ---- templates: the parser is in janus_tpl.c, the types in janus_int.h ---------------------- */
 
 void
 sg_janus_free (sg_janus *j)
@@ -284,7 +52,7 @@ sg_janus_init (sg_janus *j, sg_diag *d)
         const char *text = side ? r[i].weak : r[i].strong;
         if (text)
           {
-            sg_rc rc = tpl_parse (text, r[i].name, d, &t);
+            sg_rc rc = sgj_tpl_parse (text, r[i].name, d, &t);
             if (rc) { sg_janus_free (j); return rc; }
           }
         if (!SG_VEC_PUSH (j->sides, t))
@@ -300,8 +68,8 @@ sg_janus_init (sg_janus *j, sg_diag *d)
 
 /* ---- script facts -------------------------------------------------------------------------- */
 
-static sg_op
-canon (const sg_store *s, sg_term t)
+sg_op
+sgj_canon (const sg_store *s, sg_term t)
 {
   sg_op op = sg_term_op (s, t);
   if (op > SG_OP_FIRST_BUILTIN && op < SG_OP_COUNT) return (sg_op) sg_op_info (op)->canon;
@@ -368,7 +136,7 @@ sg_janus_parity (const sg_script *sc, const sg_occs *o, int8_t **par)
       sg_term pt = o->a.a[oc->parent].term;
       uint32_t k = oc->child, na = sg_term_nargs (s, pt);
       int8_t v = 0;
-      switch (canon (s, pt))
+      switch (sgj_canon (s, pt))
         {
         case SG_OP_NOT: case SG_OP_RE_COMP: v = (int8_t) -pp; break;
         case SG_OP_AND: case SG_OP_OR: v = pp; break;
@@ -390,34 +158,8 @@ sg_janus_parity (const sg_script *sc, const sg_occs *o, int8_t **par)
   return SG_RC_OK;
 }
 
-/* ---- the rewriting context ----------------------------------------------------------------- */
+/* ---- the rewriting context (jctx in janus_int.h) ------------------------------------------- */
 
-typedef enum lkind { L_ANY, L_LINEAR, L_DIFF } lkind;
-
-#define ENV_MAX 16
-typedef struct jctx {
-  const sg_janus *j;
-  sg_script *sc;
-  sg_store *s;
-  const sg_occs *o;
-  sg_rng *rng;
-  lkind lk;                 /* arithmetic restrictions of the logic */
-  bool real_only;           /* LRA, NRA, RDL...: numerals are Real to the solvers, no Int term */
-  sg_u32vec pool;           /* closed small terms of the assertions (parameters) */
-  sg_u32vec pool_cmd;       /* the command each comes from (symbols are declared before it) */
-  uint32_t target_cmd;      /* command of the occurrence being rewritten */
-  uint8_t *bound;           /* atoms some binder of the script binds (never parameters) */
-  uint32_t natoms;
-  /* per attempt */
-  char en[ENV_MAX][8];      /* bound template variable names */
-  sg_term et[ENV_MAX];      /* their terms */
-  uint32_t ne;
-  uint32_t nval;            /* the random bound N, or UINT32_MAX */
-  sg_sort num;              /* numeric sort of the row, or SG_NONE */
-  sg_sort xsort;            /* sort of x variables, or SG_NONE */
-  bool made_int;            /* an Int-sorted term was built */
-  bool made_quant;          /* a quantifier was built */
-} jctx;
 
 static lkind
 logic_kind (const sg_script *sc)
@@ -430,8 +172,8 @@ logic_kind (const sg_script *sc)
 }
 
 /* A term with no bound variable and at most `limit` nodes in its tree. */
-static bool
-closed_small (const sg_store *s, sg_term t, uint32_t limit)
+bool
+sgj_closed_small (const sg_store *s, sg_term t, uint32_t limit)
 {
   sg_term st[64];
   uint32_t n = 0, seen = 0;
@@ -498,7 +240,7 @@ collect_pool (jctx *c)
       if (oc->scope != SG_NONE || (oc->flags & (SG_OCC_BINDER | SG_OCC_PATTERN))) continue;
       if (c->sc->cmds.a[oc->cmd].kind != SG_WK_ASSERT || oc->cmd >= cs) continue;
       if (sg_term_sort (s, oc->term) == s->s_reglan && sg_term_nargs (s, oc->term) > 3) continue;
-      if (!closed_small (s, oc->term, 12)) continue;
+      if (!sgj_closed_small (s, oc->term, 12)) continue;
       if (mentions_bound_name (s, oc->term, c->bound, natoms)) continue;
       if (c->pool.n >= 4096) break;
       if (!SG_VEC_PUSH (c->pool, oc->term) || !SG_VEC_PUSH (c->pool_cmd, oc->cmd)) return SG_RC_NOMEM;
@@ -552,8 +294,8 @@ mk_random_string (jctx *c, uint32_t minlen, sg_term *out)
 }
 
 /* A parameter of template class `cls` (the variable's first letter). */
-static sg_rc
-param (jctx *c, char cls, sg_term *out)
+sg_rc
+sgj_param (jctx *c, char cls, sg_term *out)
 {
   sg_store *s = c->s;
   sg_rc rc;
@@ -608,8 +350,8 @@ param (jctx *c, char cls, sg_term *out)
 }
 
 /* A value for a bound variable of sort x: a pool term or a literal. */
-static sg_rc
-instance_of (jctx *c, sg_sort x, sg_term *out)
+sg_rc
+sgj_instance_of (jctx *c, sg_sort x, sg_term *out)
 {
   sg_store *s = c->s;
   sg_term t = SG_NONE;
@@ -749,7 +491,7 @@ match (jctx *c, const sg_janus_tpl *tp, uint32_t ni, sg_term t)
       }
     case T_APP:
       {
-        if (canon (s, t) != (sg_op) tn->op || sg_term_nargs (s, t) != tn->nargs) return false;
+        if (sgj_canon (s, t) != (sg_op) tn->op || sg_term_nargs (s, t) != tn->nargs) return false;
         const sg_node *nd = sg_term_node (s, t);
         if (nd->nidx != tn->nidx) return false;
         for (uint32_t k = 0; k < tn->nidx; k++)
@@ -785,7 +527,7 @@ build (jctx *c, const sg_janus_tpl *tp, uint32_t ni, sg_term *out)
         sg_term *b = env_get (c, tn->name);
         if (b) { *out = *b; return SG_RC_OK; }
         if (tn->name[0] == '$') return SG_RC_USAGE;
-        if ((rc = param (c, tn->name[0], out))) return rc;
+        if ((rc = sgj_param (c, tn->name[0], out))) return rc;
         if (tn->name[0] == 'i' || ((tn->name[0] == 'n' || tn->name[0] == 'c' || tn->name[0] == 'k'
                                     || tn->name[0] == 'q') && sg_term_sort (s, *out) == s->s_int))
           c->made_int = true;
@@ -857,7 +599,7 @@ view (jctx *c, const sg_janus_tpl *tp, sg_term t, sg_term *out)
   const tnode *root = &tp->n[tp->root];
   *out = t;
   if (root->kind != T_APP || root->nargs != 2) return SG_RC_OK;
-  sg_op op = canon (s, t);
+  sg_op op = sgj_canon (s, t);
   uint32_t n = sg_term_nargs (s, t);
   if (op != (sg_op) root->op || n < 2) return SG_RC_OK;
   bool comm = op == SG_OP_AND || op == SG_OP_OR || op == SG_OP_XOR || op == SG_OP_ADD
@@ -904,8 +646,8 @@ no_capture (jctx *c, bool *ok)
  * not replaced under a binder that binds it again (to is closed, so nothing is captured).
  * Iterative post-order over the DAG, memoised by term id. SG_RC_USAGE on a match term when
  * from_is_var (its patterns may bind it). */
-static sg_rc
-subst (sg_store *s, sg_term root, sg_term from, sg_term to, bool from_is_var, sg_term *out)
+sg_rc
+sgj_subst (sg_store *s, sg_term root, sg_term from, sg_term to, bool from_is_var, sg_term *out)
 {
   uint32_t n = s->nodes.n;
   uint32_t *memo = malloc ((size_t) n * sizeof *memo);
@@ -977,289 +719,14 @@ subst (sg_store *s, sg_term root, sg_term from, sg_term to, bool from_is_var, sg
 }
 
 /* A quantifier body without its :pattern annotation (patterns may not survive the rule). */
-static sg_term
-body_unannotated (const sg_store *s, sg_term body)
+sg_term
+sgj_body_unannotated (const sg_store *s, sg_term body)
 {
   while (sg_term_op (s, body) == SG_OP_ANNOT && !annot_named (s, body)) body = sg_term_arg (s, body, 0);
   return body;
 }
 
-/* ---- rules built in code ------------------------------------------------------------------- */
-
-/* x1 = ... = xn  =>  f(x1) = ... = f(xn) (weaken); the reverse with a common function
- * application f(xi, rest) whose other arguments agree (strengthen). */
-static sg_rc
-sp_homo (jctx *c, sg_term f, int dir, sg_term *out)
-{
-  sg_store *s = c->s;
-  if (canon (s, f) != SG_OP_EQ) return SG_RC_USAGE;
-  uint32_t n = sg_term_nargs (s, f);
-  sg_u32vec a = { 0 };
-  sg_rc rc = SG_RC_OK;
-  if (!SG_VEC_RESERVE (a, n)) return SG_RC_NOMEM;
-  a.n = n;
-  if (dir < 0)
-    {
-      sg_term a0 = sg_term_arg (s, f, 0);
-      const sg_node *h = sg_term_node (s, a0);
-      sg_op hop = (sg_op) h->op;
-      if (!h->nargs || hop == SG_OP_LET || hop == SG_OP_FORALL || hop == SG_OP_EXISTS
-          || hop == SG_OP_MATCH || hop == SG_OP_ANNOT || (h->flags & SG_TF_IMPLICIT))
-        rc = SG_RC_USAGE;
-      for (uint32_t i = 0; i < n && !rc; i++)
-        {
-          sg_term ai = sg_term_arg (s, f, i);
-          const sg_node *x = sg_term_node (s, ai);
-          if (x->op != h->op || x->aux != h->aux || x->flags != h->flags || x->nargs != h->nargs
-              || x->nidx != h->nidx || x->sort != h->sort
-              || sg_term_sort (s, sg_term_arg (s, ai, 0)) != sg_term_sort (s, sg_term_arg (s, a0, 0)))
-            { rc = SG_RC_USAGE; break; }
-          for (uint32_t k = 1; k < x->nargs + x->nidx; k++)
-            if (sg_term_args (s, ai)[k] != sg_term_args (s, a0)[k]) rc = SG_RC_USAGE;
-          a.a[i] = sg_term_arg (s, ai, 0);
-        }
-      if (!rc) rc = sg_mk_app (s, SG_OP_EQ, a.a, n, NULL, 0, out);
-      SG_VEC_FREE (a);
-      return rc;
-    }
-  sg_sort x = sg_term_sort (s, sg_term_arg (s, f, 0));
-  if (x == s->s_int || x == s->s_real) c->made_int = true; /* arithmetic in QF_S: QF_SLIA */
-  /* the choices of f for this sort */
-  enum { F_NEG, F_MUL, F_ABS, F_LEN, F_TOINT, F_CAT, F_NOT, F_BVNOT, F_BVNEG, F_UF };
-  int opts[12], no = 0;
-  bool numeric = x == s->s_int || x == s->s_real;
-  if (numeric && c->lk != L_DIFF)
-    {
-      opts[no++] = F_NEG;
-      opts[no++] = F_MUL;
-      if (c->lk == L_ANY && x == s->s_int) opts[no++] = F_ABS;
-    }
-  if (x == s->s_string) { opts[no++] = F_LEN; opts[no++] = F_TOINT; opts[no++] = F_CAT; }
-  if (x == s->s_bool) opts[no++] = F_NOT;
-  if (sg_sort_kind_of (s, x) == SG_SORT_BV) { opts[no++] = F_BVNOT; opts[no++] = F_BVNEG; }
-  uint32_t uf = SG_NONE, nuf = 0;
-  for (uint32_t i = 0; i < c->target_cmd && i < c->sc->cmds.n; i++)
-    {
-      const sg_cmd *cmd = &c->sc->cmds.a[i];
-      if (cmd->kind != SG_WK_DECLARE_FUN || (cmd->flags & SG_CMD_RAW) || cmd->aux >= s->funs.n) continue;
-      const sg_fun *fn = &s->funs.a[cmd->aux];
-      if (fn->kind == SG_FUN_DECLARED && fn->nparams == 1 && s->pool.a[fn->params] == x
-          && !(fn->name < c->natoms && c->bound[fn->name]) && sg_rng_below (c->rng, ++nuf) == 0)
-        uf = cmd->aux;
-    }
-  if (uf != SG_NONE) opts[no++] = F_UF;
-  if (!no) { SG_VEC_FREE (a); return SG_RC_USAGE; }
-  int pick = opts[sg_rng_below (c->rng, (uint64_t) no)];
-  sg_term extra = SG_NONE;
-  c->num = numeric ? x : SG_NONE;
-  if (pick == F_MUL) rc = param (c, 'q', &extra);
-  if (pick == F_CAT) rc = param (c, 's', &extra);
-  for (uint32_t i = 0; i < n && !rc; i++)
-    {
-      sg_term ai = sg_term_arg (s, f, i), two[2] = { ai, extra };
-      switch (pick)
-        {
-        case F_NEG: rc = sg_mk_app (s, SG_OP_NEG_SUB, &ai, 1, NULL, 0, &a.a[i]); break;
-        case F_MUL: rc = sg_mk_app (s, SG_OP_MUL, two, 2, NULL, 0, &a.a[i]); break;
-        case F_ABS: rc = sg_mk_app (s, SG_OP_ABS, &ai, 1, NULL, 0, &a.a[i]); break;
-        case F_LEN: rc = sg_mk_app (s, SG_OP_STR_LEN, &ai, 1, NULL, 0, &a.a[i]); c->made_int = true; break;
-        case F_TOINT: rc = sg_mk_app (s, SG_OP_STR_TO_INT, &ai, 1, NULL, 0, &a.a[i]); c->made_int = true; break;
-        case F_CAT: rc = sg_mk_app (s, SG_OP_STR_CONCAT, two, 2, NULL, 0, &a.a[i]); break;
-        case F_NOT: rc = sg_mk_app (s, SG_OP_NOT, &ai, 1, NULL, 0, &a.a[i]); break;
-        case F_BVNOT: rc = sg_mk_app (s, SG_OP_BVNOT, &ai, 1, NULL, 0, &a.a[i]); break;
-        case F_BVNEG: rc = sg_mk_app (s, SG_OP_BVNEG, &ai, 1, NULL, 0, &a.a[i]); break;
-        default: rc = sg_mk_fun_app (s, uf, &ai, 1, &a.a[i]); break;
-        }
-    }
-  if (!rc) rc = sg_mk_app (s, SG_OP_EQ, a.a, n, NULL, 0, out);
-  SG_VEC_FREE (a);
-  return rc;
-}
-
-/* forall x. phi => phi[x := B] (weaken); exists x. phi <= phi[x := B] (strengthen). */
-static sg_rc
-sp_inst (jctx *c, sg_term f, int dir, sg_term *out)
-{
-  sg_store *s = c->s;
-  if (sg_term_op (s, f) != (dir > 0 ? SG_OP_FORALL : SG_OP_EXISTS)) return SG_RC_USAGE;
-  uint32_t n = sg_term_nargs (s, f), nv = n - 1;
-  uint32_t v = (uint32_t) sg_rng_below (c->rng, nv);
-  sg_term x = sg_term_arg (s, f, v), b;
-  sg_rc rc = instance_of (c, sg_term_sort (s, x), &b);
-  if (rc) return rc;
-  if (sg_term_sort (s, b) == s->s_int) c->made_int = true;
-  sg_term body = body_unannotated (s, sg_term_arg (s, f, nv)), nb;
-  if ((rc = subst (s, body, x, b, true, &nb))) return rc;
-  if (nv == 1) { *out = nb; return SG_RC_OK; }
-  sg_u32vec a = { 0 };
-  for (uint32_t k = 0; k < nv && !rc; k++)
-    if (k != v && !SG_VEC_PUSH (a, sg_term_arg (s, f, k))) rc = SG_RC_NOMEM;
-  if (!rc && !SG_VEC_PUSH (a, nb)) rc = SG_RC_NOMEM;
-  if (!rc) rc = sg_mk_binder (s, sg_term_op (s, f), a.a, a.n, out);
-  SG_VEC_FREE (a);
-  return rc;
-}
-
-/* forall x. phi => exists x. phi (weaken) and the reverse (strengthen). */
-static sg_rc
-sp_swap (jctx *c, sg_term f, int dir, sg_term *out)
-{
-  sg_store *s = c->s;
-  if (sg_term_op (s, f) != (dir > 0 ? SG_OP_FORALL : SG_OP_EXISTS)) return SG_RC_USAGE;
-  uint32_t n = sg_term_nargs (s, f);
-  sg_u32vec a = { 0 };
-  if (!SG_VEC_RESERVE (a, n)) return SG_RC_NOMEM;
-  memcpy (a.a, sg_term_args (s, f), n * sizeof *a.a);
-  a.n = n;
-  a.a[n - 1] = body_unannotated (s, a.a[n - 1]);
-  sg_rc rc = sg_mk_binder (s, dir > 0 ? SG_OP_EXISTS : SG_OP_FORALL, a.a, n, out);
-  SG_VEC_FREE (a);
-  return rc;
-}
-
-static bool
-abstractable_sort (const sg_store *s, sg_sort x)
-{
-  sg_sort_kind k = sg_sort_kind_of (s, x);
-  return k == SG_SORT_BOOL || k == SG_SORT_INT || k == SG_SORT_REAL || k == SG_SORT_STRING
-         || k == SG_SORT_BV || k == SG_SORT_FP || (k == SG_SORT_USER && !sg_sort_node (s, x)->nargs);
-}
-
-/* phi[B] => exists x. phi[x] (weaken); forall x. phi[x] => phi[B] (strengthen), B a closed
- * subterm of phi at occurrence occ's subtree. */
-static sg_rc
-sp_abstract (jctx *c, uint32_t occ, int dir, sg_term *out)
-{
-  sg_store *s = c->s;
-  const sg_occs *o = c->o;
-  sg_term f = o->a.a[occ].term;
-  /* the subtree of occ is the pre-order range after it with depth > its depth */
-  uint32_t d0 = o->a.a[occ].depth, end = occ + 1;
-  while (end < o->a.n && o->a.a[end].depth > d0) end++;
-  uint32_t pick = SG_NONE, seen = 0;
-  for (uint32_t i = occ + 1; i < end && i < occ + 4096; i++)
-    {
-      const sg_occ *b = &o->a.a[i];
-      if (b->flags & (SG_OCC_BINDER | SG_OCC_PATTERN)) continue;
-      sg_term t = b->term;
-      sg_op op = sg_term_op (s, t);
-      if (op == SG_OP_BVAR || !abstractable_sort (s, sg_term_sort (s, t))) continue;
-      if (op == SG_OP_TRUE || op == SG_OP_FALSE) continue;
-      /* an Int under an implicit coercion: the variable would be Int in a Real context */
-      const sg_node *pn = sg_term_node (s, o->a.a[b->parent].term);
-      if (pn->op == SG_OP_TO_REAL && (pn->flags & SG_TF_IMPLICIT)) continue;
-      /* cvc4/cvc5 want literal arguments in (fp s e m) and re.range; real-only logics have no
-       * Int variable */
-      if (pn->op == SG_OP_FP || pn->op == SG_OP_RE_RANGE) continue;
-      if (c->real_only && sg_term_sort (s, t) == s->s_int) continue;
-      if (!closed_small (s, t, 32)) continue;
-      if (sg_rng_below (c->rng, ++seen) == 0) pick = i;
-    }
-  if (pick == SG_NONE) return SG_RC_USAGE;
-  sg_term b = o->a.a[pick].term, x, body;
-  sg_atom a;
-  sg_rc rc = sg_store_fresh_atom (s, "x", &a);
-  if (!rc) rc = sg_mk_bvar (s, a, sg_term_sort (s, b), &x);
-  if (!rc) rc = subst (s, f, b, x, false, &body);
-  if (rc) return rc;
-  sg_term args[2] = { x, body };
-  c->made_quant = true;
-  return sg_mk_binder (s, dir > 0 ? SG_OP_EXISTS : SG_OP_FORALL, args, 2, out);
-}
-
-/* r1 ++ ... ++ rn  =>  (r1 | ... | rn)^n, written as n copies in re.++ (weaken); the reverse
- * (strengthen). */
-static sg_rc
-sp_concat_pow (jctx *c, sg_term f, int dir, sg_term *out)
-{
-  sg_store *s = c->s;
-  if (canon (s, f) != SG_OP_RE_CONCAT) return SG_RC_USAGE;
-  uint32_t n = sg_term_nargs (s, f);
-  if (n < 2 || n > 6) return SG_RC_USAGE;
-  sg_term a[6];
-  if (dir < 0)
-    {
-      sg_term u = sg_term_arg (s, f, 0);
-      if (canon (s, u) != SG_OP_RE_UNION || sg_term_nargs (s, u) != n) return SG_RC_USAGE;
-      for (uint32_t i = 1; i < n; i++)
-        if (sg_term_arg (s, f, i) != u) return SG_RC_USAGE;
-      return sg_mk_app (s, SG_OP_RE_CONCAT, sg_term_args (s, u), n, NULL, 0, out);
-    }
-  sg_term u;
-  memcpy (a, sg_term_args (s, f), n * sizeof *a);
-  sg_rc rc = sg_mk_app (s, SG_OP_RE_UNION, a, n, NULL, 0, &u);
-  if (rc) return rc;
-  for (uint32_t i = 0; i < n; i++) a[i] = u;
-  return sg_mk_app (s, SG_OP_RE_CONCAT, a, n, NULL, 0, out);
-}
-
-/* One printable character that needs no escape, or -1. */
-static int
-plain_char (const sg_store *s, sg_term t)
-{
-  if (sg_term_op (s, t) != SG_OP_STRING) return -2;
-  sg_atom a = sg_term_node (s, t)->aux;
-  if (sg_atom_len (&s->atoms, a) != 1) return -1;
-  unsigned char ch = (unsigned char) sg_store_text (s, a)[0];
-  if (ch < 0x21 || ch > 0x7e || ch == '"' || ch == '\\') return -3;
-  return ch;
-}
-
-static int
-clip_char (int ch)
-{
-  if (ch < 0x21) ch = 0x21;
-  if (ch > 0x7e) ch = 0x7e;
-  return ch;
-}
-
-/* range(a, b) => range(a', b') with range(a, b) ⊆ range(a', b') (weaken); the reverse
- * (strengthen). R5: a range whose bounds are not single characters, or a > b, is empty. */
-static sg_rc
-sp_range (jctx *c, sg_term f, int dir, sg_term *out)
-{
-  sg_store *s = c->s;
-  if (canon (s, f) != SG_OP_RE_RANGE) return SG_RC_USAGE;
-  int lo = plain_char (s, sg_term_arg (s, f, 0)), hi = plain_char (s, sg_term_arg (s, f, 1));
-  if (lo < -1 || hi < -1) return SG_RC_USAGE; /* not literals, or characters we leave alone */
-  bool empty = lo < 0 || hi < 0 || lo > hi;
-  int nlo, nhi;
-  if (dir > 0)
-    {
-      if (empty)
-        {
-          nlo = 'a' + (int) sg_rng_below (c->rng, 26);
-          nhi = nlo + (int) sg_rng_below (c->rng, (uint64_t) ('z' - nlo + 1));
-        }
-      else
-        {
-          nlo = clip_char (lo - (int) sg_rng_below (c->rng, 4));
-          nhi = clip_char (hi + (int) sg_rng_below (c->rng, 4));
-          if (nlo == '"' || nlo == '\\') nlo--;
-          if (nhi == '"' || nhi == '\\') nhi++;
-        }
-    }
-  else
-    {
-      if (empty) return SG_RC_USAGE;
-      if (sg_rng_chance (c->rng, 1, 5)) { nlo = 'b'; nhi = 'a'; } /* the empty range */
-      else
-        {
-          nlo = lo + (int) sg_rng_below (c->rng, (uint64_t) (hi - lo + 1));
-          nhi = nlo + (int) sg_rng_below (c->rng, (uint64_t) (hi - nlo + 1));
-          if (nlo == '"' || nlo == '\\') nlo++;
-          if (nhi == '"' || nhi == '\\') nhi--;
-        }
-    }
-  char l = (char) nlo, h = (char) nhi;
-  sg_term a[2];
-  sg_rc rc = sg_mk_literal (s, SG_OP_STRING, &l, 1, &a[0]);
-  if (!rc) rc = sg_mk_literal (s, SG_OP_STRING, &h, 1, &a[1]);
-  if (!rc) rc = sg_mk_app (s, SG_OP_RE_RANGE, a, 2, NULL, 0, out);
-  return rc;
-}
-
-/* ---- applying a rule ----------------------------------------------------------------------- */
+/* ---- applying a rule (the rules built in code are in janus_special.c) ---------------------- */
 
 /* Try row r at occurrence occ, from side `from` (0 strong, 1 weak) to the other; for code rules
  * `from` is the direction (0 weaken, 1 strengthen). *g gets the new term, or SG_NONE. */
@@ -1278,12 +745,12 @@ try_row (jctx *c, uint32_t r, int from, uint32_t occ, sg_term *g)
       int dir = from == 0 ? 1 : -1;
       switch (row->special)
         {
-        case SP_HOMO: rc = sp_homo (c, f, dir, g); break;
-        case SP_INST: rc = sp_inst (c, f, dir, g); break;
-        case SP_SWAP: rc = sp_swap (c, f, dir, g); break;
-        case SP_ABSTRACT: rc = sp_abstract (c, occ, dir, g); break;
-        case SP_CONCAT_POW: rc = sp_concat_pow (c, f, dir, g); break;
-        case SP_RANGE: rc = sp_range (c, f, dir, g); break;
+        case SP_HOMO: rc = sgj_sp_homo (c, f, dir, g); break;
+        case SP_INST: rc = sgj_sp_inst (c, f, dir, g); break;
+        case SP_SWAP: rc = sgj_sp_swap (c, f, dir, g); break;
+        case SP_ABSTRACT: rc = sgj_sp_abstract (c, occ, dir, g); break;
+        case SP_CONCAT_POW: rc = sgj_sp_concat_pow (c, f, dir, g); break;
+        case SP_RANGE: rc = sgj_sp_range (c, f, dir, g); break;
         default: rc = SG_RC_USAGE; break;
         }
     }

@@ -3,6 +3,8 @@
  * plus a few rules built in code) and one mutation step: rewrite one subterm of defined parity so
  * that the script's status is kept (weaken a positive position of a sat script, strengthen a
  * negative one; the reverse for unsat scripts).
+ * Files: janus.c (parity, rows, matching, building, the step), janus_tpl.c (the template
+ *   reader), janus_special.c (the rules built in code), janus_int.h (what they share).
  * Owns: the parsed templates of an sg_janus (freed with sg_janus_free). A step creates terms in
  *   the script's store and changes only the script it is given.
  * Invariants: parity is +1 at an assertion's root, flips under `not`, the premises of `=>`,
