@@ -2,6 +2,7 @@
 # test.sh: the test suite, in three stages (each must pass):
 #   (a) build/       RelWithDebInfo build, all ctest tests (unit + CLI)
 #   (b) build-asan/  Debug build with ASan+UBSan, all ctest tests again except those labelled slow
+#   (b2) build-release/ Release build of everything (warnings as errors), not run
 #   (c) build-fuzz/  clang libFuzzer build, fuzz_parse for 60 s on a seed corpus
 #                    (tests/data, examples, tests/parse and up to 200 files of ../shared/corpus);
 #                    skipped when clang is missing. Crash inputs land in build-fuzz/artifacts/.
@@ -13,22 +14,28 @@ jobs=$(nproc)
 stage() { printf '\n==== %s ====\n' "$*"; }
 
 stage "(a) build/: unit and CLI tests"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSG_WERROR=ON
 cmake --build build -j "$jobs"
 ctest --test-dir build --output-on-failure -j "$jobs"
 
 stage "(b) build-asan/: unit and CLI tests under ASan+UBSan"
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DSG_SANITIZE=ON
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DSG_SANITIZE=ON -DSG_WERROR=ON
 cmake --build build-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE slow
+
+stage "(b2) build-release/: Release build of the library, the CLI and every test (no run)"
+# Users pick their build type: every one must build. -Werror is on here (developers and CI)
+# and off by default (option SG_WERROR), so a user's compiler never fails the build on a warning.
+cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release -DSG_WERROR=ON
+cmake --build build-release -j "$jobs"
 
 stage "(c) build-fuzz/: fuzz_parse smoke run"
 if ! command -v clang >/dev/null; then
   echo "test.sh: clang not found: fuzz smoke test skipped" >&2
   exit 0
 fi
-CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSG_FUZZ=ON -DSG_TESTS=OFF
+CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSG_WERROR=ON -DSG_FUZZ=ON -DSG_TESTS=OFF
 cmake --build build-fuzz -j "$jobs" --target fuzz_parse fuzz_model
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-fuzz.XXXXXX")

@@ -434,7 +434,8 @@ test_soundness_corpus (void **state)
       if (!sat && strcmp (f[2], "unsat") != 0) continue;
       if (atol (f[5]) >= 2048 || atol (f[3]) > 1000 || atol (f[4]) > 1000) continue;
       char fp[8192];
-      snprintf (fp, sizeof fp, "%s/%s", corpus, f[0]);
+      int fl = snprintf (fp, sizeof fp, "%s/%s", corpus, f[0]);
+      if (fl < 0 || (size_t) fl >= sizeof fp) continue; /* a path that does not fit is no seed */
       char *text = read_all (fp);
       if (!text) continue;
       seed s = { strdup (f[0]), strdup (f[1]), text, sat };

@@ -37,7 +37,7 @@ reduce_finding (const char *trigger, const char *spec, sg_verdict_kind kind, boo
 {
   char path[512];
   snprintf (path, sizeof path, "tests/data/reduce/%s", trigger);
-  size_t len;
+  size_t len = 0;
   char *text = read_all (path, &len);
   assert_non_null (text);
   /* 1. the finding, as the fuzz loop writes it */
@@ -87,7 +87,7 @@ reduce_finding (const char *trigger, const char *spec, sg_verdict_kind kind, boo
   sg_diag_init (&d, json);
   assert_int_equal (sg_pred_load_finding (&p, json, &d), SG_RC_OK);
   assert_int_equal ((int) p.kind, (int) kind);
-  size_t tlen;
+  size_t tlen = 0;
   char *ttext = read_all (p.trigger, &tlen);
   assert_non_null (ttext);
   assert_int_equal (tlen, len);
@@ -97,7 +97,7 @@ reduce_finding (const char *trigger, const char *spec, sg_verdict_kind kind, boo
   sg_reduce_opts o = { SG_STRAT_HYBRID, 2, 60, false, false };
   sg_reduce_stats st;
   assert_int_equal (sg_reduce (&p, ttext, tlen, p.trigger, out, &o, &st, &d), SG_RC_OK);
-  size_t olen;
+  size_t olen = 0;
   char *otext = read_all (out, &olen);
   assert_non_null (otext);
   print_message ("%s: %llu -> %llu bytes, %llu -> %llu terms, %llu checks, %llu runs, %llu cache hits, "

@@ -256,7 +256,7 @@ reduce_with (const char *in, const char *const *argv, sg_strategy strat, uint32_
   tp_free (&t);
   sg_reduce_opts o = { strat, jobs, 0, false, false };
   assert_int_equal (sg_reduce (&p, in, strlen (in), inpath, outpath, &o, st, &d), SG_RC_OK);
-  size_t len;
+  size_t len = 0;
   *out = read_all (outpath, &len);
   assert_non_null (*out);
   assert_int_equal (len, st->out_bytes);
@@ -311,7 +311,7 @@ test_only_well_sorted_candidates_run (void **state)
   assert_true (st.ill_sorted > 0); /* some candidates were rejected before running */
   char logp[300];
   snprintf (logp, sizeof logp, "%s/log", tmpdir);
-  size_t len;
+  size_t len = 0;
   char *log = read_all (logp, &len);
   assert_non_null (log);
   uint32_t seen = 0;
