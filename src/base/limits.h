@@ -43,4 +43,9 @@
 #define SG_LIMIT_CMD_NODES (1u << 28)
 #endif
 
+/* Size of a --data file (operator classes, fusion functions): they are hand-written tables. */
+#ifndef SG_LIMIT_DATA_BYTES
+#define SG_LIMIT_DATA_BYTES (16u << 20)
+#endif
+
 #endif

@@ -449,6 +449,33 @@ group_fuzz() {
     eval '[[ $(tail -n 1 "$err_file") =~ ^CPU:\ smtgrind\ [0-9.]+s,\ solvers\ [0-9.]+s:\ smtgrind.s\ share\ [0-9.]+%$ ]]'
   run "$bin" opfuzz --jobs 0 examples/qf_lia.smt2
   check "--jobs 0 is a usage error" test "$code" = 2
+  # --data: every data file loads, or the run stops before any solver runs (exit 2, file:line:col)
+  mkdir -p "$tmp/datadir"
+  printf ';; classes\n=, distinct\n\x00bvadd\n' > "$tmp/data.bin"
+  printf ';; classes\n=, distinct\nbvadd, bvfoo\n' > "$tmp/data.unknown"
+  printf 'bvnot, bvneg : arity: 2\n' > "$tmp/data.arity"
+  run "$bin" opfuzz --solvers z3 --seed 1 --mutants 2 --out "$tmp/fd1" --data "$tmp/nothere" examples/qf_lia.smt2
+  check "--data missing: exit 2 naming the file, no run" \
+    eval '[ $code = 2 ] && [[ $err == "$tmp/nothere: error: cannot open: No such file or directory" ]] && [ ! -e "$tmp/fd1" ]'
+  run "$bin" opfuzz --solvers z3 --seed 1 --mutants 2 --out "$tmp/fd2" --data "$tmp/datadir" examples/qf_lia.smt2
+  check "--data a directory: exit 2" \
+    eval '[ $code = 2 ] && [[ $err == "$tmp/datadir: error: "*"Is a directory" ]]'
+  run "$bin" opfuzz --solvers z3 --seed 1 --mutants 2 --out "$tmp/fd3" --data "$tmp/data.bin" examples/qf_lia.smt2
+  check "--data binary: exit 2 at the NUL byte" \
+    eval '[ $code = 2 ] && [[ $err == "$tmp/data.bin:3:1: error: binary data"* ]]'
+  run "$bin" opfuzz --solvers z3 --seed 1 --mutants 2 --out "$tmp/fd4" --data "$tmp/data.unknown" examples/qf_lia.smt2
+  check "--data with an unknown operator: exit 2 at its line:col" \
+    eval '[ $code = 2 ] && [[ $err == "$tmp/data.unknown:3:8: error: unknown operator '"'bvfoo'"'" ]]'
+  run "$bin" opfuzz --solvers z3 --seed 1 --mutants 2 --out "$tmp/fd5" --data "$tmp/data.arity" examples/qf_lia.smt2
+  check "--data with an arity no member can have: exit 2 at its line:col" \
+    eval '[ $code = 2 ] && [[ $err == "$tmp/data.arity:1:23: error: the arity guard excludes"* ]]'
+  printf '#begin\n(declare-fun x () Int)\n#end\n' > "$tmp/fusion.bad"
+  run "$bin" fuse -o sat --solvers z3 --seed 1 --mutants 2 --out "$tmp/fd6" --data "$tmp/fusion.bad" examples/qf_lia.smt2
+  check "fuse --data with a bad fusion block: exit 2 at its line" \
+    eval '[ $code = 2 ] && [[ $err == "$tmp/fusion.bad:2:1: error: "* ]]'
+  run "$bin" typefuzz --solvers z3 --data "$tmp/data.arity" examples/qf_lia.smt2
+  check "--data on an engine that reads none is a usage error" \
+    eval '[ $code = 2 ] && [[ $err == *"--data belongs to"* ]]'
 }
 
 # ---- campaign: database, buckets, report, bugs, shards, merge, resume (fake solver) --------------
