@@ -162,7 +162,7 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
       if (a[0] == '-' && a[1]) { code = sg_cli_usage_error (cmd, "unknown option '%s'", a); goto done; }
       /* yinyang's positional form: the solver spec comes first ("z3;cvc5" or a solver name). */
       struct stat stt;
-      if (!c.spec && !c.spec_file && inputs.n == 0 && stat (a, &stt) != 0) { c.spec = a; continue; }
+      if (!c.spec && !c.spec_file && inputs.n == 0 && a[0] && stat (a, &stt) != 0) { c.spec = a; continue; }
       if (!SG_VEC_PUSH (inputs, a)) { code = SG_EXIT_INTERNAL; goto done; }
     }
   if (!inputs.n) { code = sg_cli_usage_error (cmd, "expected seed files or directories"); goto done; }

@@ -354,6 +354,69 @@ group_check() {
   run "$bin" check tests/parse/unknown_symbol.smt2
   check "check: an invalid input file: exit 2 with its position" \
     eval '[ $code = 2 ] && [[ $(first_err_line) == tests/parse/unknown_symbol.smt2:*:*": error: unknown symbol"* ]]'
+  # A file our front end cannot read (z3's Seq extension): the solvers still run on its text.
+  local ext=tests/data/check/seq_ext.smt2
+  run "$bin" check --solvers "z3;cvc5" "$ext"
+  check "check on a file our front end rejects: the real solvers run, both sat, exit 2 (no bug, unreadable)" \
+    eval '[ $code = 2 ] && [[ $(first_err_line) == "$ext:4:19: error: unknown sort '"'Seq'"' (our front end cannot read this file"* ]] && [[ $out == *"frontend: cannot read it: $ext:4:19"* ]] && [ "$(grep -c "^  z3 *sat\|^  cvc5 *sat" <<<"$out")" = 2 ] && [[ $out == *"verdict: ok"* ]]'
+  run "$bin" check --solvers "z3;cvc4" "$ext"
+  check "check on a file our front end rejects: cvc4's rejection is not a bug, exit 2" \
+    eval '[ $code = 2 ] && [[ $out == *"cvc4 "*"rejected"* ]] && [[ $out == *"verdict: ok"* ]]'
+  run "$bin" check --solvers "z3;$fake segv" "$ext"
+  check "check on a file our front end rejects: a crash is still a bug, exit 10" \
+    eval '[ $code = 10 ] && [[ $out == *"verdict: crash: fake_solver crashed"* ]]'
+  run "$bin" check --solvers "z3;$fake unsat" "$ext"
+  check "check on a file our front end rejects: differing answers are judged (no model to blame), exit 10" \
+    eval '[ $code = 10 ] && [[ $out == *"verdict: soundness"* ]] && [[ $out != *"model valid"* ]]'
+  # --json: one object per file on stdout (JSON Lines)
+  run "$bin" check --json --solvers "z3;$fake unsat" examples/qf_lia.smt2 "$ext" examples/qf_bv.smt2
+  check "check --json: one JSON object per file with file, verdict, blamed, runs, frontend" \
+    python3 -c '
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+o = [json.loads(l) for l in lines]
+assert [x["file"] for x in o] == ["examples/qf_lia.smt2", sys.argv[2], "examples/qf_bv.smt2"], o
+a, b, c = o
+# qf_lia: z3 sat with a model our evaluator validates, the fake says unsat: the fake is blamed
+assert a["frontend"] == "ok" and a["verdict"] == "soundness" and a["blamed"] == ["fake_solver"], a
+z, f = a["runs"]
+assert z["solver"] == "z3" and z["command"][0] == "z3" and z["command"][-1] == "examples/qf_lia.smt2", z
+assert z["outcome"] == "ok" and z["answers"] == ["sat"] and z["model"] == "valid" and z["wall_s"] > 0, z
+assert f["answers"] == ["unsat"] and f["model"] is None, f
+# the Seq file: our front end error, runs without models, nobody blamed
+assert b["frontend"].startswith(sys.argv[2] + ":4:19: error: unknown sort"), b
+assert b["verdict"] == "soundness" and b["blamed"] == [] and all(r["model"] is None for r in b["runs"]), b
+# qf_bv: both unsat, no bug
+assert c["verdict"] == "ok" and c["blamed"] == [] and [r["answers"] for r in c["runs"]] == [["unsat"], ["unsat"]], c
+' "$out_file" "$ext"
+  check "check --json: exit 10 (a bug was found)" test "$code" = 10
+  run "$bin" check --json --solvers z3 "$tmp/nothere.smt2"
+  check "check --json on a file that cannot be opened: an object with verdict not-run, exit 2" \
+    eval '[ $code = 2 ] && python3 -c "import json,sys; o=json.loads(sys.stdin.read()); assert o[\"verdict\"]==\"not-run\" and o[\"runs\"]==[] and \"cannot open\" in o[\"frontend\"]" <<<"$out"'
+  # An empty input set is an input error.
+  mkdir -p "$tmp/emptydir/sub"
+  touch "$tmp/emptydir/sub/notes.txt"
+  run "$bin" check --solvers z3 "$tmp/emptydir"
+  check "check on a directory without .smt2 files: exit 2 naming it" \
+    eval '[ $code = 2 ] && [ -z "$out" ] && [[ $err == "$tmp/emptydir: error: no .smt2 files found in this directory" ]]'
+  run "$bin" check --solvers z3 ""
+  check "check on '"''"': exit 2 naming the empty path" \
+    eval '[ $code = 2 ] && [ -z "$out" ] && [[ $err == "'"''"': error: an empty path names no file" ]]'
+  run "$bin" label --solvers z3 --out "$tmp/index0.tsv" "$tmp/emptydir"
+  check "label on an empty directory: exit 2, no index written" \
+    eval '[ $code = 2 ] && [[ $err == *"$tmp/emptydir: error: no .smt2 files"* ]] && [ ! -e "$tmp/index0.tsv" ]'
+  local e
+  for e in opfuzz typefuzz sae janus fuse; do
+    run "$bin" "$e" --solvers z3 --mutants 1 --out "$tmp/e-$e" "$tmp/emptydir"
+    check "$e on an empty directory: exit 2 naming it" \
+      eval '[ $code = 2 ] && [[ $err == *"$tmp/emptydir: error: no .smt2 files found in this directory"* ]]'
+    run "$bin" "$e" --solvers z3 --mutants 1 --out "$tmp/e-$e" ""
+    check "$e on '"''"': exit 2 naming the empty path" \
+      eval '[ $code = 2 ] && [[ $err == *"'"''"': error: an empty path names no file"* ]]'
+  done
+  run "$bin" campaign --solvers z3 --budget 1 --out "$tmp/e-camp" "$tmp/emptydir"
+  check "campaign on an empty directory: exit 2 naming it" \
+    eval '[ $code = 2 ] && [[ $err == *"$tmp/emptydir: error: no .smt2 files found in this directory"* ]]'
   run "$bin" check --solvers "" examples/qf_lia.smt2
   check "check: an empty solver spec is a usage error" test "$code" = 2
   run "$bin" check --timeout -3 examples/qf_lia.smt2
@@ -641,6 +704,22 @@ group_reduce() {
   fi
   run "$bin" reduce --finding "$tmp/missing.json" "$tmp/r7.smt2"
   check "reduce --finding: a missing JSON file is an input error" test "$code" = 2
+  run "$bin" reduce "" "$tmp/r8.smt2" -- grep x
+  check "reduce on '"''"': exit 2 naming the empty path" \
+    eval '[ $code = 2 ] && [[ $err == "'"''"': error: an empty path names no file" ]]'
+  mkdir -p "$tmp/rdir"
+  run "$bin" reduce "$tmp/rdir" "$tmp/r8.smt2" -- grep x
+  check "reduce on a directory: exit 2 naming it" \
+    eval '[ $code = 2 ] && [[ $err == "$tmp/rdir: error: "*"Is a directory" ]]'
+  if [ -x "$fake" ]; then
+    # Without -t the golden run has a limit (60 s or the budget): a hanging command returns.
+    local t0 t1
+    t0=$(date +%s)
+    run "$bin" reduce --budget 2 examples/qf_lia.smt2 "$tmp/r9.smt2" -- "$fake" hang
+    t1=$(date +%s)
+    check "reduce without -t on a hanging command: the golden run stops at the budget, exit 2" \
+      eval '[ $code = 2 ] && [[ $err == *"golden run timed out (after 2 s, the limit without -t)"* ]] && [ $((t1 - t0)) -le 6 ] && [ ! -e "$tmp/r9.smt2" ]'
+  fi
 }
 
 # ---- janus: the implication and regression oracles with a fake solver ----------------------
