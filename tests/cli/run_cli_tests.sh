@@ -205,6 +205,21 @@ group_parse() {
   check "directory walk: recursive, sorted, *.smt2 only" \
     test "$code:$(cut -d: -f1 "$out_file" | tr '\n' ' ')" \
     = "0:$tmp/tree/a/deeper/y.smt2 $tmp/tree/a/z.smt2 $tmp/tree/b.smt2 "
+  run "$bin" parse ""
+  check "'"''"': exit 2 naming the empty path" \
+    eval '[ $code = 2 ] && [[ $(first_err_line) == "'"''"': error: an empty path names no file" ]]'
+
+  # (push N) costs memory bounded by the input, not by N (it took 3.9 GB for 10^9 before).
+  printf '(declare-const a Int)\n(push 1000000000)\n(declare-const b Int)\n(assert (> b a))\n(push 1000000000)\n(pop 1000000001)\n(declare-const b Bool)\n(pop 999999999)\n(push 1000000000)\n(check-sat)\n' > "$tmp/push.smt2"
+  run "$bin" parse "$tmp/push.smt2"
+  local rss
+  rss=$(sed -n 's/.*peak RSS \([0-9]*\)\..*/\1/p' "$err_file")
+  check "(push 1000000000) twice: parses with a peak RSS under 32 MB" \
+    eval '[ $code = 0 ] && [ -n "$rss" ] && [ "$rss" -lt 32 ]'
+  printf '(push 3)\n(pop 1)\n(pop 3)\n' > "$tmp/pop.smt2"
+  run "$bin" parse "$tmp/pop.smt2"
+  check "(pop N) beyond the pushed levels: exit 2 at its position" \
+    eval '[ $code = 2 ] && [[ $(first_err_line) == "$tmp/pop.smt2:3:1: error: pop 3 exceeds the 2 pushed levels" ]]'
 }
 
 # ---- print: round trip, idempotence, streaming ---------------------------------------------
