@@ -678,6 +678,15 @@ group_campaign() {
   bm=$("$bin" bugs list "$tmp/m" | tail -n +2 | wc -l)
   check "merge: every finding, deduplicated across shards (three crash locations, three buckets)" \
     eval '[ $code = 0 ] && [ "$fm" = $((f0 + f1)) ] && [ "$bm" = 3 ] && "$bin" bugs check "$tmp/m" >/dev/null && "$bin" report "$tmp/m" >/dev/null'
+  # The printed resume command is one shell word per argument, whatever the directory's name.
+  local qd="$tmp/my camp'x" rest
+  run "$bin" campaign --solvers "$fake sat" --engines opfuzz --budget 1 -j 1 --seed 9 --no-reduce --no-report --out "$qd" seeds
+  rest=$(sed -n "s/.*continue with: smtgrind campaign --resume //p" "$out_file")
+  check "continue with: the directory is shell-quoted (a space and a quote)" \
+    eval '[ $code = 0 ] && [[ $rest == "'"'"'"* ]] && (eval "set -- $rest"; [ $# = 1 ] && [ "$1" = "$qd" ])'
+  run "$bin" campaign --solvers "$fake sat" --engines opfuzz --budget 1 --out "$qd" seeds
+  check "an existing campaign: the suggested --resume is quoted too" \
+    eval '[ $code = 2 ] && [[ $err == *"--resume '"'"'$tmp/my camp'"'"'\\'"'"''"'"'x'"'"', or choose"* ]]'
 }
 
 # ---- reduce: the reducer's command line (no real solver: grep and the fake solver) ------------
