@@ -162,7 +162,8 @@ text_flags (const char *t, size_t n, file_result *fr)
           continue;
         }
       size_t j = i;
-      while (j < n && !strchr ("() \t\r\n;\"|", t[j])) j++;
+      while (j < n && t[j] && !strchr ("() \t\r\n;\"|", t[j])) j++;
+      if (j == i) { i++; continue; } /* a NUL byte */
       const char *w = t + i;
       size_t wn = j - i;
       if (want_logic && wn < sizeof fr->logic) snprintf (fr->logic, sizeof fr->logic, "%.*s", (int) wn, w);

@@ -383,6 +383,13 @@ group_check() {
   run "$bin" check --solvers "z3;$fake unsat" "$ext"
   check "check on a file our front end rejects: differing answers are judged (no model to blame), exit 10" \
     eval '[ $code = 10 ] && [[ $out == *"verdict: soundness"* ]] && [[ $out != *"model valid"* ]]'
+  printf '(check-sat)\000(push 1)\n' > "$tmp/nul.smt2"
+  run timeout 60 "$bin" check --solvers z3 "$tmp/nul.smt2"
+  check "check on a file with a NUL byte: z3 runs on it and rejects it, exit 2" \
+    eval '[ $code = 2 ] && [[ $out == *"z3 "*"rejected"* ]] && [[ $out == *"verdict: ok"* ]]'
+  run timeout 60 "$bin" check -t 1e-9 --solvers "$fake hang" examples/qf_lia.smt2
+  check "check -t 1e-9 is a deadline, not none: the hanging solver times out" \
+    eval '[ $code = 0 ] && [[ $out == *"timeout"* ]]'
   # --json: one object per file on stdout (JSON Lines)
   run "$bin" check --json --solvers "z3;$fake unsat" examples/qf_lia.smt2 "$ext" examples/qf_bv.smt2
   check "check --json: one JSON object per file with file, verdict, blamed, runs, frontend" \
