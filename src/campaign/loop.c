@@ -775,7 +775,7 @@ worker_main (worker *w)
             }
           sg_diag_init (&d, seeds[0]->path);
           sg_rc rc = o->tech->next (state, &crng, &l->m, &d);
-          if (rc == SG_RC_EOF) break;
+          if (rc == SG_RC_EOF || out_of_budget (w)) break; /* a step may be slow (deep seeds) */
           if (rc)
             {
               if (o->status)
