@@ -439,6 +439,9 @@ assert c["verdict"] == "ok" and c["blamed"] == [] and [r["answers"] for r in c["
   run "$bin" campaign --solvers z3 --budget 1 --out "$tmp/e-camp" "$tmp/emptydir"
   check "campaign on an empty directory: exit 2 naming it" \
     eval '[ $code = 2 ] && [[ $err == *"$tmp/emptydir: error: no .smt2 files found in this directory"* ]]'
+  run "$bin" campaign --solvers z3 --budget 1 --out "$tmp/e-camp2" ""
+  check "campaign on '"''"': exit 2 naming the empty path" \
+    eval '[ $code = 2 ] && [[ $err == *"'"''"': error: an empty path names no file"* ]]'
   run "$bin" check --solvers "" examples/qf_lia.smt2
   check "check: an empty solver spec is a usage error" test "$code" = 2
   run "$bin" check --timeout -3 examples/qf_lia.smt2
