@@ -21,17 +21,35 @@ sg_file_read (const char *path, size_t max, char **text, size_t *len, sg_diag *d
     }
   size_t n = fread (buf, 1, max + 1, f);
   bool bad = ferror (f);
+  int err = errno;
   fclose (f);
   if (bad || n > max)
     {
       free (buf);
-      return bad ? sg_diag_set (d, SG_RC_IO, 0, 0, "read error")
+      return bad ? sg_diag_set (d, SG_RC_IO, 0, 0, "read error: %s", strerror (err))
                  : sg_diag_set (d, SG_RC_LIMIT, 0, 0, "larger than %zu bytes", max);
     }
   buf[n] = 0;
   *text = buf;
   *len = n;
   return SG_RC_OK;
+}
+
+sg_rc
+sg_file_read_text (const char *path, size_t max, char **text, size_t *len, sg_diag *d)
+{
+  sg_rc rc = sg_file_read (path, max, text, len, d);
+  if (rc) return rc;
+  const char *z = memchr (*text, 0, *len);
+  if (!z) return SG_RC_OK;
+  uint32_t line = 1, col = 1;
+  for (const char *p = *text; p < z; p++)
+    if (*p == '\n') { line++; col = 1; }
+    else col++;
+  free (*text);
+  *text = NULL;
+  *len = 0;
+  return sg_diag_set (d, SG_RC_PARSE, line, col, "binary data (a NUL byte): not a text file");
 }
 
 bool

@@ -15,6 +15,10 @@
 sg_rc sg_file_read (const char *path, size_t max, char **text /* OUT */, size_t *len /* OUT */,
                     sg_diag *d);
 
+/* sg_file_read for text files: a NUL byte is SG_RC_PARSE "binary data" at its line:col. */
+sg_rc sg_file_read_text (const char *path, size_t max, char **text /* OUT */,
+                         size_t *len /* OUT */, sg_diag *d);
+
 /* Write all len bytes to fd (retrying short writes and EINTR); false on an error. */
 bool sg_fd_write_all (int fd, const char *data, size_t len);
 

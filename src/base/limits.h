@@ -43,4 +43,15 @@
 #define SG_LIMIT_CMD_NODES (1u << 28)
 #endif
 
+/* Size of a --data file (operator classes, fusion functions): they are hand-written tables. */
+#ifndef SG_LIMIT_DATA_BYTES
+#define SG_LIMIT_DATA_BYTES (16u << 20)
+#endif
+
+/* Assertion levels open at once ((push N) adds N). They are counted, not allocated, so any
+ * count costs the same memory; the bound keeps 32-bit level counters downstream from wrapping. */
+#ifndef SG_LIMIT_PUSH_LEVELS
+#define SG_LIMIT_PUSH_LEVELS (1u << 31)
+#endif
+
 #endif

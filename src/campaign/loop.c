@@ -37,7 +37,8 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
             "[%6.0fs] mutants %llu (%.1f/s)  solver calls %llu (%.1f/s)  decided %.0f%% "
             "(by every solver: %llu mutants)  "
             "bugs: soundness %llu, invalid-model %llu, crash %llu, incompleteness %llu  "
-            "(unknown %llu, timeouts %llu, rejected %llu, rechecked %llu, unconfirmed %llu, ill-typed %llu)",
+            "(unknown %llu, timeouts %llu, rejected %llu, rechecked %llu, unconfirmed %llu, "
+            "over-limit %llu, ill-typed %llu)",
             secs, (unsigned long long) s->mutants, (double) s->mutants / t,
             (unsigned long long) s->calls, (double) s->calls / t, share,
             (unsigned long long) s->all_decided,
@@ -47,7 +48,7 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
             (unsigned long long) s->findings[SG_VERDICT_INCOMPLETE],
             (unsigned long long) s->unknown, (unsigned long long) s->timeouts,
             (unsigned long long) s->rejected, (unsigned long long) s->escalated,
-            (unsigned long long) s->unconfirmed,
+            (unsigned long long) s->unconfirmed, (unsigned long long) s->over_limit,
             (unsigned long long) s->ill_typed);
 }
 
@@ -377,7 +378,14 @@ handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
   if (sg_store_init (&s)) return 0;
   sg_script_init (&sc, &s);
   sg_diag_init (&d, "mutant");
-  if (sg_parse_string (&s, &sc, m->text.s ? m->text.s : "", m->text.len, "mutant", &d))
+  sg_rc prc = sg_parse_string (&s, &sc, m->text.s ? m->text.s : "", m->text.len, "mutant", &d);
+  if (prc == SG_RC_LIMIT)
+    {
+      /* Past our nesting or size limits (a deep seed grown deeper): discarded, not a bug. */
+      ADD (st->over_limit, 1);
+      goto done;
+    }
+  if (prc)
     {
       /* Our engine produced something our own front end rejects: keep it for us, never run. */
       ADD (st->ill_typed, 1);
@@ -767,7 +775,7 @@ worker_main (worker *w)
             }
           sg_diag_init (&d, seeds[0]->path);
           sg_rc rc = o->tech->next (state, &crng, &l->m, &d);
-          if (rc == SG_RC_EOF) break;
+          if (rc == SG_RC_EOF || out_of_budget (w)) break; /* a step may be slow (deep seeds) */
           if (rc)
             {
               if (o->status)

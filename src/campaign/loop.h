@@ -89,6 +89,7 @@ typedef struct sg_fuzz_stats {
   uint64_t chains_left;   /* chains left early because their mutants kept timing out */
   uint64_t self_cpu_us;   /* CPU time of the workers themselves (smtgrind's own work) */
   uint64_t solver_cpu_us; /* CPU time of the solver processes they ran */
+  uint64_t over_limit;    /* mutants past a limit of base/limits.h (discarded, not a bug) */
 } sg_fuzz_stats;
 
 /* Run the loop over seeds. stats (OUT) is the sum over workers. Returns SG_RC_OK when it ran

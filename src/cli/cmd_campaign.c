@@ -38,6 +38,27 @@ parse_secs (const char *v, double lo, double *out)
   return true;
 }
 
+/* s as one POSIX shell word for the commands we print: as it is when it holds only
+ * [A-Za-z0-9_./-] (and is not empty), else in single quotes with each ' written '\''.
+ * Returns buf (size 4 * strlen (s) + 3 always suffices; longer words are cut). */
+static const char *
+shell_word (const char *s, char *buf, size_t size)
+{
+  bool plain = *s != 0;
+  for (const char *p = s; *p && plain; p++)
+    plain = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')
+            || *p == '_' || *p == '.' || *p == '/' || *p == '-';
+  if (plain) { snprintf (buf, size, "%s", s); return buf; }
+  size_t n = 0;
+  if (n + 1 < size) buf[n++] = '\'';
+  for (const char *p = s; *p && n + 5 < size; p++)
+    if (*p == '\'') { memcpy (buf + n, "'\\''", 4); n += 4; }
+    else buf[n++] = *p;
+  if (n + 1 < size) buf[n++] = '\'';
+  buf[n < size ? n : size - 1] = 0;
+  return buf;
+}
+
 /* "opfuzz=2,typefuzz,fuse-sat=1" into engines. */
 static bool
 parse_engines (const char *s, sg_campaign_opts *o, char *err, size_t esize)
@@ -294,7 +315,12 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
       if (!path_in (path, sizeof path, dir, "campaign.db")) path[0] = 0;
       struct stat stt;
       if (stat (path, &stt) == 0)
-        { fprintf (stderr, "smtgrind campaign: error: %s already holds a campaign: continue it with --resume %s, or choose another --out\n", dir, dir); code = SG_EXIT_INPUT; goto done; }
+        {
+          char q[4 * PATH_MAX + 3];
+          fprintf (stderr, "smtgrind campaign: error: %s already holds a campaign: continue it with --resume %s, or choose another --out\n", dir, shell_word (dir, q, sizeof q));
+          code = SG_EXIT_INPUT;
+          goto done;
+        }
       if (!inputs.n) SG_VEC_PUSH (inputs, SG_SEEDS_DIR);
       if (!c.spec && !c.spec_file)
         {
@@ -427,7 +453,11 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
       if (sg_report_html (dir, rp, err, sizeof err)) fprintf (stderr, "smtgrind campaign: warning: no report: %s\n", err);
       else fprintf (stdout, "report: %s\n", rp);
     }
-  fprintf (stdout, "database: %s/campaign.db (smtgrind bugs list %s); continue with: smtgrind campaign --resume %s\n", dir, dir, dir);
+  {
+    char q[4 * PATH_MAX + 3];
+    shell_word (dir, q, sizeof q);
+    fprintf (stdout, "database: %s/campaign.db (smtgrind bugs list %s); continue with: smtgrind campaign --resume %s\n", dir, q, q);
+  }
   if (res.findings) code = SG_EXIT_BUG;
 free_seeds:
   SG_VEC_FREE (mine);

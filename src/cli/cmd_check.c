@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "campaign/findings.h"
 #include "cli/cli.h"
 #include "cli/walk.h"
 #include "front/parse.h"
@@ -23,6 +24,8 @@ typedef struct check_cfg {
   bool validate;          /* the solvers' own self-checks */
   bool incomplete;        /* report unknown where a decided answer is expected */
   bool quiet;             /* only verdicts */
+  bool json;              /* check --json: one JSON object per file on stdout */
+  bool raw;               /* check: run the solvers on files our front end cannot read */
   const char *out;        /* label: the index to write */
   sg_profiles profiles;   /* built-in profiles */
   sg_solver_list solvers; /* parsed spec */
@@ -93,42 +96,203 @@ model_word (int m)
   return "-";
 }
 
-/* Check one file: parse, probe, print the table and the verdict. Returns an exit code. */
+/* What check_file did with one file. */
+typedef struct file_result {
+  sg_probe pr;           /* the runs and the verdict (no runs when ran is false) */
+  bool ran;              /* the solvers ran */
+  bool frontend_ok;      /* our front end read the file */
+  char frontend[600];    /* else its error, "file:line:col: error: message" */
+  sg_argv_opts argv;     /* the solvers' flags (for the command lines of --json) */
+  char logic[64];        /* the set-logic, or "-" */
+} file_result;
+
+/* Several check-sats, or push/pop: the solvers get their incremental flags (as probe.c). */
+static bool
+script_incremental (const sg_script *sc)
+{
+  uint32_t nchecks = 0;
+  for (uint32_t i = 0; i < sc->cmds.n; i++)
+    {
+      uint16_t k = sc->cmds.a[i].kind;
+      if (k == SG_WK_CHECK_SAT || k == SG_WK_CHECK_SAT_ASSUMING) nchecks++;
+      if (k == SG_WK_PUSH || k == SG_WK_POP) return true;
+    }
+  return nchecks > 1;
+}
+
+static bool
+word_is (const char *w, size_t n, const char *lit)
+{
+  return strlen (lit) == n && !memcmp (w, lit, n);
+}
+
+/* A text our front end cannot read: the solvers' flags and the logic from its words alone
+ * (comments, string literals and |quoted| symbols skipped). Erring towards the incremental and
+ * strings flags is harmless: the solvers accept them on any script. */
+static void
+text_flags (const char *t, size_t n, file_result *fr)
+{
+  uint32_t nchecks = 0;
+  bool after_paren = false, want_logic = false;
+  size_t i = 0;
+  while (i < n)
+    {
+      char ch = t[i];
+      if (ch == ';') { while (i < n && t[i] != '\n') i++; continue; }
+      if (ch == '"')
+        {
+          for (i++; i < n; i++)
+            if (t[i] == '"') { if (i + 1 < n && t[i + 1] == '"') i++; else break; }
+          i++;
+          after_paren = want_logic = false;
+          continue;
+        }
+      if (ch == '|')
+        {
+          for (i++; i < n && t[i] != '|'; i++) {}
+          i++;
+          after_paren = want_logic = false;
+          continue;
+        }
+      if (ch == '(') { after_paren = true; want_logic = false; i++; continue; }
+      if (ch == ')' || ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r')
+        {
+          if (ch == ')') after_paren = want_logic = false;
+          i++;
+          continue;
+        }
+      size_t j = i;
+      while (j < n && t[j] && !strchr ("() \t\r\n;\"|", t[j])) j++;
+      if (j == i) { i++; continue; } /* a NUL byte */
+      const char *w = t + i;
+      size_t wn = j - i;
+      if (want_logic && wn < sizeof fr->logic) snprintf (fr->logic, sizeof fr->logic, "%.*s", (int) wn, w);
+      want_logic = after_paren && word_is (w, wn, "set-logic");
+      if (after_paren && (word_is (w, wn, "check-sat") || word_is (w, wn, "check-sat-assuming"))) nchecks++;
+      if (after_paren && (word_is (w, wn, "push") || word_is (w, wn, "pop"))) fr->argv.incremental = true;
+      if (word_is (w, wn, "String") || word_is (w, wn, "RegLan") || (wn > 4 && !memcmp (w, "str.", 4))
+          || (wn > 3 && !memcmp (w, "re.", 3)))
+        fr->argv.strings = true;
+      after_paren = false;
+      i = j;
+    }
+  if (nchecks > 1) fr->argv.incremental = true;
+}
+
+/* The solvers on a text our front end cannot read: each run classified, the runs judged with
+ * the oracle's differential and crash rules (no model can be checked). */
+static sg_rc
+probe_text (check_cfg *c, const char *text, size_t len, const sg_probe_opts *po, file_result *fr)
+{
+  sg_probe *p = &fr->pr;
+  if (!SG_VEC_RESERVE (p->runs, c->solvers.n)) return SG_RC_NOMEM;
+  const char *logic = strcmp (fr->logic, "-") ? fr->logic : NULL;
+  for (uint32_t i = 0; i < c->solvers.n; i++)
+    {
+      sg_probe_run *pr = &p->runs.a[p->runs.n++];
+      memset (pr, 0, sizeof *pr);
+      pr->prof = &c->solvers.a[i];
+      pr->model = -1;
+      sg_outcome_init (&pr->out);
+      if (!sg_profile_accepts_logic (pr->prof, logic))
+        {
+          pr->skipped = true;
+          snprintf (pr->note, sizeof pr->note, "does not support logic %s", logic);
+          continue;
+        }
+      snprintf (pr->note, sizeof pr->note, "not checked: our front end cannot read the file");
+      sg_run_opts ro;
+      memset (&ro, 0, sizeof ro);
+      ro.argv = fr->argv;
+      ro.argv.script_path = NULL;
+      ro.timeout_ms = po->timeout_ms;
+      ro.mem_bytes = po->mem_bytes;
+      sg_rc rc = sg_run_text (pr->prof, &c->pats, &ro, text, len, &pr->out);
+      if (rc) return rc;
+    }
+  sg_oracle_run jr[64];
+  uint32_t map[64], n = 0;
+  for (uint32_t i = 0; i < p->runs.n && n < 64; i++)
+    if (!p->runs.a[i].skipped)
+      {
+        jr[n] = (sg_oracle_run) { p->runs.a[i].prof->name, &p->runs.a[i].out, -1 };
+        map[n++] = i;
+      }
+  sg_oracle_judge (jr, n, &po->oracle, &p->verdict);
+  if (p->verdict.culprit != SG_NONE) p->verdict.culprit = map[p->verdict.culprit];
+  return SG_RC_OK;
+}
+
+/* Check one file: parse, probe (on the file's text alone when our front end cannot read it
+ * and c->raw is set). Returns an exit code: SG_EXIT_INPUT when the file cannot be read, or
+ * when our front end could not read it (fr->ran tells whether the solvers ran anyway). */
 static int
-check_file (check_cfg *c, const char *path, sg_probe *pr, char *logic, size_t logic_size)
+check_file (check_cfg *c, const char *path, file_result *fr)
 {
   sg_diag d;
   sg_diag_init (&d, path);
+  snprintf (fr->logic, sizeof fr->logic, "-");
+  fr->frontend_ok = true;
   size_t len = 0;
   char *text = slurp (path, &len, &d);
-  if (!text) { sg_cli_print_diag (&d); return SG_EXIT_INPUT; }
+  if (!text)
+    {
+      sg_cli_print_diag (&d);
+      fr->frontend_ok = false;
+      sg_diag_format (&d, fr->frontend, sizeof fr->frontend);
+      return SG_EXIT_INPUT;
+    }
   sg_store s;
   sg_script sc;
   if (sg_store_init (&s)) { free (text); return SG_EXIT_INTERNAL; }
   sg_script_init (&sc, &s);
   int code = SG_EXIT_OK;
-  sg_rc rc = sg_parse_string (&s, &sc, text, len, path, &d);
-  if (rc)
-    {
-      sg_cli_print_diag (&d);
-      code = sg_rc_exit_code (rc);
-      goto done;
-    }
-  snprintf (logic, logic_size, "%s", sc.logic != SG_ATOM_NONE ? sg_store_text (&s, sc.logic) : "-");
   sg_probe_opts po;
   memset (&po, 0, sizeof po);
   po.timeout_ms = (uint32_t) (c->timeout_s * 1000.0);
+  if (po.timeout_ms == 0) po.timeout_ms = 1;
   po.models = c->models;
   po.validate = c->validate;
   po.oracle.expected = SG_ANS_NONE;
   po.oracle.incompleteness = c->incomplete;
-  rc = sg_probe_script (&c->solvers, &c->pats, &s, &sc, text, len, &po, pr);
+  fr->argv.models = c->models;
+  fr->argv.validate = c->validate;
+  fr->argv.script_path = path;
+  sg_rc rc = sg_parse_string (&s, &sc, text, len, path, &d);
   if (rc)
     {
+      fr->frontend_ok = false;
+      sg_diag_format (&d, fr->frontend, sizeof fr->frontend);
+      code = sg_rc_exit_code (rc);
+      if (!c->raw || (rc != SG_RC_PARSE && rc != SG_RC_SORT && rc != SG_RC_LIMIT))
+        {
+          sg_cli_print_diag (&d);
+          goto done;
+        }
+      /* Not readable by us, maybe by the solvers (an extension, a newer syntax, a limit of
+       * ours): their crashes and differing answers are still judged, without models. */
+      fprintf (stderr, "%s (our front end cannot read this file: the solvers run on its text, "
+               "crashes and differing answers are judged, models are not checked)\n", fr->frontend);
+      po.models = fr->argv.models = false;
+      text_flags (text, len, fr);
+      rc = probe_text (c, text, len, &po, fr);
+    }
+  else
+    {
+      snprintf (fr->logic, sizeof fr->logic, "%s", sc.logic != SG_ATOM_NONE ? sg_store_text (&s, sc.logic) : "-");
+      fr->argv.incremental = script_incremental (&sc);
+      fr->argv.strings = sg_script_uses_strings (&s);
+      rc = sg_probe_script (&c->solvers, &c->pats, &s, &sc, text, len, &po, &fr->pr);
+    }
+  if (rc)
+    {
+      sg_diag_init (&d, path);
       sg_diag_set (&d, rc, 0, 0, "running the solvers failed: %s", sg_rc_name (rc));
       sg_cli_print_diag (&d);
       code = sg_rc_exit_code (rc);
     }
+  else
+    fr->ran = true;
 done:
   sg_script_free (&sc);
   sg_store_free (&s);
@@ -137,9 +301,11 @@ done:
 }
 
 static void
-print_table (const check_cfg *c, const char *path, const sg_probe *pr)
+print_table (const check_cfg *c, const char *path, const file_result *fr)
 {
+  const sg_probe *pr = &fr->pr;
   printf ("%s\n", path);
+  if (!fr->frontend_ok) printf ("  frontend: cannot read it: %s\n", fr->frontend);
   if (!c->quiet)
     for (uint32_t i = 0; i < pr->runs.n; i++)
       {
@@ -161,6 +327,87 @@ print_table (const check_cfg *c, const char *path, const sg_probe *pr)
           pr->verdict.why);
 }
 
+/* What parse_opts leaves in argv where it consumed an option: unlike "", never a file. */
+static char consumed[] = "";
+
+static void
+json_model (sg_buf *b, int m)
+{
+  switch (m)
+    {
+    case SG_MODEL_VALID: sg_buf_adds (b, "\"valid\""); return;
+    case SG_MODEL_INVALID: sg_buf_adds (b, "\"invalid\""); return;
+    case SG_MODEL_UNDETERMINED: sg_buf_adds (b, "\"undetermined\""); return;
+    }
+  sg_buf_adds (b, "null");
+}
+
+static void
+json_str (sg_buf *b, const char *s)
+{
+  sg_json_string (b, s, strlen (s));
+}
+
+/* check --json: the file's object on one line of stdout. */
+static void
+print_json (const check_cfg *c, const char *path, const file_result *fr)
+{
+  const sg_probe *pr = &fr->pr;
+  sg_buf b;
+  sg_buf_init (&b);
+  sg_buf_adds (&b, "{\"file\": ");
+  json_str (&b, path);
+  sg_buf_adds (&b, ", \"frontend\": ");
+  json_str (&b, fr->frontend_ok ? "ok" : fr->frontend);
+  sg_buf_adds (&b, ", \"logic\": ");
+  if (strcmp (fr->logic, "-")) json_str (&b, fr->logic);
+  else sg_buf_adds (&b, "null");
+  sg_buf_adds (&b, ", \"verdict\": ");
+  json_str (&b, fr->ran ? sg_verdict_kind_name (pr->verdict.kind) : "not-run");
+  sg_buf_adds (&b, ", \"why\": ");
+  json_str (&b, fr->ran ? pr->verdict.why : "");
+  sg_buf_adds (&b, ", \"blamed\": [");
+  if (fr->ran && pr->verdict.kind != SG_VERDICT_OK && pr->verdict.culprit < pr->runs.n)
+    json_str (&b, pr->runs.a[pr->verdict.culprit].prof->name);
+  sg_buf_adds (&b, "], \"runs\": [");
+  for (uint32_t i = 0; i < pr->runs.n; i++)
+    {
+      const sg_probe_run *r = &pr->runs.a[i];
+      sg_buf_adds (&b, i ? ", {\"solver\": " : "{\"solver\": ");
+      json_str (&b, r->prof->name);
+      sg_buf_adds (&b, ", \"command\": [");
+      sg_strv argv = { 0 };
+      if (sg_profile_argv (r->prof, &fr->argv, &argv) == SG_RC_OK)
+        for (uint32_t k = 0; k < argv.n && argv.a[k]; k++)
+          {
+            if (k) sg_buf_adds (&b, ", ");
+            json_str (&b, argv.a[k]);
+          }
+      sg_strv_free (&argv);
+      sg_buf_adds (&b, "], \"outcome\": ");
+      json_str (&b, r->skipped ? "skipped" : sg_outcome_kind_name (r->out.kind));
+      sg_buf_adds (&b, ", \"answers\": [");
+      for (uint32_t k = 0; k < r->out.answers.n; k++)
+        {
+          if (k) sg_buf_adds (&b, ", ");
+          json_str (&b, sg_answer_name ((sg_answer) r->out.answers.a[k]));
+        }
+      sg_buf_printf (&b, "], \"wall_s\": %.3f, \"exit_code\": %d, \"signal\": %d, \"model\": ",
+                     r->skipped ? 0.0 : r->out.wall_s, r->skipped ? -1 : r->out.exit_code,
+                     r->skipped ? 0 : r->out.sig);
+      json_model (&b, r->model);
+      sg_buf_adds (&b, ", \"reason\": ");
+      json_str (&b, r->skipped || r->out.kind == SG_OUT_OK ? "" : r->out.reason);
+      sg_buf_adds (&b, ", \"note\": ");
+      json_str (&b, r->note);
+      sg_buf_adds (&b, "}");
+    }
+  sg_buf_adds (&b, "]}\n");
+  (void) c;
+  if (sg_buf_ok (&b)) fwrite (b.s, 1, b.len, stdout);
+  sg_buf_free (&b);
+}
+
 static int
 parse_opts (const sg_cli_cmd *cmd, int argc, char **argv, check_cfg *c, int *first)
 {
@@ -169,7 +416,7 @@ parse_opts (const sg_cli_cmd *cmd, int argc, char **argv, check_cfg *c, int *fir
   for (int i = 1; i < argc; i++)
     {
       const char *a = argv[i];
-      if (opts && !strcmp (a, "--")) { opts = false; continue; }
+      if (opts && !strcmp (a, "--")) { opts = false; argv[i] = consumed; continue; }
       if (opts && sg_cli_is_help (a)) { fputs (cmd->usage, stdout); return -1; }
       if (opts && (!strcmp (a, "--solvers") || !strcmp (a, "-t") || !strcmp (a, "--timeout")
                    || !strcmp (a, "--out") || !strcmp (a, "--solvers-file")))
@@ -188,18 +435,28 @@ parse_opts (const sg_cli_cmd *cmd, int argc, char **argv, check_cfg *c, int *fir
                 return sg_cli_usage_error (cmd, "--timeout needs seconds in (0, 86400], got '%s'", v);
               c->timeout_s = t;
             }
-          argv[i - 1] = argv[i] = (char *) "";
+          argv[i - 1] = argv[i] = consumed;
           continue;
         }
-      if (opts && !strcmp (a, "--no-models")) { c->models = false; argv[i] = (char *) ""; continue; }
-      if (opts && !strcmp (a, "--no-validate")) { c->validate = false; argv[i] = (char *) ""; continue; }
-      if (opts && !strcmp (a, "--incompleteness")) { c->incomplete = true; argv[i] = (char *) ""; continue; }
-      if (opts && (!strcmp (a, "-q") || !strcmp (a, "--quiet"))) { c->quiet = true; argv[i] = (char *) ""; continue; }
+      if (opts && !strcmp (a, "--no-models")) { c->models = false; argv[i] = consumed; continue; }
+      if (opts && !strcmp (a, "--no-validate")) { c->validate = false; argv[i] = consumed; continue; }
+      if (opts && !strcmp (a, "--incompleteness")) { c->incomplete = true; argv[i] = consumed; continue; }
+      if (opts && (!strcmp (a, "-q") || !strcmp (a, "--quiet"))) { c->quiet = true; argv[i] = consumed; continue; }
+      if (opts && !strcmp (a, "--json")) { c->json = true; argv[i] = consumed; continue; }
       if (opts && a[0] == '-' && a[1]) return sg_cli_usage_error (cmd, "unknown option '%s'", a);
       if (!*first) *first = i;
     }
   if (!*first) return sg_cli_usage_error (cmd, "expected at least one FILE or DIR");
   return SG_EXIT_OK;
+}
+
+/* The exit code of several files: a bug found outranks every error (a crash on a file our
+ * front end cannot read is still a bug), internal errors outrank input errors. */
+static int
+combine (int code, int r)
+{
+  if (code == SG_EXIT_BUG || r == SG_EXIT_BUG) return SG_EXIT_BUG;
+  return sg_cli_worse (code, r);
 }
 
 /* Every file named on the command line (directories: their *.smt2 files), in order. */
@@ -210,17 +467,26 @@ for_each_file (check_cfg *c, int argc, char **argv, int first,
   int code = SG_EXIT_OK;
   for (int i = first; i < argc; i++)
     {
-      if (!argv[i][0]) continue;
+      if (argv[i] == consumed) continue;
       sg_walk w;
       sg_diag d;
       sg_walk_init (&w);
-      if (sg_walk_add (&w, argv[i], &d)) { sg_cli_print_diag (&d); code = sg_cli_worse (code, SG_EXIT_INPUT); }
-      for (uint32_t k = 0; k < w.paths.n; k++)
+      if (sg_walk_add (&w, argv[i], &d))
         {
-          int r = fn (c, w.paths.a[k], ctx);
-          if (r == SG_EXIT_BUG && (code == SG_EXIT_OK)) code = SG_EXIT_BUG;
-          else if (r != SG_EXIT_OK && r != SG_EXIT_BUG) code = sg_cli_worse (code == SG_EXIT_BUG ? SG_EXIT_OK : code, r);
+          sg_cli_print_diag (&d);
+          code = combine (code, SG_EXIT_INPUT);
+          if (c->json)
+            {
+              /* Scripts see every argument: what could not be read is an object too. */
+              file_result fr;
+              memset (&fr, 0, sizeof fr);
+              sg_probe_init (&fr.pr);
+              snprintf (fr.logic, sizeof fr.logic, "-");
+              sg_diag_format (&d, fr.frontend, sizeof fr.frontend);
+              print_json (c, argv[i], &fr);
+            }
         }
+      for (uint32_t k = 0; k < w.paths.n; k++) code = combine (code, fn (c, w.paths.a[k], ctx));
       sg_walk_free (&w);
     }
   return code;
@@ -230,17 +496,15 @@ static int
 check_one (check_cfg *c, const char *path, void *ctx)
 {
   unsigned *bugs = ctx;
-  sg_probe pr;
-  sg_probe_init (&pr);
-  char logic[64];
-  int code = check_file (c, path, &pr, logic, sizeof logic);
-  if (code == SG_EXIT_OK)
-    {
-      print_table (c, path, &pr);
-      if (pr.verdict.kind != SG_VERDICT_OK) { code = SG_EXIT_BUG; (*bugs)++; }
-    }
+  file_result fr;
+  memset (&fr, 0, sizeof fr);
+  sg_probe_init (&fr.pr);
+  int code = check_file (c, path, &fr);
+  if (fr.ran && fr.pr.verdict.kind != SG_VERDICT_OK) { code = SG_EXIT_BUG; (*bugs)++; }
+  if (c->json) print_json (c, path, &fr);
+  else if (fr.ran) print_table (c, path, &fr);
   fflush (stdout);
-  sg_probe_free (&pr);
+  sg_probe_free (&fr.pr);
   return code;
 }
 
@@ -255,6 +519,7 @@ sg_cli_check (const sg_cli_cmd *cmd, int argc, char **argv)
   int first, code = parse_opts (cmd, argc, argv, &c, &first);
   if (code) return code < 0 ? SG_EXIT_OK : code;
   if (c.out) return sg_cli_usage_error (cmd, "--out belongs to 'label'");
+  c.raw = true;
   if ((code = setup (cmd, &c))) { teardown (&c); return code; }
   unsigned bugs = 0;
   code = for_each_file (&c, argc, argv, first, check_one, &bugs);
@@ -274,18 +539,18 @@ static int
 label_one (check_cfg *c, const char *path, void *ctx)
 {
   label_ctx *lc = ctx;
-  sg_probe pr;
-  sg_probe_init (&pr);
-  char logic[64];
-  int code = check_file (c, path, &pr, logic, sizeof logic);
+  file_result fr;
+  memset (&fr, 0, sizeof fr);
+  sg_probe_init (&fr.pr);
+  int code = check_file (c, path, &fr);
   if (code == SG_EXIT_OK)
     {
       /* Consensus: every solver ran, answered exactly one decided answer, all the same. */
-      bool ok = pr.runs.n > 0 && pr.verdict.kind == SG_VERDICT_OK;
+      bool ok = fr.pr.runs.n > 0 && fr.pr.verdict.kind == SG_VERDICT_OK;
       sg_answer a = SG_ANS_NONE;
-      for (uint32_t i = 0; ok && i < pr.runs.n; i++)
+      for (uint32_t i = 0; ok && i < fr.pr.runs.n; i++)
         {
-          const sg_probe_run *r = &pr.runs.a[i];
+          const sg_probe_run *r = &fr.pr.runs.a[i];
           ok = !r->skipped && r->out.kind == SG_OUT_OK && r->out.answers.n == 1
                && (r->out.answers.a[0] == SG_ANS_SAT || r->out.answers.a[0] == SG_ANS_UNSAT)
                && (a == SG_ANS_NONE || a == r->out.answers.a[0]);
@@ -294,8 +559,8 @@ label_one (check_cfg *c, const char *path, void *ctx)
       if (ok)
         {
           struct stat st;
-          fprintf (lc->f, "%s\t%s\t%s", path, logic, sg_answer_name (a));
-          for (uint32_t i = 0; i < pr.runs.n; i++) fprintf (lc->f, "\t%.0f", pr.runs.a[i].out.wall_s * 1000.0);
+          fprintf (lc->f, "%s\t%s\t%s", path, fr.logic, sg_answer_name (a));
+          for (uint32_t i = 0; i < fr.pr.runs.n; i++) fprintf (lc->f, "\t%.0f", fr.pr.runs.a[i].out.wall_s * 1000.0);
           fprintf (lc->f, "\t%lld\n", stat (path, &st) == 0 ? (long long) st.st_size : -1LL);
           lc->kept++;
         }
@@ -303,7 +568,7 @@ label_one (check_cfg *c, const char *path, void *ctx)
         lc->dropped++;
       if (!c->quiet) fprintf (stderr, "%s: %s\n", path, ok ? sg_answer_name (a) : "dropped (no consensus)");
     }
-  sg_probe_free (&pr);
+  sg_probe_free (&fr.pr);
   return code == SG_EXIT_BUG ? SG_EXIT_OK : code;
 }
 
@@ -318,6 +583,7 @@ sg_cli_label (const sg_cli_cmd *cmd, int argc, char **argv)
   int first, code = parse_opts (cmd, argc, argv, &c, &first);
   if (code) return code < 0 ? SG_EXIT_OK : code;
   if (!c.out) return sg_cli_usage_error (cmd, "--out INDEX.tsv is required");
+  if (c.json) return sg_cli_usage_error (cmd, "--json belongs to 'check'");
   c.models = false;
   if ((code = setup (cmd, &c))) { teardown (&c); return code; }
   /* Written to a temporary file in the same directory, renamed when complete. */
@@ -339,7 +605,13 @@ sg_cli_label (const sg_cli_cmd *cmd, int argc, char **argv)
   label_ctx lc = { f, 0, 0 };
   code = for_each_file (&c, argc, argv, first, label_one, &lc);
   bool werr = ferror (f) != 0;
-  if (fclose (f) != 0 || werr || rename (tmp, c.out) != 0)
+  if (code == SG_EXIT_INPUT && !lc.kept && !lc.dropped)
+    {
+      /* Nothing read (an empty directory, ''): the index, if any, stays as it was. */
+      fclose (f);
+      unlink (tmp);
+    }
+  else if (fclose (f) != 0 || werr || rename (tmp, c.out) != 0)
     {
       fprintf (stderr, "%s: error: cannot write: %s\n", c.out, strerror (errno));
       unlink (tmp);

@@ -160,13 +160,7 @@ sg_cli_parse (const sg_cli_cmd *cmd, int argc, char **argv)
       sg_walk_init (&w);
       sg_rc rc = sg_walk_add (&w, a, &d);
       for (uint32_t k = 0; k < w.paths.n; k++) parse_one (w.paths.a[k], quiet, &t);
-      if (rc != SG_RC_OK)
-        count_error (&t, &d);
-      else if (w.paths.n == 0)
-        {
-          sg_diag_set (&d, SG_RC_IO, 0, 0, "no .smt2 files found in this directory");
-          count_error (&t, &d);
-        }
+      if (rc != SG_RC_OK) count_error (&t, &d); /* an empty directory or '' included */
       sg_walk_free (&w);
     }
   fflush (stdout);

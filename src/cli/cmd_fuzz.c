@@ -162,7 +162,7 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
       if (a[0] == '-' && a[1]) { code = sg_cli_usage_error (cmd, "unknown option '%s'", a); goto done; }
       /* yinyang's positional form: the solver spec comes first ("z3;cvc5" or a solver name). */
       struct stat stt;
-      if (!c.spec && !c.spec_file && inputs.n == 0 && stat (a, &stt) != 0) { c.spec = a; continue; }
+      if (!c.spec && !c.spec_file && inputs.n == 0 && a[0] && stat (a, &stt) != 0) { c.spec = a; continue; }
       if (!SG_VEC_PUSH (inputs, a)) { code = SG_EXIT_INTERNAL; goto done; }
     }
   if (!inputs.n) { code = sg_cli_usage_error (cmd, "expected seed files or directories"); goto done; }
@@ -207,6 +207,29 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
         { code = sg_cli_usage_error (cmd, "--reference %s is not one of the --solvers", c.reference); goto free_run; }
       if (solvers.n < 2)
         { code = sg_cli_usage_error (cmd, "--reference needs a second solver to compare"); goto free_run; }
+    }
+
+  /* --data: loaded once here, so a file that does not load stops the run before anything
+   * runs (the workers would each fail to start and run nothing). */
+  if (c.data)
+    {
+      if (strcmp (engine, "opfuzz") && strcmp (engine, "fuse"))
+        { code = sg_cli_usage_error (cmd, "--data belongs to 'opfuzz' and 'fuse'"); goto free_run; }
+      sg_tech_cfg tc = { 0 };
+      tc.data_file = c.data;
+      tc.fuse_mode = c.fuse_mode;
+      void *st = NULL;
+      sg_diag dd;
+      sg_diag_init (&dd, c.data);
+      sg_rc trc = tech->init (&tc, &st, &dd);
+      if (trc)
+        {
+          if (!dd.rc) sg_diag_set (&dd, trc, 0, 0, "cannot load this data file");
+          sg_cli_print_diag (&dd);
+          code = sg_rc_exit_code (trc);
+          goto free_run;
+        }
+      tech->free (st);
     }
 
   /* Seeds: every file; unusable ones are skipped with a warning, never fatal. */

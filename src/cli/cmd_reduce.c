@@ -11,6 +11,8 @@
 #include "front/parse.h"
 #include "reduce/reduce.h"
 
+#define SG_REDUCE_GOLDEN_TIMEOUT_S 60.0 /* the golden run's limit without -t (README) */
+
 static bool
 parse_double (const char *v, double lo, double hi, double *out)
 {
@@ -154,14 +156,19 @@ sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
         }
       p.main.timeout_s = timeout;
       p.cross.timeout_s = cross_timeout ? cross_timeout : timeout;
+      /* Without -t the golden run still has a limit: SG_REDUCE_GOLDEN_TIMEOUT_S or the
+       * budget, whichever is smaller; later runs derive theirs from its time. */
+      p.main.golden_timeout_s = p.cross.golden_timeout_s
+          = ro.budget_s > 0 && ro.budget_s < SG_REDUCE_GOLDEN_TIMEOUT_S ? ro.budget_s : SG_REDUCE_GOLDEN_TIMEOUT_S;
       sg_diag_init (&d, "reduce");
       if (sg_pred_prepare_cmd (&p, &d)) { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto out; }
     }
   {
     char *text = NULL;
     size_t len = 0;
-    sg_diag_init (&d, in);
-    sg_rc rc = sg_file_read (in, (size_t) 1 << 30, &text, &len, &d);
+    sg_diag_init (&d, in[0] ? in : "''");
+    sg_rc rc = in[0] ? sg_file_read (in, (size_t) 1 << 30, &text, &len, &d)
+                     : sg_diag_set (&d, SG_RC_IO, 0, 0, "an empty path names no file");
     if (rc) { sg_cli_print_diag (&d); code = sg_rc_exit_code (rc); goto out; }
     sg_store s;
     sg_script sc;

@@ -100,6 +100,11 @@ sg_rc
 sg_walk_add (sg_walk *w, const char *arg, sg_diag *diag)
 {
   sg_diag_init (diag, arg);
+  if (!arg[0])
+    {
+      diag->file = "''";
+      return sg_diag_set (diag, SG_RC_IO, 0, 0, "an empty path names no file");
+    }
   struct stat st;
   if (stat (arg, &st) != 0)
     return sg_diag_set (diag, SG_RC_IO, 0, 0, "cannot open: %s", strerror (errno));
@@ -131,5 +136,7 @@ sg_walk_add (sg_walk *w, const char *arg, sg_diag *diag)
   SG_VEC_FREE (stack);
   if (w->paths.n > first)
     qsort (w->paths.a + first, w->paths.n - first, sizeof *w->paths.a, cmp_path);
+  else if (rc == SG_RC_OK)
+    rc = sg_diag_set (diag, SG_RC_IO, 0, 0, "no .smt2 files found in this directory");
   return rc;
 }

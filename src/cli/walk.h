@@ -19,7 +19,8 @@ void sg_walk_init (sg_walk *w);
 void sg_walk_free (sg_walk *w);
 /* Append `arg` itself when it is not a directory, or the *.smt2 files below it when it is.
  * An argument that cannot be read gives SG_RC_IO in diag (diag->file = arg, which must outlive
- * the diag); paths collected before the error stay in the list. */
+ * the diag); paths collected before the error stay in the list. An empty input is an error
+ * too: SG_RC_IO for "" (diag->file "''") and for a directory without a *.smt2 file. */
 sg_rc sg_walk_add (sg_walk *w, const char *arg, sg_diag *diag);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/limits.h"
 #include "front/parse_int.h"
 
 
@@ -447,15 +448,21 @@ raw_cmd (sg_parser *p, uint32_t cmd, uint16_t kind)
   return rc;
 }
 
-static sg_rc
-release_levels (sg_parser *p, uint32_t keep)
+/* Close the innermost n of the open assertion levels (n <= p->depth). */
+static void
+release_levels (sg_parser *p, uint64_t n)
 {
-  while (p->levels.n > keep)
+  while (n > 0 && p->levels.n > 0)
     {
-      uint32_t mark = SG_VEC_POP (p->levels);
-      if (!p->global_decls) sg_symtab_release (&p->st, mark);
+      sg_plevels *top = &SG_VEC_TOP (p->levels);
+      uint64_t k = n < top->count ? n : top->count;
+      /* What was declared since this push belongs to its innermost level. */
+      if (!p->global_decls) sg_symtab_release (&p->st, top->mark);
+      top->count -= (uint32_t) k;
+      p->depth -= k;
+      n -= k;
+      if (top->count == 0) p->levels.n--;
     }
-  return SG_RC_OK;
 }
 
 static sg_rc
@@ -647,27 +654,35 @@ command (sg_parser *p, const uint32_t cmd)
           }
         if (kind == SG_WK_PUSH)
           {
-            for (uint32_t i = 0; i < cnt; i++)
-              if (!SG_VEC_PUSH (p->levels, sg_symtab_mark (&p->st))) return nomem (p, cmd);
+            if (p->depth + cnt > SG_LIMIT_PUSH_LEVELS)
+              return sg_perr (p, cmd, SG_RC_LIMIT, "push %u: more than %u assertion levels open", cnt,
+                              (unsigned) SG_LIMIT_PUSH_LEVELS);
+            if (cnt > 0)
+              {
+                sg_plevels f = { sg_symtab_mark (&p->st), cnt };
+                if (!SG_VEC_PUSH (p->levels, f)) return nomem (p, cmd);
+                p->depth += cnt;
+              }
           }
         else
           {
-            if (cnt > p->levels.n)
-              return sg_perr (p, cmd, SG_RC_SORT, "pop %u exceeds the %u pushed level%s", cnt, p->levels.n,
-                              p->levels.n == 1 ? "" : "s");
-            release_levels (p, p->levels.n - cnt);
+            if (cnt > p->depth)
+              return sg_perr (p, cmd, SG_RC_SORT, "pop %u exceeds the %llu pushed level%s", cnt,
+                              (unsigned long long) p->depth, p->depth == 1 ? "" : "s");
+            release_levels (p, cnt);
           }
         return add_cmd (p, cmd, kind, n, NULL, 0);
       }
     case SG_WK_RESET:
       if ((rc = need_end (p, cmd, a1))) return rc;
       p->levels.n = 0;
+      p->depth = 0;
       sg_symtab_release (&p->st, 0);
       p->global_decls = false;
       return add_cmd (p, cmd, kind, 0, NULL, 0);
     case SG_WK_RESET_ASSERTIONS:
       if ((rc = need_end (p, cmd, a1))) return rc;
-      release_levels (p, 0);
+      release_levels (p, p->depth);
       return add_cmd (p, cmd, kind, 0, NULL, 0);
     case SG_WK_ASSERT:
       if (!has (p, cmd, a1)) return sg_perr (p, cmd, SG_RC_PARSE, "assert needs a term");

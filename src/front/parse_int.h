@@ -17,13 +17,21 @@ typedef struct sg_pframe {
   uint32_t aux2;  /* form-specific */
 } sg_pframe;
 
+/* One (push N): N levels that share the symbol-table mark taken at the push (no declaration
+ * can come between them), so memory does not grow with N. */
+typedef struct sg_plevels {
+  uint32_t mark;  /* symbol-table mark at the push */
+  uint32_t count; /* levels of this push still open (>= 1) */
+} sg_plevels;
+
 struct sg_parser {
   sg_store *s;             /* store (not owned) */
   sg_script *sc;           /* script commands are appended to (not owned) */
   sg_diag *d;              /* diagnostics (not owned) */
   sg_sexp_reader rd;       /* S-expression reader */
   sg_symtab st;            /* scoped symbols */
-  sg_u32vec levels;        /* symbol-table marks of push levels */
+  SG_VEC (sg_plevels) levels; /* push frames: one per push command, not per level */
+  uint64_t depth;          /* assertion levels open: the sum of the frames' counts */
   bool global_decls;       /* :global-declarations true */
   SG_VEC (sg_pframe) frames; /* term parser work stack */
   sg_u32vec vals;          /* term parser results */

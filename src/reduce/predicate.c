@@ -125,12 +125,14 @@ cmd_golden (sg_pred_cmd *c, const char *what, const char *path, uint64_t mem, sg
 {
   sg_spawn_result r;
   sg_spawn_result_init (&r);
-  sg_rc rc = run_cmd (c, path, c->timeout_s, mem, &r);
+  double limit = c->timeout_s > 0 ? c->timeout_s : c->golden_timeout_s;
+  sg_rc rc = run_cmd (c, path, limit, mem, &r);
   if (rc) { sg_spawn_result_free (&r); return sg_diag_set (d, rc, 0, 0, "%s: cannot run the command", what); }
   if (r.end == SG_END_EXEC_FAILED)
     rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: cannot execute '%s'", what, c->argv.a[0]);
   else if (r.timed_out)
-    rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: the golden run timed out", what);
+    rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: the golden run timed out (after %.3g s%s)", what,
+                      limit, c->timeout_s > 0 ? "" : ", the limit without -t");
   else
     {
       c->g_end = (int) r.end;
@@ -141,7 +143,9 @@ cmd_golden (sg_pred_cmd *c, const char *what, const char *path, uint64_t mem, sg
       sg_buf_reset (&c->g_err);
       sg_buf_add (&c->g_out, r.out.s, r.out.len);
       sg_buf_add (&c->g_err, r.err.s, r.err.len);
-      if (!c->timeout_s) c->timeout_s = (r.wall_s + 1.0) * 1.5;
+      if (!c->timeout_s)
+        c->timeout_s = c->golden_timeout_s > 0 ? fmin ((r.wall_s + 1.0) * 1.5, c->golden_timeout_s)
+                                               : (r.wall_s + 1.0) * 1.5;
       if (!cmd_matches (c, &r))
         rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: the golden run does not match %s%s%s%s", what,
                           c->match_out ? "--match-out " : "", c->match_out ? c->match_out : "",

@@ -32,7 +32,8 @@ typedef struct sg_pred_cmd {
   const char *regex_out, *regex_err; /* POSIX ERE instead of byte equality (borrowed) */
   regex_t re_out, re_err;       /* compiled regex_out / regex_err */
   bool has_re_out, has_re_err;
-  double timeout_s;             /* 0 = (golden time + 1) * 1.5 */
+  double timeout_s;             /* 0 = (golden time + 1) * 1.5, at most golden_timeout_s */
+  double golden_timeout_s;      /* the golden run's limit when timeout_s is 0 (0 = none) */
   /* golden run */
   int g_end, g_code, g_sig;     /* sg_spawn_end and exit code / signal */
   sg_buf g_out, g_err;          /* golden stdout / stderr */

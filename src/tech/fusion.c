@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/file.h"
+#include "base/limits.h"
 #include "eval/eval.h"
 #include "front/occ.h"
 #include "front/parse.h"
@@ -487,20 +489,12 @@ sg_fusion_table_load_string (sg_fusion_table *t, const char *text, size_t len, c
 sg_rc
 sg_fusion_table_load_file (sg_fusion_table *t, const char *path, uint64_t seed, sg_diag *d)
 {
-  FILE *f = fopen (path, "rb");
-  if (!f) return sg_diag_set (d, SG_RC_IO, 0, 0, "cannot open %s: %s", path, strerror (errno));
-  sg_buf b;
-  sg_buf_init (&b);
-  char chunk[4096];
-  size_t n;
-  while ((n = fread (chunk, 1, sizeof chunk, f)) > 0) sg_buf_add (&b, chunk, n);
-  bool err = ferror (f);
-  fclose (f);
-  sg_rc rc = err ? sg_diag_set (d, SG_RC_IO, 0, 0, "cannot read %s", path)
-             : !sg_buf_ok (&b) ? sg_diag_set (d, SG_RC_NOMEM, 0, 0, "out of memory")
-                               : sg_fusion_table_load_string (t, b.s ? b.s : "", b.len, path,
-                                                              seed, d);
-  sg_buf_free (&b);
+  char *text = NULL;
+  size_t len = 0;
+  sg_rc rc = sg_file_read_text (path, SG_LIMIT_DATA_BYTES, &text, &len, d);
+  if (rc) return rc;
+  rc = sg_fusion_table_load_string (t, text, len, path, seed, d);
+  free (text);
   return rc;
 }
 

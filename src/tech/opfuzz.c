@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/file.h"
+#include "base/limits.h"
 #include "front/occ.h"
 
 /* ---- the compiled-in classes --------------------------------------------------------------- */
@@ -315,22 +317,12 @@ sg_opfuzz_load (sg_opfuzz *f, const char *path, sg_diag *d)
       return rc;
     }
   opfuzz_init (f);
-  FILE *fp = fopen (path, "rb");
-  if (!fp) return sg_diag_set (d, SG_RC_IO, 0, 0, "cannot open %s", path);
-  sg_buf b;
-  sg_buf_init (&b);
-  char chunk[4096];
-  size_t n;
-  while ((n = fread (chunk, 1, sizeof chunk, fp)) > 0) sg_buf_add (&b, chunk, n);
-  bool bad = ferror (fp);
-  fclose (fp);
-  if (bad || !sg_buf_ok (&b))
-    {
-      sg_buf_free (&b);
-      return sg_diag_set (d, bad ? SG_RC_IO : SG_RC_NOMEM, 0, 0, "cannot read %s", path);
-    }
-  sg_rc rc = sg_opfuzz_parse (f, b.s ? b.s : "", b.len, path, d);
-  sg_buf_free (&b);
+  char *text = NULL;
+  size_t len = 0;
+  sg_rc rc = sg_file_read_text (path, SG_LIMIT_DATA_BYTES, &text, &len, d);
+  if (rc) return rc;
+  rc = sg_opfuzz_parse (f, text, len, path, d);
+  free (text);
   return rc;
 }
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/limits.h"
 #include "front/occ.h"
 #include "front/print.h"
 
@@ -97,6 +98,7 @@ typedef struct ctx {
   sg_u32vec sorts;     /* distinct sorts of the pool */
   sg_u32vec npop;      /* npop.a[c]: pop commands before command c */
   uint8_t *flag;       /* per term id (ids below nflag): F_* */
+  uint32_t *height;    /* per term id (ids below nflag): nesting below it (0 for a leaf) */
   uint32_t nflag;      /* terms when the step began */
   uint32_t hole;       /* occurrence being replaced */
   sg_term e;           /* its term */
@@ -137,8 +139,9 @@ setup (ctx *c)
   c->nflag = sg_term_count (s);
   c->flag = calloc (c->nflag ? c->nflag : 1, 1);
   c->stamp = calloc (c->nflag ? c->nflag : 1, sizeof *c->stamp);
+  c->height = calloc (c->nflag ? c->nflag : 1, sizeof *c->height);
   uint8_t *seen = calloc (c->nflag ? c->nflag : 1, 1);
-  if (!c->flag || !seen || !c->stamp) { free (seen); return SG_RC_NOMEM; }
+  if (!c->flag || !seen || !c->stamp || !c->height) { free (seen); return SG_RC_NOMEM; }
   for (uint32_t t = 0; t < c->nflag; t++)
     {
       const sg_node *n = sg_term_node (s, t);
@@ -151,8 +154,14 @@ setup (ctx *c)
           || n->op == SG_OP_DT_TEST)
         f |= F_SYM;
       const uint32_t *a = sg_term_args (s, t);
-      for (uint32_t k = 0; k < n->nargs; k++) f |= c->flag[a[k]];
+      uint32_t h = 0;
+      for (uint32_t k = 0; k < n->nargs; k++)
+        {
+          f |= c->flag[a[k]];
+          if (c->height[a[k]] + 1 > h) h = c->height[a[k]] + 1;
+        }
       c->flag[t] = f;
+      c->height[t] = h;
     }
   uint32_t pops = 0;
   for (uint32_t i = 0; i < c->sc->cmds.n; i++)
@@ -197,8 +206,10 @@ teardown (ctx *c)
   SG_VEC_FREE (c->stack);
   free (c->flag);
   free (c->stamp);
+  free (c->height);
   c->flag = NULL;
   c->stamp = NULL;
+  c->height = NULL;
 }
 
 /* The bound variable named `name` that binder occurrence term b binds, or SG_NONE. */
@@ -640,21 +651,40 @@ build (ctx *c, sg_op op, sg_sort S, sg_term *out)
 }
 
 /* Is occurrence i the child of an implicit Int-to-Real coercion (a numeral written in a Real
- * context), or, in a linear logic, below a `*`, div, mod or / (a coefficient or divisor)? */
+ * context), or, in a linear logic, below a `*`, div, mod or / (a coefficient or divisor)?
+ * below[] (linear logics) marks the occurrences below a product, filled in pre-order (a
+ * parent comes first), so a deep term costs one pass, not one walk to the root per hole. */
 static bool
-under_coercion_or_product (const ctx *c, uint32_t i)
+under_coercion_or_product (const ctx *c, uint32_t i, uint8_t *below)
 {
   uint32_t p = c->occs.a.a[i].parent;
-  if (p != SG_NONE && (sg_term_node (c->s, c->occs.a.a[p].term)->flags & SG_TF_IMPLICIT))
-    return true;
-  if (!c->lg.linear) return false;
-  for (; p != SG_NONE; p = c->occs.a.a[p].parent)
+  bool under = false;
+  if (below && p != SG_NONE)
     switch (sg_term_op (c->s, c->occs.a.a[p].term))
       {
-      case SG_OP_MUL: case SG_OP_IDIV: case SG_OP_MOD: case SG_OP_RDIV: return true;
-      default: break;
+      case SG_OP_MUL: case SG_OP_IDIV: case SG_OP_MOD: case SG_OP_RDIV: under = true; break;
+      default: under = below[p] != 0; break;
       }
-  return false;
+  if (below) below[i] = under;
+  if (p != SG_NONE && (sg_term_node (c->s, c->occs.a.a[p].term)->flags & SG_TF_IMPLICIT))
+    return true;
+  return under;
+}
+
+/* Nesting below t, a term of the step's pool (id below nflag) or one built from them. */
+static uint32_t
+height_of (const ctx *c, sg_term t)
+{
+  if (t < c->nflag) return c->height[t];
+  const uint32_t *a = sg_term_args (c->s, t);
+  uint32_t h = 0;
+  for (uint32_t k = 0; k < sg_term_nargs (c->s, t); k++)
+    {
+      /* Built terms have pool terms or leaves (literals) as arguments. */
+      uint32_t hk = a[k] < c->nflag ? c->height[a[k]] : sg_term_nargs (c->s, a[k]) ? 1 : 0;
+      if (hk + 1 > h) h = hk + 1;
+    }
+  return h;
 }
 
 static void
@@ -682,15 +712,18 @@ sg_typefuzz_step (sg_script *sc, sg_rng *rng, sg_buf *desc, bool *done)
   c.lg = logic_of (sc);
   sg_rc rc = setup (&c);
   sg_u32vec holes = { 0 }, cand = { 0 };
+  uint8_t *below = NULL;
+  if (!rc && c.lg.linear && !(below = calloc (c.occs.a.n ? c.occs.a.n : 1, 1))) rc = SG_RC_NOMEM;
   for (uint32_t i = 0; i < c.occs.a.n && !rc; i++)
     {
       const sg_occ *o = &c.occs.a.a[i];
+      bool under = under_coercion_or_product (&c, i, below);
       if (o->flags & (SG_OCC_BINDER | SG_OCC_PATTERN)) continue;
       if (sc->cmds.a[o->cmd].kind != SG_WK_ASSERT || (c.flag[o->term] & F_BAD)) continue;
-      if (!sort_ok (&c, sg_term_sort (c.s, o->term)) || under_coercion_or_product (&c, i))
-        continue;
+      if (!sort_ok (&c, sg_term_sort (c.s, o->term)) || under) continue;
       if (!SG_VEC_PUSH (holes, i)) rc = SG_RC_NOMEM;
     }
+  free (below);
   bool ok = false;
   for (uint32_t tries = 0; !rc && !ok && holes.n && tries < SG_TYPEFUZZ_HOLE_TRIES; tries++)
     {
@@ -717,6 +750,10 @@ sg_typefuzz_step (sg_script *sc, sg_rng *rng, sg_buf *desc, bool *done)
           sg_term nt;
           if (!build (&c, op, S, &nt)) { rc = c.rc; continue; }
           if (nt == c.e) continue;
+          /* A mutant past our nesting limit could not be read back: not built (a deep seed
+           * would otherwise give one whenever a deep pool term lands in a deep hole). */
+          if ((uint64_t) o->depth + height_of (&c, nt) + SG_TYPEFUZZ_DEPTH_MARGIN > SG_LIMIT_DEPTH)
+            continue;
           sg_rc r = sg_occ_replace (sc, &c.occs, c.hole, nt);
           if (r == SG_RC_SORT) continue;
           if (r) { rc = r; break; }

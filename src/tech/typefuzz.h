@@ -38,6 +38,8 @@
 #define SG_TYPEFUZZ_MAX_OCCS (1u << 22)    /* occurrences per script a step will look at */
 #define SG_TYPEFUZZ_HOLE_TRIES 64u         /* holes tried per step (§4.2: up to |E|) */
 #define SG_TYPEFUZZ_MAX_ARITY 3u           /* n-ary operators get 2..3 arguments */
+#define SG_TYPEFUZZ_DEPTH_MARGIN 64u       /* a replacement must leave the term this far below
+                                              SG_LIMIT_DEPTH (binder lists, indices, lets) */
 
 /* One mutation step on sc (in place; copy the seed with sg_script_copy first to keep it).
  * *done (may be NULL) is true when a subterm was replaced (false: no hole could be filled, sc is

@@ -205,6 +205,21 @@ group_parse() {
   check "directory walk: recursive, sorted, *.smt2 only" \
     test "$code:$(cut -d: -f1 "$out_file" | tr '\n' ' ')" \
     = "0:$tmp/tree/a/deeper/y.smt2 $tmp/tree/a/z.smt2 $tmp/tree/b.smt2 "
+  run "$bin" parse ""
+  check "'"''"': exit 2 naming the empty path" \
+    eval '[ $code = 2 ] && [[ $(first_err_line) == "'"''"': error: an empty path names no file" ]]'
+
+  # (push N) costs memory bounded by the input, not by N (it took 3.9 GB for 10^9 before).
+  printf '(declare-const a Int)\n(push 1000000000)\n(declare-const b Int)\n(assert (> b a))\n(push 1000000000)\n(pop 1000000001)\n(declare-const b Bool)\n(pop 999999999)\n(push 1000000000)\n(check-sat)\n' > "$tmp/push.smt2"
+  run "$bin" parse "$tmp/push.smt2"
+  local rss
+  rss=$(sed -n 's/.*peak RSS \([0-9]*\)\..*/\1/p' "$err_file")
+  check "(push 1000000000) twice: parses with a peak RSS under 32 MB" \
+    eval '[ $code = 0 ] && [ -n "$rss" ] && [ "$rss" -lt 32 ]'
+  printf '(push 3)\n(pop 1)\n(pop 3)\n' > "$tmp/pop.smt2"
+  run "$bin" parse "$tmp/pop.smt2"
+  check "(pop N) beyond the pushed levels: exit 2 at its position" \
+    eval '[ $code = 2 ] && [[ $(first_err_line) == "$tmp/pop.smt2:3:1: error: pop 3 exceeds the 2 pushed levels" ]]'
 }
 
 # ---- print: round trip, idempotence, streaming ---------------------------------------------
@@ -354,6 +369,79 @@ group_check() {
   run "$bin" check tests/parse/unknown_symbol.smt2
   check "check: an invalid input file: exit 2 with its position" \
     eval '[ $code = 2 ] && [[ $(first_err_line) == tests/parse/unknown_symbol.smt2:*:*": error: unknown symbol"* ]]'
+  # A file our front end cannot read (z3's Seq extension): the solvers still run on its text.
+  local ext=tests/data/check/seq_ext.smt2
+  run "$bin" check --solvers "z3;cvc5" "$ext"
+  check "check on a file our front end rejects: the real solvers run, both sat, exit 2 (no bug, unreadable)" \
+    eval '[ $code = 2 ] && [[ $(first_err_line) == "$ext:4:19: error: unknown sort '"'Seq'"' (our front end cannot read this file"* ]] && [[ $out == *"frontend: cannot read it: $ext:4:19"* ]] && [ "$(grep -c "^  z3 *sat\|^  cvc5 *sat" <<<"$out")" = 2 ] && [[ $out == *"verdict: ok"* ]]'
+  run "$bin" check --solvers "z3;cvc4" "$ext"
+  check "check on a file our front end rejects: cvc4's rejection is not a bug, exit 2" \
+    eval '[ $code = 2 ] && [[ $out == *"cvc4 "*"rejected"* ]] && [[ $out == *"verdict: ok"* ]]'
+  run "$bin" check --solvers "z3;$fake segv" "$ext"
+  check "check on a file our front end rejects: a crash is still a bug, exit 10" \
+    eval '[ $code = 10 ] && [[ $out == *"verdict: crash: fake_solver crashed"* ]]'
+  run "$bin" check --solvers "z3;$fake unsat" "$ext"
+  check "check on a file our front end rejects: differing answers are judged (no model to blame), exit 10" \
+    eval '[ $code = 10 ] && [[ $out == *"verdict: soundness"* ]] && [[ $out != *"model valid"* ]]'
+  printf '(check-sat)\000(push 1)\n' > "$tmp/nul.smt2"
+  run timeout 60 "$bin" check --solvers z3 "$tmp/nul.smt2"
+  check "check on a file with a NUL byte: z3 runs on it and rejects it, exit 2" \
+    eval '[ $code = 2 ] && [[ $out == *"z3 "*"rejected"* ]] && [[ $out == *"verdict: ok"* ]]'
+  run timeout 60 "$bin" check -t 1e-9 --solvers "$fake hang" examples/qf_lia.smt2
+  check "check -t 1e-9 is a deadline, not none: the hanging solver times out" \
+    eval '[ $code = 0 ] && [[ $out == *"timeout"* ]]'
+  # --json: one object per file on stdout (JSON Lines)
+  run "$bin" check --json --solvers "z3;$fake unsat" examples/qf_lia.smt2 "$ext" examples/qf_bv.smt2
+  check "check --json: one JSON object per file with file, verdict, blamed, runs, frontend" \
+    python3 -c '
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+o = [json.loads(l) for l in lines]
+assert [x["file"] for x in o] == ["examples/qf_lia.smt2", sys.argv[2], "examples/qf_bv.smt2"], o
+a, b, c = o
+# qf_lia: z3 sat with a model our evaluator validates, the fake says unsat: the fake is blamed
+assert a["frontend"] == "ok" and a["verdict"] == "soundness" and a["blamed"] == ["fake_solver"], a
+z, f = a["runs"]
+assert z["solver"] == "z3" and z["command"][0] == "z3" and z["command"][-1] == "examples/qf_lia.smt2", z
+assert z["outcome"] == "ok" and z["answers"] == ["sat"] and z["model"] == "valid" and z["wall_s"] > 0, z
+assert f["answers"] == ["unsat"] and f["model"] is None, f
+# the Seq file: our front end error, runs without models, nobody blamed
+assert b["frontend"].startswith(sys.argv[2] + ":4:19: error: unknown sort"), b
+assert b["verdict"] == "soundness" and b["blamed"] == [] and all(r["model"] is None for r in b["runs"]), b
+# qf_bv: both unsat, no bug
+assert c["verdict"] == "ok" and c["blamed"] == [] and [r["answers"] for r in c["runs"]] == [["unsat"], ["unsat"]], c
+' "$out_file" "$ext"
+  check "check --json: exit 10 (a bug was found)" test "$code" = 10
+  run "$bin" check --json --solvers z3 "$tmp/nothere.smt2"
+  check "check --json on a file that cannot be opened: an object with verdict not-run, exit 2" \
+    eval '[ $code = 2 ] && python3 -c "import json,sys; o=json.loads(sys.stdin.read()); assert o[\"verdict\"]==\"not-run\" and o[\"runs\"]==[] and \"cannot open\" in o[\"frontend\"]" <<<"$out"'
+  # An empty input set is an input error.
+  mkdir -p "$tmp/emptydir/sub"
+  touch "$tmp/emptydir/sub/notes.txt"
+  run "$bin" check --solvers z3 "$tmp/emptydir"
+  check "check on a directory without .smt2 files: exit 2 naming it" \
+    eval '[ $code = 2 ] && [ -z "$out" ] && [[ $err == "$tmp/emptydir: error: no .smt2 files found in this directory" ]]'
+  run "$bin" check --solvers z3 ""
+  check "check on '"''"': exit 2 naming the empty path" \
+    eval '[ $code = 2 ] && [ -z "$out" ] && [[ $err == "'"''"': error: an empty path names no file" ]]'
+  run "$bin" label --solvers z3 --out "$tmp/index0.tsv" "$tmp/emptydir"
+  check "label on an empty directory: exit 2, no index written" \
+    eval '[ $code = 2 ] && [[ $err == *"$tmp/emptydir: error: no .smt2 files"* ]] && [ ! -e "$tmp/index0.tsv" ]'
+  local e
+  for e in opfuzz typefuzz sae janus fuse; do
+    run "$bin" "$e" --solvers z3 --mutants 1 --out "$tmp/e-$e" "$tmp/emptydir"
+    check "$e on an empty directory: exit 2 naming it" \
+      eval '[ $code = 2 ] && [[ $err == *"$tmp/emptydir: error: no .smt2 files found in this directory"* ]]'
+    run "$bin" "$e" --solvers z3 --mutants 1 --out "$tmp/e-$e" ""
+    check "$e on '"''"': exit 2 naming the empty path" \
+      eval '[ $code = 2 ] && [[ $err == *"'"''"': error: an empty path names no file"* ]]'
+  done
+  run "$bin" campaign --solvers z3 --budget 1 --out "$tmp/e-camp" "$tmp/emptydir"
+  check "campaign on an empty directory: exit 2 naming it" \
+    eval '[ $code = 2 ] && [[ $err == *"$tmp/emptydir: error: no .smt2 files found in this directory"* ]]'
+  run "$bin" campaign --solvers z3 --budget 1 --out "$tmp/e-camp2" ""
+  check "campaign on '"''"': exit 2 naming the empty path" \
+    eval '[ $code = 2 ] && [[ $err == *"'"''"': error: an empty path names no file"* ]]'
   run "$bin" check --solvers "" examples/qf_lia.smt2
   check "check: an empty solver spec is a usage error" test "$code" = 2
   run "$bin" check --timeout -3 examples/qf_lia.smt2
@@ -449,6 +537,42 @@ group_fuzz() {
     eval '[[ $(tail -n 1 "$err_file") =~ ^CPU:\ smtgrind\ [0-9.]+s,\ solvers\ [0-9.]+s:\ smtgrind.s\ share\ [0-9.]+%$ ]]'
   run "$bin" opfuzz --jobs 0 examples/qf_lia.smt2
   check "--jobs 0 is a usage error" test "$code" = 2
+  # --data: every data file loads, or the run stops before any solver runs (exit 2, file:line:col)
+  mkdir -p "$tmp/datadir"
+  printf ';; classes\n=, distinct\n\x00bvadd\n' > "$tmp/data.bin"
+  printf ';; classes\n=, distinct\nbvadd, bvfoo\n' > "$tmp/data.unknown"
+  printf 'bvnot, bvneg : arity: 2\n' > "$tmp/data.arity"
+  run "$bin" opfuzz --solvers z3 --seed 1 --mutants 2 --out "$tmp/fd1" --data "$tmp/nothere" examples/qf_lia.smt2
+  check "--data missing: exit 2 naming the file, no run" \
+    eval '[ $code = 2 ] && [[ $err == "$tmp/nothere: error: cannot open: No such file or directory" ]] && [ ! -e "$tmp/fd1" ]'
+  run "$bin" opfuzz --solvers z3 --seed 1 --mutants 2 --out "$tmp/fd2" --data "$tmp/datadir" examples/qf_lia.smt2
+  check "--data a directory: exit 2" \
+    eval '[ $code = 2 ] && [[ $err == "$tmp/datadir: error: "*"Is a directory" ]]'
+  run "$bin" opfuzz --solvers z3 --seed 1 --mutants 2 --out "$tmp/fd3" --data "$tmp/data.bin" examples/qf_lia.smt2
+  check "--data binary: exit 2 at the NUL byte" \
+    eval '[ $code = 2 ] && [[ $err == "$tmp/data.bin:3:1: error: binary data"* ]]'
+  run "$bin" opfuzz --solvers z3 --seed 1 --mutants 2 --out "$tmp/fd4" --data "$tmp/data.unknown" examples/qf_lia.smt2
+  check "--data with an unknown operator: exit 2 at its line:col" \
+    eval '[ $code = 2 ] && [[ $err == "$tmp/data.unknown:3:8: error: unknown operator '"'bvfoo'"'" ]]'
+  run "$bin" opfuzz --solvers z3 --seed 1 --mutants 2 --out "$tmp/fd5" --data "$tmp/data.arity" examples/qf_lia.smt2
+  check "--data with an arity no member can have: exit 2 at its line:col" \
+    eval '[ $code = 2 ] && [[ $err == "$tmp/data.arity:1:23: error: the arity guard excludes"* ]]'
+  printf '#begin\n(declare-fun x () Int)\n#end\n' > "$tmp/fusion.bad"
+  run "$bin" fuse -o sat --solvers z3 --seed 1 --mutants 2 --out "$tmp/fd6" --data "$tmp/fusion.bad" examples/qf_lia.smt2
+  check "fuse --data with a bad fusion block: exit 2 at its line" \
+    eval '[ $code = 2 ] && [[ $err == "$tmp/fusion.bad:2:1: error: "* ]]'
+  run "$bin" typefuzz --solvers z3 --data "$tmp/data.arity" examples/qf_lia.smt2
+  check "--data on an engine that reads none is a usage error" \
+    eval '[ $code = 2 ] && [[ $err == *"--data belongs to"* ]]'
+  # typefuzz on a deep but legal seed (80,000 nested +): the budget holds within one solver
+  # timeout plus a second, and no mutant past our nesting limit is written as ill-typed.
+  python3 -c 'n = 80000; print("(set-logic QF_LIA)\n(declare-const x Int)\n(declare-const y Int)\n(assert (> " + "(+ " * n + "x" + " 1)" * n + " y))\n(check-sat)")' > "$tmp/deep.smt2"
+  local t0 t1
+  t0=$(date +%s%N)
+  run "$bin" typefuzz --solvers "z3;$fake sat" -t 1 --seed 3 --budget 3 --out "$tmp/deep" "$tmp/deep.smt2"
+  t1=$(date +%s%N)
+  check "typefuzz on a deep seed: within --budget 3 + -t 1 + 1 s, mutants made, no ill-typed file" \
+    eval '[ $code = 0 ] && [ $(( (t1 - t0) / 1000000 )) -le 5000 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) =~ mutants\ [1-9][0-9]*\ .*ill-typed\ 0\) ]] && [ -z "$(ls "$tmp/deep")" ]'
 }
 
 # ---- campaign: database, buckets, report, bugs, shards, merge, resume (fake solver) --------------
@@ -573,6 +697,15 @@ group_campaign() {
   bm=$("$bin" bugs list "$tmp/m" | tail -n +2 | wc -l)
   check "merge: every finding, deduplicated across shards (three crash locations, three buckets)" \
     eval '[ $code = 0 ] && [ "$fm" = $((f0 + f1)) ] && [ "$bm" = 3 ] && "$bin" bugs check "$tmp/m" >/dev/null && "$bin" report "$tmp/m" >/dev/null'
+  # The printed resume command is one shell word per argument, whatever the directory's name.
+  local qd="$tmp/my camp'x" rest
+  run "$bin" campaign --solvers "$fake sat" --engines opfuzz --budget 1 -j 1 --seed 9 --no-reduce --no-report --out "$qd" seeds
+  rest=$(sed -n "s/.*continue with: smtgrind campaign --resume //p" "$out_file")
+  check "continue with: the directory is shell-quoted (a space and a quote)" \
+    eval '[ $code = 0 ] && [[ $rest == "'"'"'"* ]] && (eval "set -- $rest"; [ $# = 1 ] && [ "$1" = "$qd" ])'
+  run "$bin" campaign --solvers "$fake sat" --engines opfuzz --budget 1 --out "$qd" seeds
+  check "an existing campaign: the suggested --resume is quoted too" \
+    eval '[ $code = 2 ] && [[ $err == *"--resume '"'"'$tmp/my camp'"'"'\\'"'"''"'"'x'"'"', or choose"* ]]'
 }
 
 # ---- reduce: the reducer's command line (no real solver: grep and the fake solver) ------------
@@ -614,6 +747,22 @@ group_reduce() {
   fi
   run "$bin" reduce --finding "$tmp/missing.json" "$tmp/r7.smt2"
   check "reduce --finding: a missing JSON file is an input error" test "$code" = 2
+  run "$bin" reduce "" "$tmp/r8.smt2" -- grep x
+  check "reduce on '"''"': exit 2 naming the empty path" \
+    eval '[ $code = 2 ] && [[ $err == "'"''"': error: an empty path names no file" ]]'
+  mkdir -p "$tmp/rdir"
+  run "$bin" reduce "$tmp/rdir" "$tmp/r8.smt2" -- grep x
+  check "reduce on a directory: exit 2 naming it" \
+    eval '[ $code = 2 ] && [[ $err == "$tmp/rdir: error: "*"Is a directory" ]]'
+  if [ -x "$fake" ]; then
+    # Without -t the golden run has a limit (60 s or the budget): a hanging command returns.
+    local t0 t1
+    t0=$(date +%s)
+    run "$bin" reduce --budget 2 examples/qf_lia.smt2 "$tmp/r9.smt2" -- "$fake" hang
+    t1=$(date +%s)
+    check "reduce without -t on a hanging command: the golden run stops at the budget, exit 2" \
+      eval '[ $code = 2 ] && [[ $err == *"golden run timed out (after 2 s, the limit without -t)"* ]] && [ $((t1 - t0)) -le 6 ] && [ ! -e "$tmp/r9.smt2" ]'
+  fi
 }
 
 # ---- janus: the implication and regression oracles with a fake solver ----------------------

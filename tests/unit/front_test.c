@@ -58,6 +58,17 @@ test_errors (void **state)
       "t.smt2:2:16: error: (_ extract 8 0) needs 8 >= 0 and 8 < width 8" },
     { "(declare-const x Int)\n(declare-const x Int)", SG_RC_SORT, "t.smt2:2:16: error: 'x' is already declared" },
     { "(push 1)(pop 2)", SG_RC_SORT, "t.smt2:1:9: error: pop 2 exceeds the 1 pushed level" },
+    /* push N is counted, not allocated per level (these took 4 GB before) */
+    { "(push 1000000000)(push 2)(pop 3)(pop 1000000000)", SG_RC_SORT,
+      "t.smt2:1:33: error: pop 1000000000 exceeds the 999999999 pushed levels" },
+    { "(declare-const a Int)(push 1000000000)(declare-const b Int)(pop 1)(assert (> b a))",
+      SG_RC_SORT, "error: unknown symbol 'b'" },
+    { "(push 1000000000)(declare-const b Int)(push 2)(declare-const c Int)(pop 2)(assert (> b 0))"
+      "(pop 999999999)(declare-const b Bool)(pop 1)(declare-const b Real)", SG_RC_OK, "" },
+    { "(push 1000000000)(pop 999999999)(declare-const b Int)(pop 1)(assert (> b 0))", SG_RC_SORT,
+      "error: unknown symbol 'b'" },
+    { "(push 1073741824)(push 1073741824)(push 1)", SG_RC_LIMIT,
+      "t.smt2:1:35: error: push 1: more than 2147483648 assertion levels open" },
     { "(assert (forall ((x Int)) x))", SG_RC_SORT, "error: sort mismatch: argument 2 of 'forall' has sort Int, expected Bool" },
     { "(assert (let ((a 1) (a 2)) true))", SG_RC_SORT, "variable 'a' bound twice" },
     { "(declare-datatype L ((nil) (cons (hd Int) (tl L))))(assert ((_ is cons) 1))", SG_RC_SORT,
