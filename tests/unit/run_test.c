@@ -61,7 +61,7 @@ test_patterns_errors (void **state)
     { "# c\ncrsh\t*\tboom\n", "p.tsv:2:1: error: unknown kind 'crsh'" },
     { "crash\tz 3\tboom\n", "p.tsv:1:8: error: bad character ' ' in solver name" },
     { "crash\t*\t\n", "p.tsv:1:9: error: empty pattern text" },
-    { "crash\t*\tboom\tword\n", "p.tsv:1:14: error: match must be 'sub' or 'line'" },
+    { "crash\t*\tboom\tword\n", "p.tsv:1:14: error: match must be 'sub', 'bare' or 'line'" },
     { "crash\t*\tboom\tsub\tx\n", "p.tsv:1:18: error: too many fields" },
     { "rejected\t*\t...x\n", "p.tsv:1:12: error: a pattern cannot start or end with the gap" },
     { "timeout\tz3\ta...b\tline\n", "p.tsv:1:12: error: a 'line' pattern cannot hold the gap" },
