@@ -118,7 +118,7 @@ on_finding (void *vctx, const char *dir, const char *name, const sg_probe *p,
   char logic[64], key[512];
   sg_dedup_logic (text ? text : "", len, logic, sizeof logic);
   const char *sig = cul ? cul->out.signature : "";
-  const char *solver = cul ? cul->prof->name : "any";
+  const char *solver = cul ? cul->prof->name : SG_UNATTRIBUTED;
   sg_dedup_key (kind, solver, logic, sig, text ? text : "", len, key, sizeof key);
   /* Paths relative to the campaign directory. */
   size_t dl = strlen (o->dir);
@@ -293,6 +293,7 @@ worker_main (const sg_campaign_opts *o, const char *dbpath, const char *solvers_
       fo.cfg.fuse_mode = er.fuse_mode;
       fo.implication = !strcmp (er.tech->name, "janus"); /* Janus's own oracle */
       fo.solvers = o->solvers;
+      fo.referees = o->referees && o->referees->n ? o->referees : NULL;
       fo.pats = o->pats;
       fo.timeout_ms = o->timeout_ms;
       fo.seed = slice_seed;

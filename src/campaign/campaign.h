@@ -31,6 +31,7 @@ typedef struct sg_campaign_engine {
 typedef struct sg_campaign_opts {
   const char *dir;                /* campaign directory (campaign.db, findings/, reduced/) */
   const sg_solver_list *solvers;  /* solvers under test (versions probed here) */
+  const sg_solver_list *referees; /* asked when no model or majority blames (NULL: none) */
   const sg_patterns *pats;
   sg_campaign_engine engines[SG_CAMPAIGN_MAX_ENGINES];
   uint32_t nengines;

@@ -30,7 +30,7 @@ typedef struct sg_db_finding {
   const char *trigger;   /* path of the .smt2 (relative to the campaign dir, or absolute) */
   const char *json;      /* path of the .json */
   const char *kind;      /* soundness, invalid-model, crash, incompleteness */
-  const char *solver;    /* culprit profile name, or "any" */
+  const char *solver;    /* culprit profile name, or "unattributed" ("any" in older databases) */
   const char *version;   /* its version, or "" */
   const char *solvers;   /* every solver of the run, "name version; ..." */
   const char *logic;     /* set-logic of the trigger, or "-" */

@@ -38,7 +38,7 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
             "(by every solver: %llu mutants)  "
             "bugs: soundness %llu, invalid-model %llu, crash %llu, incompleteness %llu  "
             "(unknown %llu, timeouts %llu, rejected %llu, rechecked %llu, unconfirmed %llu, "
-            "over-limit %llu, ill-typed %llu)",
+            "unspecified %llu, over-limit %llu, ill-typed %llu)",
             secs, (unsigned long long) s->mutants, (double) s->mutants / t,
             (unsigned long long) s->calls, (double) s->calls / t, share,
             (unsigned long long) s->all_decided,
@@ -48,7 +48,8 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
             (unsigned long long) s->findings[SG_VERDICT_INCOMPLETE],
             (unsigned long long) s->unknown, (unsigned long long) s->timeouts,
             (unsigned long long) s->rejected, (unsigned long long) s->escalated,
-            (unsigned long long) s->unconfirmed, (unsigned long long) s->over_limit,
+            (unsigned long long) s->unconfirmed, (unsigned long long) s->unspecified,
+            (unsigned long long) s->over_limit,
             (unsigned long long) s->ill_typed);
 }
 
@@ -444,6 +445,13 @@ handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
           ADD (st->unconfirmed, 1);
           goto free_probe;
         }
+    }
+  if (p.verdict.kind == SG_VERDICT_UNSPECIFIED)
+    {
+      /* The probe with models could not decide, and a value SMT-LIB leaves unspecified can
+       * explain the disagreement: not a bug (issue 13); counted, nothing written. */
+      ADD (st->unspecified, 1);
+      goto free_probe;
     }
   uint32_t calls = 0;
   sg_probe_referee (o->referees, o->pats, &s, &sc, m->text.s, m->text.len, &po, &p, &calls);

@@ -69,7 +69,7 @@ typedef struct sg_fuzz_opts {
                                     mutant; NULL = none */
 } sg_fuzz_opts;
 
-enum { SG_FUZZ_KINDS = 6 }; /* sg_verdict_kind values */
+enum { SG_FUZZ_KINDS = 7 }; /* sg_verdict_kind values */
 
 typedef struct sg_fuzz_stats {
   uint64_t mutants;       /* mutants generated and type-checked */
@@ -90,6 +90,8 @@ typedef struct sg_fuzz_stats {
   uint64_t self_cpu_us;   /* CPU time of the workers themselves (smtgrind's own work) */
   uint64_t solver_cpu_us; /* CPU time of the solver processes they ran */
   uint64_t over_limit;    /* mutants past a limit of base/limits.h (discarded, not a bug) */
+  uint64_t unspecified;   /* disagreements an unspecified value explains (oracle/unspec.def):
+                             counted, never written as findings */
 } sg_fuzz_stats;
 
 /* Run the loop over seeds. stats (OUT) is the sum over workers. Returns SG_RC_OK when it ran

@@ -341,7 +341,7 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
   /* Solvers. */
   sg_profiles ps;
   sg_patterns pats;
-  sg_solver_list solvers = { 0 };
+  sg_solver_list solvers = { 0 }, referees = { 0 };
   sg_diag d;
   sg_diag_init (&d, "--solvers");
   sg_patterns_init (&pats);
@@ -351,6 +351,9 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
                   : sg_profiles_parse_spec (&ps, c.spec, "--solvers", &solvers, &d))
     { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto free_run; }
   if (!solvers.n) { code = sg_cli_usage_error (cmd, "no solver given"); goto free_run; }
+  /* Referees: the installed built-in solvers not under test (issue 13's blame rule). */
+  if (sg_profiles_auto_referees (&ps, &solvers, &referees, &d))
+    { sg_cli_print_diag (&d); code = SG_EXIT_INTERNAL; goto free_run; }
 
   /* Seeds: this shard's share (i mod N == I, in the stable load order). */
   sg_cli_seeds all;
@@ -418,6 +421,7 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
 
   o.dir = dir;
   o.solvers = &solvers;
+  o.referees = &referees;
   o.pats = &pats;
   o.workers = c.jobs;
   o.budget_s = c.budget_s;
@@ -464,6 +468,7 @@ free_seeds:
   sg_cli_seeds_free (&all);
 free_run:
   sg_solver_list_free (&solvers);
+  sg_solver_list_free (&referees);
   sg_profiles_free (&ps);
   sg_patterns_free (&pats);
 done:

@@ -182,19 +182,11 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
                   : sg_profiles_parse_spec (&ps, c.spec, "--solvers", &solvers, &d))
     { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto free_run; }
   if (!solvers.n) { code = sg_cli_usage_error (cmd, "no solver given"); goto free_run; }
-  /* Referees: a spec, none, or (auto) the first installed built-in solver not under test. */
+  /* Referees: a spec, none, or (auto) the installed built-in solvers not under test. */
   if (!strcmp (c.referee, "auto"))
     {
-      static const char *const names[] = { "z3", "cvc5", "cvc4" };
-      for (uint32_t k = 0; k < 3 && !referees.n; k++)
-        {
-          bool used = false;
-          for (uint32_t i = 0; i < solvers.n; i++) used |= !strcmp (solvers.a[i].name, names[k]);
-          const sg_profile *bp = sg_profiles_find (&ps, names[k]);
-          if (used || !bp || !sg_profile_installed (bp)) continue;
-          if (sg_profiles_parse_spec (&ps, names[k], "--referee", &referees, &d))
-            { sg_cli_print_diag (&d); code = SG_EXIT_INTERNAL; goto free_run; }
-        }
+      if (sg_profiles_auto_referees (&ps, &solvers, &referees, &d))
+        { sg_cli_print_diag (&d); code = SG_EXIT_INTERNAL; goto free_run; }
     }
   else if (strcmp (c.referee, "none")
            && sg_profiles_parse_spec (&ps, c.referee, "--referee", &referees, &d))

@@ -397,18 +397,11 @@ finding_test (const sg_pred *p, double timeout_s, sg_store *s, const sg_script *
         }
       if (ok)
         {
-          sg_oracle_run jr[64];
-          uint32_t map[64], n = 0;
-          for (uint32_t i = 0; i < m.runs.n && n < 64; i++)
-            if (!m.runs.a[i].skipped)
-              {
-                jr[n] = (sg_oracle_run) { m.runs.a[i].prof->name, &m.runs.a[i].out, m.runs.a[i].model };
-                map[n++] = i;
-              }
           sg_probe_opts po;
           probe_opts (p, timeout_s, p->use_expected, &po);
-          sg_oracle_judge (jr, n, &po.oracle, &m.verdict);
-          if (m.verdict.culprit != SG_NONE) m.verdict.culprit = map[m.verdict.culprit];
+          m.unspec = rest.unspec;
+          memcpy (m.unspec_why, rest.unspec_why, sizeof m.unspec_why);
+          sg_probe_judge (&m, &po.oracle);
           ok = full_ok (p, &m);
         }
       if (all) { *all = m; sg_probe_init (&m); }
@@ -462,16 +455,7 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
     {
       sg_probe_opts pe;
       probe_opts (p, p->golden_timeout_s, true, &pe);
-      sg_oracle_run jr[64];
-      uint32_t map[64], n = 0;
-      for (uint32_t i = 0; i < pr.runs.n && n < 64; i++)
-        if (!pr.runs.a[i].skipped)
-          {
-            jr[n] = (sg_oracle_run) { pr.runs.a[i].prof->name, &pr.runs.a[i].out, pr.runs.a[i].model };
-            map[n++] = i;
-          }
-      sg_oracle_judge (jr, n, &pe.oracle, &pr.verdict);
-      if (pr.verdict.culprit != SG_NONE) pr.verdict.culprit = map[pr.verdict.culprit];
+      sg_probe_judge (&pr, &pe.oracle);
       p->use_expected = true;
       ok = full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit]));
     }

@@ -741,6 +741,23 @@ spec_line (const sg_profiles *ps, const char *spec, size_t len, uint32_t line,
 }
 
 sg_rc
+sg_profiles_auto_referees (const sg_profiles *ps, const sg_solver_list *under_test,
+                           sg_solver_list *out, sg_diag *d)
+{
+  static const char *const names[] = { "z3", "cvc5", "cvc4" };
+  for (uint32_t k = 0; k < sizeof names / sizeof *names; k++)
+    {
+      bool used = false;
+      for (uint32_t i = 0; i < under_test->n; i++) used |= !strcmp (under_test->a[i].name, names[k]);
+      const sg_profile *bp = sg_profiles_find (ps, names[k]);
+      if (used || !bp || !sg_profile_installed (bp)) continue;
+      sg_rc rc = sg_profiles_parse_spec (ps, names[k], "--referee", out, d);
+      if (rc) return rc;
+    }
+  return SG_RC_OK;
+}
+
+sg_rc
 sg_profiles_parse_spec (const sg_profiles *ps, const char *spec, const char *name,
                         sg_solver_list *out, sg_diag *d)
 {

@@ -123,6 +123,10 @@ void sg_solver_list_free (sg_solver_list *l);
  * Errors go to d as name:1:col. */
 sg_rc sg_profiles_parse_spec (const sg_profiles *ps, const char *spec, const char *name,
                               sg_solver_list *out, sg_diag *d);
+/* The automatic referees (issue 13's blame rule): every installed built-in solver among
+ * z3, cvc5, cvc4 that is not in `under_test`, in that order. Appends to out. */
+sg_rc sg_profiles_auto_referees (const sg_profiles *ps, const sg_solver_list *under_test,
+                                 sg_solver_list *out, sg_diag *d);
 /* A file of spec lines (one or more solvers per line, '#' comments). */
 sg_rc sg_profiles_load_spec_file (const sg_profiles *ps, const char *path, sg_solver_list *out,
                                   sg_diag *d);

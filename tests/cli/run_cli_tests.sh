@@ -383,6 +383,38 @@ group_check() {
   run "$bin" check --solvers "z3;$fake unsat" "$ext"
   check "check on a file our front end rejects: differing answers are judged (no model to blame), exit 10" \
     eval '[ $code = 10 ] && [[ $out == *"verdict: soundness"* ]] && [[ $out != *"model valid"* ]]'
+  # Issue 13 on the real solvers: blame, unspecified semantics, rejections.
+  local od=tests/data/oracle
+  if command -v cvc4 >/dev/null && command -v cvc5 >/dev/null; then
+    run "$bin" check --solvers "z3;cvc5;cvc4" "$od/dt_forall.smt2"
+    check "check: z3 and cvc5 unsat, cvc4 sat on a datatype forall: cvc4 is blamed by the majority, exit 10" \
+      eval '[ $code = 10 ] && [[ $out == *"verdict: soundness: cvc4 answered sat on query 1; 2 of the 3 decided answers are unsat (majority)"* ]] && [[ $out == *"blamed: cvc4"* ]]'
+    run "$bin" check --solvers "z3;cvc4" "$od/dt_forall.smt2"
+    check "check: z3 against cvc4 with no model deciding: the referee (cvc5, installed, not under test) blames cvc4" \
+      eval '[ $code = 10 ] && [[ $out == *"referee cvc5 answers unsat"* ]] && [[ $out == *"blamed: cvc4"* ]]'
+    run "$bin" check --solvers "z3;cvc5;cvc4" "$od/pow_zero_zero.smt2"
+    check "check: (< 1.0 (^ 0.0 0.0)), z3 sat, cvc5 and cvc4 unsat: unspecified (0^0), not a bug, exit 0" \
+      eval '[ $code = 0 ] && [[ $out == *"verdict: unspecified: "*"^ is a solver extension"* ]] && [[ $out != *"blamed"* ]]'
+    run "$bin" check --solvers "z3;cvc5" "$od/pow_symbolic.smt2"
+    check "check: cvc5's (error \"... POW(^) ... Exception occurred in ...\") is a rejection, not a crash, exit 0" \
+      eval '[ $code = 0 ] && [[ $out == *"cvc5 "*"rejected"* ]] && [[ $out == *"verdict: ok"* ]]'
+    run "$bin" check --json --solvers "z3;cvc5;cvc4" "$od/dt_forall.smt2" "$od/pow_zero_zero.smt2"
+    check "check --json: blamed [cvc4] on the datatype case, [] and verdict unspecified on 0^0" \
+      python3 -c '
+import json, sys
+a, b = [json.loads(l) for l in open(sys.argv[1]).read().splitlines()]
+assert a["verdict"] == "soundness" and a["blamed"] == ["cvc4"], a
+assert b["verdict"] == "unspecified" and b["blamed"] == [], b
+' "$out_file"
+  else
+    echo "check: SKIPPED the three-solver blame checks: cvc4 or cvc5 missing" >&2
+  fi
+  run "$bin" check --solvers "z3;$fake unsat" "$od/pow_zero_zero.smt2"
+  check "check: a disagreement no model decides on 0^0 is unspecified even against a liar (never a bug), exit 0" \
+    eval '[ $code = 0 ] && [[ $out == *"verdict: unspecified"* ]]'
+  run "$bin" fuse -o unsat --solvers "z3;cvc5" --seed 3 --mutants 6 --index "$od/wrong_labels.tsv" --out "$tmp/wl" "$od/sat1.smt2" "$od/sat2.smt2"
+  check "fuse with wrong labels (sat seeds labelled unsat): z3's validated models beat the construction, no finding" \
+    eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 6 "*"soundness 0"* ]] && [ -z "$(ls "$tmp/wl")" ]'
   printf '(check-sat)\000(push 1)\n' > "$tmp/nul.smt2"
   run timeout 60 "$bin" check --solvers z3 "$tmp/nul.smt2"
   check "check on a file with a NUL byte: z3 runs on it and rejects it, exit 2" \
