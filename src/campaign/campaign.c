@@ -436,11 +436,25 @@ reducer_main (const sg_campaign_opts *o, const char *dbpath, shared *sh)
           sg_diag_init (&d, out);
           char rkey[600], *rk = NULL;
           const char *bar = strrchr (key, '|');
-          if (strncmp (key, "crash|", 6) && bar && !sg_file_read (out, (size_t) 64 << 20, &text, &len, &d))
+          if (bar && !sg_file_read (out, (size_t) 64 << 20, &text, &len, &d))
             {
-              uint64_t h;
-              if (sg_dedup_shape (text, len, &h)) h = sg_dedup_text (text, len);
-              snprintf (rkey, sizeof rkey, "%.*s|%016llx", (int) (bar - key), key, (unsigned long long) h);
+              if (strncmp (key, "crash|", 6))
+                {
+                  /* The reduced shape (leaves and names dropped): alpha-equivalent triggers
+                   * always share it, so their buckets become one. */
+                  uint64_t h;
+                  if (sg_dedup_shape (text, len, &h)) h = sg_dedup_text (text, len);
+                  snprintf (rkey, sizeof rkey, "%.*s|%016llx", (int) (bar - key), key, (unsigned long long) h);
+                }
+              else
+                {
+                  /* Crashes of one solver whose reduced triggers are alpha-equivalent: one
+                   * bucket, whatever their signatures said. */
+                  const char *bar2 = strchr (key + 6, '|');
+                  int pl = bar2 ? (int) (bar2 - key) : (int) strlen (key);
+                  snprintf (rkey, sizeof rkey, "%.*s|alpha %016llx", pl, key,
+                            (unsigned long long) sg_dedup_alpha_hash (text, len));
+                }
               rk = rkey;
             }
           snprintf (note, sizeof note, "%llu bytes in %.1fs", (unsigned long long) stt.st_size, res.wall_s);

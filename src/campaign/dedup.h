@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/buf.h"
 #include "base/rc.h"
 
 /* Normalise a crash signature into out (size >= 64): digits kept only in "file:line" of an
@@ -34,6 +35,25 @@ uint64_t sg_dedup_text (const char *text, size_t len);
  *   "crash|SOLVER|NORMSIG" or "KIND|SOLVER|LOGIC|HEX16". */
 void sg_dedup_key (const char *kind, const char *solver, const char *logic, const char *signature,
                    const char *text, size_t len, char *out, size_t size);
+
+/* Alpha-normal form of a script: its tokens (comments and blanks dropped) with every name it
+ * declares or binds (declare-fun/const, define-fun[-rec] and their parameters, declare-sort,
+ * define-sort, datatypes' sorts, constructors and selectors, forall/exists/let variables)
+ * renamed _0, _1, ... in order of first appearance. Two scripts are alpha-equivalent when
+ * their normal forms are equal. Appends to out. */
+sg_rc sg_dedup_alpha (const char *text, size_t len, sg_buf *out);
+/* A hash of sg_dedup_alpha's text (sg_dedup_text when that fails). */
+uint64_t sg_dedup_alpha_hash (const char *text, size_t len);
+
+/* The bug key of a bucket into out (size >= 256), from its reduced trigger (or its first one):
+ *   crash:  "crash|SOLVER|NORMSIG" (the bucket key: one bug per crash site);
+ *   others: "KIND|SOLVER|FEATURES": the sorted set of the trigger's operator classes (arith,
+ *           bv, fp, string, array, datatype, quantifier, uf; core operators ignored) and sort
+ *           kinds (Array(index,element) kept; widths and formats ignored). Leaves and names
+ *           never count, so bvurem and bvnand on the same array read are one bug; two solvers
+ *           or two kinds never share a key. */
+void sg_dedup_bug_key (const char *kind, const char *solver, const char *signature,
+                       const char *text, size_t len, char *out, size_t size);
 
 /* The logic of a script: the symbol after its first (set-logic ...), or "-" (into out). */
 void sg_dedup_logic (const char *text, size_t len, char *out, size_t size);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/file.h"
+#include "campaign/dedup.h"
 #include "campaign/findings.h"
 
 #define TRIGGER_SHOW ((size_t) 16 << 10) /* bytes of a trigger shown in the report */
@@ -67,29 +68,117 @@ q (sg_db *db, const char *sql)
 }
 
 sg_rc
-sg_report_list (sg_db *db, FILE *f, bool human)
+sg_report_bugs (sg_db *db, const char *dir, sg_report_bugvec *out)
 {
+  out->n = 0;
   sqlite3_stmt *st = q (db, "SELECT id, kind, solver, version, logic, count, reduce_state,"
                             " COALESCE (reduced_trigger, first_trigger), signature FROM buckets"
                             " WHERE merged_into IS NULL ORDER BY id");
   if (!st) return SG_RC_IO;
-  if (!human) fprintf (f, "id\tkind\tsolver\tversion\tlogic\tcount\treduction\ttrigger\tsignature\n");
-  int n = 0;
-  while (sqlite3_step (st) == SQLITE_ROW)
+  sg_rc rc = SG_RC_OK;
+  while (!rc && sqlite3_step (st) == SQLITE_ROW)
     {
-      if (human)
-        fprintf (f, "bucket %-3lld %-14s %-10s %-8s %-8s %4lld finding%s  %-11s %s%s%s\n",
-                 sqlite3_column_int64 (st, 0), col (st, 1), col (st, 2), col (st, 3), col (st, 4),
-                 sqlite3_column_int64 (st, 5), sqlite3_column_int64 (st, 5) == 1 ? " " : "s",
-                 col (st, 6), col (st, 7), col (st, 8)[0] ? "  " : "", col (st, 8));
-      else
-        fprintf (f, "%lld\t%s\t%s\t%s\t%s\t%lld\t%s\t%s\t%s\n", sqlite3_column_int64 (st, 0),
-                 col (st, 1), col (st, 2), col (st, 3), col (st, 4), sqlite3_column_int64 (st, 5),
-                 col (st, 6), col (st, 7), col (st, 8));
-      n++;
+      sg_report_bucket r;
+      memset (&r, 0, sizeof r);
+      r.id = sqlite3_column_int64 (st, 0);
+      snprintf (r.kind, sizeof r.kind, "%s", col (st, 1));
+      snprintf (r.solver, sizeof r.solver, "%s", col (st, 2));
+      /* Findings no rule could blame: older databases say "any". */
+      if (!strcmp (r.solver, "any")) snprintf (r.solver, sizeof r.solver, "unattributed");
+      snprintf (r.version, sizeof r.version, "%s", col (st, 3));
+      snprintf (r.logic, sizeof r.logic, "%s", col (st, 4));
+      r.count = sqlite3_column_int64 (st, 5);
+      snprintf (r.state, sizeof r.state, "%s", col (st, 6));
+      snprintf (r.trigger, sizeof r.trigger, "%s", col (st, 7));
+      snprintf (r.signature, sizeof r.signature, "%s", col (st, 8));
+      bool cut = false;
+      char *text = read_text (dir ? dir : ".", r.trigger, (size_t) 1 << 20, &cut);
+      if (text && !cut)
+        sg_dedup_bug_key (r.kind, r.solver, r.signature, text, strlen (text), r.bug_key, sizeof r.bug_key);
+      else /* unreadable: the bucket stands alone */
+        snprintf (r.bug_key, sizeof r.bug_key, "bucket %lld", (long long) r.id);
+      free (text);
+      /* Bugs are numbered in the order of their first bucket. */
+      uint32_t max = 0;
+      for (uint32_t i = 0; i < out->n && !r.bug; i++)
+        {
+          if (!strcmp (out->a[i].bug_key, r.bug_key)) r.bug = out->a[i].bug;
+          if (out->a[i].bug > max) max = out->a[i].bug;
+        }
+      if (!r.bug) r.bug = max + 1;
+      if (!SG_VEC_PUSH (*out, r)) rc = SG_RC_NOMEM;
     }
   sqlite3_finalize (st);
-  if (human && !n) fprintf (f, "no findings\n");
+  return rc;
+}
+
+uint32_t
+sg_report_bug_count (const sg_report_bugvec *v)
+{
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < v->n; i++)
+    if (v->a[i].bug > n) n = v->a[i].bug;
+  return n;
+}
+
+static uint64_t
+sg_report_unmerged (sg_db *db)
+{
+  uint64_t n = 0;
+  sqlite3_stmt *st = q (db, "SELECT COUNT (*) FROM buckets WHERE merged_into IS NULL");
+  if (st && sqlite3_step (st) == SQLITE_ROW) n = (uint64_t) sqlite3_column_int64 (st, 0);
+  sqlite3_finalize (st);
+  return n;
+}
+
+sg_rc
+sg_report_list (sg_db *db, const char *dir, FILE *f, bool human)
+{
+  sg_report_bugvec v = { 0 };
+  sg_rc rc = sg_report_bugs (db, dir, &v);
+  if (rc) { SG_VEC_FREE (v); return rc; }
+  if (!human)
+    {
+      fprintf (f, "id\tkind\tsolver\tversion\tlogic\tcount\treduction\ttrigger\tsignature\tbug\n");
+      for (uint32_t i = 0; i < v.n; i++)
+        {
+          const sg_report_bucket *r = &v.a[i];
+          fprintf (f, "%lld\t%s\t%s\t%s\t%s\t%lld\t%s\t%s\t%s\t%u\n", (long long) r->id, r->kind,
+                   r->solver, r->version, r->logic, (long long) r->count, r->state, r->trigger,
+                   r->signature, r->bug);
+        }
+      SG_VEC_FREE (v);
+      return SG_RC_OK;
+    }
+  uint32_t nbugs = sg_report_bug_count (&v);
+  for (uint32_t b = 1; b <= nbugs; b++)
+    {
+      uint32_t nb = 0;
+      long long nf = 0;
+      const sg_report_bucket *first = NULL;
+      for (uint32_t i = 0; i < v.n; i++)
+        if (v.a[i].bug == b)
+          {
+            if (!first) first = &v.a[i];
+            nb++;
+            nf += (long long) v.a[i].count;
+          }
+      if (!first) continue;
+      fprintf (f, "bug %u: %s %s%s%s, %u bucket%s, %lld finding%s\n", b, first->kind, first->solver,
+               first->version[0] ? " " : "", first->version, nb, nb == 1 ? "" : "s", nf,
+               nf == 1 ? "" : "s");
+      for (uint32_t i = 0; i < v.n; i++)
+        {
+          const sg_report_bucket *r = &v.a[i];
+          if (r->bug != b) continue;
+          fprintf (f, "  bucket %-3lld %-14s %-10s %-8s %-8s %4lld finding%s  %-11s %s%s%s\n",
+                   (long long) r->id, r->kind, r->solver, r->version, r->logic, (long long) r->count,
+                   r->count == 1 ? " " : "s", r->state, r->trigger, r->signature[0] ? "  " : "",
+                   r->signature);
+        }
+    }
+  if (!v.n) fprintf (f, "no findings\n");
+  SG_VEC_FREE (v);
   return SG_RC_OK;
 }
 
@@ -339,8 +428,15 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
                  (unsigned long long) c.mutants, (unsigned long long) c.calls, (unsigned long long) c.decided,
                  (unsigned long long) c.unknown, (unsigned long long) c.timeouts,
                  (unsigned long long) c.rejected, (unsigned long long) c.unconfirmed);
-  sg_buf_printf (&b, "<tr><td>results</td><td><b>%llu buckets</b> (distinct bugs) from %llu findings</td></tr>\n</table>\n",
-                 (unsigned long long) nb, (unsigned long long) nf);
+  sg_report_bugvec bv = { 0 };
+  uint32_t nbugs = sg_report_bugs (&db, dir, &bv) ? 0 : sg_report_bug_count (&bv);
+  SG_VEC_FREE (bv);
+  sg_buf_printf (&b, "<tr><td>results</td><td><b>%u bug%s</b> in %llu buckets from %llu findings"
+                     " (a bug: buckets of one solver and kind with one crash site or the same"
+                     " operator classes and sorts)</td></tr>\n</table>\n",
+                 nbugs, nbugs == 1 ? "" : "s", (unsigned long long) sg_report_unmerged (&db),
+                 (unsigned long long) nf);
+  (void) nb;
 
   /* Plots: throughput from the stats rows, buckets over time from the buckets. */
   sg_buf_adds (&b, "<h2>Over time</h2>\n");
@@ -624,6 +720,37 @@ sg_report_check (sg_db *db, const char *dir, FILE *f)
                    sqlite3_column_int64 (st, 4), sqlite3_column_int64 (st, 5)); bad++; }
     }
   sqlite3_finalize (st);
+  /* One entry per bug: no two buckets with alpha-equivalent reduced triggers. */
+  st = q (db, "SELECT id, reduced_trigger FROM buckets WHERE merged_into IS NULL"
+              " AND reduced_trigger IS NOT NULL ORDER BY id");
+  typedef struct { int64_t id; char *nf; } anf;
+  SG_VEC (anf) forms = { 0 };
+  while (st && sqlite3_step (st) == SQLITE_ROW)
+    {
+      bool cut = false;
+      char *text = read_text (dir, col (st, 1), (size_t) 1 << 20, &cut);
+      if (!text) continue;
+      sg_buf nfb;
+      sg_buf_init (&nfb);
+      anf e = { sqlite3_column_int64 (st, 0), NULL };
+      if (!cut && sg_dedup_alpha (text, strlen (text), &nfb) == SG_RC_OK)
+        e.nf = strdup (sg_buf_cstr (&nfb));
+      sg_buf_free (&nfb);
+      free (text);
+      if (!e.nf) continue;
+      for (uint32_t i = 0; i < forms.n; i++)
+        if (!strcmp (forms.a[i].nf, e.nf))
+          {
+            fprintf (f, "buckets %lld and %lld: alpha-equivalent reduced triggers (one bug, two buckets)\n",
+                     (long long) forms.a[i].id, (long long) e.id);
+            bad++;
+            break;
+          }
+      if (!SG_VEC_PUSH (forms, e)) free (e.nf);
+    }
+  sqlite3_finalize (st);
+  for (uint32_t i = 0; i < forms.n; i++) free (forms.a[i].nf);
+  SG_VEC_FREE (forms);
   st = q (db, "SELECT COUNT (*), COUNT (DISTINCT rng_seed) FROM slices");
   if (st && sqlite3_step (st) == SQLITE_ROW)
     {

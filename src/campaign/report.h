@@ -13,13 +13,35 @@
 #include <stdio.h>
 
 #include "base/buf.h"
+#include "base/vec.h"
 #include "campaign/db.h"
 
 /* Write the HTML report of the campaign in dir to out. err gets a message on failure. */
 sg_rc sg_report_html (const char *dir, const char *out, char *err, size_t esize);
-/* One line per bucket: id, kind, solver, version, logic, count, reduction state, trigger (the
- * reduced one when it exists) — tab-separated with a header when !human. */
-sg_rc sg_report_list (sg_db *db, FILE *f, bool human);
+/* A bucket as listed, with the bug it belongs to (sg_dedup_bug_key of its reduced trigger,
+ * or of its first one while it has none; computed on read, so a reduction that ends regroups
+ * it, and no schema change was needed). */
+typedef struct sg_report_bucket {
+  int64_t id;
+  char kind[24], solver[48], version[48], logic[48], state[24];
+  int64_t count;          /* findings */
+  char trigger[512];      /* reduced trigger when there is one, else the first trigger */
+  char signature[256];
+  char bug_key[512];
+  uint32_t bug;           /* 1-based, in the order of the bugs' first buckets */
+} sg_report_bucket;
+typedef SG_VEC (sg_report_bucket) sg_report_bugvec;
+
+/* The unmerged buckets of db (ordered by id), grouped into bugs; trigger files are read below
+ * dir. Two solvers or two kinds never share a bug. */
+sg_rc sg_report_bugs (sg_db *db, const char *dir, sg_report_bugvec *out /* OUT: reset */);
+/* The number of bugs in v. */
+uint32_t sg_report_bug_count (const sg_report_bugvec *v);
+/* !human: one TSV line per bucket after a header: id, kind, solver, version, logic, count,
+ * reduction state, trigger (the reduced one when it exists), signature, bug (its number).
+ * human: one line per bug ("bug N: KIND SOLVER VERSION, B buckets, F findings") with its
+ * buckets nested under it. */
+sg_rc sg_report_list (sg_db *db, const char *dir, FILE *f, bool human);
 /* The issue text of a bucket (Markdown), with its trigger inlined (files read below dir). */
 sg_rc sg_report_issue (sg_db *db, const char *dir, int64_t bucket, sg_buf *out);
 /* JSON: one bucket (bucket > 0) or an array of all of them, each with its findings. */

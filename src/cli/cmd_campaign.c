@@ -146,6 +146,21 @@ cores (void)
   return n < 1 ? 1 : n > 64 ? 64 : (uint32_t) n;
 }
 
+/* The number of bugs of the campaign in dir (0 when its database cannot be read). */
+static uint32_t
+bug_count (const char *dir)
+{
+  sg_db db;
+  char path[PATH_MAX];
+  if (!path_in (path, sizeof path, dir, "campaign.db")) return 0;
+  if (sg_db_open (&db, path, false)) return 0;
+  sg_report_bugvec v = { 0 };
+  uint32_t n = sg_report_bugs (&db, dir, &v) ? 0 : sg_report_bug_count (&v);
+  SG_VEC_FREE (v);
+  sg_db_close (&db);
+  return n;
+}
+
 static int
 summary (const char *dir, FILE *f)
 {
@@ -153,7 +168,7 @@ summary (const char *dir, FILE *f)
   char path[PATH_MAX];
   if (!path_in (path, sizeof path, dir, "campaign.db")) path[0] = 0;
   if (sg_db_open (&db, path, false)) return SG_EXIT_INTERNAL;
-  sg_report_list (&db, f, true);
+  sg_report_list (&db, dir, f, true);
   sg_db_close (&db);
   return SG_EXIT_OK;
 }
@@ -445,10 +460,12 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
            (unsigned long long) c.seed);
   sg_campaign_result res;
   if (sg_campaign_run (&o, mine.a, mine.n, &res)) { code = SG_EXIT_INPUT; goto free_seeds; }
+  uint32_t nbugs = bug_count (dir);
   fprintf (stderr, "campaign %s%s: %.0fs in all, %llu mutants, %llu solver calls; %llu findings "
-           "(%llu new) in %llu buckets\n", dir, res.interrupted ? " (interrupted)" : "", res.elapsed, (unsigned long long) res.totals.mutants,
+           "(%llu new) in %llu buckets, %u bug%s\n", dir, res.interrupted ? " (interrupted)" : "", res.elapsed, (unsigned long long) res.totals.mutants,
            (unsigned long long) res.totals.calls, (unsigned long long) res.findings,
-           (unsigned long long) res.new_findings, (unsigned long long) res.buckets);
+           (unsigned long long) res.new_findings, (unsigned long long) res.buckets, nbugs,
+           nbugs == 1 ? "" : "s");
   summary (dir, stdout);
   if (c.report)
     {
@@ -574,7 +591,7 @@ sg_cli_bugs (const sg_cli_cmd *cmd, int argc, char **argv)
     {
       if (sg_report_check (&db, dir, stdout)) code = SG_EXIT_INPUT;
     }
-  else if (!strcmp (verb, "list")) rc = sg_report_list (&db, stdout, false);
+  else if (!strcmp (verb, "list")) rc = sg_report_list (&db, dir, stdout, false);
   else if (!strcmp (verb, "export")) rc = sg_report_json (&db, dir, id, &b);
   else if (issue) rc = sg_report_issue (&db, dir, id, &b);
   else rc = sg_report_json (&db, dir, id, &b);
@@ -675,7 +692,7 @@ sg_cli_merge (const sg_cli_cmd *cmd, int argc, char **argv)
       sg_db_count (&dst, "buckets", &nb);
       printf ("merged %u campaigns into %s: %llu findings in %llu buckets\n", dirs.n, outdir,
               (unsigned long long) nf, (unsigned long long) nb);
-      sg_report_list (&dst, stdout, true);
+      sg_report_list (&dst, outdir, stdout, true);
     }
   sg_db_close (&dst);
   SG_VEC_FREE (dirs);

@@ -300,6 +300,29 @@ probe_some (const sg_pred *p, uint32_t only, bool others, double timeout_s, bool
   return rc;
 }
 
+/* Crash signatures compared without the numbers a message may carry (positions, addresses,
+ * sizes: "line 3 column 10", "0x7ffd..."), except in "assert FILE:LINE" and sanitizer
+ * signatures, where they name the place that failed. */
+static bool
+same_signature (const char *a, const char *b)
+{
+  if (!strncmp (a, "assert ", 7) || !strncmp (a, "sanitizer ", 10)) return !strcmp (a, b);
+  for (;;)
+    {
+      bool da = *a >= '0' && *a <= '9', db = *b >= '0' && *b <= '9';
+      if (da != db) return false;
+      if (da)
+        {
+          while (*a >= '0' && *a <= '9') a++;
+          while (*b >= '0' && *b <= '9') b++;
+          continue;
+        }
+      if (*a != *b) return false;
+      if (!*a) return true;
+      a++, b++;
+    }
+}
+
 /* The culprit's own run still shows the finding (stage 1, culprit alone). */
 static bool
 culprit_ok (const sg_pred *p, const sg_probe_run *r)
@@ -309,7 +332,7 @@ culprit_ok (const sg_pred *p, const sg_probe_run *r)
   switch (p->kind)
     {
     case SG_VERDICT_CRASH:
-      return o->kind == SG_OUT_CRASH && !strcmp (o->signature, p->signature);
+      return o->kind == SG_OUT_CRASH && same_signature (o->signature, p->signature);
     case SG_VERDICT_INVALID_MODEL:
       if (p->self_invalid) return o->kind == SG_OUT_INVALID_MODEL;
       return o->kind == SG_OUT_OK && ans_at (o, 0) == SG_ANS_SAT && r->model == SG_MODEL_INVALID;
@@ -337,8 +360,12 @@ culprit_suffices (const sg_pred *p)
 static bool
 full_ok (const sg_pred *p, const sg_probe *pr)
 {
+  /* A rejection the finding itself did not have: the candidate is outside what that solver
+   * reads. One it had (a solver that cannot read the trigger, beside the culprit) is kept. */
   for (uint32_t i = 0; i < pr->runs.n; i++)
-    if (!pr->runs.a[i].skipped && pr->runs.a[i].out.kind == SG_OUT_REJECTED) return false;
+    if (!pr->runs.a[i].skipped && pr->runs.a[i].out.kind == SG_OUT_REJECTED
+        && (i >= 64 || !(p->g_rejected >> i & 1)))
+      return false;
   if (pr->verdict.kind != p->kind) return false;
   if (p->culprit != SG_NONE && pr->verdict.culprit != p->culprit) return false;
   if (p->kind == SG_VERDICT_SOUNDNESS)
@@ -439,6 +466,8 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
   for (uint32_t i = 0; i < pr.runs.n && i < 64; i++)
     {
       p->g_ans[i] = ans_at (&pr.runs.a[i].out, p->query);
+      if (!pr.runs.a[i].skipped && pr.runs.a[i].out.kind == SG_OUT_REJECTED && i != p->culprit)
+        p->g_rejected |= (uint64_t) 1 << i;
       if (!pr.runs.a[i].skipped && pr.runs.a[i].out.wall_s > maxwall) maxwall = pr.runs.a[i].out.wall_s;
     }
   if (p->culprit != SG_NONE)

@@ -63,6 +63,8 @@ typedef struct sg_pred {
   char signature[256];          /* golden crash / invalid-model signature of the culprit */
   sg_outcome_kind g_kind;       /* golden outcome kind of the culprit */
   sg_answer g_ans[64];          /* golden answer per solver at `query` (SG_ANS_NONE: none) */
+  uint64_t g_rejected;          /* bit i: solver i rejected the finding itself (a candidate
+                                   may keep that rejection, never add one) */
   char trigger[4096];           /* the finding's .smt2 path */
   char desc[512];               /* one line: what is preserved */
 } sg_pred;

@@ -641,6 +641,27 @@ group_campaign() {
   check "no reduction left running" eval '! cut -f7 "$out_file" | grep -q running'
   run "$bin" bugs check "$c1"
   check "bugs check: integrity ok, files present" eval '[ $code = 0 ] && [[ $out == *"buckets"*": ok" ]]'
+  # Bugs: the three crash sites are three bugs, each with its bucket nested (bugs list's last
+  # column is the bug number).
+  local nbug
+  nbug=$("$bin" bugs list "$c1" | tail -n +2 | cut -f10 | sort -u | wc -l)
+  check "bugs list: a bug column; three crash sites, three bugs" test "$nbug" = 3
+  # A database damaged on purpose: two buckets whose reduced triggers differ only in names.
+  cp -r "$c1" "$tmp/cdam"
+  mkdir -p "$tmp/cdam/reduced"
+  printf '(declare-fun x () Int)\n(assert (> x 1))\n(check-sat)\n' > "$tmp/cdam/reduced/a.smt2"
+  printf '(declare-fun yy () Int) (assert (> yy 1)) ; renamed\n(check-sat)\n' > "$tmp/cdam/reduced/b.smt2"
+  python3 - "$tmp/cdam/campaign.db" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+ids = [r[0] for r in db.execute("SELECT id FROM buckets WHERE merged_into IS NULL ORDER BY id")]
+db.execute("UPDATE buckets SET reduced_trigger = 'reduced/a.smt2' WHERE id = ?", (ids[0],))
+db.execute("UPDATE buckets SET reduced_trigger = 'reduced/b.smt2' WHERE id = ?", (ids[1],))
+db.commit()
+PY
+  run "$bin" bugs check "$tmp/cdam"
+  check "bugs check: two buckets with alpha-equivalent reduced triggers are named, exit 2" \
+    eval '[ $code = 2 ] && [[ $out == *"alpha-equivalent reduced triggers"* ]] && [[ $out == *"PROBLEMS"* ]]'
   run "$bin" report "$c1"
   local ids missing=0
   ids=$("$bin" bugs list "$c1" | tail -n +2 | cut -f1)

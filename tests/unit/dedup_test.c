@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sqlite3.h>
 #include <unistd.h>
 
 #include "campaign/campaign.h"
@@ -204,6 +205,36 @@ test_db_buckets (void **state)
   int64_t b4 = add (&db, "f6", "soundness", "", lia_c, &fresh);
   assert_false (fresh);
   assert_int_equal (b4, b1);
+  /* Whatever the order the reductions end in: a younger bucket reduced first, an older one
+   * reduced to the same key later, are one bucket (the older), with every finding. */
+  int64_t y1 = add (&db, "g1", "invalid-model", "", lia_a, &fresh);
+  assert_true (fresh);
+  bool fresh2;
+  int64_t y2 = add (&db, "g2", "invalid-model", "", lia_c, &fresh2);
+  assert_true (fresh2);
+  char rk2[300];
+  snprintf (rk2, sizeof rk2, "invalid-model|z3|QF_LIA|00000000000000bb");
+  assert_int_equal (sg_db_reduce_done (&db, y2, "done", "reduced/bucket-y2.smt2", "", rk2), SG_RC_OK);
+  assert_int_equal (sg_db_count (&db, "buckets", &n), SG_RC_OK);
+  uint64_t before = n;
+  assert_int_equal (sg_db_reduce_done (&db, y1, "done", "reduced/bucket-y1.smt2", "", rk2), SG_RC_OK);
+  sqlite3_stmt *st = NULL;
+  assert_int_equal (sqlite3_prepare_v2 (sg_db_handle (&db),
+                                        "SELECT COUNT (*), SUM (count) FROM buckets WHERE merged_into IS NULL"
+                                        " AND kind = 'invalid-model'", -1, &st, NULL), SQLITE_OK);
+  assert_int_equal (sqlite3_step (st), SQLITE_ROW);
+  assert_int_equal (sqlite3_column_int64 (st, 0), 1);
+  assert_int_equal (sqlite3_column_int64 (st, 1), 2);
+  sqlite3_finalize (st);
+  (void) before;
+  /* A new finding whose own trigger has the reduced key of a bucket goes into it. */
+  sg_db_finding nf = { .name = "g3", .trigger = "g3.smt2", .json = "g3.json", .kind = "invalid-model",
+                       .solver = "z3", .logic = "QF_LIA", .key = rk2, .why = "t", .technique = "opfuzz",
+                       .signature = "" };
+  int64_t y3 = 0;
+  assert_int_equal (sg_db_add_finding (&db, &nf, NULL, &y3, &fresh), SG_RC_OK);
+  assert_false (fresh);
+  assert_int_equal (y3, y1 < y2 ? y1 : y2);
   /* A running reduction interrupted by a kill is pending again. */
   assert_int_equal (sg_db_reduce_claim (&db, &id, js, sizeof js, tr, sizeof tr, k, sizeof k), SG_RC_OK);
   assert_int_equal (id, c1);
@@ -248,11 +279,78 @@ test_db_slices (void **state)
   assert_true (sg_campaign_mix (1, 1, 0, 0) != sg_campaign_mix (1, 0, 1, 0));
 }
 
+/* Alpha-equivalence and bug keys (issue 13.4). */
+static void
+test_alpha_and_bugs (void **state)
+{
+  (void) state;
+  static const char *const same[][2] = {
+    { "(declare-fun x () Int)\n(assert (> x 1))", "(declare-fun y () Int) (assert   (> y 1)) ; c" },
+    { "(assert (forall ((v Int)) (> v 0)))", "(assert (forall ((w Int)) (> w 0)))" },
+    { "(declare-datatypes ((E 0)) (((c (a Bool))))) (assert (forall ((v E)) (a v)))",
+      "(declare-datatypes ((T 0)) (((k (s Bool))))) (assert (forall ((q T)) (s q)))" },
+    { "(define-fun f ((p Int)) Int (+ p 1)) (assert (= (f 2) 3))",
+      "(define-fun g ((r Int)) Int (+ r 1)) (assert (= (g 2) 3))" },
+  };
+  static const char *const differ[][2] = {
+    { "(declare-fun x () Int) (assert (> x 1))", "(declare-fun x () Int) (assert (> x 2))" },
+    { "(declare-fun x () Int) (declare-fun y () Int) (assert (> x y))",
+      "(declare-fun x () Int) (declare-fun y () Int) (assert (> y x))" },
+    { "(declare-fun x () Int) (assert (> x 1))", "(declare-fun x () Real) (assert (> x 1))" },
+  };
+  for (size_t i = 0; i < sizeof same / sizeof *same; i++)
+    {
+      sg_buf a, b;
+      sg_buf_init (&a);
+      sg_buf_init (&b);
+      assert_int_equal (sg_dedup_alpha (same[i][0], strlen (same[i][0]), &a), SG_RC_OK);
+      assert_int_equal (sg_dedup_alpha (same[i][1], strlen (same[i][1]), &b), SG_RC_OK);
+      if (strcmp (sg_buf_cstr (&a), sg_buf_cstr (&b)))
+        fail_msg ("same %zu: '%s' vs '%s'", i, sg_buf_cstr (&a), sg_buf_cstr (&b));
+      sg_buf_free (&a);
+      sg_buf_free (&b);
+    }
+  for (size_t i = 0; i < sizeof differ / sizeof *differ; i++)
+    assert_true (sg_dedup_alpha_hash (differ[i][0], strlen (differ[i][0]))
+                 != sg_dedup_alpha_hash (differ[i][1], strlen (differ[i][1])));
+  /* The cvc4 1.8 invalid model on an array from bit-vectors to Bool read at a computed index:
+   * whatever operator computes the index, one bug. */
+  const char *pre = "(declare-fun c () (Array (_ BitVec 8) Bool)) (declare-fun a () (_ BitVec 8)) (declare-fun b () (_ BitVec 8))";
+  static const char *const idx[] = { "(bvurem a #x10)", "(bvnand a b)", "((_ rotate_right 2) a)",
+                                     "(bvmul a #x10)" };
+  char first[512] = "", key[512], text[512];
+  for (size_t i = 0; i < sizeof idx / sizeof *idx; i++)
+    {
+      snprintf (text, sizeof text, "%s (assert (select c %s))", pre, idx[i]);
+      sg_dedup_bug_key ("invalid-model", "cvc4", "", text, strlen (text), key, sizeof key);
+      if (!i) snprintf (first, sizeof first, "%s", key);
+      assert_string_equal (key, first);
+    }
+  snprintf (text, sizeof text, "%s (assert (select c (bvurem a #x10)))", pre);
+  /* another solver, another kind: never the same bug */
+  sg_dedup_bug_key ("invalid-model", "z3", "", text, strlen (text), key, sizeof key);
+  assert_string_not_equal (key, first);
+  sg_dedup_bug_key ("soundness", "cvc4", "", text, strlen (text), key, sizeof key);
+  assert_string_not_equal (key, first);
+  /* an array from integers: another bug */
+  const char *ints = "(declare-fun c () (Array Int Bool)) (declare-fun a () Int) (assert (select c (+ a 1)))";
+  sg_dedup_bug_key ("invalid-model", "cvc4", "", ints, strlen (ints), key, sizeof key);
+  assert_string_not_equal (key, first);
+  /* crashes: by site */
+  char k1[512], k2[512];
+  sg_dedup_bug_key ("crash", "z3", "assert src/a.cpp:10", text, strlen (text), k1, sizeof k1);
+  sg_dedup_bug_key ("crash", "z3", "assert src/a.cpp:10", ints, strlen (ints), k2, sizeof k2);
+  assert_string_equal (k1, k2);
+  sg_dedup_bug_key ("crash", "z3", "assert src/a.cpp:11", text, strlen (text), k2, sizeof k2);
+  assert_string_not_equal (k1, k2);
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_shape_keys),
+    cmocka_unit_test (test_alpha_and_bugs),
     cmocka_unit_test (test_crash_keys),
     cmocka_unit_test_setup_teardown (test_db_buckets, setup, teardown),
     cmocka_unit_test_setup_teardown (test_db_slices, setup, teardown),
