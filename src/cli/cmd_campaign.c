@@ -366,6 +366,7 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
                   : sg_profiles_parse_spec (&ps, c.spec, "--solvers", &solvers, &d))
     { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto free_run; }
   if (!solvers.n) { code = sg_cli_usage_error (cmd, "no solver given"); goto free_run; }
+  if (sg_solver_list_check (&solvers, &d)) { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto free_run; }
   /* Referees: the installed built-in solvers not under test (issue 13's blame rule). */
   if (sg_profiles_auto_referees (&ps, &solvers, &referees, &d))
     { sg_cli_print_diag (&d); code = SG_EXIT_INTERNAL; goto free_run; }
@@ -440,7 +441,7 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
   o.pats = &pats;
   o.workers = c.jobs;
   o.budget_s = c.budget_s;
-  o.timeout_ms = (uint32_t) (c.timeout_s * 1000);
+  o.timeout_ms = sg_spawn_ms (c.timeout_s);
   o.seed = c.seed;
   o.shard = c.shard;
   o.slice_s = c.slice_s;

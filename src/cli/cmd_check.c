@@ -50,6 +50,11 @@ setup (const sg_cli_cmd *cmd, check_cfg *c)
       return SG_EXIT_INPUT;
     }
   if (c->solvers.n == 0) return sg_cli_usage_error (cmd, "--solvers names no solver");
+  if (sg_solver_list_check (&c->solvers, &d))
+    {
+      sg_cli_print_diag (&d);
+      return SG_EXIT_INPUT;
+    }
   if (sg_profiles_auto_referees (&c->profiles, &c->solvers, &c->referees, &d))
     {
       sg_cli_print_diag (&d);
@@ -260,8 +265,7 @@ check_file (check_cfg *c, const char *path, file_result *fr)
   int code = SG_EXIT_OK;
   sg_probe_opts po;
   memset (&po, 0, sizeof po);
-  po.timeout_ms = (uint32_t) (c->timeout_s * 1000.0);
-  if (po.timeout_ms == 0) po.timeout_ms = 1;
+  po.timeout_ms = sg_spawn_ms (c->timeout_s);
   po.models = c->models;
   po.validate = c->validate;
   po.oracle.expected = SG_ANS_NONE;

@@ -182,6 +182,7 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
                   : sg_profiles_parse_spec (&ps, c.spec, "--solvers", &solvers, &d))
     { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto free_run; }
   if (!solvers.n) { code = sg_cli_usage_error (cmd, "no solver given"); goto free_run; }
+  if (sg_solver_list_check (&solvers, &d)) { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto free_run; }
   /* Referees: a spec, none, or (auto) the installed built-in solvers not under test. */
   if (!strcmp (c.referee, "auto"))
     {
@@ -189,7 +190,8 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
         { sg_cli_print_diag (&d); code = SG_EXIT_INTERNAL; goto free_run; }
     }
   else if (strcmp (c.referee, "none")
-           && sg_profiles_parse_spec (&ps, c.referee, "--referee", &referees, &d))
+           && (sg_profiles_parse_spec (&ps, c.referee, "--referee", &referees, &d)
+               || sg_solver_list_check (&referees, &d)))
     { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto free_run; }
   if (c.reference)
     {
@@ -270,7 +272,7 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
       fo.cfg.data_file = c.data;
       fo.solvers = &solvers;
       fo.pats = &pats;
-      fo.timeout_ms = (uint32_t) (c.timeout_s * 1000);
+      fo.timeout_ms = sg_spawn_ms (c.timeout_s);
       fo.seed = c.seed;
       fo.jobs = c.jobs;
       fo.max_mutants = c.mutants;

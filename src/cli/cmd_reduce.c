@@ -133,6 +133,7 @@ sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
       outp = pos[0];
       sg_diag_init (&d, finding);
       sg_rc rc = sg_pred_load_finding (&p, finding, &d);
+      if (!rc) rc = sg_solver_list_check (&p.solvers, &d);
       if (rc) { sg_cli_print_diag (&d); code = sg_rc_exit_code (rc); goto out; }
       p.timeout_s = timeout;
       in = p.trigger;

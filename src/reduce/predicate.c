@@ -91,7 +91,7 @@ run_cmd (const sg_pred_cmd *c, const char *path, double timeout_s, uint64_t mem,
   memset (&o, 0, sizeof o);
   o.argv = argv;
   o.stdin_kind = SG_STDIN_NULL;
-  o.timeout_ms = timeout_s > 0 ? (uint32_t) (timeout_s * 1000.0) : 0;
+  o.timeout_ms = sg_spawn_ms (timeout_s);
   o.cpu_s = timeout_s > 0 ? (uint32_t) ceil (timeout_s) : 0;
   o.mem_bytes = mem;
   return sg_spawn_run (&o, r);
@@ -268,7 +268,7 @@ static void
 probe_opts (const sg_pred *p, double timeout_s, bool expected, sg_probe_opts *po)
 {
   memset (po, 0, sizeof *po);
-  po->timeout_ms = (uint32_t) (timeout_s * 1000.0);
+  po->timeout_ms = sg_spawn_ms (timeout_s);
   po->mem_bytes = p->mem_bytes;
   po->models = true;
   po->validate = true;

@@ -4,6 +4,8 @@
 #include "base/file.h"
 
 #include <dirent.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -736,6 +738,28 @@ spec_line (const sg_profiles *ps, const char *spec, size_t len, uint32_t line,
       sg_rc rc = one_solver (ps, spec + s, i - s, line, (uint32_t) s + 1, out, d);
       if (rc) return rc;
       s = i + 1;
+    }
+  return SG_RC_OK;
+}
+
+sg_rc
+sg_solver_list_check (const sg_solver_list *l, sg_diag *d)
+{
+  for (uint32_t i = 0; i < l->n; i++)
+    {
+      const char *bin = l->a[i].binary;
+      char path[PATH_MAX];
+      int e = sg_spawn_resolve (bin, path, sizeof path);
+      struct stat st;
+      if (!e && stat (path, &st) != 0) e = errno;
+      if (!e && S_ISDIR (st.st_mode)) e = EISDIR;
+      if (!e && access (path, X_OK) != 0) e = EACCES;
+      if (!e) continue;
+      const char *why = e == ENOENT ? (strchr (bin, '/') ? "no such file" : "not found in PATH")
+                        : e == EISDIR ? "is a directory"
+                        : e == EACCES ? "is not executable"
+                        : strerror (e);
+      return sg_diag_set (d, SG_RC_USAGE, 0, 0, "solver '%s': %s", bin, why);
     }
   return SG_RC_OK;
 }

@@ -107,8 +107,8 @@ lift_fd (int *fd)
 
 /* PATH lookup done in the parent (execvp semantics without its /bin/sh fallback for
  * ENOEXEC files and without malloc after fork). Returns 0 or an errno. */
-static int
-resolve (const char *name, char *out, size_t size)
+int
+sg_spawn_resolve (const char *name, char *out, size_t size)
 {
   if (!*name) return ENOENT;
   if (strchr (name, '/'))
@@ -125,7 +125,10 @@ resolve (const char *name, char *out, size_t size)
     {
       const char *end = strchr (path, ':');
       size_t dlen = end ? (size_t) (end - path) : strlen (path);
-      if (dlen + 1 + nlen < size)
+      /* An empty entry is the current directory: "." takes one byte, counted before the
+       * length check (it was not: a name of size - 2 bytes overflowed out by one). */
+      size_t used = dlen ? dlen : 1;
+      if (used + 1 + nlen < size)
         {
           if (dlen == 0) { out[0] = '.'; dlen = 1; }
           else memcpy (out, path, dlen);
@@ -201,7 +204,7 @@ sg_spawn_start (const sg_spawn_opts *o, sg_spawn_proc *p, sg_spawn_result *r)
   p->t0 = sg_spawn_now ();
 
   char path[PATH_MAX];
-  int e = resolve (o->argv[0], path, sizeof path);
+  int e = sg_spawn_resolve (o->argv[0], path, sizeof path);
   if (!e && o->cwd && path[0] != '/')
     {
       /* A relative program path means relative to our directory, not to cwd. */

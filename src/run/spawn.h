@@ -82,6 +82,23 @@ void sg_spawn_result_init (sg_spawn_result *r);
 void sg_spawn_result_reset (sg_spawn_result *r);
 void sg_spawn_result_free (sg_spawn_result *r);
 
+/* PATH lookup as execvp does it (an empty PATH entry is "."), without its /bin/sh fallback:
+ * the file to execute into out. Returns 0 or an errno (ENOENT, EACCES, ENAMETOOLONG). A name
+ * with a '/' is copied as it is. */
+int sg_spawn_resolve (const char *name, char *out, size_t size);
+
+/* A limit in seconds as the milliseconds of sg_spawn_opts.timeout_ms: a positive limit is
+ * never 0 (which means "no deadline"): below a millisecond it is 1 ms; <= 0 or NaN is 0. */
+static inline uint32_t
+sg_spawn_ms (double s)
+{
+  if (!(s > 0)) return 0;
+  double ms = s * 1000.0;
+  if (ms < 1.0) return 1;
+  if (ms >= 4294967294.0) return 4294967294u;
+  return (uint32_t) ms;
+}
+
 /* CLOCK_MONOTONIC in seconds; deadlines below are in this clock. */
 double sg_spawn_now (void);
 

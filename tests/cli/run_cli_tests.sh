@@ -383,6 +383,19 @@ group_check() {
   run "$bin" check --solvers "z3;$fake unsat" "$ext"
   check "check on a file our front end rejects: differing answers are judged (no model to blame), exit 10" \
     eval '[ $code = 10 ] && [[ $out == *"verdict: soundness"* ]] && [[ $out != *"model valid"* ]]'
+  # Issue 14: every solver is resolved and executable before anything runs.
+  local sub
+  for sub in check opfuzz campaign; do
+    run "$bin" $sub --solvers "z3;cvc55" --out "$tmp/typo-$sub" examples/qf_lia.smt2
+    [ $sub = check ] && run "$bin" check --solvers "z3;cvc55" examples/qf_lia.smt2
+    check "$sub with a solver that is not installed: exit 2 naming it, nothing run" \
+      eval '[ $code = 2 ] && [[ $err == *"solver '"'"'cvc55'"'"': not found in PATH"* ]] && [ ! -e "$tmp/typo-$sub/campaign.db" ]'
+  done
+  run "$bin" check --solvers "z3;/tmp" examples/qf_lia.smt2
+  check "check with a directory as solver: exit 2, 'is a directory'" eval '[ $code = 2 ] && [[ $err == *"'"'"'/tmp'"'"': is a directory"* ]]'
+  printf 'x' > "$tmp/noexec" && chmod 600 "$tmp/noexec"
+  run "$bin" check --solvers "$tmp/noexec" examples/qf_lia.smt2
+  check "check with a file that is not executable: exit 2" eval '[ $code = 2 ] && [[ $err == *"is not executable"* ]]'
   # Issue 13 on the real solvers: blame, unspecified semantics, rejections.
   local od=tests/data/oracle
   if command -v cvc4 >/dev/null && command -v cvc5 >/dev/null; then
@@ -529,6 +542,12 @@ group_fuzz() {
   run "$bin" opfuzz --solvers z3 --seed 1 --mutants 2 -i 2 --out "$tmp/f4" "$tmp/bad.smt2" examples/qf_lia.smt2
   check "an unparsable seed is skipped with a warning" \
     eval '[ $code = 0 ] && [[ $err == *"bad.smt2:1:10: error: unknown function symbol"*"seed skipped"* ]] && [[ $err == *"1 seeds (0 labelled, 1 skipped)"* ]]'
+  run timeout 60 "$bin" opfuzz -t 1e-9 --solvers "$fake hang" --seed 1 --mutants 2 -i 2 --out "$tmp/tiny" examples/qf_lia.smt2
+  check "opfuzz -t 1e-9 is a 1 ms deadline, not none: the hanging solver times out, the run ends" \
+    eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 2 "* ]] && [[ $(grep "^\[" "$err_file" | tail -n 1) != *"timeouts 0,"* ]]'
+  run timeout 60 "$bin" campaign -t 1e-9 --solvers "$fake hang" --engines opfuzz --budget 2 -j 1 --seed 1 --no-reduce --no-report --out "$tmp/tinyc" examples/qf_lia.smt2
+  check "campaign -t 1e-9: below its 10 ms floor, a usage error (exit 2), never 'no deadline'" \
+    eval '[ $code = 2 ] && [[ $err == *"-t needs positive seconds, got '"'"'1e-9'"'"'"* ]] && [ ! -e "$tmp/tinyc/campaign.db" ]'
   run "$bin" fuse -o sat --solvers z3 --seed 3 --mutants 4 --out "$tmp/f5" examples/qf_lia.smt2
   check "fuse without labels: exit 2 with the reason" \
     eval '[ $code = 2 ] && [[ $err == *"fusion needs seeds labelled"* ]]'
