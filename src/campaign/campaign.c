@@ -296,6 +296,7 @@ worker_main (const sg_campaign_opts *o, const char *dbpath, const char *solvers_
       fo.referees = o->referees && o->referees->n ? o->referees : NULL;
       fo.pats = o->pats;
       fo.timeout_ms = o->timeout_ms;
+      fo.mem_bytes = o->mem_bytes;
       fo.seed = slice_seed;
       fo.jobs = 1;
       fo.max_seconds = left < o->slice_s ? left : o->slice_s;
@@ -395,7 +396,10 @@ reducer_main (const sg_campaign_opts *o, const char *dbpath, shared *sh)
       /* Per process: a reduction orphaned by a kill -9 may still be writing its own. */
       snprintf (tmp, sizeof tmp, "%s/reduced/.bucket-%lld.%ld.tmp.smt2", o->dir, (long long) id, (long) getpid ());
       snprintf (budget, sizeof budget, "%.0f", o->reduce_budget_s);
-      const char *argv[] = { o->self_exe, "reduce", "--finding", jpath, tmp, "--budget", budget, NULL };
+      char memout[32];
+      snprintf (memout, sizeof memout, "%llu", (unsigned long long) (o->mem_bytes >> 20));
+      const char *argv[] = { o->self_exe, "reduce", "--finding", jpath, tmp, "--budget", budget,
+                             "--memout", memout, NULL };
       sg_spawn_opts so;
       memset (&so, 0, sizeof so);
       so.argv = argv;

@@ -39,6 +39,7 @@ typedef struct sg_campaign_opts {
   double budget_s;                /* this session's fuzzing time; <= 0: reductions only */
   double elapsed0;                /* campaign time before this session (resume) */
   uint32_t timeout_ms;            /* per solver run */
+  uint64_t mem_bytes;             /* RLIMIT_AS per solver run (reductions too); 0 = none */
   uint64_t seed;                  /* campaign rng seed */
   uint32_t shard;                 /* I of --shard I/N (mixed into the streams) */
   double slice_s;                 /* longest slice */

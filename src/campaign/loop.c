@@ -96,6 +96,7 @@ capture_outputs (const sg_fuzz_opts *o, const sg_probe *p, const char *text, siz
       sg_run_opts ro;
       memset (&ro, 0, sizeof ro);
       ro.timeout_ms = o->timeout_ms;
+      ro.mem_bytes = o->mem_bytes;
       ro.argv.models = o->models;
       ro.argv.validate = true;
       ro.argv.strings = true;
@@ -401,6 +402,7 @@ handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
   sg_probe_opts po;
   memset (&po, 0, sizeof po);
   po.timeout_ms = o->timeout_ms;
+  po.mem_bytes = o->mem_bytes;
   po.validate = true;
   po.parallel = o->parallel;
   po.oracle.expected = m->expected;
@@ -543,6 +545,7 @@ open_sessions (const sg_fuzz_opts *o)
       so.argv.validate = true;
       so.argv.strings = true; /* harmless elsewhere, and string mutants need it (cvc5) */
       so.timeout_ms = o->timeout_ms;
+      so.mem_bytes = o->mem_bytes;
       if (one && sg_session_open (one, prof, o->pats, &so) == SG_RC_OK)
         ss[i] = one;
       else

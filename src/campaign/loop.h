@@ -34,6 +34,7 @@ typedef struct sg_fuzz_opts {
   const sg_solver_list *solvers; /* solvers under test */
   const sg_patterns *pats;       /* classification patterns */
   uint32_t timeout_ms;           /* per solver run */
+  uint64_t mem_bytes;            /* RLIMIT_AS per solver run; 0 = none */
   uint64_t seed;                 /* rng seed of the run */
   uint32_t jobs;                 /* worker processes (>= 1) */
   uint64_t max_mutants;          /* stop after this many mutants in total; 0 = no limit */

@@ -22,6 +22,7 @@
 typedef struct camp_cfg {
   const char *spec, *spec_file, *out, *resume, *index, *engines, *reducer;
   double budget_s, timeout_s, reduce_budget_s, slice_s;
+  uint64_t memout_mb;   /* --memout MB per solver run; 0 none; UINT64_MAX the default share */
   bool budget_given, seed_given, models, incompleteness, reduce, force_log, report;
   uint64_t seed;
   uint32_t jobs, slice_chains, shard, nshards;
@@ -185,6 +186,7 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
   c.slice_chains = 2;
   c.models = c.reduce = c.report = true;
   c.nshards = 1;
+  c.memout_mb = UINT64_MAX;
   SG_VEC (const char *) inputs = { 0 };
   int code = SG_EXIT_OK;
   for (int i = 1; i < argc; i++)
@@ -194,7 +196,7 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
       static const char *valued[] = { "--solvers", "--solvers-file", "--out", "--resume", "--index",
                                       "--engines", "--budget", "-t", "--timeout", "--reduce-budget",
                                       "--slice", "--slice-chains", "--seed", "-j", "--jobs", "--shard",
-                                      "--reducer", NULL };
+                                      "--reducer", "--memout", NULL };
       bool has_value = false;
       for (int k = 0; valued[k]; k++) has_value |= !strcmp (a, valued[k]);
       if (has_value)
@@ -217,6 +219,10 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
           else if (!strcmp (a, "-t") || !strcmp (a, "--timeout"))
             {
               if (!parse_secs (v, 0.01, &c.timeout_s)) { code = sg_cli_usage_error (cmd, "%s needs positive seconds, got '%s'", a, v); goto done; }
+            }
+          else if (!strcmp (a, "--memout"))
+            {
+              if (!sg_cli_parse_u64 (v, 0, 1u << 24, &c.memout_mb)) { code = sg_cli_usage_error (cmd, "--memout needs megabytes (0 = no limit), got '%s'", v); goto done; }
             }
           else if (!strcmp (a, "--reduce-budget"))
             {
@@ -280,8 +286,8 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
       /* The campaign's settings, as stored when it started. */
       static const char *keys[] = { "inputs", "index", "solvers", "solvers_file", "engines", "seed",
                                     "jobs", "timeout", "budget", "elapsed", "shard", "slice",
-                                    "slice_chains", "models", "incompleteness", NULL };
-      char *vals[16] = { 0 };
+                                    "slice_chains", "models", "incompleteness", "memout", NULL };
+      char *vals[17] = { 0 };
       for (int k = 0; keys[k]; k++)
         {
           sg_db_meta_get (&db, keys[k], buf, sizeof buf);
@@ -312,6 +318,9 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
       c.slice_chains = (uint32_t) strtoul (vals[12], NULL, 10);
       c.models = !strcmp (vals[13], "1");
       c.incompleteness = !strcmp (vals[14], "1");
+      /* A campaign of an older smtgrind has no memout: the default share. */
+      if (c.memout_mb == UINT64_MAX && vals[15][0] && strcmp (vals[15], "auto"))
+        c.memout_mb = strtoull (vals[15], NULL, 10);
       if (!c.budget_given) c.budget_s = total > o.elapsed0 ? total - o.elapsed0 : 0;
       if (!c.jobs || !c.slice_chains || !(c.slice_s > 0)) { fprintf (stderr, "smtgrind campaign: error: %s: incomplete settings in campaign.db\n", dir); code = SG_EXIT_INPUT; goto done; }
       resumed = true;
@@ -423,6 +432,8 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
       snprintf (v, sizeof v, "%u", c.slice_chains); sg_db_meta_set (&db, "slice_chains", v);
       sg_db_meta_set (&db, "models", c.models ? "1" : "0");
       sg_db_meta_set (&db, "incompleteness", c.incompleteness ? "1" : "0");
+      if (c.memout_mb == UINT64_MAX) sg_db_meta_set (&db, "memout", "auto");
+      else { snprintf (v, sizeof v, "%llu", (unsigned long long) c.memout_mb); sg_db_meta_set (&db, "memout", v); }
       sg_db_meta_set (&db, "version", SG_VERSION);
       time_t t = time (NULL);
       struct tm tm;
@@ -442,6 +453,8 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
   o.workers = c.jobs;
   o.budget_s = c.budget_s;
   o.timeout_ms = sg_spawn_ms (c.timeout_s);
+  /* One solver at a time per worker, plus the reducer's. */
+  o.mem_bytes = c.memout_mb == UINT64_MAX ? sg_spawn_default_mem (c.jobs + 1) : c.memout_mb << 20;
   o.seed = c.seed;
   o.shard = c.shard;
   o.slice_s = c.slice_s;
@@ -455,10 +468,10 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
   o.log_every_s = 10;
   o.log = stderr;
   fprintf (stderr, "campaign %s%s: %u seeds (%u labelled, shard %u/%u), solvers \"%s\", engines %s, "
-           "%u workers, budget %.0fs, timeout %.1fs, seed %llu\n",
+           "%u workers, budget %.0fs, timeout %.1fs, memout %llu MiB, seed %llu\n",
            dir, resumed ? " (resumed)" : "", mine.n, labelled, c.shard, c.nshards,
            c.spec_file ? c.spec_file : c.spec, c.engines, c.jobs, c.budget_s, c.timeout_s,
-           (unsigned long long) c.seed);
+           (unsigned long long) (o.mem_bytes >> 20), (unsigned long long) c.seed);
   sg_campaign_result res;
   if (sg_campaign_run (&o, mine.a, mine.n, &res)) { code = SG_EXIT_INPUT; goto free_seeds; }
   uint32_t nbugs = bug_count (dir);

@@ -20,6 +20,7 @@ typedef struct check_cfg {
   const char *spec;       /* --solvers */
   const char *spec_file;  /* --solvers-file: one spec per line, replaces --solvers */
   double timeout_s;       /* -t/--timeout */
+  uint64_t memout_mb;     /* --memout MB per solver run; 0 = none; UINT64_MAX = the default */
   bool models;            /* model validation by our evaluator */
   bool validate;          /* the solvers' own self-checks */
   bool incomplete;        /* report unknown where a decided answer is expected */
@@ -266,6 +267,8 @@ check_file (check_cfg *c, const char *path, file_result *fr)
   sg_probe_opts po;
   memset (&po, 0, sizeof po);
   po.timeout_ms = sg_spawn_ms (c->timeout_s);
+  /* One solver at a time: the default share of the machine for one process. */
+  po.mem_bytes = c->memout_mb == UINT64_MAX ? sg_spawn_default_mem (1) : c->memout_mb << 20;
   po.models = c->models;
   po.validate = c->validate;
   po.oracle.expected = SG_ANS_NONE;
@@ -441,11 +444,16 @@ parse_opts (const sg_cli_cmd *cmd, int argc, char **argv, check_cfg *c, int *fir
       if (opts && !strcmp (a, "--")) { opts = false; argv[i] = consumed; continue; }
       if (opts && sg_cli_is_help (a)) { fputs (cmd->usage, stdout); return -1; }
       if (opts && (!strcmp (a, "--solvers") || !strcmp (a, "-t") || !strcmp (a, "--timeout")
-                   || !strcmp (a, "--out") || !strcmp (a, "--solvers-file")))
+                   || !strcmp (a, "--out") || !strcmp (a, "--solvers-file") || !strcmp (a, "--memout")))
         {
           if (i + 1 >= argc) return sg_cli_usage_error (cmd, "%s needs a value", a);
           const char *v = argv[++i];
           if (!strcmp (a, "--solvers")) c->spec = v;
+          else if (!strcmp (a, "--memout"))
+            {
+              if (!sg_cli_parse_u64 (v, 0, 1u << 24, &c->memout_mb))
+                return sg_cli_usage_error (cmd, "--memout needs megabytes (0 = no limit), got '%s'", v);
+            }
           else if (!strcmp (a, "--solvers-file")) c->spec_file = v;
           else if (!strcmp (a, "--out")) c->out = v;
           else
@@ -539,6 +547,7 @@ sg_cli_check (const sg_cli_cmd *cmd, int argc, char **argv)
   memset (&c, 0, sizeof c);
   c.spec = DEFAULT_SOLVERS;
   c.timeout_s = 10;
+  c.memout_mb = UINT64_MAX;
   c.models = c.validate = true;
   int first, code = parse_opts (cmd, argc, argv, &c, &first);
   if (code) return code < 0 ? SG_EXIT_OK : code;
@@ -603,6 +612,7 @@ sg_cli_label (const sg_cli_cmd *cmd, int argc, char **argv)
   memset (&c, 0, sizeof c);
   c.spec = DEFAULT_SOLVERS;
   c.timeout_s = 10;
+  c.memout_mb = UINT64_MAX;
   c.validate = true;
   int first, code = parse_opts (cmd, argc, argv, &c, &first);
   if (code) return code < 0 ? SG_EXIT_OK : code;

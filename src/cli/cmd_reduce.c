@@ -50,6 +50,7 @@ sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
   long ncpu = sysconf (_SC_NPROCESSORS_ONLN);
   ro.jobs = ncpu > 0 ? (uint32_t) ncpu : 1;
   const char *finding = NULL, *cross = NULL;
+  bool memout_given = false;
   const char *pos[2] = { NULL, NULL };
   uint32_t npos = 0;
   double timeout = 0, cross_timeout = 0;
@@ -99,9 +100,10 @@ sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
       else if (!strcmp (a, "--memout"))
         {
           double mb;
-          if (!parse_double (v, 1, 1 << 30, &mb))
-            { code = sg_cli_usage_error (cmd, "--memout needs megabytes, got '%s'", v); goto out; }
+          if (!parse_double (v, 0, 1 << 30, &mb))
+            { code = sg_cli_usage_error (cmd, "--memout needs megabytes (0 = no limit), got '%s'", v); goto out; }
           p.mem_bytes = (uint64_t) (mb * 1048576.0);
+          memout_given = true;
         }
       else if (!strcmp (a, "-j") || !strcmp (a, "--jobs"))
         {
@@ -124,6 +126,8 @@ sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
         }
       else { code = sg_cli_usage_error (cmd, "unknown option '%s'", a); goto out; }
     }
+  /* Without --memout: the default share of the machine for the candidates run at once. */
+  if (!memout_given) p.mem_bytes = sg_spawn_default_mem (ro.jobs);
   sg_diag d;
   const char *in = NULL, *outp = NULL;
   if (finding)

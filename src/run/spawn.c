@@ -107,6 +107,16 @@ lift_fd (int *fd)
 
 /* PATH lookup done in the parent (execvp semantics without its /bin/sh fallback for
  * ENOEXEC files and without malloc after fork). Returns 0 or an errno. */
+uint64_t
+sg_spawn_default_mem (uint32_t concurrent)
+{
+  long pages = sysconf (_SC_PHYS_PAGES), psize = sysconf (_SC_PAGESIZE);
+  uint64_t total = pages > 0 && psize > 0 ? (uint64_t) pages * (uint64_t) psize : (uint64_t) 4 << 30;
+  uint64_t share = total / 100u * SG_MEM_SHARE_PCT / (concurrent ? concurrent : 1);
+  uint64_t floor = (uint64_t) SG_MEM_FLOOR_MB << 20;
+  return share > floor ? share : floor;
+}
+
 int
 sg_spawn_resolve (const char *name, char *out, size_t size)
 {

@@ -99,6 +99,13 @@ sg_spawn_ms (double s)
   return (uint32_t) ms;
 }
 
+/* The default memory limit (RLIMIT_AS) of one solver run when `concurrent` solver processes
+ * can run at once: SG_MEM_SHARE_PCT % of the machine's physical memory divided among them,
+ * at least SG_MEM_FLOOR_MB MiB (issue 14: a runaway solver must not take the machine down). */
+#define SG_MEM_SHARE_PCT 75u
+#define SG_MEM_FLOOR_MB 512u
+uint64_t sg_spawn_default_mem (uint32_t concurrent);
+
 /* CLOCK_MONOTONIC in seconds; deadlines below are in this clock. */
 double sg_spawn_now (void);
 

@@ -396,6 +396,18 @@ group_check() {
   printf 'x' > "$tmp/noexec" && chmod 600 "$tmp/noexec"
   run "$bin" check --solvers "$tmp/noexec" examples/qf_lia.smt2
   check "check with a file that is not executable: exit 2" eval '[ $code = 2 ] && [[ $err == *"is not executable"* ]]'
+  # Issue 14: a memory limit per solver run; a runaway solver ends as memout, not a crash.
+  run timeout 60 "$bin" check --memout 64 --solvers "$fake eatmem" examples/qf_lia.smt2
+  check "check --memout 64 against a solver that eats memory: memout, not a crash, exit 0" \
+    eval '[ $code = 0 ] && [[ $out == *"fake_solver memout"* ]] && [[ $out == *"verdict: ok"* ]]'
+  run "$bin" check --memout lots examples/qf_lia.smt2
+  check "check --memout with a bad value: exit 2" test "$code" = 2
+  run timeout 60 "$bin" opfuzz --solvers "$fake eatmem" --memout 64 --seed 1 --mutants 2 -i 2 --out "$tmp/eat" examples/qf_lia.smt2
+  check "opfuzz --memout 64 against a solver that eats memory: no finding, the header says the limit" \
+    eval '[ $code = 0 ] && [[ $err == *"memout 64 MiB"* ]] && [ -z "$(ls "$tmp/eat")" ]'
+  run "$bin" opfuzz --solvers z3 --seed 1 --mutants 1 -i 1 --out "$tmp/memdef" examples/qf_lia.smt2
+  check "opfuzz without --memout: a default limit (a share of the machine's memory)" \
+    eval '[ $code = 0 ] && [[ $err =~ memout\ [1-9][0-9]*\ MiB ]]'
   # Issue 13 on the real solvers: blame, unspecified semantics, rejections.
   local od=tests/data/oracle
   if command -v cvc4 >/dev/null && command -v cvc5 >/dev/null; then
