@@ -49,6 +49,51 @@ child_signals (const sigset_t *oldmask)
   sigprocmask (SIG_SETMASK, oldmask, NULL);
 }
 
+/* The environment word every process of a session inherits (workers, the reducer, solvers
+ * and whatever they start): SMTGRIND_CAMPAIGN=<the campaign directory's real path>. */
+#define CAMPAIGN_ENV "SMTGRIND_CAMPAIGN"
+
+/* Processes of an earlier session of this campaign that outlived it (a kill -9 of the
+ * campaign: a solver wrapper's children, which no PDEATHSIG reaches): found by their
+ * environment, killed. Called with the lock held, so no live session owns them. Sets the
+ * word for this session's processes. */
+static void
+kill_orphans (const char *dir)
+{
+  char real[PATH_MAX];
+  if (!realpath (dir, real)) return;
+  char want[PATH_MAX + 32];
+  int wl = snprintf (want, sizeof want, "%s=%s", CAMPAIGN_ENV, real);
+  DIR *pd = opendir ("/proc");
+  if (pd)
+    {
+      struct dirent *e;
+      pid_t self = getpid ();
+      while ((e = readdir (pd)))
+        {
+          char *end;
+          long pid = strtol (e->d_name, &end, 10);
+          if (*end || pid <= 1 || (pid_t) pid == self) continue;
+          char path[64];
+          snprintf (path, sizeof path, "/proc/%ld/environ", pid);
+          FILE *f = fopen (path, "rb");
+          if (!f) continue;
+          char buf[1 << 15];
+          size_t n = fread (buf, 1, sizeof buf - 1, f);
+          fclose (f);
+          buf[n] = 0;
+          for (size_t i = 0; i < n; i += strlen (buf + i) + 1)
+            if (!strncmp (buf + i, want, (size_t) wl) && buf[i + wl] == 0)
+              {
+                kill ((pid_t) pid, SIGKILL);
+                break;
+              }
+        }
+      closedir (pd);
+    }
+  setenv (CAMPAIGN_ENV, real, 1);
+}
+
 uint64_t
 sg_campaign_mix (uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 {
@@ -835,6 +880,27 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
       close (lock);
       return SG_RC_IO;
     }
+  /* What a kill -9 of an earlier session left: the reducer's temporary outputs
+   * (reduced/.bucket-N.PID.tmp.smt2) and the private directories of dead processes. */
+  {
+    char rdir[PATH_MAX];
+    snprintf (rdir, sizeof rdir, "%s/reduced", o->dir);
+    DIR *rd = opendir (rdir);
+    if (rd)
+      {
+        struct dirent *e;
+        while ((e = readdir (rd)))
+          {
+            size_t nl = strlen (e->d_name);
+            if (strncmp (e->d_name, ".bucket-", 8) || nl < 10 || strcmp (e->d_name + nl - 9, ".tmp.smt2")) continue;
+            char f[PATH_MAX];
+            if ((size_t) snprintf (f, sizeof f, "%s/%s", rdir, e->d_name) < sizeof f) unlink (f);
+          }
+        closedir (rd);
+      }
+    sg_run_tmpdir_sweep ();
+    kill_orphans (o->dir);
+  }
   /* After a stop: a reduction that was running is pending again; a slice that was running is
    * over (its chains are not run again: the next slice starts after them). */
   sg_db_reduce_reset (&db);
@@ -887,6 +953,7 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
   sigaddset (&stopsigs, SIGTERM);
   sigprocmask (SIG_BLOCK, &stopsigs, &oldmask);
   uint32_t interrupts = 0;
+  pid_t campaign_pid = getpid ();
   if (o->budget_s > 0)
     for (uint32_t w = 0; w < workers; w++)
       {
@@ -895,6 +962,7 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
         if (pid == 0)
           {
             prctl (PR_SET_PDEATHSIG, SIGKILL); /* the campaign died: so does its worker */
+            if (getppid () != campaign_pid) _exit (1); /* ... before prctl took effect */
             child_signals (&oldmask);
             worker_main (o, dbpath, solvers_desc, seeds, nseeds, w, sh, t0);
             _exit (0);
@@ -910,6 +978,7 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
       if (reducer == 0)
         {
           prctl (PR_SET_PDEATHSIG, SIGKILL);
+          if (getppid () != campaign_pid) _exit (1);
           child_signals (&oldmask);
           reducer_main (o, dbpath, sh);
           _exit (0);

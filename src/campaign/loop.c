@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -167,6 +168,23 @@ out_of_budget (worker *w)
   if (o->stop && __atomic_load_n (o->stop, __ATOMIC_RELAXED)) return true;
   if (o->max_seconds > 0 && now () - w->t0 >= o->max_seconds) return true;
   return false;
+}
+
+/* The solver timeout for the next stage of a mutant: the run's own, but never past the end
+ * of the budget by more than a second (issue 14: budgets are kept within one timeout plus one
+ * second; a run cut short is a timeout, never a finding). */
+static uint32_t
+stage_timeout (worker *w)
+{
+  const sg_fuzz_opts *o = w->o;
+  uint32_t ms = o->timeout_ms;
+  if (o->max_seconds > 0)
+    {
+      double left = o->max_seconds - (now () - w->t0) + 1.0;
+      uint32_t lm = left < 0.001 ? 1 : (uint32_t) (left * 1000.0);
+      if (!ms || lm < ms) ms = lm;
+    }
+  return ms;
 }
 
 /* Write the confirmed finding of probe p, counted under p's verdict kind. oracle: NULL, or
@@ -401,7 +419,8 @@ handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
   ADD (st->mutants, 1);
   sg_probe_opts po;
   memset (&po, 0, sizeof po);
-  po.timeout_ms = o->timeout_ms;
+  po.timeout_ms = stage_timeout (w);
+  bool cut = o->timeout_ms && po.timeout_ms < o->timeout_ms; /* a run cut by the budget's end */
   po.mem_bytes = o->mem_bytes;
   po.validate = true;
   po.parallel = o->parallel;
@@ -431,6 +450,10 @@ handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
   if (all) ADD (st->all_decided, 1);
   if (o->implication || o->reference) judge_steps (w, m, seeds, &po, &p, number, chain);
   if (!reportable (o, p.verdict.kind)) goto free_probe;
+  /* Past the budget: the remaining stages are not run (the verdict stays unconfirmed). */
+  if (out_of_budget (w)) goto free_probe;
+  po.timeout_ms = stage_timeout (w);
+  cut = cut || (o->timeout_ms && po.timeout_ms < o->timeout_ms);
   if (!full)
     {
       /* Suspicious: every solver again, fresh, with models. */
@@ -455,10 +478,16 @@ handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
       ADD (st->unspecified, 1);
       goto free_probe;
     }
+  if (out_of_budget (w)) goto free_probe;
+  po.timeout_ms = stage_timeout (w);
+  cut = cut || (o->timeout_ms && po.timeout_ms < o->timeout_ms);
   uint32_t calls = 0;
   sg_probe_referee (o->referees, o->pats, &s, &sc, m->text.s, m->text.len, &po, &p, &calls);
   ADD (st->refereed, calls);
   ADD (st->calls, calls);
+  if (out_of_budget (w)) goto free_probe;
+  po.timeout_ms = stage_timeout (w);
+  cut = cut || (o->timeout_ms && po.timeout_ms < o->timeout_ms);
   {
     /* No false alarms: the same verdict must come back from fresh processes. */
     sg_probe again;
@@ -473,6 +502,8 @@ handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
         same = again.verdict.kind == p.verdict.kind && again.verdict.culprit == p.verdict.culprit;
       }
     sg_probe_free (&again);
+    /* A timeout the budget's end cut short is no evidence of incompleteness. */
+    if (same && cut && p.verdict.kind == SG_VERDICT_INCOMPLETE) same = false;
     if (!same)
       ADD (st->unconfirmed, 1);
     else
@@ -873,6 +904,17 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
   sg_rng master;
   sg_rng_seed (&master, o->seed);
   uint32_t started = 0;
+  /* Supervision (run/spawn.h): the stop signals stay blocked in us and in the workers; we take
+   * them with sigtimedwait and pass SIGTERM on; a worker's solver run sees it pending, kills
+   * its solver's group and dies of it. */
+  sigset_t stopsigs;
+  sigemptyset (&stopsigs);
+  sigaddset (&stopsigs, SIGINT);
+  sigaddset (&stopsigs, SIGTERM);
+  sigaddset (&stopsigs, SIGHUP);
+  sg_spawn_block_stop_signals (NULL);
+  sg_run_tmpdir_sweep (); /* what killed runs (-9) left in $TMPDIR */
+  pid_t parent = getpid ();
   for (uint32_t i = 0; i < jobs; i++)
     {
       worker w;
@@ -888,6 +930,8 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
       pid_t pid = fork ();
       if (pid == 0)
         {
+          prctl (PR_SET_PDEATHSIG, SIGKILL); /* dies with us, even after a kill -9 */
+          if (getppid () != parent) _exit (1);
           worker_main (&w);
           _exit (0);
         }
@@ -896,7 +940,8 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
     }
   /* Parent: status every 2 s, stop at the time limit, reap every worker. */
   uint32_t alive = started;
-  double next_status = t0 + 2.0;
+  double next_status = t0 + 2.0, kill_at = 0;
+  int stopped_by = 0;
   char line[512];
   while (alive)
     {
@@ -919,8 +964,22 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
           fflush (o->status);
           next_status = t + 2.0;
         }
+      if (kill_at > 0 && t > kill_at)
+        {
+          for (uint32_t i = 0; i < started; i++)
+            if (pids[i] > 0) kill (pids[i], SIGKILL);
+          kill_at = 0;
+        }
       struct timespec ts = { 0, 50 * 1000 * 1000 };
-      nanosleep (&ts, NULL);
+      int sig = sigtimedwait (&stopsigs, NULL, &ts);
+      if (sig > 0 && !stopped_by)
+        {
+          stopped_by = sig;
+          __atomic_store_n (&sh->stop, 1, __ATOMIC_RELAXED);
+          for (uint32_t i = 0; i < started; i++)
+            if (pids[i] > 0) kill (pids[i], SIGTERM);
+          kill_at = t + 3.0; /* a worker between solver runs gets 3 s to reach one */
+        }
     }
   sum (sh, jobs, stats);
   if (o->status)
@@ -933,5 +992,11 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
                all ? 100.0 * (double) stats->self_cpu_us / (double) all : 0.0);
     }
   munmap (sh, size);
+  if (stopped_by)
+    {
+      if (o->status) fprintf (o->status, "stopped by signal %d: every worker and solver is gone\n", stopped_by);
+      kill (getpid (), stopped_by); /* pending again: we die of it */
+      sg_spawn_stop_now (NULL);
+    }
   return started ? SG_RC_OK : SG_RC_IO;
 }

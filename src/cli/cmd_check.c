@@ -13,6 +13,7 @@
 #include "cli/walk.h"
 #include "front/parse.h"
 #include "oracle/probe.h"
+#include "run/spawn.h"
 
 #define DEFAULT_SOLVERS "z3;cvc5"
 
@@ -543,6 +544,9 @@ check_one (check_cfg *c, const char *path, void *ctx)
 int
 sg_cli_check (const sg_cli_cmd *cmd, int argc, char **argv)
 {
+  /* SIGINT/SIGTERM/SIGHUP: the solver run under way kills its group, our private directory
+   * goes, and we die of the signal (run/spawn.h). */
+  sg_spawn_block_stop_signals (NULL);
   check_cfg c;
   memset (&c, 0, sizeof c);
   c.spec = DEFAULT_SOLVERS;
@@ -608,6 +612,9 @@ label_one (check_cfg *c, const char *path, void *ctx)
 int
 sg_cli_label (const sg_cli_cmd *cmd, int argc, char **argv)
 {
+  /* SIGINT/SIGTERM/SIGHUP: the solver run under way kills its group, our private directory
+   * goes, and we die of the signal (run/spawn.h). */
+  sg_spawn_block_stop_signals (NULL);
   check_cfg c;
   memset (&c, 0, sizeof c);
   c.spec = DEFAULT_SOLVERS;

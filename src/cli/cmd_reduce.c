@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "front/parse.h"
 #include "reduce/reduce.h"
+#include "run/spawn.h"
 
 #define SG_REDUCE_GOLDEN_TIMEOUT_S 60.0 /* the golden run's limit without -t (README) */
 
@@ -44,6 +45,8 @@ split_words (const char *s, sg_strv *out)
 int
 sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
 {
+  /* Stop signals: candidates and solvers go first, then we (run/spawn.h, reduce.c). */
+  sg_spawn_block_stop_signals (NULL);
   sg_pred p;
   sg_pred_init (&p);
   sg_reduce_opts ro = { SG_STRAT_HYBRID, 0, 0, true, false };

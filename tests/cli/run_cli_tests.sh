@@ -408,6 +408,31 @@ group_check() {
   run "$bin" opfuzz --solvers z3 --seed 1 --mutants 1 -i 1 --out "$tmp/memdef" examples/qf_lia.smt2
   check "opfuzz without --memout: a default limit (a share of the machine's memory)" \
     eval '[ $code = 0 ] && [[ $err =~ memout\ [1-9][0-9]*\ MiB ]]'
+  # Issue 14: nothing left behind. A solver that is a script starting children of its own.
+  mkdir -p "$tmp/td"
+  printf '#!/bin/sh\n"%s" hang "%s" &\n"%s" hang "%s"\n' "$(realpath "$fake")" "$tmp/kid" "$(realpath "$fake")" "$tmp/kid" > "$tmp/hang_kids.sh"
+  chmod +x "$tmp/hang_kids.sh"
+  run env TMPDIR="$tmp/td" timeout 2 "$bin" check -t 10 --solvers "$tmp/hang_kids.sh" examples/qf_lia.smt2
+  sleep 0.3
+  check "check killed by timeout(1): the solver script and its children are gone, no private directory left" \
+    eval '[ $code = 124 ] && ! pgrep -f "$tmp/hang_kids.sh|$tmp/kid" >/dev/null && [ -z "$(ls "$tmp/td")" ]'
+  local fpid t0
+  set +e
+  env TMPDIR="$tmp/td" "$bin" opfuzz --budget 600 --jobs 2 --solvers "$tmp/hang_kids.sh;z3" --out "$tmp/sig" examples/ >"$out_file" 2>"$err_file" &
+  fpid=$!
+  sleep 3
+  t0=$SECONDS
+  kill -TERM "$fpid"
+  wait "$fpid"
+  code=$?
+  set -e
+  sleep 0.3
+  check "opfuzz --jobs 2 given SIGTERM: dies of it within seconds; no worker, solver or private directory left" \
+    eval '[ $code = 143 ] && [ $((SECONDS - t0)) -lt 10 ] && ! pgrep -f "$tmp/hang_kids.sh|$tmp/kid" >/dev/null && ! pgrep -f "opfuzz --budget 600 --jobs 2 --solvers $tmp" >/dev/null && [ -z "$(ls "$tmp/td")" ]'
+  t0=$SECONDS
+  run "$bin" opfuzz --solvers "$fake hang" -t 20 --budget 2 --out "$tmp/budget" examples/qf_lia.smt2
+  check "opfuzz --budget 2 with -t 20 and a hanging solver: ends within the budget plus a second or two" \
+    eval '[ $code = 0 ] && [ $((SECONDS - t0)) -le 5 ]'
   # Issue 13 on the real solvers: blame, unspecified semantics, rejections.
   local od=tests/data/oracle
   if command -v cvc4 >/dev/null && command -v cvc5 >/dev/null; then
@@ -710,6 +735,29 @@ PY
   local before after
   before=$(sed -n 's/.* \([0-9]*\) mutants, .*/\1/p' "$err_file")
   before=$("$bin" bugs export "$c1" | grep -c '"name"')
+  # kill -9 of a campaign: its workers and solvers die with it (PDEATHSIG); what a solver
+  # script started and the reducer's temporary file are cleaned up by the next --resume, which
+  # can start at once (no orphan holds the lock).
+  local ck=$tmp/ck9 kpid
+  mkdir -p "$tmp/td9"
+  printf '#!/bin/sh\n"%s" hang "%s" &\n"%s" hang "%s"\n' "$(realpath "$fake")" "$tmp/kid9" "$(realpath "$fake")" "$tmp/kid9" > "$tmp/hang9.sh"
+  chmod +x "$tmp/hang9.sh"
+  set +e
+  env TMPDIR="$tmp/td9" "$bin" campaign --solvers "$fake hashcrash;$tmp/hang9.sh" -t 20 --engines opfuzz --budget 60 -j 2 --seed 9 --slice 1 --log --out "$ck" seeds >/dev/null 2>&1 &
+  kpid=$!
+  sleep 4
+  kill -9 "$kpid"
+  wait "$kpid"
+  set -e
+  sleep 0.5
+  local left_smtgrind left_script
+  left_smtgrind=$({ pgrep -f -- "--out $ck" || true; } | wc -l)
+  mkdir -p "$ck/reduced" && : > "$ck/reduced/.bucket-1.99999.tmp.smt2"
+  run env TMPDIR="$tmp/td9" timeout 60 "$bin" campaign --resume "$ck" --budget 1 --log --no-report
+  sleep 0.3
+  left_script=$({ pgrep -f "$tmp/hang9.sh|$tmp/kid9" || true; } | wc -l)
+  check "kill -9 of a campaign: no smtgrind process left; an immediate --resume runs, kills what the solver script left, removes the temporary files" \
+    eval '[ "$left_smtgrind" = 0 ] && [ $code = 10 -o $code = 0 ] && [[ $err != *"another session"* ]] && [ "$left_script" = 0 ] && [ ! -e "$ck/reduced/.bucket-1.99999.tmp.smt2" ] && [ -z "$(ls "$tmp/td9")" ]'
   run "$bin" campaign --resume "$c1" --budget 3 --log --no-report
   after=$("$bin" bugs export "$c1" | grep -c '"name"')
   check "resume: continues the campaign (resumed, more findings, still consistent)" \
