@@ -827,6 +827,66 @@ recover (const sg_campaign_opts *o, sg_db *db, const char *solvers_desc)
   return n;
 }
 
+sg_rc
+sg_campaign_rebuild (const char *dir, FILE *log, uint64_t *recovered, char *err, size_t esize)
+{
+  *recovered = 0;
+  char path[PATH_MAX], old[PATH_MAX + 16];
+  if ((size_t) snprintf (path, sizeof path, "%s/campaign.db", dir) >= sizeof path)
+    { snprintf (err, esize, "%s: path too long", dir); return SG_RC_IO; }
+  snprintf (old, sizeof old, "%s.damaged", path);
+  struct stat st;
+  bool had = stat (path, &st) == 0;
+  if (had)
+    {
+      static const char *const ext[] = { "", "-wal", "-shm" };
+      for (int k = 0; k < 3; k++)
+        {
+          char a[PATH_MAX + 8], b[PATH_MAX + 24];
+          snprintf (a, sizeof a, "%s%s", path, ext[k]);
+          snprintf (b, sizeof b, "%s%s", old, ext[k]);
+          if (rename (a, b) != 0 && errno != ENOENT)
+            { snprintf (err, esize, "cannot move %s aside: %s", a, strerror (errno)); return SG_RC_IO; }
+        }
+      fprintf (log, "bugs recover: the old database is kept as %s\n", old);
+    }
+  sg_db db;
+  if (sg_db_open (&db, path, true)) { snprintf (err, esize, "%s", db.err); return SG_RC_IO; }
+  /* The settings the old database still gives (best effort: it is damaged). */
+  uint64_t nmeta = 0;
+  if (had)
+    {
+      sqlite3 *h = NULL;
+      if (sqlite3_open_v2 (old, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK)
+        {
+          sqlite3_stmt *q = NULL;
+          if (sqlite3_prepare_v2 (h, "SELECT key, value FROM meta", -1, &q, NULL) == SQLITE_OK)
+            while (sqlite3_step (q) == SQLITE_ROW)
+              {
+                const char *k = (const char *) sqlite3_column_text (q, 0);
+                const char *v = (const char *) sqlite3_column_text (q, 1);
+                if (k && v && !sg_db_meta_set (&db, k, v)) nmeta++;
+              }
+          sqlite3_finalize (q);
+        }
+      sqlite3_close (h);
+    }
+  sg_db_meta_set (&db, "recovered", "1");
+  char desc[1024] = "";
+  sg_db_meta_get (&db, "solver_versions", desc, sizeof desc);
+  sg_campaign_opts o;
+  memset (&o, 0, sizeof o);
+  o.dir = dir;
+  o.log = log;
+  o.reduce = true;
+  *recovered = recover (&o, &db, desc);
+  fprintf (log, "bugs recover: %llu findings recorded again from %s/findings; %llu settings kept%s\n",
+           (unsigned long long) *recovered, dir, (unsigned long long) nmeta,
+           nmeta ? "" : " (none readable: --resume needs them, start a new campaign on the same seeds)");
+  sg_db_close (&db);
+  return SG_RC_OK;
+}
+
 /* ---- the parent --------------------------------------------------------------------------- */
 
 static bool

@@ -89,6 +89,60 @@ sg_db_open (sg_db *db, const char *path, bool create)
   return SG_RC_OK;
 }
 
+bool
+sg_db_check (sg_db *db, char *why, size_t size)
+{
+  why[0] = 0;
+  sqlite3_stmt *st = NULL;
+  if (sqlite3_prepare_v2 (db->h, "PRAGMA quick_check", -1, &st, NULL) != SQLITE_OK)
+    {
+      snprintf (why, size, "quick_check: %s", sqlite3_errmsg (db->h));
+      return false;
+    }
+  int r;
+  while ((r = sqlite3_step (st)) == SQLITE_ROW)
+    {
+      const unsigned char *t = sqlite3_column_text (st, 0);
+      if (t && strcmp ((const char *) t, "ok"))
+        {
+          snprintf (why, size, "quick_check: %s", (const char *) t);
+          break;
+        }
+    }
+  if (r != SQLITE_ROW && r != SQLITE_DONE && !why[0])
+    snprintf (why, size, "quick_check: %s", sqlite3_errmsg (db->h));
+  sqlite3_finalize (st);
+  if (why[0]) return false;
+  /* The schema: every table of a campaign, and settings in meta. */
+  static const char *const tables[] = { "meta", "slices", "buckets", "bucket_keys", "findings", "stats" };
+  for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
+    {
+      char sql[128];
+      snprintf (sql, sizeof sql, "SELECT COUNT (*) FROM sqlite_master WHERE type = 'table' AND name = '%s'", tables[i]);
+      uint64_t n = 0;
+      if (sqlite3_prepare_v2 (db->h, sql, -1, &st, NULL) != SQLITE_OK) { snprintf (why, size, "schema: %s", sqlite3_errmsg (db->h)); return false; }
+      if (sqlite3_step (st) == SQLITE_ROW) n = (uint64_t) sqlite3_column_int64 (st, 0);
+      sqlite3_finalize (st);
+      if (!n)
+        {
+          snprintf (why, size, "no table '%s' (an empty or foreign database)", tables[i]);
+          return false;
+        }
+    }
+  uint64_t nm = 0;
+  if (sqlite3_prepare_v2 (db->h, "SELECT COUNT (*) FROM meta", -1, &st, NULL) == SQLITE_OK)
+    {
+      if (sqlite3_step (st) == SQLITE_ROW) nm = (uint64_t) sqlite3_column_int64 (st, 0);
+      sqlite3_finalize (st);
+    }
+  if (!nm)
+    {
+      snprintf (why, size, "no settings in table 'meta'");
+      return false;
+    }
+  return true;
+}
+
 void
 sg_db_close (sg_db *db)
 {

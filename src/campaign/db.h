@@ -49,6 +49,9 @@ typedef struct sg_db_finding {
 
 sg_rc sg_db_open (sg_db *db, const char *path, bool create);
 void sg_db_close (sg_db *db);
+/* Is this a whole campaign database? PRAGMA quick_check says ok, every table of the schema is
+ * there and meta holds settings. Otherwise false with what was found in why. */
+bool sg_db_check (sg_db *db, char *why, size_t size);
 /* Run SQL without results (schema changes, BEGIN, COMMIT). */
 sg_rc sg_db_exec (sg_db *db, const char *sql);
 

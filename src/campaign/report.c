@@ -398,6 +398,13 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
       snprintf (err, esize, "%s", db.err);
       return SG_RC_IO;
     }
+  char why[512];
+  if (!sg_db_check (&db, why, sizeof why))
+    {
+      snprintf (err, esize, "%s: damaged campaign database (%s); rebuild it with: smtgrind bugs recover DIR", path, why);
+      sg_db_close (&db);
+      return SG_RC_PARSE;
+    }
   sg_buf b;
   sg_buf_init (&b);
   char v[1024];

@@ -140,6 +140,8 @@ mkdir_exists (const char *path)
   return mkdir (buf, 0777) == 0 || errno == EEXIST;
 }
 
+static bool open_campaign (const char *dir, sg_db *db);
+
 static uint32_t
 cores (void)
 {
@@ -278,11 +280,7 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
       if (inputs.n || c.spec || c.spec_file || c.engines || c.seed_given || c.out)
         { code = sg_cli_usage_error (cmd, "--resume takes the campaign's own settings: only --budget, --log, --no-reduce, --reduce-budget, --reducer, --no-report"); goto done; }
       snprintf (dir, sizeof dir, "%s", c.resume);
-      char path[PATH_MAX];
-      if (!path_in (path, sizeof path, dir, "campaign.db")) path[0] = 0;
-      struct stat stt;
-      if (stat (path, &stt) != 0 || sg_db_open (&db, path, false))
-        { fprintf (stderr, "smtgrind campaign: error: %s: not a campaign directory (no campaign.db)\n", dir); code = SG_EXIT_INPUT; goto done; }
+      if (!open_campaign (dir, &db)) { code = SG_EXIT_INPUT; goto done; }
       /* The campaign's settings, as stored when it started. */
       static const char *keys[] = { "inputs", "index", "solvers", "solvers_file", "engines", "seed",
                                     "jobs", "timeout", "budget", "elapsed", "shard", "slice",
@@ -514,16 +512,30 @@ done:
 static bool
 open_campaign (const char *dir, sg_db *db)
 {
-  char path[PATH_MAX];
+  char path[PATH_MAX], fdir[PATH_MAX], q[4 * PATH_MAX + 3], why[512];
   struct stat stt;
+  bool pairs = path_in (fdir, sizeof fdir, dir, "findings") && stat (fdir, &stt) == 0 && S_ISDIR (stt.st_mode);
+  shell_word (dir, q, sizeof q);
   if (!path_in (path, sizeof path, dir, "campaign.db") || stat (path, &stt) != 0)
     {
-      fprintf (stderr, "smtgrind: error: %s: not a campaign directory (no campaign.db)\n", dir);
+      fprintf (stderr, "smtgrind: error: %s: not a campaign directory (no campaign.db)%s%s\n", dir,
+               pairs ? "; it has findings/: rebuild the database from them with: smtgrind bugs recover " : "",
+               pairs ? q : "");
       return false;
     }
-  if (sg_db_open (db, path, false))
+  /* Issue 14: a damaged database is said so, never read as an empty campaign. */
+  bool ok = !sg_db_open (db, path, false);
+  if (!ok) snprintf (why, sizeof why, "%s", db->err);
+  if (ok && !sg_db_check (db, why, sizeof why))
     {
-      fprintf (stderr, "smtgrind: error: %s\n", db->err);
+      sg_db_close (db);
+      ok = false;
+    }
+  if (!ok)
+    {
+      fprintf (stderr, "smtgrind: error: %s: damaged campaign database (%s, %lld bytes)%s%s\n", path, why,
+               (long long) stt.st_size,
+               pairs ? "; rebuild it from the finding files with: smtgrind bugs recover " : "", pairs ? q : "");
       return false;
     }
   return true;
@@ -590,11 +602,32 @@ sg_cli_bugs (const sg_cli_cmd *cmd, int argc, char **argv)
           id = (int64_t) u;
         }
     }
-  else if (!strcmp (verb, "list") || !strcmp (verb, "check"))
+  else if (!strcmp (verb, "list") || !strcmp (verb, "check") || !strcmp (verb, "recover"))
     {
       if (argc > 3) return sg_cli_usage_error (cmd, "unexpected '%s'", argv[3]);
     }
-  else return sg_cli_usage_error (cmd, "unknown action '%s' (list, show, export, check)", verb);
+  else return sg_cli_usage_error (cmd, "unknown action '%s' (list, show, export, check, recover)", verb);
+  if (!strcmp (verb, "recover"))
+    {
+      char fdir[PATH_MAX], err[600];
+      struct stat stt;
+      if (!path_in (fdir, sizeof fdir, dir, "findings") || stat (fdir, &stt) != 0 || !S_ISDIR (stt.st_mode))
+        {
+          fprintf (stderr, "smtgrind bugs: error: %s: no findings/ directory to recover from\n", dir);
+          return SG_EXIT_INPUT;
+        }
+      uint64_t n = 0;
+      if (sg_campaign_rebuild (dir, stderr, &n, err, sizeof err))
+        {
+          fprintf (stderr, "smtgrind bugs: error: %s\n", err);
+          return SG_EXIT_INPUT;
+        }
+      sg_db rdb;
+      if (!open_campaign (dir, &rdb)) return SG_EXIT_INTERNAL;
+      uint64_t bad = sg_report_check (&rdb, dir, stdout);
+      sg_db_close (&rdb);
+      return bad ? SG_EXIT_INPUT : SG_EXIT_OK;
+    }
   sg_db db;
   if (!open_campaign (dir, &db)) return SG_EXIT_INPUT;
   int code = SG_EXIT_OK;

@@ -718,6 +718,31 @@ PY
   run "$bin" bugs check "$tmp/cdam"
   check "bugs check: two buckets with alpha-equivalent reduced triggers are named, exit 2" \
     eval '[ $code = 2 ] && [[ $out == *"alpha-equivalent reduced triggers"* ]] && [[ $out == *"PROBLEMS"* ]]'
+  # Damaged databases (issue 14): said so (exit 2, how to recover) by bugs, report and
+  # --resume, never read as an empty campaign; `bugs recover` rebuilds them from the pairs.
+  local dmg kind nf0 sz
+  nf0=$(find "$c1/findings" -name '*.json' | wc -l)
+  for kind in random zero half missing; do
+    dmg=$tmp/dmg-$kind
+    rm -rf "$dmg"; cp -r "$c1" "$dmg"; rm -f "$dmg"/campaign.db-wal "$dmg"/campaign.db-shm
+    sz=$(stat -c %s "$dmg/campaign.db")
+    case $kind in
+      random) head -c "$sz" /dev/urandom > "$dmg/campaign.db" ;;
+      zero) : > "$dmg/campaign.db" ;;
+      half) truncate -s $((sz / 2)) "$dmg/campaign.db" ;;
+      missing) rm "$dmg/campaign.db" ;;
+    esac
+    run "$bin" bugs list "$dmg"
+    local e1=$code m1=$err
+    run "$bin" report "$dmg"
+    local e2=$code
+    run timeout 60 "$bin" campaign --resume "$dmg" --budget 1 --no-report
+    check "a $kind campaign.db: bugs list, report and --resume stop with exit 2 and say how to recover" \
+      eval '[ $e1 = 2 ] && [ $e2 = 2 ] && [ $code = 2 ] && [[ $m1 == *"bugs recover"* ]] && [[ $m1 == *"damaged"* || $m1 == *"no campaign.db"* ]]'
+    run "$bin" bugs recover "$dmg"
+    check "bugs recover after a $kind campaign.db: every finding pair recorded again, bugs check ok" \
+      eval '[ $code = 0 ] && [[ $out == "$nf0 findings, "*": ok" ]] && "$bin" bugs check "$dmg" >/dev/null'
+  done
   run "$bin" report "$c1"
   local ids missing=0
   ids=$("$bin" bugs list "$c1" | tail -n +2 | cut -f1)
