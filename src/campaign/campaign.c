@@ -1114,6 +1114,9 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
         }
     }
   sigprocmask (SIG_SETMASK, &oldmask, NULL);
+  /* Every child is gone: the private directories of those that were killed (a reduction
+   * stopped at the end, a worker killed by a second Ctrl-C) go too. */
+  sg_run_tmpdir_sweep ();
   double t = now ();
   double session = t - t0 < o->budget_s || o->budget_s <= 0 ? t - t0 : o->budget_s;
   session_counts (sh, workers, &base, &c);

@@ -982,6 +982,7 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
         }
     }
   sum (sh, jobs, stats);
+  sg_run_tmpdir_sweep (); /* the directories of workers that were killed */
   if (o->status)
     {
       sg_fuzz_status_line (stats, now () - t0, line, sizeof line);
