@@ -460,7 +460,15 @@ reducer_main (const sg_campaign_opts *o, const char *dbpath, shared *sh)
           for (;;)
             {
               sg_pump_stop why;
-              if (LOAD (sh->hard_stop)) { sg_spawn_kill (&pr, &res); killed = true; break; }
+              if (LOAD (sh->hard_stop))
+                {
+                  /* SIGTERM to the reducer's group: it and its candidates kill their solvers
+                   * and remove their directories (run/spawn.h); SIGKILL after 3 s. */
+                  kill (-pr.pid, SIGTERM);
+                  sg_spawn_finish (&pr, sg_spawn_now () + 3, &res);
+                  killed = true;
+                  break;
+                }
               double dl = sg_spawn_now () + 0.3;
               if (sg_spawn_pump (&pr, dl, NULL, NULL, &res, &why) || why == SG_PUMP_EOF) break;
               if (sg_spawn_now () > cap) break; /* the reducer ignores its budget: stop it */

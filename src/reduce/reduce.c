@@ -190,10 +190,27 @@ run_batch (rctx *c, cand *ks, uint32_t n)
           int sig = sigtimedwait (&stop, NULL, &ts);
           if (sig > 0)
             {
+              /* SIGTERM: each candidate's solver run kills its group and removes its
+               * directory; SIGKILL after 2 s. */
               for (uint32_t k = 0; k < n; k++)
-                if (ks[k].pid > 0) kill (ks[k].pid, SIGKILL);
+                if (ks[k].pid > 0) kill (ks[k].pid, SIGTERM);
               for (uint32_t k = 0; k < n; k++)
-                if (ks[k].pid > 0) while (waitpid (ks[k].pid, NULL, 0) < 0 && errno == EINTR) {}
+                {
+                  if (ks[k].pid <= 0) continue;
+                  for (int tries = 0; tries < 100; tries++)
+                    {
+                      pid_t g = waitpid (ks[k].pid, NULL, WNOHANG);
+                      if (g == ks[k].pid || (g < 0 && errno != EINTR)) { ks[k].pid = 0; break; }
+                      struct timespec nap = { 0, 20 * 1000 * 1000 };
+                      nanosleep (&nap, NULL);
+                    }
+                  if (ks[k].pid > 0)
+                    {
+                      kill (ks[k].pid, SIGKILL);
+                      while (waitpid (ks[k].pid, NULL, 0) < 0 && errno == EINTR) {}
+                    }
+                }
+              sg_run_tmpdir_sweep ();
               kill (getpid (), sig); /* pending again (blocked): sg_spawn_stop_now dies of it */
               sg_spawn_stop_now (c->dir);
             }
