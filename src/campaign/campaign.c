@@ -194,11 +194,13 @@ on_finding (void *vctx, const char *dir, const char *name, const sg_probe *p,
   f.key = key;
   int64_t bucket;
   bool fresh;
-  if (sg_db_add_finding (&c->db, &f, o->reduce ? "pending" : "off", &bucket, &fresh))
+  /* unspecified: recorded and counted, never reduced, never a bug (issue 13). */
+  bool unspec = p->verdict.kind == SG_VERDICT_UNSPECIFIED;
+  if (sg_db_add_finding (&c->db, &f, unspec ? "off" : o->reduce ? "pending" : "off", &bucket, &fresh))
     fprintf (o->log, "campaign: error: cannot record %s: %s\n", rt, c->db.err);
   else if (!o->screen)
-    fprintf (o->log, "finding: %s/%s bucket %lld%s: %s\n", o->dir, rt, (long long) bucket,
-             fresh ? " (new)" : "", p->verdict.why);
+    fprintf (o->log, "%s: %s/%s bucket %lld%s: %s\n", unspec ? "unspecified (not a bug)" : "finding",
+             o->dir, rt, (long long) bucket, fresh ? " (new)" : "", p->verdict.why);
   free (text);
 }
 
@@ -818,7 +820,8 @@ recover (const sg_campaign_opts *o, sg_db *db, const char *solvers_desc)
               fd.key = key;
               int64_t bucket;
               bool fresh;
-              if (!sg_db_add_finding (db, &fd, o->reduce ? "pending" : "off", &bucket, &fresh))
+              if (!sg_db_add_finding (db, &fd, o->reduce && strcmp (kind, "unspecified") ? "pending" : "off",
+                                      &bucket, &fresh))
                 {
                   n++;
                   fprintf (o->log, "campaign: recovered %s/%s (written, not recorded, when the last session stopped): bucket %lld\n",
@@ -977,7 +980,8 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
    * are queued again. */
   if (o->reduce)
     sg_db_exec (&db, "UPDATE buckets SET reduce_state = 'pending'"
-                     " WHERE reduce_state IN ('off', 'unavailable', 'failed') AND merged_into IS NULL");
+                     " WHERE reduce_state IN ('off', 'unavailable', 'failed') AND merged_into IS NULL"
+                     " AND kind != 'unspecified'");
   sg_db_exec (&db, "UPDATE slices SET state = 'killed' WHERE state = 'running'");
   /* Solver versions (probed once, before the fork, so every process sees them). */
   char solvers_desc[1024] = "";

@@ -223,7 +223,10 @@ write_finding (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *se
       ADD (st->findings[p->verdict.kind], 1);
       pthread_mutex_lock (&w->fmu);
       if (o->on_finding) o->on_finding (o->finding_ctx, o->out_dir, name, p, &fi);
-      if (o->status) fprintf (o->status, "finding: %s/%s.smt2: %s\n", o->out_dir, name, p->verdict.why);
+      if (o->status)
+        fprintf (o->status, "%s: %s/%s.smt2: %s\n",
+                 p->verdict.kind == SG_VERDICT_UNSPECIFIED ? "unspecified (not a bug)" : "finding",
+                 o->out_dir, name, p->verdict.why);
       pthread_mutex_unlock (&w->fmu);
     }
   for (uint32_t i = 0; i < p->runs.n && i < 16; i++) sg_buf_free (&outs[i]);
@@ -474,8 +477,11 @@ handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
   if (p.verdict.kind == SG_VERDICT_UNSPECIFIED)
     {
       /* The probe with models could not decide, and a value SMT-LIB leaves unspecified can
-       * explain the disagreement: not a bug (issue 13); counted, nothing written. */
+       * explain the disagreement: not a bug (issue 13). Kept as a pair named unspecified-*
+       * (the campaign records it, never buckets it as a bug), not confirmed, not counted as
+       * a bug. */
       ADD (st->unspecified, 1);
+      write_finding (w, m, seeds, number, chain, &p, NULL);
       goto free_probe;
     }
   if (out_of_budget (w)) goto free_probe;

@@ -98,6 +98,13 @@ sg_report_bugs (sg_db *db, const char *dir, sg_report_bugvec *out)
       else /* unreadable: the bucket stands alone */
         snprintf (r.bug_key, sizeof r.bug_key, "bucket %lld", (long long) r.id);
       free (text);
+      /* unspecified findings are kept, never a bug: bug 0. */
+      if (!strcmp (r.kind, "unspecified"))
+        {
+          r.bug = 0;
+          if (!SG_VEC_PUSH (*out, r)) rc = SG_RC_NOMEM;
+          continue;
+        }
       /* Bugs are numbered in the order of their first bucket. */
       uint32_t max = 0;
       for (uint32_t i = 0; i < out->n && !r.bug; i++)
@@ -177,6 +184,13 @@ sg_report_list (sg_db *db, const char *dir, FILE *f, bool human)
                    r->signature);
         }
     }
+  uint32_t nu = 0;
+  long long nuf = 0;
+  for (uint32_t i = 0; i < v.n; i++)
+    if (!v.a[i].bug) { nu++; nuf += (long long) v.a[i].count; }
+  if (nu)
+    fprintf (f, "unspecified (not bugs): %lld finding%s in %u bucket%s, disagreements a value SMT-LIB"
+                " leaves unspecified can explain\n", nuf, nuf == 1 ? "" : "s", nu, nu == 1 ? "" : "s");
   if (!v.n) fprintf (f, "no findings\n");
   SG_VEC_FREE (v);
   return SG_RC_OK;

@@ -28,7 +28,8 @@ typedef struct sg_report_bucket {
   char trigger[512];      /* reduced trigger when there is one, else the first trigger */
   char signature[256];
   char bug_key[512];
-  uint32_t bug;           /* 1-based, in the order of the bugs' first buckets */
+  uint32_t bug;           /* 1-based, in the order of the bugs' first buckets; 0 for an
+                             unspecified bucket (kept, never a bug) */
 } sg_report_bucket;
 typedef SG_VEC (sg_report_bucket) sg_report_bugvec;
 
@@ -38,7 +39,8 @@ sg_rc sg_report_bugs (sg_db *db, const char *dir, sg_report_bugvec *out /* OUT: 
 /* The number of bugs in v. */
 uint32_t sg_report_bug_count (const sg_report_bugvec *v);
 /* !human: one TSV line per bucket after a header: id, kind, solver, version, logic, count,
- * reduction state, trigger (the reduced one when it exists), signature, bug (its number).
+ * reduction state, trigger (the reduced one when it exists), signature, bug (its number; 0:
+ * unspecified, not a bug).
  * human: one line per bug ("bug N: KIND SOLVER VERSION, B buckets, F findings") with its
  * buckets nested under it. */
 sg_rc sg_report_list (sg_db *db, const char *dir, FILE *f, bool human);

@@ -491,7 +491,7 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
     shell_word (dir, q, sizeof q);
     fprintf (stdout, "database: %s/campaign.db (smtgrind bugs list %s); continue with: smtgrind campaign --resume %s\n", dir, q, q);
   }
-  if (res.findings) code = SG_EXIT_BUG;
+  if (nbugs) code = SG_EXIT_BUG; /* unspecified findings alone are no bug */
 free_seeds:
   SG_VEC_FREE (mine);
   sg_cli_seeds_free (&all);

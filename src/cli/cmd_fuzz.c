@@ -310,7 +310,8 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
       else
         {
           uint64_t bugs = 0;
-          for (int k = 0; k < SG_FUZZ_KINDS; k++) bugs += stats.findings[k];
+          for (int k = 0; k < SG_FUZZ_KINDS; k++)
+            if (k != SG_VERDICT_UNSPECIFIED) bugs += stats.findings[k];
           if (bugs && code == SG_EXIT_OK) code = SG_EXIT_BUG;
         }
     }

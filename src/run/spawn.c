@@ -169,9 +169,14 @@ child (const sg_spawn_opts *o, const char *path, int in_fd, int out_fd, int err_
 {
   setpgid (0, 0);
   /* Die with the thread that started us, even when it is killed with -9; if it is already
-   * gone (before prctl took effect), do not start at all. */
-  prctl (PR_SET_PDEATHSIG, SIGKILL);
-  if (getppid () != parent) _exit (127);
+   * gone (before prctl took effect), do not start at all. Not for a session (kept stdin): it
+   * may be started by a short-lived probe thread and must outlive it; it ends at the EOF of
+   * its stdin when we die. */
+  if (!o->keep_stdin_open)
+    {
+      prctl (PR_SET_PDEATHSIG, SIGKILL);
+      if (getppid () != parent) _exit (127);
+    }
   sigset_t none;
   sigemptyset (&none);
   sigprocmask (SIG_SETMASK, &none, NULL);

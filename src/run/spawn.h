@@ -117,7 +117,8 @@ uint64_t sg_spawn_default_mem (uint32_t concurrent);
  * and when sg_spawn_start is called, a pending stop signal makes it kill the child's group and
  * then call sg_spawn_stop_now: every child process group of this process is killed, the
  * private directory is removed, and the signal is unblocked, so the process dies of it (its
- * parent sees the usual 128 + signal). */
+ * parent sees the usual 128 + signal). Sessions (keep_stdin_open) get no PR_SET_PDEATHSIG:
+ * a short-lived thread may start one; they end at the EOF of their stdin when we die. */
 void sg_spawn_block_stop_signals (sigset_t *old /* OUT: the previous mask, may be NULL */);
 /* Is a stop signal pending (blocked and sent)? */
 bool sg_spawn_stop_pending (void);
