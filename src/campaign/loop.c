@@ -170,6 +170,16 @@ out_of_budget (worker *w)
   return false;
 }
 
+/* Past the time budget (or told to stop by the campaign)? Unlike out_of_budget, the
+ * --mutants limit does not count: the mutants already claimed are judged to the end. */
+static bool
+out_of_time (worker *w)
+{
+  const sg_fuzz_opts *o = w->o;
+  if (o->stop && __atomic_load_n (o->stop, __ATOMIC_RELAXED)) return true;
+  return o->max_seconds > 0 && now () - w->t0 >= o->max_seconds;
+}
+
 /* The solver timeout for the next stage of a mutant: the run's own, but never past the end
  * of the budget by more than a second (issue 14: budgets are kept within one timeout plus one
  * second; a run cut short is a timeout, never a finding). */
@@ -454,7 +464,7 @@ handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
   if (o->implication || o->reference) judge_steps (w, m, seeds, &po, &p, number, chain);
   if (!reportable (o, p.verdict.kind)) goto free_probe;
   /* Past the budget: the remaining stages are not run (the verdict stays unconfirmed). */
-  if (out_of_budget (w)) goto free_probe;
+  if (out_of_time (w)) goto free_probe;
   po.timeout_ms = stage_timeout (w);
   cut = cut || (o->timeout_ms && po.timeout_ms < o->timeout_ms);
   if (!full)
@@ -484,14 +494,14 @@ handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
       write_finding (w, m, seeds, number, chain, &p, NULL);
       goto free_probe;
     }
-  if (out_of_budget (w)) goto free_probe;
+  if (out_of_time (w)) goto free_probe;
   po.timeout_ms = stage_timeout (w);
   cut = cut || (o->timeout_ms && po.timeout_ms < o->timeout_ms);
   uint32_t calls = 0;
   sg_probe_referee (o->referees, o->pats, &s, &sc, m->text.s, m->text.len, &po, &p, &calls);
   ADD (st->refereed, calls);
   ADD (st->calls, calls);
-  if (out_of_budget (w)) goto free_probe;
+  if (out_of_time (w)) goto free_probe;
   po.timeout_ms = stage_timeout (w);
   cut = cut || (o->timeout_ms && po.timeout_ms < o->timeout_ms);
   {
