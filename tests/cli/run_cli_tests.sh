@@ -463,8 +463,11 @@ assert b["verdict"] == "unspecified" and b["blamed"] == [], b
   check "check: a disagreement no model decides on 0^0 is unspecified even against a liar (never a bug), exit 0" \
     eval '[ $code = 0 ] && [[ $out == *"verdict: unspecified"* ]]'
   run "$bin" fuse -o unsat --solvers "z3;cvc5" --seed 3 --mutants 6 --index "$od/wrong_labels.tsv" --out "$tmp/wl" "$od/sat1.smt2" "$od/sat2.smt2"
-  check "fuse with wrong labels (sat seeds labelled unsat): z3's validated models beat the construction, no finding" \
-    eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 6 "*"soundness 0"* ]] && [ -z "$(ls "$tmp/wl")" ]'
+  check "fuse with wrong labels (sat seeds labelled unsat): z3's validated models beat the construction, no finding, the log says why" \
+    eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 6 "*"soundness 0"* ]] && [ -z "$(ls "$tmp/wl")" ] && [[ $err == *"note: mutant "*"the expected status (unsat) is contradicted by z3'"'"'s model"* ]]'
+  run "$bin" opfuzz --solvers "z3;$fake unsat" --seed 3 --mutants 4 --out "$tmp/uo" "$od/pow_zero_zero.smt2"
+  check "opfuzz: disagreements on 0^0 are kept as unspecified pairs, counted apart, never a bug (exit 0)" \
+    eval '[ $code = 0 ] && [ -n "$(ls "$tmp/uo")" ] && [ -z "$(ls "$tmp/uo" | grep -v "^unspecified-unattributed-")" ] && grep -q "\"kind\": \"unspecified\"" "$tmp"/uo/*.json && [[ $err == *"unspecified (not a bug): "* ]] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"soundness 0,"*"unspecified "[1-9]* ]]'
   printf '(check-sat)\000(push 1)\n' > "$tmp/nul.smt2"
   run timeout 60 "$bin" check --solvers z3 "$tmp/nul.smt2"
   check "check on a file with a NUL byte: z3 runs on it and rejects it, exit 2" \
