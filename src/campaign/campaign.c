@@ -140,6 +140,9 @@ on_finding (void *vctx, const char *dir, const char *name, const sg_probe *p,
 {
   cb_ctx *c = vctx;
   const sg_campaign_opts *o = c->o;
+  /* An `unspecified` finding is no bug: no bucket, no exit 10. Until the database stores such
+   * findings apart (with no bucket), only its pair under findings/ keeps it. */
+  if (p->verdict.kind == SG_VERDICT_UNSPECIFIED) return;
   if (c->pid != getpid ())
     {
       /* A connection never crosses a fork: this process opens its own. */
@@ -762,6 +765,7 @@ recover (const sg_campaign_opts *o, sg_db *db, const char *solvers_desc)
           char kind[32], solver[64], why[512], tech[32], seed1[PATH_MAX] = "", seed2[PATH_MAX] = "";
           char sig[256] = "", logic[64], key[512], version[64], name[256];
           ok = ok && json_field (json, "kind", kind, sizeof kind) && json_field (json, "solver", solver, sizeof solver);
+          ok = ok && strcmp (kind, "unspecified"); /* never a bug: not in the database (on_finding) */
           if (ok)
             {
               json_field (json, "why", why, sizeof why);

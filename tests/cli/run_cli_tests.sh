@@ -874,6 +874,15 @@ PY
   run "$bin" campaign --solvers "$fake sat" --engines opfuzz --budget 1 --out "$qd" seeds
   check "an existing campaign: the suggested --resume is quoted too" \
     eval '[ $code = 2 ] && [[ $err == *"--resume '"'"'$tmp/my camp'"'"'\\'"'"''"'"'x'"'"', or choose"* ]]'
+  # unspecified (issue 13): kept as pairs, never a bug: no bucket, exit 0, not recovered as one
+  mkdir -p "$tmp/useeds" && cp tests/data/oracle/pow_zero_zero.smt2 "$tmp/useeds/"
+  run "$bin" campaign --solvers "z3;$fake unsat" --engines opfuzz --budget 2 -j 1 --seed 3 --no-reduce --no-report --out "$tmp/ucamp" "$tmp/useeds"
+  local upairs ucode=$code
+  upairs=$(find "$tmp/ucamp/findings" -name 'unspecified-*.json' | wc -l)
+  run "$bin" bugs recover "$tmp/ucamp"
+  run "$bin" bugs list "$tmp/ucamp"
+  check "campaign: 0^0 disagreements are unspecified pairs, no bucket, no bug, exit 0 (recover does not make them bugs)" \
+    eval '[ "$ucode" = 0 ] && [ "$upairs" -gt 0 ] && [ $code = 0 ] && [ "$(lines "$out")" = 1 ]'
 }
 
 # ---- reduce: the reducer's command line (no real solver: grep and the fake solver) ------------
