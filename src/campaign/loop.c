@@ -230,12 +230,15 @@ write_finding (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *se
   char name[256];
   if (sg_finding_write (o->out_dir, m->text.s, m->text.len, p, &fi, name, sizeof name) == SG_RC_OK)
     {
-      ADD (st->findings[p->verdict.kind], 1);
+      /* An unspecified verdict is kept (the pair, the campaign's database) but never counted
+       * as a bug. */
+      bool unspec = p->verdict.kind == SG_VERDICT_UNSPECIFIED;
+      if (unspec) ADD (st->unspecified, 1);
+      else ADD (st->findings[p->verdict.kind], 1);
       pthread_mutex_lock (&w->fmu);
       if (o->on_finding) o->on_finding (o->finding_ctx, o->out_dir, name, p, &fi);
       if (o->status)
-        fprintf (o->status, "%s: %s/%s.smt2: %s\n",
-                 p->verdict.kind == SG_VERDICT_UNSPECIFIED ? "unspecified (not a bug)" : "finding",
+        fprintf (o->status, "%s: %s/%s.smt2: %s\n", unspec ? "unspecified (not a bug)" : "finding",
                  o->out_dir, name, p->verdict.why);
       pthread_mutex_unlock (&w->fmu);
     }
@@ -396,8 +399,22 @@ sampled (const sg_fuzz_opts *o, uint32_t index, uint64_t number)
   return h % 100 < o->model_sample;
 }
 
+/* A probe with models found no fault but a validated model contradicting the mutant's
+ * expected status: no finding (the label or construction is wrong, not a solver), one log
+ * line. */
+static void
+note_label (worker *w, const sg_tech_seed *const *seeds, uint64_t number, const sg_probe *p)
+{
+  if (p->verdict.kind != SG_VERDICT_OK || !p->verdict.why[0] || !w->o->status) return;
+  pthread_mutex_lock (&w->fmu);
+  fprintf (w->o->status, "note: mutant %llu of worker %u (seed %s): %s\n", (unsigned long long) number,
+           w->index, seeds[0]->path, p->verdict.why);
+  pthread_mutex_unlock (&w->fmu);
+}
+
 /* Judge one mutant: the fast path, then, if it looks suspicious, the full probe, the referee
- * and the confirmation; write a confirmed finding. */
+ * and the confirmation; write a confirmed finding (an `unspecified` verdict too: kept, never
+ * counted as a bug). */
 static uint32_t
 handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
                const sg_tech_seed *const *seeds, uint64_t number, uint64_t chain)
@@ -462,7 +479,11 @@ handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
     }
   if (all) ADD (st->all_decided, 1);
   if (o->implication || o->reference) judge_steps (w, m, seeds, &po, &p, number, chain);
-  if (!reportable (o, p.verdict.kind)) goto free_probe;
+  if (!reportable (o, p.verdict.kind))
+    {
+      if (full) note_label (w, seeds, number, &p);
+      goto free_probe;
+    }
   /* Past the budget: the remaining stages are not run (the verdict stays unconfirmed). */
   if (out_of_time (w)) goto free_probe;
   po.timeout_ms = stage_timeout (w);
@@ -481,18 +502,9 @@ handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
       if (!reportable (o, p.verdict.kind))
         {
           ADD (st->unconfirmed, 1);
+          note_label (w, seeds, number, &p);
           goto free_probe;
         }
-    }
-  if (p.verdict.kind == SG_VERDICT_UNSPECIFIED)
-    {
-      /* The probe with models could not decide, and a value SMT-LIB leaves unspecified can
-       * explain the disagreement: not a bug (issue 13). Kept as a pair named unspecified-*
-       * (the campaign records it, never buckets it as a bug), not confirmed, not counted as
-       * a bug. */
-      ADD (st->unspecified, 1);
-      write_finding (w, m, seeds, number, chain, &p, NULL);
-      goto free_probe;
     }
   if (out_of_time (w)) goto free_probe;
   po.timeout_ms = stage_timeout (w);

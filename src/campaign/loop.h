@@ -91,8 +91,9 @@ typedef struct sg_fuzz_stats {
   uint64_t self_cpu_us;   /* CPU time of the workers themselves (smtgrind's own work) */
   uint64_t solver_cpu_us; /* CPU time of the solver processes they ran */
   uint64_t over_limit;    /* mutants past a limit of base/limits.h (discarded, not a bug) */
-  uint64_t unspecified;   /* disagreements an unspecified value explains (oracle/unspec.def):
-                             counted, never written as findings */
+  uint64_t unspecified;   /* confirmed disagreements an unspecified value explains
+                             (oracle/unspec.def): written as `unspecified` finding pairs,
+                             never counted in findings[] (not bugs) */
 } sg_fuzz_stats;
 
 /* Run the loop over seeds. stats (OUT) is the sum over workers. Returns SG_RC_OK when it ran

@@ -31,7 +31,7 @@ typedef struct check_cfg {
   const char *out;        /* label: the index to write */
   sg_profiles profiles;   /* built-in profiles */
   sg_solver_list solvers; /* parsed spec */
-  sg_solver_list referees; /* the installed built-ins not under test (sg_probe_referee) */
+  sg_solver_list referees; /* the installed built-ins, those not under test first (sg_probe_referee) */
   sg_patterns pats;       /* classification patterns */
 } check_cfg;
 

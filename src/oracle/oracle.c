@@ -86,6 +86,7 @@ sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
     }
   sg_answer expected = o ? o->expected : SG_ANS_NONE;
   const char *unspec = o ? o->unspecified : NULL;
+  uint32_t label_beaten = SG_NONE; /* the run whose validated model contradicts the label */
   for (uint32_t q = 0; q < queries; q++)
     {
       /* Reference: the expected status, else the first decided answer. A label or a
@@ -101,6 +102,7 @@ sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
               ref = SG_ANS_SAT;
               refrun = i;
               overridden = true;
+              label_beaten = i;
             }
       if (!decided (ref))
         for (uint32_t i = 0; i < n && refrun == SG_NONE; i++)
@@ -207,4 +209,10 @@ sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
                    runs[i].solver, t, runs[0].solver, base, o->perf_ratio);
         }
     }
+  /* No finding, but the label was wrong: the why line says so (the fuzz loop logs it). */
+  if (v->kind == SG_VERDICT_OK && label_beaten != SG_NONE)
+    snprintf (v->why, sizeof v->why,
+              "the expected status (unsat) is contradicted by %s's model, which our evaluator "
+              "validated: the label or construction is wrong, no solver is blamed",
+              runs[label_beaten].solver);
 }

@@ -62,7 +62,8 @@ typedef struct sg_verdict {
 
 const char *sg_verdict_kind_name (sg_verdict_kind k);
 /* Judge n runs of one script. Severity: crash, soundness, invalid model, incompleteness,
- * unspecified, performance. */
+ * unspecified, performance. A verdict OK has an empty why line, except when a validated model
+ * contradicted the expected status (the why line says so: the label is wrong, not a solver). */
 void sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
                       sg_verdict *v /* OUT */);
 

@@ -1,12 +1,14 @@
-/* unspec: the table of unspecified operators and the syntactic guard checks. */
+/* unspec: the table of unspecified operators and the guard checks (constant folding by our
+ * evaluator, without a model). */
 #include "oracle/unspec.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "eval/eval.h"
 #include "front/ops.h"
 
-typedef enum guard { G_DIVISOR, G_FPZEROS, G_ALWAYS } guard;
+typedef enum guard { G_DIVISOR, G_FPZEROS, G_POW, G_RANGE } guard;
 
 static const struct {
   sg_op op;
@@ -18,79 +20,81 @@ static const struct {
 #undef UNSPEC
 };
 
-/* Is t a numeral or decimal literal (possibly negated, or coerced to Real) that is not 0? */
-static bool
-nonzero_literal (const sg_store *s, sg_term t)
-{
-  for (int depth = 0; depth < 3; depth++)
-    {
-      sg_op op = sg_term_op (s, t);
-      if ((op == SG_OP_NEG_SUB || op == SG_OP_TO_REAL) && sg_term_nargs (s, t) == 1)
-        {
-          t = sg_term_arg (s, t, 0);
-          continue;
-        }
-      if (op != SG_OP_NUMERAL && op != SG_OP_DECIMAL) return false;
-      for (const char *p = sg_store_text (s, sg_term_node (s, t)->aux); *p; p++)
-        if (*p >= '1' && *p <= '9') return true;
-      return false;
-    }
-  return false;
-}
+/* Work allowed to the folding of one script (then nothing more folds: conservative). */
+#define FOLD_STEPS 100000
 
-/* Is t an FP literal that is not a zero: NaN, ±oo, or (fp s e m) with e or m not all 0? */
-static bool
-nonzero_fp_literal (const sg_store *s, sg_term t)
+/* The constant value of t, or NULL when it depends on a declared or bound symbol, is itself
+ * unspecified, or the evaluator failed (e NULL: out of memory). */
+static sg_val
+fold (sg_eval *e, sg_term t)
 {
-  sg_op op = sg_term_op (s, t);
-  if (op == SG_OP_FP_NAN || op == SG_OP_FP_PINF || op == SG_OP_FP_NINF) return true;
-  if (op != SG_OP_FP || sg_term_nargs (s, t) != 3) return false;
-  for (uint32_t i = 1; i < 3; i++)
-    {
-      sg_term a = sg_term_arg (s, t, i);
-      sg_op aop = sg_term_op (s, a);
-      if (aop != SG_OP_BIN && aop != SG_OP_HEX) return false;
-      const char *p = sg_store_text (s, sg_term_node (s, a)->aux);
-      if (p[0] == '#') p += 2;
-      for (; *p; p++)
-        if (*p != '0') return true;
-    }
-  return false;
+  sg_val v;
+  if (!e || sg_eval_term (e, t, &v) != SG_RC_OK || sg_v_is_undet (v)) return NULL;
+  return v;
 }
 
 static bool
-may_be_unspecified (const sg_store *s, sg_term t, guard g)
+nonzero_num (sg_val v)
+{
+  return v && v->kind == SG_V_NUM && mpq_sgn (v->u.q) != 0;
+}
+
+/* A floating-point value that is not a zero (NaN and ±oo included): some bit below the sign
+ * bit is set. */
+static bool
+nonzero_fp (sg_val v)
+{
+  if (!v || v->kind != SG_V_FP) return false;
+  return mpz_scan1 (v->u.fp.bits, 0) < (mp_bitcnt_t) (v->u.fp.eb + v->u.fp.sb - 1);
+}
+
+static bool
+may_be_unspecified (sg_eval *e, const sg_store *s, sg_term t, guard g)
 {
   uint32_t n = sg_term_nargs (s, t);
   switch (g)
     {
     case G_DIVISOR:
       for (uint32_t i = 1; i < n; i++)
-        if (!nonzero_literal (s, sg_term_arg (s, t, i))) return true;
+        if (!nonzero_num (fold (e, sg_term_arg (s, t, i)))) return true;
       return false;
     case G_FPZEROS:
-      return n == 2 && !nonzero_fp_literal (s, sg_term_arg (s, t, 0))
-             && !nonzero_fp_literal (s, sg_term_arg (s, t, 1));
-    case G_ALWAYS: return true;
+      return n != 2 || (!nonzero_fp (fold (e, sg_term_arg (s, t, 0)))
+                        && !nonzero_fp (fold (e, sg_term_arg (s, t, 1))));
+    case G_POW:
+      {
+        sg_val x = n == 2 ? fold (e, sg_term_arg (s, t, 1)) : NULL;
+        if (!x || x->kind != SG_V_NUM || mpz_cmp_ui (mpq_denref (x->u.q), 1)) return true;
+        if (mpq_sgn (x->u.q) > 0) return false;
+        return !(mpq_sgn (x->u.q) == 0 && nonzero_num (fold (e, sg_term_arg (s, t, 0))));
+      }
+    case G_RANGE:
+      return fold (e, t) == NULL;
     }
   return true;
 }
 
 bool
-sg_unspec_find (const sg_store *s, char *why, size_t size)
+sg_unspec_find (sg_store *s, char *why, size_t size)
 {
   uint32_t n = sg_term_count (s);
-  for (sg_term t = 0; t < n; t++)
+  sg_eval *e = NULL;
+  bool found = false;
+  for (sg_term t = 0; t < n && !found; t++)
     {
       sg_op op = sg_term_op (s, t);
       if (op < SG_OP_FIRST_BUILTIN) continue;
       sg_op canon = (sg_op) sg_op_info (op)->canon;
-      for (size_t k = 0; k < sizeof TABLE / sizeof *TABLE; k++)
-        if (TABLE[k].op == canon && may_be_unspecified (s, t, TABLE[k].g))
-          {
-            snprintf (why, size, "%s: %s", sg_op_name (op), TABLE[k].why);
-            return true;
-          }
+      for (size_t k = 0; k < sizeof TABLE / sizeof *TABLE && !found; k++)
+        {
+          if (TABLE[k].op != canon) continue;
+          /* Out of memory for the evaluator: nothing folds, the application counts. */
+          if (!e) e = sg_eval_new (s, NULL, FOLD_STEPS);
+          if (!may_be_unspecified (e, s, t, TABLE[k].g)) continue;
+          snprintf (why, size, "%s: %s", sg_op_name (op), TABLE[k].why);
+          found = true;
+        }
     }
-  return false;
+  sg_eval_free (e);
+  return found;
 }

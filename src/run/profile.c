@@ -769,15 +769,18 @@ sg_profiles_auto_referees (const sg_profiles *ps, const sg_solver_list *under_te
                            sg_solver_list *out, sg_diag *d)
 {
   static const char *const names[] = { "z3", "cvc5", "cvc4" };
-  for (uint32_t k = 0; k < sizeof names / sizeof *names; k++)
-    {
-      bool used = false;
-      for (uint32_t i = 0; i < under_test->n; i++) used |= !strcmp (under_test->a[i].name, names[k]);
-      const sg_profile *bp = sg_profiles_find (ps, names[k]);
-      if (used || !bp || !sg_profile_installed (bp)) continue;
-      sg_rc rc = sg_profiles_parse_spec (ps, names[k], "--referee", out, d);
-      if (rc) return rc;
-    }
+  /* Those not under test first; then those under test (asked only when their own run did
+   * not decide: sg_probe_referee skips a solver that already answered). */
+  for (int pass = 0; pass < 2; pass++)
+    for (uint32_t k = 0; k < sizeof names / sizeof *names; k++)
+      {
+        bool used = false;
+        for (uint32_t i = 0; i < under_test->n; i++) used |= !strcmp (under_test->a[i].name, names[k]);
+        const sg_profile *bp = sg_profiles_find (ps, names[k]);
+        if (used != (pass == 1) || !bp || !sg_profile_installed (bp)) continue;
+        sg_rc rc = sg_profiles_parse_spec (ps, names[k], "--referee", out, d);
+        if (rc) return rc;
+      }
   return SG_RC_OK;
 }
 

@@ -129,7 +129,9 @@ sg_rc sg_profiles_parse_spec (const sg_profiles *ps, const char *spec, const cha
  * "--solvers"). Issue 14: a typo must not give a campaign of exec failures. */
 sg_rc sg_solver_list_check (const sg_solver_list *l, sg_diag *d);
 /* The automatic referees (issue 13's blame rule): every installed built-in solver among
- * z3, cvc5, cvc4 that is not in `under_test`, in that order. Appends to out. */
+ * z3, cvc5, cvc4, in that order, those not in `under_test` first, then those in it (a third
+ * solver is asked even when it is under test, if its own run did not decide). Appends to
+ * out. */
 sg_rc sg_profiles_auto_referees (const sg_profiles *ps, const sg_solver_list *under_test,
                                  sg_solver_list *out, sg_diag *d);
 /* A file of spec lines (one or more solvers per line, '#' comments). */

@@ -463,8 +463,11 @@ assert b["verdict"] == "unspecified" and b["blamed"] == [], b
   check "check: a disagreement no model decides on 0^0 is unspecified even against a liar (never a bug), exit 0" \
     eval '[ $code = 0 ] && [[ $out == *"verdict: unspecified"* ]]'
   run "$bin" fuse -o unsat --solvers "z3;cvc5" --seed 3 --mutants 6 --index "$od/wrong_labels.tsv" --out "$tmp/wl" "$od/sat1.smt2" "$od/sat2.smt2"
-  check "fuse with wrong labels (sat seeds labelled unsat): z3's validated models beat the construction, no finding" \
-    eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 6 "*"soundness 0"* ]] && [ -z "$(ls "$tmp/wl")" ]'
+  check "fuse with wrong labels (sat seeds labelled unsat): z3's validated models beat the construction, no finding, the log says why" \
+    eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 6 "*"soundness 0"* ]] && [ -z "$(ls "$tmp/wl")" ] && [[ $err == *"note: mutant "*"the expected status (unsat) is contradicted by z3'"'"'s model"* ]]'
+  run "$bin" opfuzz --solvers "z3;$fake unsat" --seed 3 --mutants 4 --out "$tmp/uo" "$od/pow_zero_zero.smt2"
+  check "opfuzz: disagreements on 0^0 are kept as unspecified pairs, counted apart, never a bug (exit 0)" \
+    eval '[ $code = 0 ] && [ -n "$(ls "$tmp/uo")" ] && [ -z "$(ls "$tmp/uo" | grep -v "^unspecified-unattributed-")" ] && grep -q "\"kind\": \"unspecified\"" "$tmp"/uo/*.json && [[ $err == *"unspecified (not a bug): "* ]] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"soundness 0,"*"unspecified "[1-9]* ]]'
   printf '(check-sat)\000(push 1)\n' > "$tmp/nul.smt2"
   run timeout 60 "$bin" check --solvers z3 "$tmp/nul.smt2"
   check "check on a file with a NUL byte: z3 runs on it and rejects it, exit 2" \
@@ -883,6 +886,18 @@ PY
   run "$bin" campaign --solvers "$fake sat" --engines opfuzz --budget 1 --out "$qd" seeds
   check "an existing campaign: the suggested --resume is quoted too" \
     eval '[ $code = 2 ] && [[ $err == *"--resume '"'"'$tmp/my camp'"'"'\\'"'"''"'"'x'"'"', or choose"* ]]'
+  # unspecified (issue 13): kept as pairs and in buckets of their own, never a bug: exit 0,
+  # bug 0 in bugs list, also after bugs recover
+  mkdir -p "$tmp/useeds" && cp tests/data/oracle/pow_zero_zero.smt2 "$tmp/useeds/"
+  run "$bin" campaign --solvers "z3;$fake unsat" --engines opfuzz --budget 2 -j 1 --seed 3 --no-reduce --no-report --out "$tmp/ucamp" "$tmp/useeds"
+  local upairs ucode=$code
+  upairs=$(find "$tmp/ucamp/findings" -name 'unspecified-*.json' | wc -l)
+  run "$bin" bugs recover "$tmp/ucamp"
+  run "$bin" bugs list "$tmp/ucamp"
+  local urows
+  urows=$(tail -n +2 <<<"$out" | awk -F'\t' '{print $2, $7, $10}' | sort -u | tr '\n' ';')
+  check "campaign: 0^0 disagreements are unspecified pairs in unspecified buckets, bug 0, exit 0 (recover does not make them bugs)" \
+    eval '[ "$ucode" = 0 ] && [ "$upairs" -gt 0 ] && [ $code = 0 ] && [ "$urows" = "unspecified off 0;" ]'
 }
 
 # ---- reduce: the reducer's command line (no real solver: grep and the fake solver) ------------
