@@ -45,7 +45,12 @@ nap (double s)
 static void
 child_signals (const sigset_t *oldmask)
 {
+  /* Stopped through the shared flags (or SIGKILL, with PR_SET_PDEATHSIG): a stop signal sent
+   * to the whole process group (the terminal's Ctrl-C, kill -TERM -PGID, a hangup) is the
+   * parent's to take. */
   signal (SIGINT, SIG_IGN);
+  signal (SIGTERM, SIG_IGN);
+  signal (SIGHUP, SIG_IGN);
   sigprocmask (SIG_SETMASK, oldmask, NULL);
 }
 
@@ -1023,6 +1028,11 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
   sigemptyset (&stopsigs);
   sigaddset (&stopsigs, SIGINT);
   sigaddset (&stopsigs, SIGTERM);
+  {
+    /* A hangup stops the campaign like SIGTERM, unless it runs under nohup. */
+    struct sigaction sa;
+    if (sigaction (SIGHUP, NULL, &sa) == 0 && sa.sa_handler != SIG_IGN) sigaddset (&stopsigs, SIGHUP);
+  }
   sigprocmask (SIG_BLOCK, &stopsigs, &oldmask);
   uint32_t interrupts = 0;
   pid_t campaign_pid = getpid ();

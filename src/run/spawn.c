@@ -229,8 +229,18 @@ stop_set (sigset_t *s)
 void
 sg_spawn_block_stop_signals (sigset_t *old)
 {
+  /* A signal this process ignores stays ignored and unblocked: blocked, Linux would queue it
+   * (a campaign worker ignores the terminal's Ctrl-C; blocking it would make the worker die
+   * of it in its next solver run). */
   sigset_t s;
-  stop_set (&s);
+  sigemptyset (&s);
+  static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+  for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+    {
+      struct sigaction sa;
+      if (sigaction (sigs[i], NULL, &sa) == 0 && sa.sa_handler == SIG_IGN) continue;
+      sigaddset (&s, sigs[i]);
+    }
   pthread_sigmask (SIG_BLOCK, &s, old);
 }
 
@@ -322,7 +332,8 @@ sg_spawn_stop_now (const char *private_dir)
   /* Unblock: the pending signal is delivered now, with its default action (termination).
    * A disposition someone set to ignore it (a campaign worker's SIGINT) discards it. */
   fflush (NULL);
-  signal (sig, SIG_DFL);
+  struct sigaction sa;
+  if (sigaction (sig, NULL, &sa) == 0 && sa.sa_handler != SIG_IGN) signal (sig, SIG_DFL);
   sigset_t one;
   sigemptyset (&one);
   sigaddset (&one, sig);

@@ -703,6 +703,23 @@ group_campaign() {
     eval '[ $((SECONDS - t0)) -lt 30 ] && [ $code = 10 ] && [[ $err == *"interrupted: stopping"*"(interrupted):"* ]] && [[ $out == *"bucket 1 "*"continue with"* ]] && [ -f "$c3/report.html" ]'
   run "$bin" bugs check "$c3"
   check "Ctrl-C: the database and the bucket files are whole" eval '[ $code = 0 ] && [[ $out == *": ok" ]]'
+  # The terminal's Ctrl-C reaches the whole process group: the workers leave it to the
+  # campaign (they ignore it), which stops as above.
+  if command -v setsid >/dev/null; then
+    local c4=$tmp/c4g gpid
+    set +e
+    setsid "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 300 -j 2 --seed 9 --slice 1 --log --no-report --out "$c4" seeds </dev/null >"$out_file" 2>"$err_file" &
+    gpid=$!
+    sleep 3
+    kill -INT -- -"$gpid"
+    wait "$gpid"
+    code=$?
+    set -e
+    err=$(cat "$err_file")
+    check "Ctrl-C to the campaign's process group: an orderly stop (interrupted), a whole database" \
+      eval '[ $code = 10 ] && [[ $err == *"interrupted: stopping"*"(interrupted):"* ]] && "$bin" bugs check "$c4" >/dev/null'
+  fi
+
   run "$bin" bugs list "$c1"
   local sigs
   sigs=$(tail -n +2 "$out_file" | cut -f9 | sort | tr '\n' ';')
