@@ -434,12 +434,20 @@ reducer_main (const sg_campaign_opts *o, const char *dbpath, shared *sh)
           sg_diag d;
           sg_diag_init (&d, out);
           char rkey[600], *rk = NULL;
-          const char *bar = strrchr (key, '|');
+          /* KIND|SOLVER of the bucket's key, then the logic and shape of the reduced trigger
+           * (its own set-logic: the reducer may have made it smaller), as sg_dedup_key makes
+           * them, so that a first trigger like it finds this bucket too. */
+          const char *bar = strchr (key, '|');
+          bar = bar ? strchr (bar + 1, '|') : NULL;
           if (strncmp (key, "crash|", 6) && bar && !sg_file_read (out, (size_t) 64 << 20, &text, &len, &d))
             {
-              uint64_t h;
-              if (sg_dedup_shape (text, len, &h)) h = sg_dedup_text (text, len);
-              snprintf (rkey, sizeof rkey, "%.*s|%016llx", (int) (bar - key), key, (unsigned long long) h);
+              char kind[64], logic[64];
+              snprintf (kind, sizeof kind, "%.*s", (int) (strchr (key, '|') - key), key);
+              const char *solver = strchr (key, '|') + 1;
+              char sv[256];
+              snprintf (sv, sizeof sv, "%.*s", (int) (bar - solver), solver);
+              sg_dedup_logic (text, len, logic, sizeof logic);
+              sg_dedup_key (kind, sv, logic, NULL, text, len, rkey, sizeof rkey);
               rk = rkey;
             }
           snprintf (note, sizeof note, "%llu bytes in %.1fs", (unsigned long long) stt.st_size, res.wall_s);

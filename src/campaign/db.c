@@ -150,6 +150,8 @@ sg_db_meta_get (sg_db *db, const char *key, char *out, size_t size)
   return rc;
 }
 
+static sg_rc one_u64 (sg_db *db, sqlite3_stmt *st, uint64_t *out);
+
 static sg_rc
 rollback (sg_db *db, sg_rc rc)
 {
@@ -174,6 +176,25 @@ sg_db_add_finding (sg_db *db, const sg_db_finding *f, const char *initial_state,
   if (r == SQLITE_ROW) *bucket = sqlite3_column_int64 (st, 0);
   sqlite3_finalize (st);
   if (r != SQLITE_ROW && r != SQLITE_DONE) return rollback (db, fail (db, "bucket lookup"));
+  if (!*bucket)
+    {
+      /* A first trigger with the shape of a bucket's reduced trigger (alpha-equivalent ones
+       * included): that bucket, and the key goes with it. */
+      uint64_t red = 0;
+      st = prep (db, "SELECT id FROM buckets WHERE reduced_key = ? AND merged_into IS NULL"
+                     " ORDER BY id LIMIT 1");
+      if (st) btext (st, 1, f->key);
+      if (one_u64 (db, st, &red)) return rollback (db, SG_RC_IO);
+      if (red)
+        {
+          *bucket = (int64_t) red;
+          st = prep (db, "INSERT INTO bucket_keys (key, bucket) VALUES (?, ?)");
+          if (!st) return rollback (db, SG_RC_IO);
+          btext (st, 1, f->key);
+          sqlite3_bind_int64 (st, 2, *bucket);
+          if (done (db, st, "bucket key")) return rollback (db, SG_RC_IO);
+        }
+    }
   if (!*bucket)
     {
       st = prep (db, "INSERT INTO buckets (kind, solver, logic, signature, key, first_trigger,"
@@ -400,25 +421,28 @@ sg_db_reduce_done (sg_db *db, int64_t bucket, const char *state, const char *red
   if (done (db, st, "reduce done")) return rollback (db, SG_RC_IO);
   if (reduced_key)
     {
-      /* Same reduced shape as an older bucket: one bug. Merge into the older one: its
-       * findings, its count and its keys (so later findings with this key go there too). */
-      uint64_t older = 0;
-      st = prep (db, "SELECT id FROM buckets WHERE reduced_key = ? AND id < ? AND merged_into IS NULL"
+      /* Same reduced shape as another bucket (alpha-equivalent reduced triggers always have
+       * one): one bug. Whichever reduction ended first, the newer bucket goes into the older
+       * one: its findings, its count, its keys (so later findings with them go there too) and
+       * the buckets merged into it before. */
+      uint64_t other = 0;
+      st = prep (db, "SELECT id FROM buckets WHERE reduced_key = ? AND id <> ? AND merged_into IS NULL"
                      " ORDER BY id LIMIT 1");
       if (st) { btext (st, 1, reduced_key); sqlite3_bind_int64 (st, 2, bucket); }
-      if (one_u64 (db, st, &older)) return rollback (db, SG_RC_IO);
-      if (older)
+      if (one_u64 (db, st, &other)) return rollback (db, SG_RC_IO);
+      if (other)
         {
-          char sql[512];
+          long long into = (long long) other < bucket ? (long long) other : bucket;
+          long long from = (long long) other < bucket ? bucket : (long long) other;
+          char sql[768];
           snprintf (sql, sizeof sql,
-                    "UPDATE findings SET bucket = %llu WHERE bucket = %lld;"
+                    "UPDATE findings SET bucket = %lld WHERE bucket = %lld;"
                     "UPDATE buckets SET count = count + (SELECT count FROM buckets WHERE id = %lld)"
-                    " WHERE id = %llu;"
-                    "UPDATE buckets SET merged_into = %llu, count = 0 WHERE id = %lld;"
-                    "UPDATE bucket_keys SET bucket = %llu WHERE bucket = %lld;",
-                    (unsigned long long) older, (long long) bucket, (long long) bucket,
-                    (unsigned long long) older, (unsigned long long) older, (long long) bucket,
-                    (unsigned long long) older, (long long) bucket);
+                    " WHERE id = %lld;"
+                    "UPDATE buckets SET merged_into = %lld, count = 0 WHERE id = %lld;"
+                    "UPDATE buckets SET merged_into = %lld WHERE merged_into = %lld;"
+                    "UPDATE bucket_keys SET bucket = %lld WHERE bucket = %lld;",
+                    into, from, from, into, into, from, into, from, into, from);
           if (sg_db_exec (db, sql)) return rollback (db, SG_RC_IO);
         }
     }

@@ -56,8 +56,9 @@ sg_rc sg_db_meta_set (sg_db *db, const char *key, const char *value);
 /* The value into out ("" and SG_RC_EOF when absent). */
 sg_rc sg_db_meta_get (sg_db *db, const char *key, char *out, size_t size);
 
-/* Record a finding and put it into its bucket (created when new: reduction state "pending"
- * or `initial_state` when given). OUT: the bucket id and whether it is new. One transaction. */
+/* Record a finding and put it into its bucket: the bucket of its key, else the bucket whose
+ * reduced trigger has that key, else a new one (reduction state "pending" or `initial_state`
+ * when given). OUT: the bucket id and whether it is new. One transaction. */
 sg_rc sg_db_add_finding (sg_db *db, const sg_db_finding *f, const char *initial_state,
                          int64_t *bucket /* OUT */, bool *is_new /* OUT */);
 
@@ -84,8 +85,9 @@ sg_rc sg_db_count (sg_db *db, const char *table, uint64_t *n /* OUT */);
 sg_rc sg_db_reduce_claim (sg_db *db, int64_t *bucket /* OUT */, char *json, size_t jsize,
                           char *trigger, size_t tsize, char *key, size_t ksize);
 /* Result: state ("done", "failed", "unavailable", "pending"), the reduced trigger path (or
- * NULL), a note, the reduced trigger's dedup key (or NULL). With a key equal to that of an
- * older bucket of the same kind, solver and logic, this bucket is merged into it. */
+ * NULL), a note, the reduced trigger's dedup key (or NULL; sg_dedup_key of the reduced text).
+ * With a reduced key equal to that of another bucket (same kind, solver, logic and shape), the
+ * newer of the two is merged into the older one, whichever was reduced first. */
 sg_rc sg_db_reduce_done (sg_db *db, int64_t bucket, const char *state, const char *reduced,
                          const char *note, const char *reduced_key);
 /* Every "running" bucket back to "pending" (after a crash of the reducer). */

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,6 +214,59 @@ test_db_buckets (void **state)
   sg_db_close (&db);
 }
 
+/* Alpha-equivalent reduced triggers make one bucket whichever reduction ends first: here the
+ * newer bucket is reduced first, then the older one (which was not merged with an older id
+ * before). A new finding whose first trigger has the shape of a reduced trigger goes into
+ * that bucket. */
+static void
+test_db_merge_any_order (void **state)
+{
+  fixture *fx = *state;
+  sg_db db;
+  assert_int_equal (sg_db_open (&db, fx->db, true), SG_RC_OK);
+  bool fresh;
+  int64_t b1 = add (&db, "f1", "invalid-model", "", lia_a, &fresh);
+  int64_t b2 = add (&db, "f2", "invalid-model", "", lia_c, &fresh);
+  int64_t b3 = add (&db, "f3", "invalid-model", "", bv_a, &fresh);
+  assert_true (b1 < b2 && b2 < b3);
+  /* Both reduce to bv_c's shape (one trigger up to names), the newer first. */
+  char rk[256];
+  key_of ("invalid-model", "", bv_c, rk, sizeof rk);
+  assert_int_equal (sg_db_reduce_done (&db, b2, "done", "reduced/bucket-2.smt2", "", rk), SG_RC_OK);
+  uint64_t n;
+  assert_int_equal (sg_db_count (&db, "buckets", &n), SG_RC_OK);
+  assert_int_equal (n, 3);
+  assert_int_equal (sg_db_reduce_done (&db, b1, "done", "reduced/bucket-1.smt2", "", rk), SG_RC_OK);
+  assert_int_equal (sg_db_count (&db, "buckets", &n), SG_RC_OK);
+  assert_int_equal (n, 2);
+  sqlite3 *h = sg_db_handle (&db);
+  sqlite3_stmt *st;
+  assert_int_equal (sqlite3_prepare_v2 (h, "SELECT merged_into, count FROM buckets WHERE id = ?", -1, &st, NULL), SQLITE_OK);
+  sqlite3_bind_int64 (st, 1, b2);
+  assert_int_equal (sqlite3_step (st), SQLITE_ROW);
+  assert_int_equal (sqlite3_column_int64 (st, 0), b1); /* the newer into the older */
+  sqlite3_reset (st);
+  sqlite3_bind_int64 (st, 1, b1);
+  assert_int_equal (sqlite3_step (st), SQLITE_ROW);
+  assert_int_equal (sqlite3_column_int64 (st, 1), 2);
+  sqlite3_finalize (st);
+  /* lia_c's key followed its bucket; a first trigger alpha-equivalent to the reduced one
+   * (bv_c with other names) joins b1 instead of opening a bucket. */
+  assert_int_equal (add (&db, "f4", "invalid-model", "", lia_c, &fresh), b1);
+  assert_false (fresh);
+  static const char *bv_c2 = "(set-logic QF_BV)(declare-fun q () (_ BitVec 16))\n"
+                             "(assert (= (bvadd q #x0001) #x0010))(check-sat)\n";
+  assert_int_equal (add (&db, "f5", "invalid-model", "", bv_c2, &fresh), b1);
+  assert_false (fresh);
+  assert_int_equal (add (&db, "f6", "invalid-model", "", bv_c, &fresh), b1);
+  /* Another solver's or kind's identical trigger stays apart. */
+  assert_int_not_equal (add (&db, "f7", "soundness", "", bv_c, &fresh), b1);
+  assert_true (fresh);
+  assert_int_equal (sg_db_count (&db, "buckets", &n), SG_RC_OK);
+  assert_int_equal (n, 3);
+  sg_db_close (&db);
+}
+
 static void
 test_db_slices (void **state)
 {
@@ -255,6 +309,7 @@ main (void)
     cmocka_unit_test (test_shape_keys),
     cmocka_unit_test (test_crash_keys),
     cmocka_unit_test_setup_teardown (test_db_buckets, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_db_merge_any_order, setup, teardown),
     cmocka_unit_test_setup_teardown (test_db_slices, setup, teardown),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
