@@ -311,8 +311,11 @@ culprit_ok (const sg_pred *p, const sg_probe_run *r)
     case SG_VERDICT_CRASH:
       return o->kind == SG_OUT_CRASH && !strcmp (o->signature, p->signature);
     case SG_VERDICT_INVALID_MODEL:
-      if (p->self_invalid) return o->kind == SG_OUT_INVALID_MODEL;
-      return o->kind == SG_OUT_OK && ans_at (o, 0) == SG_ANS_SAT && r->model == SG_MODEL_INVALID;
+      /* Its own model check fails, or our evaluator refutes the model it gave: one
+       * misbehaviour, whichever of the two saw it when the finding was made (a solver's
+       * self-check does not fire on every run where the model is wrong). */
+      return o->kind == SG_OUT_INVALID_MODEL
+             || (o->kind == SG_OUT_OK && ans_at (o, 0) == SG_ANS_SAT && r->model == SG_MODEL_INVALID);
     case SG_VERDICT_SOUNDNESS:
       return o->kind == SG_OUT_OK && ans_at (o, p->query) == p->g_ans[p->culprit];
     case SG_VERDICT_INCOMPLETE:
@@ -325,12 +328,41 @@ culprit_ok (const sg_pred *p, const sg_probe_run *r)
     }
 }
 
-/* Do the culprit's run alone decide the finding (no other solver needed)? */
+/* Do the culprit's run alone decide the finding (no other solver needed)? A crash and an
+ * invalid model are the blamed solver's own behaviour: what the others do (a crash or an
+ * invalid model of theirs, which the oracle may put first) does not matter. */
 static bool
 culprit_suffices (const sg_pred *p)
 {
-  return p->kind == SG_VERDICT_CRASH || (p->kind == SG_VERDICT_INVALID_MODEL && p->self_invalid)
+  return p->kind == SG_VERDICT_CRASH || p->kind == SG_VERDICT_INVALID_MODEL
          || (p->kind == SG_VERDICT_INCOMPLETE && p->use_expected);
+}
+
+/* Soundness judged on the answers: the culprit (when the finding names one) still gives its
+ * answer, another solver still decides the other way, and no solver other than the culprit
+ * is blamed (the oracle's way to blame — evaluator, majority, referee — and its text do not
+ * count; a verdict that blames nobody keeps the finding). */
+static bool
+soundness_ok (const sg_pred *p, const sg_probe *pr)
+{
+  if (p->use_expected)
+    return pr->verdict.kind == SG_VERDICT_SOUNDNESS
+           && (p->culprit == SG_NONE || pr->verdict.culprit == p->culprit);
+  if (pr->verdict.kind == SG_VERDICT_SOUNDNESS && pr->verdict.culprit != SG_NONE
+      && pr->verdict.culprit != p->culprit)
+    return false;
+  bool sat = false, unsat = false;
+  for (uint32_t i = 0; i < pr->runs.n && i < 64; i++)
+    {
+      sg_answer a = ans_at (&pr->runs.a[i].out, p->query);
+      if (p->g_ans[i] == SG_ANS_SAT || p->g_ans[i] == SG_ANS_UNSAT)
+        if (a != p->g_ans[i]) return false;
+      sat |= a == SG_ANS_SAT;
+      unsat |= a == SG_ANS_UNSAT;
+    }
+  if (p->culprit != SG_NONE && p->g_ans[p->culprit] != SG_ANS_SAT && p->g_ans[p->culprit] != SG_ANS_UNSAT)
+    return false;
+  return sat && unsat;
 }
 
 /* Judge a full probe (runs in solver order) against the golden behaviour. */
@@ -339,12 +371,9 @@ full_ok (const sg_pred *p, const sg_probe *pr)
 {
   for (uint32_t i = 0; i < pr->runs.n; i++)
     if (!pr->runs.a[i].skipped && pr->runs.a[i].out.kind == SG_OUT_REJECTED) return false;
+  if (p->kind == SG_VERDICT_SOUNDNESS) return soundness_ok (p, pr);
   if (pr->verdict.kind != p->kind) return false;
   if (p->culprit != SG_NONE && pr->verdict.culprit != p->culprit) return false;
-  if (p->kind == SG_VERDICT_SOUNDNESS)
-    for (uint32_t i = 0; i < pr->runs.n && i < 64; i++)
-      if (p->g_ans[i] == SG_ANS_SAT || p->g_ans[i] == SG_ANS_UNSAT)
-        if (ans_at (&pr->runs.a[i].out, p->query) != p->g_ans[i]) return false;
   return true;
 }
 
@@ -457,8 +486,15 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
   /* Differential first (the construction's status may not survive reduction); fall back to
    * the expected status when no other solver decides. */
   p->use_expected = false;
-  bool ok = full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit]));
-  if (!ok && p->expected != SG_ANS_NONE)
+  bool ok;
+  if (p->culprit != SG_NONE && culprit_suffices (p))
+    {
+      /* The culprit's own run decides; a rejection by another solver is kept (g_rejected). */
+      ok = culprit_ok (p, &pr.runs.a[p->culprit]);
+    }
+  else
+    ok = full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit]));
+  if (!ok && p->expected != SG_ANS_NONE && !(p->culprit != SG_NONE && culprit_suffices (p)))
     {
       sg_probe_opts pe;
       probe_opts (p, p->golden_timeout_s, true, &pe);
@@ -477,8 +513,20 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
     }
   if (!ok)
     {
-      rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "the finding does not reproduce on %s: verdict %s (%s)",
-                        path, sg_verdict_kind_name (pr.verdict.kind), pr.verdict.why);
+      char now[200] = "";
+      if (p->culprit != SG_NONE && p->culprit < pr.runs.n)
+        {
+          const sg_probe_run *c = &pr.runs.a[p->culprit];
+          snprintf (now, sizeof now, "; %s: %s%s%s%s", p->solvers.a[p->culprit].name,
+                    c->skipped ? "skipped" : sg_outcome_kind_name (c->out.kind),
+                    c->out.kind == SG_OUT_OK ? ", answer " : "",
+                    c->out.kind == SG_OUT_OK ? sg_answer_name (ans_at (&c->out, p->query)) : "",
+                    c->out.kind == SG_OUT_OK && c->model == SG_MODEL_INVALID ? ", model refuted" : "");
+        }
+      rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "the finding (%s of %s) does not reproduce on %s: verdict %s (%s)%s",
+                        sg_verdict_kind_name (p->kind),
+                        p->culprit != SG_NONE ? p->solvers.a[p->culprit].name : "unattributed", path,
+                        sg_verdict_kind_name (pr.verdict.kind), pr.verdict.why, now);
     }
   else
     {

@@ -744,6 +744,24 @@ group_reduce() {
     run "$bin" reduce --finding "$tmp/nocrash.json" "$tmp/r6.smt2"
     check "reduce --finding: a finding that does not reproduce is an input error" \
       eval '[ $code = 2 ] && [[ $err == *"does not reproduce"* ]]'
+    # The blamed solver's own crash decides, even when a solver before it crashes too (the
+    # oracle puts that one first): the finding reproduces and reduces.
+    printf '{"kind": "crash", "solver": "fake_b", "trigger": "crash-fake-w0-000001.smt2", "runs": [{"solver": "fake_a", "command": ["%s", "segv"]}, {"solver": "fake_b", "command": ["%s", "segv"]}]}\n' "$fake" "$fake" > "$tmp/crash2.json"
+    run "$bin" reduce --finding "$tmp/crash2.json" "$tmp/r6b.smt2" --budget 60
+    check "reduce --finding: a crash of the second solver reduces when the first crashes too" \
+      eval '[ $code = 0 ] && [ "$(grep -c "^(" "$tmp/r6b.smt2")" = 1 ]'
+  fi
+  # The cvc4 1.8 invalid model on an array from bit-vectors to Bool read at a computed index
+  # (README): a finding recorded when our evaluator refuted cvc4's model, and one recorded when
+  # cvc4's own --check-models failed. Both reduce: the golden run (where --check-models fires)
+  # used to reject the first ("does not reproduce ... verdict invalid-model").
+  if command -v cvc4 >/dev/null && command -v cvc5 >/dev/null && command -v z3 >/dev/null; then
+    local j
+    for j in evaluator self; do
+      run "$bin" reduce --finding "tests/data/reduce/invalid-model-cvc4-abv-$j.json" "$tmp/r-abv-$j.smt2" --budget 20
+      check "reduce --finding: cvc4 invalid model on (select c (bvurem a #x10)) ($j) reduces" \
+        eval '[ $code = 0 ] && grep -q "(select c (bvurem a #x10))" "$tmp/r-abv-$j.smt2"'
+    done
   fi
   run "$bin" reduce --finding "$tmp/missing.json" "$tmp/r7.smt2"
   check "reduce --finding: a missing JSON file is an input error" test "$code" = 2
