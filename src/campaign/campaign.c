@@ -827,11 +827,12 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
   /* After a stop: a reduction that was running is pending again; a slice that was running is
    * over (its chains are not run again: the next slice starts after them). */
   sg_db_reduce_reset (&db);
-  /* With reduction on, buckets left unreduced by an earlier session (--no-reduce, or a binary
-   * without the reducer) are queued again. */
+  /* With reduction on, buckets left unreduced by an earlier session (--no-reduce, a binary
+   * without the reducer, or a reduction that failed: its note stays until the retry ends) are
+   * queued again. */
   if (o->reduce)
     sg_db_exec (&db, "UPDATE buckets SET reduce_state = 'pending'"
-                     " WHERE reduce_state IN ('off', 'unavailable') AND merged_into IS NULL");
+                     " WHERE reduce_state IN ('off', 'unavailable', 'failed') AND merged_into IS NULL");
   sg_db_exec (&db, "UPDATE slices SET state = 'killed' WHERE state = 'running'");
   /* Solver versions (probed once, before the fork, so every process sees them). */
   char solvers_desc[1024] = "";

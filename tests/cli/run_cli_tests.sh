@@ -657,6 +657,16 @@ group_campaign() {
   per_logic=$("$bin" bugs list "$tmp/c5" | awk -F'\t' '$2 == "soundness" {print $5}' | sort | uniq -d)
   check "reduction: every bucket reduced by the reducer; same reduced shape, one bucket per logic" \
     eval '[ $code = 10 ] && [ "$states" = "done " ] && [ -z "$per_logic" ] && grep -q "soundness" <("$bin" bugs list "$tmp/c5") && "$bin" bugs check "$tmp/c5" >/dev/null && grep -q "class=\"reduced\"" "$tmp/c5/report.html"'
+  # A reduction that fails says why (state and note, in bugs list, export and the report) and
+  # --resume tries it again.
+  run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 2 -j 1 --seed 4 --slice 1 --log \
+    --reducer "$PWD/tests/campaign/fail_reduce.sh" --out "$tmp/c6" seeds
+  states=$("$bin" bugs list "$tmp/c6" | tail -n +2 | cut -f7 | sort -u | tr '\n' ' ')
+  check "a failed reduction: state failed, the reducer's reason in the export and the report" \
+    eval '[ $code = 10 ] && [ "$states" = "failed " ] && "$bin" bugs export "$tmp/c6" | grep -q "\"reduction_note\": \"exit 2: smtgrind reduce: error: the finding (stand-in) does not reproduce" && grep -q "failed (exit 2: smtgrind reduce: error: the finding (stand-in) does not reproduce" "$tmp/c6/report.html"'
+  run "$bin" campaign --resume "$tmp/c6" --budget 0 --log --no-report --reducer "$PWD/tests/campaign/fake_reduce.sh"
+  states=$("$bin" bugs list "$tmp/c6" | tail -n +2 | cut -f7 | sort -u | tr '\n' ' ')
+  check "--resume retries failed reductions" eval '[ $code = 10 ] && [ "$states" = "done " ]'
   run "$bin" campaign --resume "$c1" --budget 0 --log --no-report --reducer "$PWD/tests/campaign/fake_reduce.sh"
   states=$("$bin" bugs list "$c1" | tail -n +2 | cut -f7 | sort -u | tr '\n' ' ')
   check "--resume --budget 0: reductions only; buckets the binary could not reduce are queued again" \
