@@ -5,7 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tech/opfuzz.h"
+
+#include "base/buf.h"
 #include "front/parse.h"
+#include "front/print.h"
 #include "front/script.h"
 #include "front/store.h"
 
@@ -210,4 +214,157 @@ sg_dedup_key (const char *kind, const char *solver, const char *logic, const cha
   uint64_t h;
   if (sg_dedup_shape (text, len, &h)) h = sg_dedup_text (text, len);
   snprintf (out, size, "%s|%s|%s|%016llx", kind, solver, logic ? logic : "-", (unsigned long long) h);
+}
+
+/* ---- alpha-equivalence ------------------------------------------------------------------- */
+
+sg_rc
+sg_dedup_alpha (const char *text, size_t len, sg_buf *out)
+{
+  sg_store s;
+  sg_script sc;
+  sg_diag d;
+  if (sg_store_init (&s)) return SG_RC_NOMEM;
+  sg_script_init (&sc, &s);
+  sg_diag_init (&d, "trigger");
+  sg_rc rc = sg_parse_string (&s, &sc, text, len, "trigger", &d);
+  SG_VEC (sg_atom *) slot = { 0 };
+#define SLOT(p) do { if (!rc && !SG_VEC_PUSH (slot, (p))) rc = SG_RC_NOMEM; } while (0)
+  /* Every name slot, in the store's order (declarations and binders as parsed): two scripts
+   * that differ by a renaming fill them in the same order. */
+  for (uint32_t f = 0; !rc && f < s.funs.n; f++) SLOT (&s.funs.a[f].name);
+  for (uint32_t i = 0; !rc && i < s.sortdecls.n; i++) SLOT (&s.sortdecls.a[i].name);
+  for (uint32_t i = 0; !rc && i < s.dts.n; i++) SLOT (&s.dts.a[i].name);
+  for (uint32_t i = 0; !rc && i < s.conss.n; i++) SLOT (&s.conss.a[i].name);
+  for (uint32_t i = 0; !rc && i < s.sels.n; i++) SLOT (&s.sels.a[i].name);
+  for (uint32_t i = 0; !rc && i < s.attrs.n; i++)
+    if (s.attrs.a[i].kind == SG_ATTR_NAMED) SLOT (&s.attrs.a[i].value);
+  for (uint32_t t = 0; !rc && t < s.nodes.n; t++)
+    if (s.nodes.a[t].op == SG_OP_BVAR) SLOT (&s.nodes.a[t].aux);
+#undef SLOT
+  for (uint32_t i = 0; !rc && i < slot.n; i++)
+    {
+      char nm[32];
+      int k = snprintf (nm, sizeof nm, "v!%u", i);
+      sg_atom a;
+      if (!sg_atom_intern (&s.atoms, nm, (size_t) k, &a)) rc = SG_RC_NOMEM;
+      else *slot.a[i] = a;
+    }
+  /* Our printer, without set-info and exit (annotations of the file, not of the query). */
+  for (uint32_t i = 0; !rc && i < sc.cmds.n; i++)
+    {
+      if (sc.cmds.a[i].kind == SG_WK_SET_INFO || sc.cmds.a[i].kind == SG_WK_EXIT) continue;
+      sg_print_cmd (&sc, i, NULL, out);
+      sg_buf_addc (out, '\n');
+    }
+  if (!rc && !sg_buf_ok (out)) rc = SG_RC_NOMEM;
+  SG_VEC_FREE (slot);
+  sg_script_free (&sc);
+  sg_store_free (&s);
+  return rc;
+}
+
+/* ---- bug signatures ---------------------------------------------------------------------- */
+
+/* The sort's kind structure (BitVec, Int, Array(BitVec, Bool), ...): widths, formats and names
+ * dropped. Iterative over the ids up to x, as sort_hash. */
+static uint64_t
+sortkind_hash (const sg_store *s, sg_sort x, uint64_t *memo)
+{
+  if (memo[x]) return memo[x];
+  for (sg_sort y = 0; y <= x; y++)
+    {
+      if (memo[y]) continue;
+      const sg_sortnode *n = sg_sort_node (s, y);
+      uint64_t h = mix64 (0x50a7, n->kind);
+      if (n->kind == SG_SORT_ARRAY)
+        h = mix64 (mix64 (h, n->a < y ? memo[n->a] : n->a), n->b < y ? memo[n->b] : n->b);
+      else if (n->kind != SG_SORT_BV && n->kind != SG_SORT_FP)
+        for (uint32_t i = 0; i < n->nargs; i++)
+          {
+            uint32_t a = s->pool.a[n->args + i];
+            h = mix64 (h, a < y ? memo[a] : a);
+          }
+      memo[y] = h ? h : 1;
+    }
+  return memo[x];
+}
+
+static uint32_t
+uf_find (uint32_t *up, uint32_t x)
+{
+  while (up[x] != x)
+    {
+      up[x] = up[up[x]];
+      x = up[x];
+    }
+  return x;
+}
+
+static int
+cmp_u64 (const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+sg_rc
+sg_dedup_bug_sig (const char *text, size_t len, uint64_t *hash)
+{
+  *hash = 0;
+  /* Operator families: the operators opfuzz swaps for one another (its built-in classes,
+   * both directions), so the triggers of one bug found along one chain share a family. */
+  uint32_t up[SG_OP_COUNT];
+  for (uint32_t i = 0; i < SG_OP_COUNT; i++) up[i] = i;
+  sg_opfuzz of;
+  sg_diag d;
+  sg_diag_init (&d, "opfuzz classes");
+  if (sg_opfuzz_load (&of, NULL, &d)) return SG_RC_NOMEM;
+  for (uint32_t c = 0; c < of.classes.n; c++)
+    {
+      const sg_opfuzz_class *k = &of.classes.a[c];
+      uint32_t n = k->nfrom + k->nto;
+      for (uint32_t i = 1; i < n; i++)
+        {
+          uint32_t a = uf_find (up, of.ops.a[k->first]), b = uf_find (up, of.ops.a[k->first + i]);
+          if (a != b) up[a < b ? b : a] = a < b ? a : b;
+        }
+    }
+  sg_opfuzz_free (&of);
+  sg_store s;
+  sg_script sc;
+  if (sg_store_init (&s)) return SG_RC_NOMEM;
+  sg_script_init (&sc, &s);
+  sg_diag_init (&d, "trigger");
+  sg_rc rc = sg_parse_string (&s, &sc, text, len, "trigger", &d);
+  uint64_t *sk = NULL, *el = NULL;
+  uint32_t ne = 0;
+  if (rc) goto out;
+  uint32_t nt = sg_term_count (&s), ns = s.sorts.n;
+  sk = calloc (ns ? ns : 1, sizeof *sk);
+  el = malloc (((size_t) nt * 2 + 1) * sizeof *el);
+  if (!sk || !el) { rc = SG_RC_NOMEM; goto out; }
+  for (sg_term t = 0; t < nt; t++)
+    {
+      const sg_node *n = sg_term_node (&s, t);
+      uint64_t so = sortkind_hash (&s, n->sort, sk);
+      el[ne++] = mix64 (0x5041, so); /* the sorts present, leaves included */
+      if (n->nargs == 0) continue;   /* literals, constants, variables: leaves */
+      uint64_t h = mix64 (0x0b5, n->op < SG_OP_COUNT ? uf_find (up, n->op) : n->op);
+      h = mix64 (h, so);
+      const uint32_t *a = sg_term_args (&s, t);
+      for (uint32_t i = 0; i < n->nargs; i++) h = mix64 (h, sortkind_hash (&s, sg_term_sort (&s, a[i]), sk));
+      el[ne++] = h;
+    }
+  qsort (el, ne, sizeof *el, cmp_u64);
+  uint64_t h = 0xb065;
+  for (uint32_t i = 0; i < ne; i++)
+    if (!i || el[i] != el[i - 1]) h = mix64 (h, el[i]);
+  *hash = h;
+out:
+  free (sk);
+  free (el);
+  sg_script_free (&sc);
+  sg_store_free (&s);
+  return rc;
 }

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/buf.h"
 #include "base/rc.h"
 
 /* Normalise a crash signature into out (size >= 64): digits kept only in "file:line" of an
@@ -34,6 +35,23 @@ uint64_t sg_dedup_text (const char *text, size_t len);
  *   "crash|SOLVER|NORMSIG" or "KIND|SOLVER|LOGIC|HEX16". */
 void sg_dedup_key (const char *kind, const char *solver, const char *logic, const char *signature,
                    const char *text, size_t len, char *out, size_t size);
+
+/* The alpha-canonical text of a script into out: every declared name (functions, constants,
+ * sorts, datatypes, constructors, selectors, :named) and bound name renamed v!0, v!1, ... in
+ * the order our front end meets them, printed by our printer (so whitespace does not count),
+ * set-info and exit left out. Two scripts are alpha-equivalent when their texts are equal.
+ * SG_RC_PARSE/SORT when our front end rejects the script. */
+sg_rc sg_dedup_alpha (const char *text, size_t len, sg_buf *out /* appended */);
+
+/* The bug signature of a (reduced) trigger: a hash of the set of its operator applications,
+ * each as (operator family, sort kind of the result and of each argument), and of the set of
+ * sort kinds of its terms. Leaves (literals, constants, variables), names, bit-widths and
+ * floating-point formats do not count; sort kinds do (BitVec, Int, Array (BitVec, Bool) ...).
+ * An operator's family is its class under opfuzz's built-in classes (the operators opfuzz
+ * swaps for one another: bvurem, bvnand, bvadd... are one family; select is its own), so the
+ * triggers of one bug that differ by such a swap share a signature. SG_RC_PARSE/SORT when our
+ * front end rejects the script. */
+sg_rc sg_dedup_bug_sig (const char *text, size_t len, uint64_t *hash /* OUT */);
 
 /* The logic of a script: the symbol after its first (set-logic ...), or "-" (into out). */
 void sg_dedup_logic (const char *text, size_t len, char *out, size_t size);

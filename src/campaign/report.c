@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/file.h"
+#include "campaign/dedup.h"
 #include "campaign/findings.h"
 
 #define TRIGGER_SHOW ((size_t) 16 << 10) /* bytes of a trigger shown in the report */
@@ -66,30 +67,186 @@ q (sg_db *db, const char *sql)
   return st;
 }
 
-sg_rc
-sg_report_list (sg_db *db, FILE *f, bool human)
+/* A soundness finding no rule could blame: "any" in databases of older versions. */
+static const char *
+solver_shown (const char *s)
 {
+  return !strcmp (s, "any") ? "unattributed" : s;
+}
+
+/* ---- bugs --------------------------------------------------------------------------------- */
+
+typedef struct bug_row {
+  int64_t id;
+  char *key;
+} bug_row;
+
+static int
+cmp_bug_row (const void *a, const void *b)
+{
+  const bug_row *x = a, *y = b;
+  int c = strcmp (x->key, y->key);
+  return c ? c : x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int
+cmp_i64 (const void *a, const void *b)
+{
+  int64_t x = *(const int64_t *) a, y = *(const int64_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+void
+sg_bugmap_free (sg_bugmap *m)
+{
+  free (m->bucket);
+  free (m->bug);
+  memset (m, 0, sizeof *m);
+}
+
+int64_t
+sg_bugmap_bug (const sg_bugmap *m, int64_t bucket)
+{
+  const int64_t *p = m->n ? bsearch (&bucket, m->bucket, m->n, sizeof *m->bucket, cmp_i64) : NULL;
+  return p ? m->bug[p - m->bucket] : bucket;
+}
+
+sg_rc
+sg_report_bugs (sg_db *db, const char *dir, sg_bugmap *m)
+{
+  memset (m, 0, sizeof *m);
+  sqlite3_stmt *st = q (db, "SELECT id, kind, solver, signature, COALESCE (reduced_trigger, '')"
+                            " FROM buckets WHERE merged_into IS NULL ORDER BY id");
+  if (!st) return SG_RC_IO;
+  SG_VEC (bug_row) rows = { 0 };
+  sg_rc rc = SG_RC_OK;
+  while (!rc && sqlite3_step (st) == SQLITE_ROW)
+    {
+      int64_t id = sqlite3_column_int64 (st, 0);
+      const char *kind = col (st, 1), *solver = col (st, 2), *sig = col (st, 3), *red = col (st, 4);
+      char key[512];
+      if (!strcmp (kind, "crash") && sig[0])
+        {
+          /* Same solver, same normalised crash signature. */
+          char norm[256];
+          sg_dedup_crash_sig (sig, norm, sizeof norm);
+          snprintf (key, sizeof key, "%s|%s|sig|%s", kind, solver, norm);
+        }
+      else
+        {
+          /* Same solver and kind, same operators and sorts in the reduced trigger; a bucket
+           * without a reduced trigger our front end reads is a bug of its own. */
+          uint64_t h = 0;
+          bool have = false;
+          if (red[0])
+            {
+              char path[PATH_MAX];
+              resolve (dir, red, path, sizeof path);
+              char *text = NULL;
+              size_t len = 0;
+              sg_diag d;
+              sg_diag_init (&d, path);
+              if (path[0] && !sg_file_read (path, (size_t) 16 << 20, &text, &len, &d))
+                have = sg_dedup_bug_sig (text, len, &h) == SG_RC_OK;
+              free (text);
+            }
+          if (have) snprintf (key, sizeof key, "%s|%s|ops|%016llx", kind, solver, (unsigned long long) h);
+          else snprintf (key, sizeof key, "%s|%s|bucket|%lld", kind, solver, (long long) id);
+        }
+      bug_row r = { id, strdup (key) };
+      if (!r.key || !SG_VEC_PUSH (rows, r)) { free (r.key); rc = SG_RC_NOMEM; }
+    }
+  sqlite3_finalize (st);
+  if (!rc && rows.n)
+    {
+      qsort (rows.a, rows.n, sizeof *rows.a, cmp_bug_row);
+      /* Sorted by key, then id: a group's first row has its smallest bucket id, the bug's id.
+       * Then back in bucket order (pairs sorted by bucket), for sg_bugmap_bug. */
+      int64_t (*pair)[2] = malloc (rows.n * sizeof *pair);
+      m->bucket = malloc (rows.n * sizeof *m->bucket);
+      m->bug = malloc (rows.n * sizeof *m->bug);
+      if (!pair || !m->bucket || !m->bug) rc = SG_RC_NOMEM;
+      for (uint32_t i = 0, first = 0; !rc && i < rows.n; i++)
+        {
+          if (i && strcmp (rows.a[i].key, rows.a[i - 1].key)) first = i;
+          if (first == i) m->nbugs++;
+          pair[i][0] = rows.a[i].id;
+          pair[i][1] = rows.a[first].id;
+        }
+      if (!rc)
+        {
+          qsort (pair, rows.n, sizeof *pair, cmp_i64); /* by the first of each pair */
+          for (uint32_t i = 0; i < rows.n; i++) { m->bucket[i] = pair[i][0]; m->bug[i] = pair[i][1]; }
+          m->n = rows.n;
+        }
+      free (pair);
+    }
+  for (uint32_t i = 0; i < rows.n; i++) free (rows.a[i].key);
+  SG_VEC_FREE (rows);
+  if (rc) sg_bugmap_free (m);
+  return rc;
+}
+
+sg_rc
+sg_report_list (sg_db *db, const char *dir, FILE *f, bool human)
+{
+  sg_bugmap bm;
+  sg_rc rc = sg_report_bugs (db, dir, &bm);
+  if (rc) return rc;
   sqlite3_stmt *st = q (db, "SELECT id, kind, solver, version, logic, count, reduce_state,"
                             " COALESCE (reduced_trigger, first_trigger), signature FROM buckets"
                             " WHERE merged_into IS NULL ORDER BY id");
-  if (!st) return SG_RC_IO;
-  if (!human) fprintf (f, "id\tkind\tsolver\tversion\tlogic\tcount\treduction\ttrigger\tsignature\n");
-  int n = 0;
-  while (sqlite3_step (st) == SQLITE_ROW)
+  if (!st) { sg_bugmap_free (&bm); return SG_RC_IO; }
+  if (!human) fprintf (f, "id\tkind\tsolver\tversion\tlogic\tcount\treduction\ttrigger\tsignature\tbug\n");
+  /* Bugs in the order of their ids (their oldest bucket), each with its buckets nested. */
+  int64_t *order = malloc ((bm.n ? bm.n : 1) * sizeof *order);
+  if (!order) { sqlite3_finalize (st); sg_bugmap_free (&bm); return SG_RC_NOMEM; }
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < bm.n; i++) order[i] = bm.bug[i];
+  qsort (order, bm.n, sizeof *order, cmp_i64);
+  for (uint32_t i = 0; i < bm.n; i++)
+    if (!i || order[i] != order[i - 1]) order[n++] = order[i];
+  for (uint32_t b = 0; b < n; b++)
     {
-      if (human)
-        fprintf (f, "bucket %-3lld %-14s %-10s %-8s %-8s %4lld finding%s  %-11s %s%s%s\n",
-                 sqlite3_column_int64 (st, 0), col (st, 1), col (st, 2), col (st, 3), col (st, 4),
-                 sqlite3_column_int64 (st, 5), sqlite3_column_int64 (st, 5) == 1 ? " " : "s",
-                 col (st, 6), col (st, 7), col (st, 8)[0] ? "  " : "", col (st, 8));
-      else
-        fprintf (f, "%lld\t%s\t%s\t%s\t%s\t%lld\t%s\t%s\t%s\n", sqlite3_column_int64 (st, 0),
-                 col (st, 1), col (st, 2), col (st, 3), col (st, 4), sqlite3_column_int64 (st, 5),
-                 col (st, 6), col (st, 7), col (st, 8));
-      n++;
+      int64_t bug = order[b];
+      uint32_t nbk = 0;
+      int64_t nf = 0;
+      sqlite3_reset (st);
+      while (sqlite3_step (st) == SQLITE_ROW)
+        {
+          int64_t id = sqlite3_column_int64 (st, 0);
+          if (sg_bugmap_bug (&bm, id) != bug) continue;
+          nbk++;
+          nf += sqlite3_column_int64 (st, 5);
+        }
+      sqlite3_reset (st);
+      bool head = false;
+      while (sqlite3_step (st) == SQLITE_ROW)
+        {
+          int64_t id = sqlite3_column_int64 (st, 0);
+          if (sg_bugmap_bug (&bm, id) != bug) continue;
+          if (human && !head)
+            {
+              fprintf (f, "bug %-3lld %-14s %s%s%s: %u bucket%s, %lld finding%s\n", (long long) bug,
+                       col (st, 1), solver_shown (col (st, 2)), col (st, 3)[0] ? " " : "", col (st, 3),
+                       nbk, nbk == 1 ? "" : "s", (long long) nf, nf == 1 ? "" : "s");
+              head = true;
+            }
+          if (human)
+            fprintf (f, "  bucket %-3lld %-14s %-12s %-8s %-8s %4lld finding%s  %-11s %s%s%s\n",
+                     (long long) id, col (st, 1), solver_shown (col (st, 2)), col (st, 3), col (st, 4),
+                     sqlite3_column_int64 (st, 5), sqlite3_column_int64 (st, 5) == 1 ? " " : "s",
+                     col (st, 6), col (st, 7), col (st, 8)[0] ? "  " : "", col (st, 8));
+          else
+            fprintf (f, "%lld\t%s\t%s\t%s\t%s\t%lld\t%s\t%s\t%s\t%lld\n", (long long) id,
+                     col (st, 1), solver_shown (col (st, 2)), col (st, 3), col (st, 4),
+                     sqlite3_column_int64 (st, 5), col (st, 6), col (st, 7), col (st, 8), (long long) bug);
+        }
     }
   sqlite3_finalize (st);
-  if (human && !n) fprintf (f, "no findings\n");
+  free (order);
+  if (human && !bm.n) fprintf (f, "no findings\n");
+  sg_bugmap_free (&bm);
   return SG_RC_OK;
 }
 
@@ -339,8 +496,13 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
                  (unsigned long long) c.mutants, (unsigned long long) c.calls, (unsigned long long) c.decided,
                  (unsigned long long) c.unknown, (unsigned long long) c.timeouts,
                  (unsigned long long) c.rejected, (unsigned long long) c.unconfirmed);
-  sg_buf_printf (&b, "<tr><td>results</td><td><b>%llu buckets</b> (distinct bugs) from %llu findings</td></tr>\n</table>\n",
-                 (unsigned long long) nb, (unsigned long long) nf);
+  sg_bugmap bm;
+  if (sg_report_bugs (&db, dir, &bm)) memset (&bm, 0, sizeof bm);
+  sg_buf_printf (&b, "<tr><td>results</td><td><b>%llu bug%s</b> (%llu buckets: findings with one key or"
+                 " alpha-equivalent reduced triggers; bugs: buckets of one solver and kind with one crash"
+                 " signature or the same operators and sorts) from %llu findings</td></tr>\n</table>\n",
+                 (unsigned long long) bm.nbugs, bm.nbugs == 1 ? "" : "s", (unsigned long long) nb,
+                 (unsigned long long) nf);
 
   /* Plots: throughput from the stats rows, buckets over time from the buckets. */
   sg_buf_adds (&b, "<h2>Over time</h2>\n");
@@ -406,10 +568,11 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
   while (st && sqlite3_step (st) == SQLITE_ROW)
     {
       int64_t id = sqlite3_column_int64 (st, 0);
-      sg_buf_printf (&b, "<div class=\"bucket kind-%s\" id=\"bucket-%lld\">\n<h3>Bucket %lld: ", col (st, 1), (long long) id, (long long) id);
+      sg_buf_printf (&b, "<div class=\"bucket kind-%s\" id=\"bucket-%lld\">\n<h3>Bug %lld, bucket %lld: ",
+                     col (st, 1), (long long) id, (long long) sg_bugmap_bug (&bm, id), (long long) id);
       html (&b, col (st, 1));
       sg_buf_adds (&b, " &mdash; ");
-      html (&b, col (st, 2));
+      html (&b, solver_shown (col (st, 2)));
       sg_buf_addc (&b, ' ');
       html (&b, col (st, 3));
       sg_buf_adds (&b, " &mdash; ");
@@ -454,6 +617,7 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
       sg_buf_adds (&b, "</div>\n");
     }
   sqlite3_finalize (st);
+  sg_bugmap_free (&bm);
   sg_buf_adds (&b, "<p style=\"color:#777;font-size:12px\">Written by smtgrind " SG_VERSION ".</p>\n</body></html>\n");
   sg_db_close (&db);
   sg_rc rc = sg_buf_ok (&b) ? sg_file_write_atomic (out, b.s, b.len, true) : SG_RC_NOMEM;
@@ -593,6 +757,50 @@ exists (const char *dir, const char *rel)
   return path[0] && access (path, R_OK) == 0;
 }
 
+/* No two buckets of one kind and solver with alpha-equivalent reduced triggers (they are one
+ * bucket). Crash buckets are told apart by their signatures, not their triggers: left out. */
+static uint64_t
+check_alpha (sg_db *db, const char *dir, FILE *f)
+{
+  sqlite3_stmt *st = q (db, "SELECT id, kind, solver, reduced_trigger FROM buckets WHERE merged_into IS NULL"
+                            " AND reduced_trigger IS NOT NULL AND kind <> 'crash' ORDER BY id");
+  SG_VEC (bug_row) rows = { 0 };
+  uint64_t bad = 0;
+  while (st && sqlite3_step (st) == SQLITE_ROW)
+    {
+      char path[PATH_MAX];
+      resolve (dir, col (st, 3), path, sizeof path);
+      char *text = NULL;
+      size_t len = 0;
+      sg_diag d;
+      sg_diag_init (&d, path);
+      if (!path[0] || sg_file_read (path, (size_t) 16 << 20, &text, &len, &d)) continue; /* missing: said above */
+      sg_buf b;
+      sg_buf_init (&b);
+      sg_buf_printf (&b, "%s|%s|", col (st, 1), col (st, 2));
+      bool ok = sg_dedup_alpha (text, len, &b) == SG_RC_OK && sg_buf_ok (&b);
+      free (text);
+      bug_row r = { sqlite3_column_int64 (st, 0), ok ? strdup (sg_buf_cstr (&b)) : NULL };
+      sg_buf_free (&b);
+      if (!r.key || !SG_VEC_PUSH (rows, r)) free (r.key);
+    }
+  sqlite3_finalize (st);
+  if (rows.n) qsort (rows.a, rows.n, sizeof *rows.a, cmp_bug_row);
+  for (uint32_t i = 1; i < rows.n; i++)
+    if (!strcmp (rows.a[i].key, rows.a[i - 1].key))
+      {
+        /* rows.a[i - 1] is the group's smallest id when it starts the group */
+        uint32_t g = i - 1;
+        while (g > 0 && !strcmp (rows.a[g - 1].key, rows.a[i].key)) g--;
+        fprintf (f, "buckets %lld and %lld: alpha-equivalent reduced triggers (one bucket)\n",
+                 (long long) rows.a[g].id, (long long) rows.a[i].id);
+        bad++;
+      }
+  for (uint32_t i = 0; i < rows.n; i++) free (rows.a[i].key);
+  SG_VEC_FREE (rows);
+  return bad;
+}
+
 uint64_t
 sg_report_check (sg_db *db, const char *dir, FILE *f)
 {
@@ -624,6 +832,7 @@ sg_report_check (sg_db *db, const char *dir, FILE *f)
                    sqlite3_column_int64 (st, 4), sqlite3_column_int64 (st, 5)); bad++; }
     }
   sqlite3_finalize (st);
+  bad += check_alpha (db, dir, f);
   st = q (db, "SELECT COUNT (*), COUNT (DISTINCT rng_seed) FROM slices");
   if (st && sqlite3_step (st) == SQLITE_ROW)
     {

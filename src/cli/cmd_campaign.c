@@ -146,6 +146,24 @@ cores (void)
   return n < 1 ? 1 : n > 64 ? 64 : (uint32_t) n;
 }
 
+/* The number of bugs of the campaign in dir (0 when its database cannot be read). */
+static uint64_t
+bugs_of (const char *dir)
+{
+  sg_db db;
+  char path[PATH_MAX];
+  if (!path_in (path, sizeof path, dir, "campaign.db") || sg_db_open (&db, path, false)) return 0;
+  sg_bugmap bm;
+  uint64_t n = 0;
+  if (!sg_report_bugs (&db, dir, &bm))
+    {
+      n = bm.nbugs;
+      sg_bugmap_free (&bm);
+    }
+  sg_db_close (&db);
+  return n;
+}
+
 static int
 summary (const char *dir, FILE *f)
 {
@@ -153,7 +171,7 @@ summary (const char *dir, FILE *f)
   char path[PATH_MAX];
   if (!path_in (path, sizeof path, dir, "campaign.db")) path[0] = 0;
   if (sg_db_open (&db, path, false)) return SG_EXIT_INTERNAL;
-  sg_report_list (&db, f, true);
+  sg_report_list (&db, dir, f, true);
   sg_db_close (&db);
   return SG_EXIT_OK;
 }
@@ -441,10 +459,12 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
            (unsigned long long) c.seed);
   sg_campaign_result res;
   if (sg_campaign_run (&o, mine.a, mine.n, &res)) { code = SG_EXIT_INPUT; goto free_seeds; }
-  fprintf (stderr, "campaign %s%s: %.0fs in all, %llu mutants, %llu solver calls; %llu findings "
-           "(%llu new) in %llu buckets\n", dir, res.interrupted ? " (interrupted)" : "", res.elapsed, (unsigned long long) res.totals.mutants,
-           (unsigned long long) res.totals.calls, (unsigned long long) res.findings,
-           (unsigned long long) res.new_findings, (unsigned long long) res.buckets);
+  uint64_t nbugs = bugs_of (dir);
+  fprintf (stderr, "campaign %s%s: %.0fs in all, %llu mutants, %llu solver calls; %llu bug%s "
+           "(%llu findings, %llu new, in %llu buckets)\n", dir, res.interrupted ? " (interrupted)" : "", res.elapsed, (unsigned long long) res.totals.mutants,
+           (unsigned long long) res.totals.calls, (unsigned long long) nbugs, nbugs == 1 ? "" : "s",
+           (unsigned long long) res.findings, (unsigned long long) res.new_findings,
+           (unsigned long long) res.buckets);
   summary (dir, stdout);
   if (c.report)
     {
@@ -569,7 +589,7 @@ sg_cli_bugs (const sg_cli_cmd *cmd, int argc, char **argv)
     {
       if (sg_report_check (&db, dir, stdout)) code = SG_EXIT_INPUT;
     }
-  else if (!strcmp (verb, "list")) rc = sg_report_list (&db, stdout, false);
+  else if (!strcmp (verb, "list")) rc = sg_report_list (&db, dir, stdout, false);
   else if (!strcmp (verb, "export")) rc = sg_report_json (&db, dir, id, &b);
   else if (issue) rc = sg_report_issue (&db, dir, id, &b);
   else rc = sg_report_json (&db, dir, id, &b);
@@ -668,9 +688,9 @@ sg_cli_merge (const sg_cli_cmd *cmd, int argc, char **argv)
       uint64_t nf = 0, nb = 0;
       sg_db_count (&dst, "findings", &nf);
       sg_db_count (&dst, "buckets", &nb);
-      printf ("merged %u campaigns into %s: %llu findings in %llu buckets\n", dirs.n, outdir,
-              (unsigned long long) nf, (unsigned long long) nb);
-      sg_report_list (&dst, stdout, true);
+      printf ("merged %u campaigns into %s: %llu bugs (%llu findings in %llu buckets)\n", dirs.n, outdir,
+              (unsigned long long) bugs_of (outdir), (unsigned long long) nf, (unsigned long long) nb);
+      sg_report_list (&dst, outdir, stdout, true);
     }
   sg_db_close (&dst);
   SG_VEC_FREE (dirs);
