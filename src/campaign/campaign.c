@@ -118,7 +118,7 @@ on_finding (void *vctx, const char *dir, const char *name, const sg_probe *p,
   char logic[64], key[512];
   sg_dedup_logic (text ? text : "", len, logic, sizeof logic);
   const char *sig = cul ? cul->out.signature : "";
-  const char *solver = cul ? cul->prof->name : "any";
+  const char *solver = cul ? cul->prof->name : "unattributed";
   sg_dedup_key (kind, solver, logic, sig, text ? text : "", len, key, sizeof key);
   /* Paths relative to the campaign directory. */
   size_t dl = strlen (o->dir);
@@ -151,6 +151,8 @@ on_finding (void *vctx, const char *dir, const char *name, const sg_probe *p,
   bool fresh;
   if (sg_db_add_finding (&c->db, &f, o->reduce ? "pending" : "off", &bucket, &fresh))
     fprintf (o->log, "campaign: error: cannot record %s: %s\n", rt, c->db.err);
+  else if (!o->screen && !bucket)
+    fprintf (o->log, "finding: %s/%s unspecified (not a bug): %s\n", o->dir, rt, p->verdict.why);
   else if (!o->screen)
     fprintf (o->log, "finding: %s/%s bucket %lld%s: %s\n", o->dir, rt, (long long) bucket,
              fresh ? " (new)" : "", p->verdict.why);
@@ -757,8 +759,12 @@ recover (const sg_campaign_opts *o, sg_db *db, const char *solvers_desc)
               if (!sg_db_add_finding (db, &fd, o->reduce ? "pending" : "off", &bucket, &fresh))
                 {
                   n++;
-                  fprintf (o->log, "campaign: recovered %s/%s (written, not recorded, when the last session stopped): bucket %lld\n",
-                           o->dir, rel_trig, (long long) bucket);
+                  if (!bucket)
+                    fprintf (o->log, "campaign: recovered %s/%s (written, not recorded, when the last session stopped): unspecified, not a bug\n",
+                             o->dir, rel_trig);
+                  else
+                    fprintf (o->log, "campaign: recovered %s/%s (written, not recorded, when the last session stopped): bucket %lld\n",
+                             o->dir, rel_trig, (long long) bucket);
                 }
             }
           free (json);

@@ -169,14 +169,22 @@ sg_db_add_finding (sg_db *db, const sg_db_finding *f, const char *initial_state,
   *bucket = 0;
   *is_new = false;
   if (sg_db_exec (db, "BEGIN IMMEDIATE")) return SG_RC_IO;
-  sqlite3_stmt *st = prep (db, "SELECT bucket FROM bucket_keys WHERE key = ?");
-  if (!st) return rollback (db, SG_RC_IO);
-  btext (st, 1, f->key);
-  int r = sqlite3_step (st);
-  if (r == SQLITE_ROW) *bucket = sqlite3_column_int64 (st, 0);
-  sqlite3_finalize (st);
+  /* An unspecified finding (a disagreement an unspecified value explains) is no bug: recorded
+   * with bucket 0, no bucket, no reduction. */
+  bool unspecified = f->kind && !strcmp (f->kind, "unspecified");
+  sqlite3_stmt *st = NULL;
+  int r = SQLITE_DONE;
+  if (!unspecified)
+    {
+      st = prep (db, "SELECT bucket FROM bucket_keys WHERE key = ?");
+      if (!st) return rollback (db, SG_RC_IO);
+      btext (st, 1, f->key);
+      r = sqlite3_step (st);
+      if (r == SQLITE_ROW) *bucket = sqlite3_column_int64 (st, 0);
+      sqlite3_finalize (st);
+    }
   if (r != SQLITE_ROW && r != SQLITE_DONE) return rollback (db, fail (db, "bucket lookup"));
-  if (!*bucket)
+  if (!*bucket && !unspecified)
     {
       /* A first trigger with the shape of a bucket's reduced trigger (alpha-equivalent ones
        * included): that bucket, and the key goes with it. */
@@ -195,7 +203,7 @@ sg_db_add_finding (sg_db *db, const sg_db_finding *f, const char *initial_state,
           if (done (db, st, "bucket key")) return rollback (db, SG_RC_IO);
         }
     }
-  if (!*bucket)
+  if (!*bucket && !unspecified)
     {
       st = prep (db, "INSERT INTO buckets (kind, solver, logic, signature, key, first_trigger,"
                      " first_json, created, created_elapsed, version, reduce_state)"
@@ -250,6 +258,7 @@ sg_db_add_finding (sg_db *db, const sg_db_finding *f, const char *initial_state,
   btext (st, 21, f->key);
   sqlite3_bind_int64 (st, 22, *bucket);
   if (done (db, st, "finding insert")) return rollback (db, SG_RC_IO);
+  if (unspecified) return sg_db_exec (db, "COMMIT") ? rollback (db, SG_RC_IO) : SG_RC_OK;
   int64_t fid = sqlite3_last_insert_rowid (db->h);
   st = prep (db, "UPDATE buckets SET count = count + 1,"
                  " first_finding = COALESCE (first_finding, ?) WHERE id = ?");
@@ -352,6 +361,8 @@ sg_db_count (sg_db *db, const char *table, uint64_t *n)
   char sql[128];
   if (!strcmp (table, "buckets"))
     snprintf (sql, sizeof sql, "SELECT COUNT (*) FROM buckets WHERE merged_into IS NULL");
+  else if (!strcmp (table, "unspecified"))
+    snprintf (sql, sizeof sql, "SELECT COUNT (*) FROM findings WHERE kind = 'unspecified'");
   else
     snprintf (sql, sizeof sql, "SELECT COUNT (*) FROM %s", !strcmp (table, "findings") ? "findings" : "stats");
   return one_u64 (db, prep (db, sql), n);

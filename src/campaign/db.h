@@ -29,8 +29,8 @@ typedef struct sg_db_finding {
   const char *name;      /* base name, unique: <kind>-<solver>-w<W>-<N> within its dir */
   const char *trigger;   /* path of the .smt2 (relative to the campaign dir, or absolute) */
   const char *json;      /* path of the .json */
-  const char *kind;      /* soundness, invalid-model, crash, incompleteness */
-  const char *solver;    /* culprit profile name, or "any" */
+  const char *kind;      /* soundness, invalid-model, crash, incompleteness, unspecified */
+  const char *solver;    /* culprit profile name, or "unattributed" ("any" before) */
   const char *version;   /* its version, or "" */
   const char *solvers;   /* every solver of the run, "name version; ..." */
   const char *logic;     /* set-logic of the trigger, or "-" */
@@ -58,7 +58,7 @@ sg_rc sg_db_meta_get (sg_db *db, const char *key, char *out, size_t size);
 
 /* Record a finding and put it into its bucket: the bucket of its key, else the bucket whose
  * reduced trigger has that key, else a new one (reduction state "pending" or `initial_state`
- * when given). OUT: the bucket id and whether it is new. One transaction. */
+ * when given). A finding of kind "unspecified" gets no bucket (bucket 0, *bucket = 0). OUT: the bucket id and whether it is new. One transaction. */
 sg_rc sg_db_add_finding (sg_db *db, const sg_db_finding *f, const char *initial_state,
                          int64_t *bucket /* OUT */, bool *is_new /* OUT */);
 
@@ -77,7 +77,8 @@ sg_rc sg_db_totals (sg_db *db, sg_db_counts *c /* OUT */);
 
 /* Statistics row (cumulative counters at campaign time `elapsed`). */
 sg_rc sg_db_stats_add (sg_db *db, double elapsed, const sg_db_counts *c);
-/* Counts: findings, buckets. */
+/* Counts: "findings" (all), "buckets" (not merged), "unspecified" (findings of kind
+ * unspecified: no bucket, not bugs). */
 sg_rc sg_db_count (sg_db *db, const char *table, uint64_t *n /* OUT */);
 
 /* The reducer's queue: the oldest bucket in state "pending" (id 0 when none) with its first

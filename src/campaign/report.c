@@ -245,7 +245,12 @@ sg_report_list (sg_db *db, const char *dir, FILE *f, bool human)
     }
   sqlite3_finalize (st);
   free (order);
-  if (human && !bm.n) fprintf (f, "no findings\n");
+  uint64_t nu = 0;
+  sg_db_count (db, "unspecified", &nu);
+  if (human && !bm.n && !nu) fprintf (f, "no findings\n");
+  else if (human && nu)
+    fprintf (f, "%llu unspecified finding%s, not bugs (a disagreement an unspecified value explains)\n",
+             (unsigned long long) nu, nu == 1 ? "" : "s");
   sg_bugmap_free (&bm);
   return SG_RC_OK;
 }
@@ -498,11 +503,14 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
                  (unsigned long long) c.rejected, (unsigned long long) c.unconfirmed);
   sg_bugmap bm;
   if (sg_report_bugs (&db, dir, &bm)) memset (&bm, 0, sizeof bm);
+  uint64_t nu = 0;
+  sg_db_count (&db, "unspecified", &nu);
   sg_buf_printf (&b, "<tr><td>results</td><td><b>%llu bug%s</b> (%llu buckets: findings with one key or"
                  " alpha-equivalent reduced triggers; bugs: buckets of one solver and kind with one crash"
-                 " signature or the same operators and sorts) from %llu findings</td></tr>\n</table>\n",
+                 " signature or the same operators and sorts) from %llu findings; %llu unspecified, not"
+                 " bugs</td></tr>\n</table>\n",
                  (unsigned long long) bm.nbugs, bm.nbugs == 1 ? "" : "s", (unsigned long long) nb,
-                 (unsigned long long) nf);
+                 (unsigned long long) (nf - nu), (unsigned long long) nu);
 
   /* Plots: throughput from the stats rows, buckets over time from the buckets. */
   sg_buf_adds (&b, "<h2>Over time</h2>\n");
@@ -560,7 +568,8 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
   group_table (&b, &db, "by logic", "logic",
                "SELECT logic, COUNT (*), SUM (count) FROM buckets WHERE merged_into IS NULL GROUP BY logic ORDER BY logic");
   group_table (&b, &db, "by technique (findings)", "technique",
-               "SELECT technique, COUNT (DISTINCT bucket), COUNT (*) FROM findings GROUP BY technique ORDER BY technique");
+               "SELECT technique, COUNT (DISTINCT bucket), COUNT (*) FROM findings WHERE kind <> 'unspecified'"
+               " GROUP BY technique ORDER BY technique");
 
   sg_buf_adds (&b, "<h2>Buckets</h2>\n");
   st = q (&db, BUCKET_COLS " WHERE merged_into IS NULL ORDER BY id");
@@ -640,7 +649,7 @@ sg_report_merge (sg_db *dst, const char *src_dir, char *err, size_t esize)
                               " f.logic, f.technique, f.seed1, f.seed2, f.rng_seed, f.worker, f.slice,"
                               " f.mutant, f.step, f.found_at, f.elapsed, f.signature, f.why, f.key,"
                               " b.first_finding = f.id, b.reduce_state, b.reduced_trigger, b.reduced_key,"
-                              " b.reduce_note FROM findings f JOIN buckets b ON b.id = f.bucket ORDER BY f.found_at, f.id");
+                              " b.reduce_note FROM findings f LEFT JOIN buckets b ON b.id = f.bucket ORDER BY f.found_at, f.id");
   if (!st) { snprintf (err, esize, "%s: not a campaign database", path); sg_db_close (&src); return SG_RC_IO; }
   sg_rc rc = SG_RC_OK;
   while (!rc && sqlite3_step (st) == SQLITE_ROW)
@@ -690,18 +699,16 @@ sg_report_merge (sg_db *dst, const char *src_dir, char *err, size_t esize)
         }
       if (fresh && sqlite3_column_int (st, 21) && col (st, 23)[0])
         {
+          /* As the reducer records it: a bucket of another campaign with the same reduced
+           * shape absorbs it (or is absorbed), so alpha-equivalent reduced triggers of two
+           * shards are one bucket too. */
           char red[PATH_MAX];
           resolve (absdir, col (st, 23), red, sizeof red);
-          sqlite3_stmt *u = q (dst, "UPDATE buckets SET reduced_trigger = ?, reduced_key = ?, reduce_note = ? WHERE id = ?");
-          if (u)
+          if (sg_db_reduce_done (dst, bucket, col (st, 22), red, col (st, 25), col (st, 24)[0] ? col (st, 24) : NULL))
             {
-              sqlite3_bind_text (u, 1, red, -1, SQLITE_TRANSIENT);
-              if (col (st, 24)[0]) sqlite3_bind_text (u, 2, col (st, 24), -1, SQLITE_TRANSIENT);
-              else sqlite3_bind_null (u, 2);
-              sqlite3_bind_text (u, 3, col (st, 25), -1, SQLITE_TRANSIENT);
-              sqlite3_bind_int64 (u, 4, bucket);
-              sqlite3_step (u);
-              sqlite3_finalize (u);
+              snprintf (err, esize, "%s", dst->err);
+              rc = SG_RC_IO;
+              break;
             }
         }
       else if (fresh && !sqlite3_column_int (st, 21))

@@ -146,22 +146,23 @@ cores (void)
   return n < 1 ? 1 : n > 64 ? 64 : (uint32_t) n;
 }
 
-/* The number of bugs of the campaign in dir (0 when its database cannot be read). */
-static uint64_t
-bugs_of (const char *dir)
+/* The number of bugs and of unspecified findings of the campaign in dir (0 when its database
+ * cannot be read). */
+static void
+bugs_of (const char *dir, uint64_t *bugs, uint64_t *unspecified)
 {
+  *bugs = *unspecified = 0;
   sg_db db;
   char path[PATH_MAX];
-  if (!path_in (path, sizeof path, dir, "campaign.db") || sg_db_open (&db, path, false)) return 0;
+  if (!path_in (path, sizeof path, dir, "campaign.db") || sg_db_open (&db, path, false)) return;
   sg_bugmap bm;
-  uint64_t n = 0;
   if (!sg_report_bugs (&db, dir, &bm))
     {
-      n = bm.nbugs;
+      *bugs = bm.nbugs;
       sg_bugmap_free (&bm);
     }
+  sg_db_count (&db, "unspecified", unspecified);
   sg_db_close (&db);
-  return n;
 }
 
 static int
@@ -459,12 +460,14 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
            (unsigned long long) c.seed);
   sg_campaign_result res;
   if (sg_campaign_run (&o, mine.a, mine.n, &res)) { code = SG_EXIT_INPUT; goto free_seeds; }
-  uint64_t nbugs = bugs_of (dir);
+  uint64_t nbugs = 0, nunspec = 0;
+  bugs_of (dir, &nbugs, &nunspec);
   fprintf (stderr, "campaign %s%s: %.0fs in all, %llu mutants, %llu solver calls; %llu bug%s "
-           "(%llu findings, %llu new, in %llu buckets)\n", dir, res.interrupted ? " (interrupted)" : "", res.elapsed, (unsigned long long) res.totals.mutants,
+           "(%llu findings, %llu new, in %llu buckets; %llu unspecified, not bugs)\n", dir,
+           res.interrupted ? " (interrupted)" : "", res.elapsed, (unsigned long long) res.totals.mutants,
            (unsigned long long) res.totals.calls, (unsigned long long) nbugs, nbugs == 1 ? "" : "s",
            (unsigned long long) res.findings, (unsigned long long) res.new_findings,
-           (unsigned long long) res.buckets);
+           (unsigned long long) res.buckets, (unsigned long long) nunspec);
   summary (dir, stdout);
   if (c.report)
     {
@@ -478,7 +481,7 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
     shell_word (dir, q, sizeof q);
     fprintf (stdout, "database: %s/campaign.db (smtgrind bugs list %s); continue with: smtgrind campaign --resume %s\n", dir, q, q);
   }
-  if (res.findings) code = SG_EXIT_BUG;
+  if (res.findings > nunspec) code = SG_EXIT_BUG; /* unspecified findings are not bugs */
 free_seeds:
   SG_VEC_FREE (mine);
   sg_cli_seeds_free (&all);
@@ -688,8 +691,11 @@ sg_cli_merge (const sg_cli_cmd *cmd, int argc, char **argv)
       uint64_t nf = 0, nb = 0;
       sg_db_count (&dst, "findings", &nf);
       sg_db_count (&dst, "buckets", &nb);
-      printf ("merged %u campaigns into %s: %llu bugs (%llu findings in %llu buckets)\n", dirs.n, outdir,
-              (unsigned long long) bugs_of (outdir), (unsigned long long) nf, (unsigned long long) nb);
+      uint64_t nbugs, nunspec;
+      bugs_of (outdir, &nbugs, &nunspec);
+      printf ("merged %u campaigns into %s: %llu bugs (%llu findings in %llu buckets; %llu unspecified,"
+              " not bugs)\n", dirs.n, outdir, (unsigned long long) nbugs, (unsigned long long) nf,
+              (unsigned long long) nb, (unsigned long long) nunspec);
       sg_report_list (&dst, outdir, stdout, true);
     }
   sg_db_close (&dst);

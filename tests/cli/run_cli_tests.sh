@@ -658,12 +658,12 @@ group_campaign() {
   check "reduction: every bucket reduced by the reducer; same reduced shape, one bucket per logic" \
     eval '[ $code = 10 ] && [ "$states" = "done " ] && [ -z "$per_logic" ] && grep -q "soundness" <("$bin" bugs list "$tmp/c5") && "$bin" bugs check "$tmp/c5" >/dev/null && grep -q "class=\"reduced\"" "$tmp/c5/report.html"'
   # A reduction that fails says why (state and note, in bugs list, export and the report) and
-  # --resume tries it again.
+  # --resume tries it again (a bucket found in the last instant may still be pending).
   run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 2 -j 1 --seed 4 --slice 1 --log \
     --reducer "$PWD/tests/campaign/fail_reduce.sh" --out "$tmp/c6" seeds
   states=$("$bin" bugs list "$tmp/c6" | tail -n +2 | cut -f7 | sort -u | tr '\n' ' ')
   check "a failed reduction: state failed, the reducer's reason in the export and the report" \
-    eval '[ $code = 10 ] && [ "$states" = "failed " ] && "$bin" bugs export "$tmp/c6" | grep -q "\"reduction_note\": \"exit 2: smtgrind reduce: error: the finding (stand-in) does not reproduce" && grep -q "failed (exit 2: smtgrind reduce: error: the finding (stand-in) does not reproduce" "$tmp/c6/report.html"'
+    eval '[ $code = 10 ] && [[ $states == *failed* ]] && [[ $states != *done* ]] && "$bin" bugs export "$tmp/c6" | grep -q "\"reduction_note\": \"exit 2: smtgrind reduce: error: the finding (stand-in) does not reproduce" && grep -q "failed (exit 2: smtgrind reduce: error: the finding (stand-in) does not reproduce" "$tmp/c6/report.html"'
   run "$bin" campaign --resume "$tmp/c6" --budget 0 --log --no-report --reducer "$PWD/tests/campaign/fake_reduce.sh"
   states=$("$bin" bugs list "$tmp/c6" | tail -n +2 | cut -f7 | sort -u | tr '\n' ' ')
   check "--resume retries failed reductions" eval '[ $code = 10 ] && [ "$states" = "done " ]'
@@ -682,6 +682,16 @@ group_campaign() {
   after=$("$bin" bugs export "$c1" | grep -c '"name"')
   check "resume records finding pairs the database missed" \
     eval '[[ $err == *"recovered $c1/findings/"*"crash-fake_solver-w0-999999.smt2"* ]] && [ "$after" = $((before + 1)) ] && "$bin" bugs check "$c1" >/dev/null'
+  # An unspecified finding (the oracle's verdict for a disagreement an unspecified value
+  # explains) is stored, counted, and no bug: no bucket, no reduction, exit 0.
+  local cu=$tmp/cu
+  run "$bin" campaign --solvers "$fake sat" --engines opfuzz --budget 1 -j 1 --seed 9 --no-reduce --no-report --log --out "$cu" seeds
+  mkdir -p "$cu/findings/w00-s00000"
+  printf '(set-logic QF_LIA)\n(declare-fun x () Int)\n(assert (= (div x 0) 1))\n(check-sat)\n' > "$cu/findings/w00-s00000/unspecified-fake_solver-w0-000001.smt2"
+  printf '{\n  "kind": "unspecified",\n  "solver": "fake_solver",\n  "why": "div by zero",\n  "trigger": "unspecified-fake_solver-w0-000001.smt2",\n  "technique": "opfuzz",\n  "runs": []\n}\n' > "$cu/findings/w00-s00000/unspecified-fake_solver-w0-000001.json"
+  run "$bin" campaign --resume "$cu" --budget 0 --log --no-report
+  check "an unspecified finding: recorded, counted in the summary, no bucket and no bug, exit 0" \
+    eval '[ $code = 0 ] && [[ $err == *"recovered "*"unspecified-fake_solver-w0-000001.smt2"*"unspecified, not a bug"* ]] && [[ $err == *"0 bugs (1 findings, "*" in 0 buckets; 1 unspecified, not bugs)"* ]] && [[ $out == *"1 unspecified finding, not bugs"* ]] && [ "$("$bin" bugs list "$cu" | wc -l)" = 1 ] && "$bin" bugs check "$cu" >/dev/null'
   run "$bin" campaign --resume "$c1" --seed 3
   check "resume with new settings: usage error" test "$code" = 2
   run "$bin" campaign --out "$c1" --solvers "$fake sat" seeds

@@ -449,6 +449,13 @@ test_db_merge_any_order (void **state)
   assert_int_equal (add (&db, "f5", "invalid-model", "", bv_c2, &fresh), b1);
   assert_false (fresh);
   assert_int_equal (add (&db, "f6", "invalid-model", "", bv_c, &fresh), b1);
+  /* An unspecified finding: stored, no bucket, counted apart. */
+  assert_int_equal (add (&db, "f8", "unspecified", "", bv_c, &fresh), 0);
+  assert_false (fresh);
+  assert_int_equal (sg_db_count (&db, "unspecified", &n), SG_RC_OK);
+  assert_int_equal (n, 1);
+  assert_int_equal (sg_db_count (&db, "findings", &n), SG_RC_OK);
+  assert_int_equal (n, 7);
   /* Another solver's or kind's identical trigger stays apart. */
   assert_int_not_equal (add (&db, "f7", "soundness", "", bv_c, &fresh), b1);
   assert_true (fresh);
