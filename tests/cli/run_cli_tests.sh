@@ -657,6 +657,25 @@ group_campaign() {
   per_logic=$("$bin" bugs list "$tmp/c5" | awk -F'\t' '$2 == "soundness" {print $5}' | sort | uniq -d)
   check "reduction: every bucket reduced by the reducer; same reduced shape, one bucket per logic" \
     eval '[ $code = 10 ] && [ "$states" = "done " ] && [ -z "$per_logic" ] && grep -q "soundness" <("$bin" bugs list "$tmp/c5") && "$bin" bugs check "$tmp/c5" >/dev/null && grep -q "class=\"reduced\"" "$tmp/c5/report.html"'
+  # bugs: the soundness buckets (one per logic) reduce to one operator set: one bug; each crash
+  # location is a bug. bugs check fails, naming them, on two buckets whose reduced triggers are
+  # alpha-equivalent (a copy of the campaign damaged on purpose: one reduced file rewritten as
+  # another's with x renamed).
+  local nbug sb
+  nbug=$("$bin" bugs list "$tmp/c5" | tail -n +2 | awk -F'\t' '$2 == "soundness" {print $10}' | sort -u | wc -l)
+  check "bugs list: the soundness buckets of every logic are one bug (last column)" test "$nbug" = 1
+  cp -r "$tmp/c5" "$tmp/c5d"
+  sb=$("$bin" bugs list "$tmp/c5d" | tail -n +2 | awk -F'\t' '$2 == "soundness" {print $1}' | head -n 2 | tr '\n' ' ')
+  local b1 b2
+  read -r b1 b2 <<<"$sb"
+  if [ -n "$b2" ]; then
+    sed 's/\bx\b/y/g' "$tmp/c5d/reduced/bucket-$b1.smt2" > "$tmp/c5d/reduced/bucket-$b2.smt2"
+    run "$bin" bugs check "$tmp/c5d"
+    check "bugs check: two buckets with alpha-equivalent reduced triggers are a problem, named" \
+      eval '[ $code = 2 ] && [[ $out == *"buckets $b1 and $b2: alpha-equivalent reduced triggers"* ]] && [[ $out == *PROBLEMS ]]'
+  else
+    fail "the campaign found fewer than two soundness buckets: $sb"
+  fi
   # A reduction that fails says why (state and note, in bugs list, export and the report) and
   # --resume tries it again (a bucket found in the last instant may still be pending).
   run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 2 -j 1 --seed 4 --slice 1 --log \
