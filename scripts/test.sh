@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test.sh: the test suite, in three stages (each must pass):
+# test.sh: the test suite, in four stages (each must pass):
 #   (a) build/       RelWithDebInfo build, all ctest tests (unit + CLI)
 #   (b) build-asan/  Debug build with ASan+UBSan, all ctest tests again except those labelled slow
 #   (b2) build-release/ Release build of everything (warnings as errors), not run

@@ -49,6 +49,51 @@ child_signals (const sigset_t *oldmask)
   sigprocmask (SIG_SETMASK, oldmask, NULL);
 }
 
+/* The environment word every process of a session inherits (workers, the reducer, solvers
+ * and whatever they start): SMTGRIND_CAMPAIGN=<the campaign directory's real path>. */
+#define CAMPAIGN_ENV "SMTGRIND_CAMPAIGN"
+
+/* Processes of an earlier session of this campaign that outlived it (a kill -9 of the
+ * campaign: a solver wrapper's children, which no PDEATHSIG reaches): found by their
+ * environment, killed. Called with the lock held, so no live session owns them. Sets the
+ * word for this session's processes. */
+static void
+kill_orphans (const char *dir)
+{
+  char real[PATH_MAX];
+  if (!realpath (dir, real)) return;
+  char want[PATH_MAX + 32];
+  int wl = snprintf (want, sizeof want, "%s=%s", CAMPAIGN_ENV, real);
+  DIR *pd = opendir ("/proc");
+  if (pd)
+    {
+      struct dirent *e;
+      pid_t self = getpid ();
+      while ((e = readdir (pd)))
+        {
+          char *end;
+          long pid = strtol (e->d_name, &end, 10);
+          if (*end || pid <= 1 || (pid_t) pid == self) continue;
+          char path[64];
+          snprintf (path, sizeof path, "/proc/%ld/environ", pid);
+          FILE *f = fopen (path, "rb");
+          if (!f) continue;
+          char buf[1 << 15];
+          size_t n = fread (buf, 1, sizeof buf - 1, f);
+          fclose (f);
+          buf[n] = 0;
+          for (size_t i = 0; i < n; i += strlen (buf + i) + 1)
+            if (!strncmp (buf + i, want, (size_t) wl) && buf[i + wl] == 0)
+              {
+                kill ((pid_t) pid, SIGKILL);
+                break;
+              }
+        }
+      closedir (pd);
+    }
+  setenv (CAMPAIGN_ENV, real, 1);
+}
+
 uint64_t
 sg_campaign_mix (uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 {
@@ -118,7 +163,7 @@ on_finding (void *vctx, const char *dir, const char *name, const sg_probe *p,
   char logic[64], key[512];
   sg_dedup_logic (text ? text : "", len, logic, sizeof logic);
   const char *sig = cul ? cul->out.signature : "";
-  const char *solver = cul ? cul->prof->name : "unattributed";
+  const char *solver = cul ? cul->prof->name : SG_UNATTRIBUTED;
   sg_dedup_key (kind, solver, logic, sig, text ? text : "", len, key, sizeof key);
   /* Paths relative to the campaign directory. */
   size_t dl = strlen (o->dir);
@@ -149,13 +194,13 @@ on_finding (void *vctx, const char *dir, const char *name, const sg_probe *p,
   f.key = key;
   int64_t bucket;
   bool fresh;
-  if (sg_db_add_finding (&c->db, &f, o->reduce ? "pending" : "off", &bucket, &fresh))
+  /* unspecified: recorded and counted, never reduced, never a bug (issue 13). */
+  bool unspec = p->verdict.kind == SG_VERDICT_UNSPECIFIED;
+  if (sg_db_add_finding (&c->db, &f, unspec ? "off" : o->reduce ? "pending" : "off", &bucket, &fresh))
     fprintf (o->log, "campaign: error: cannot record %s: %s\n", rt, c->db.err);
-  else if (!o->screen && !bucket)
-    fprintf (o->log, "finding: %s/%s unspecified (not a bug): %s\n", o->dir, rt, p->verdict.why);
   else if (!o->screen)
-    fprintf (o->log, "finding: %s/%s bucket %lld%s: %s\n", o->dir, rt, (long long) bucket,
-             fresh ? " (new)" : "", p->verdict.why);
+    fprintf (o->log, "%s: %s/%s bucket %lld%s: %s\n", unspec ? "unspecified (not a bug)" : "finding",
+             o->dir, rt, (long long) bucket, fresh ? " (new)" : "", p->verdict.why);
   free (text);
 }
 
@@ -295,8 +340,10 @@ worker_main (const sg_campaign_opts *o, const char *dbpath, const char *solvers_
       fo.cfg.fuse_mode = er.fuse_mode;
       fo.implication = !strcmp (er.tech->name, "janus"); /* Janus's own oracle */
       fo.solvers = o->solvers;
+      fo.referees = o->referees && o->referees->n ? o->referees : NULL;
       fo.pats = o->pats;
       fo.timeout_ms = o->timeout_ms;
+      fo.mem_bytes = o->mem_bytes;
       fo.seed = slice_seed;
       fo.jobs = 1;
       fo.max_seconds = left < o->slice_s ? left : o->slice_s;
@@ -396,7 +443,10 @@ reducer_main (const sg_campaign_opts *o, const char *dbpath, shared *sh)
       /* Per process: a reduction orphaned by a kill -9 may still be writing its own. */
       snprintf (tmp, sizeof tmp, "%s/reduced/.bucket-%lld.%ld.tmp.smt2", o->dir, (long long) id, (long) getpid ());
       snprintf (budget, sizeof budget, "%.0f", o->reduce_budget_s);
-      const char *argv[] = { o->self_exe, "reduce", "--finding", jpath, tmp, "--budget", budget, NULL };
+      char memout[32];
+      snprintf (memout, sizeof memout, "%llu", (unsigned long long) (o->mem_bytes >> 20));
+      const char *argv[] = { o->self_exe, "reduce", "--finding", jpath, tmp, "--budget", budget,
+                             "--memout", memout, NULL };
       sg_spawn_opts so;
       memset (&so, 0, sizeof so);
       so.argv = argv;
@@ -412,7 +462,15 @@ reducer_main (const sg_campaign_opts *o, const char *dbpath, shared *sh)
           for (;;)
             {
               sg_pump_stop why;
-              if (LOAD (sh->hard_stop)) { sg_spawn_kill (&pr, &res); killed = true; break; }
+              if (LOAD (sh->hard_stop))
+                {
+                  /* SIGTERM to the reducer's group: it and its candidates kill their solvers
+                   * and remove their directories (run/spawn.h); SIGKILL after 3 s. */
+                  kill (-pr.pid, SIGTERM);
+                  sg_spawn_finish (&pr, sg_spawn_now () + 3, &res);
+                  killed = true;
+                  break;
+                }
               double dl = sg_spawn_now () + 0.3;
               if (sg_spawn_pump (&pr, dl, NULL, NULL, &res, &why) || why == SG_PUMP_EOF) break;
               if (sg_spawn_now () > cap) break; /* the reducer ignores its budget: stop it */
@@ -436,20 +494,32 @@ reducer_main (const sg_campaign_opts *o, const char *dbpath, shared *sh)
           sg_diag d;
           sg_diag_init (&d, out);
           char rkey[600], *rk = NULL;
-          /* KIND|SOLVER of the bucket's key, then the logic and shape of the reduced trigger
-           * (its own set-logic: the reducer may have made it smaller), as sg_dedup_key makes
-           * them, so that a first trigger like it finds this bucket too. */
-          const char *bar = strchr (key, '|');
-          bar = bar ? strchr (bar + 1, '|') : NULL;
-          if (strncmp (key, "crash|", 6) && bar && !sg_file_read (out, (size_t) 64 << 20, &text, &len, &d))
+          const char *bar = strrchr (key, '|');
+          if (bar && !sg_file_read (out, (size_t) 64 << 20, &text, &len, &d))
             {
-              char kind[64], logic[64];
-              snprintf (kind, sizeof kind, "%.*s", (int) (strchr (key, '|') - key), key);
-              const char *solver = strchr (key, '|') + 1;
-              char sv[256];
-              snprintf (sv, sizeof sv, "%.*s", (int) (bar - solver), solver);
-              sg_dedup_logic (text, len, logic, sizeof logic);
-              sg_dedup_key (kind, sv, logic, NULL, text, len, rkey, sizeof rkey);
+              if (strncmp (key, "crash|", 6))
+                {
+                  /* The reduced shape (leaves and names dropped): alpha-equivalent triggers
+                   * always share it, so their buckets become one. The key is sg_dedup_key's
+                   * of the reduced text: KIND|SOLVER of the bucket, then the reduced text's
+                   * own logic (the reducer may make set-logic smaller, so the bucket's first
+                   * logic would keep two alpha-equivalent reduced triggers apart). */
+                  const char *b1 = strchr (key, '|'), *b2 = b1 ? strchr (b1 + 1, '|') : NULL;
+                  char kind[64], solver[256], logic[64];
+                  snprintf (kind, sizeof kind, "%.*s", b1 ? (int) (b1 - key) : 0, key);
+                  snprintf (solver, sizeof solver, "%.*s", b1 && b2 ? (int) (b2 - b1 - 1) : 0, b1 ? b1 + 1 : "");
+                  sg_dedup_logic (text, len, logic, sizeof logic);
+                  sg_dedup_key (kind, solver, logic, NULL, text, len, rkey, sizeof rkey);
+                }
+              else
+                {
+                  /* Crashes of one solver whose reduced triggers are alpha-equivalent: one
+                   * bucket, whatever their signatures said. */
+                  const char *bar2 = strchr (key + 6, '|');
+                  int pl = bar2 ? (int) (bar2 - key) : (int) strlen (key);
+                  snprintf (rkey, sizeof rkey, "%.*s|alpha %016llx", pl, key,
+                            (unsigned long long) sg_dedup_alpha_hash (text, len));
+                }
               rk = rkey;
             }
           snprintf (note, sizeof note, "%llu bytes in %.1fs", (unsigned long long) stt.st_size, res.wall_s);
@@ -756,15 +826,12 @@ recover (const sg_campaign_opts *o, sg_db *db, const char *solvers_desc)
               fd.key = key;
               int64_t bucket;
               bool fresh;
-              if (!sg_db_add_finding (db, &fd, o->reduce ? "pending" : "off", &bucket, &fresh))
+              if (!sg_db_add_finding (db, &fd, o->reduce && strcmp (kind, "unspecified") ? "pending" : "off",
+                                      &bucket, &fresh))
                 {
                   n++;
-                  if (!bucket)
-                    fprintf (o->log, "campaign: recovered %s/%s (written, not recorded, when the last session stopped): unspecified, not a bug\n",
-                             o->dir, rel_trig);
-                  else
-                    fprintf (o->log, "campaign: recovered %s/%s (written, not recorded, when the last session stopped): bucket %lld\n",
-                             o->dir, rel_trig, (long long) bucket);
+                  fprintf (o->log, "campaign: recovered %s/%s (written, not recorded, when the last session stopped): bucket %lld\n",
+                           o->dir, rel_trig, (long long) bucket);
                 }
             }
           free (json);
@@ -775,6 +842,66 @@ recover (const sg_campaign_opts *o, sg_db *db, const char *solvers_desc)
   sqlite3_finalize (known);
   closedir (top);
   return n;
+}
+
+sg_rc
+sg_campaign_rebuild (const char *dir, FILE *log, uint64_t *recovered, char *err, size_t esize)
+{
+  *recovered = 0;
+  char path[PATH_MAX], old[PATH_MAX + 16];
+  if ((size_t) snprintf (path, sizeof path, "%s/campaign.db", dir) >= sizeof path)
+    { snprintf (err, esize, "%s: path too long", dir); return SG_RC_IO; }
+  snprintf (old, sizeof old, "%s.damaged", path);
+  struct stat st;
+  bool had = stat (path, &st) == 0;
+  if (had)
+    {
+      static const char *const ext[] = { "", "-wal", "-shm" };
+      for (int k = 0; k < 3; k++)
+        {
+          char a[PATH_MAX + 8], b[PATH_MAX + 24];
+          snprintf (a, sizeof a, "%s%s", path, ext[k]);
+          snprintf (b, sizeof b, "%s%s", old, ext[k]);
+          if (rename (a, b) != 0 && errno != ENOENT)
+            { snprintf (err, esize, "cannot move %s aside: %s", a, strerror (errno)); return SG_RC_IO; }
+        }
+      fprintf (log, "bugs recover: the old database is kept as %s\n", old);
+    }
+  sg_db db;
+  if (sg_db_open (&db, path, true)) { snprintf (err, esize, "%s", db.err); return SG_RC_IO; }
+  /* The settings the old database still gives (best effort: it is damaged). */
+  uint64_t nmeta = 0;
+  if (had)
+    {
+      sqlite3 *h = NULL;
+      if (sqlite3_open_v2 (old, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK)
+        {
+          sqlite3_stmt *q = NULL;
+          if (sqlite3_prepare_v2 (h, "SELECT key, value FROM meta", -1, &q, NULL) == SQLITE_OK)
+            while (sqlite3_step (q) == SQLITE_ROW)
+              {
+                const char *k = (const char *) sqlite3_column_text (q, 0);
+                const char *v = (const char *) sqlite3_column_text (q, 1);
+                if (k && v && !sg_db_meta_set (&db, k, v)) nmeta++;
+              }
+          sqlite3_finalize (q);
+        }
+      sqlite3_close (h);
+    }
+  sg_db_meta_set (&db, "recovered", "1");
+  char desc[1024] = "";
+  sg_db_meta_get (&db, "solver_versions", desc, sizeof desc);
+  sg_campaign_opts o;
+  memset (&o, 0, sizeof o);
+  o.dir = dir;
+  o.log = log;
+  o.reduce = true;
+  *recovered = recover (&o, &db, desc);
+  fprintf (log, "bugs recover: %llu findings recorded again from %s/findings; %llu settings kept%s\n",
+           (unsigned long long) *recovered, dir, (unsigned long long) nmeta,
+           nmeta ? "" : " (none readable: --resume needs them, start a new campaign on the same seeds)");
+  sg_db_close (&db);
+  return SG_RC_OK;
 }
 
 /* ---- the parent --------------------------------------------------------------------------- */
@@ -830,15 +957,37 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
       close (lock);
       return SG_RC_IO;
     }
+  /* What a kill -9 of an earlier session left: the reducer's temporary outputs
+   * (reduced/.bucket-N.PID.tmp.smt2) and the private directories of dead processes. */
+  {
+    char rdir[PATH_MAX];
+    snprintf (rdir, sizeof rdir, "%s/reduced", o->dir);
+    DIR *rd = opendir (rdir);
+    if (rd)
+      {
+        struct dirent *e;
+        while ((e = readdir (rd)))
+          {
+            size_t nl = strlen (e->d_name);
+            if (strncmp (e->d_name, ".bucket-", 8) || nl < 10 || strcmp (e->d_name + nl - 9, ".tmp.smt2")) continue;
+            char f[PATH_MAX];
+            if ((size_t) snprintf (f, sizeof f, "%s/%s", rdir, e->d_name) < sizeof f) unlink (f);
+          }
+        closedir (rd);
+      }
+    sg_run_tmpdir_sweep ();
+    kill_orphans (o->dir);
+  }
   /* After a stop: a reduction that was running is pending again; a slice that was running is
    * over (its chains are not run again: the next slice starts after them). */
   sg_db_reduce_reset (&db);
   /* With reduction on, buckets left unreduced by an earlier session (--no-reduce, a binary
-   * without the reducer, or a reduction that failed: its note stays until the retry ends) are
-   * queued again. */
+   * without the reducer, or a reduction that failed: its note stays until it is done again)
+   * are queued again. */
   if (o->reduce)
     sg_db_exec (&db, "UPDATE buckets SET reduce_state = 'pending'"
-                     " WHERE reduce_state IN ('off', 'unavailable', 'failed') AND merged_into IS NULL");
+                     " WHERE reduce_state IN ('off', 'unavailable', 'failed') AND merged_into IS NULL"
+                     " AND kind != 'unspecified'");
   sg_db_exec (&db, "UPDATE slices SET state = 'killed' WHERE state = 'running'");
   /* Solver versions (probed once, before the fork, so every process sees them). */
   char solvers_desc[1024] = "";
@@ -882,6 +1031,7 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
   sigaddset (&stopsigs, SIGTERM);
   sigprocmask (SIG_BLOCK, &stopsigs, &oldmask);
   uint32_t interrupts = 0;
+  pid_t campaign_pid = getpid ();
   if (o->budget_s > 0)
     for (uint32_t w = 0; w < workers; w++)
       {
@@ -890,6 +1040,7 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
         if (pid == 0)
           {
             prctl (PR_SET_PDEATHSIG, SIGKILL); /* the campaign died: so does its worker */
+            if (getppid () != campaign_pid) _exit (1); /* ... before prctl took effect */
             child_signals (&oldmask);
             worker_main (o, dbpath, solvers_desc, seeds, nseeds, w, sh, t0);
             _exit (0);
@@ -905,6 +1056,7 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
       if (reducer == 0)
         {
           prctl (PR_SET_PDEATHSIG, SIGKILL);
+          if (getppid () != campaign_pid) _exit (1);
           child_signals (&oldmask);
           reducer_main (o, dbpath, sh);
           _exit (0);
@@ -980,6 +1132,9 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
         }
     }
   sigprocmask (SIG_SETMASK, &oldmask, NULL);
+  /* Every child is gone: the private directories of those that were killed (a reduction
+   * stopped at the end, a worker killed by a second Ctrl-C) go too. */
+  sg_run_tmpdir_sweep ();
   double t = now ();
   double session = t - t0 < o->budget_s || o->budget_s <= 0 ? t - t0 : o->budget_s;
   session_counts (sh, workers, &base, &c);

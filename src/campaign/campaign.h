@@ -31,6 +31,7 @@ typedef struct sg_campaign_engine {
 typedef struct sg_campaign_opts {
   const char *dir;                /* campaign directory (campaign.db, findings/, reduced/) */
   const sg_solver_list *solvers;  /* solvers under test (versions probed here) */
+  const sg_solver_list *referees; /* asked when no model or majority blames (NULL: none) */
   const sg_patterns *pats;
   sg_campaign_engine engines[SG_CAMPAIGN_MAX_ENGINES];
   uint32_t nengines;
@@ -38,6 +39,7 @@ typedef struct sg_campaign_opts {
   double budget_s;                /* this session's fuzzing time; <= 0: reductions only */
   double elapsed0;                /* campaign time before this session (resume) */
   uint32_t timeout_ms;            /* per solver run */
+  uint64_t mem_bytes;             /* RLIMIT_AS per solver run (reductions too); 0 = none */
   uint64_t seed;                  /* campaign rng seed */
   uint32_t shard;                 /* I of --shard I/N (mixed into the streams) */
   double slice_s;                 /* longest slice */
@@ -63,6 +65,14 @@ typedef struct sg_campaign_result {
 /* Run (or continue: the database exists) the campaign in o->dir on these seeds (the shard's
  * share, in a stable order). SG_RC_IO with a message on o->log when the directory or database
  * cannot be used. */
+/* `bugs recover DIR`: rebuild DIR/campaign.db from the finding pairs under DIR/findings. A
+ * database that is there is kept as campaign.db.damaged (with its -wal/-shm files); what can
+ * still be read of its settings (table meta) is copied into the new one. Every pair is
+ * recorded and bucketed again (reductions pending: the next --resume redoes them). Progress
+ * and problems go to log; recovered (OUT): the pairs recorded. SG_RC_IO with err set when
+ * the new database cannot be made. */
+sg_rc sg_campaign_rebuild (const char *dir, FILE *log, uint64_t *recovered, char *err, size_t esize);
+
 sg_rc sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t nseeds,
                        sg_campaign_result *res /* OUT */);
 

@@ -89,6 +89,60 @@ sg_db_open (sg_db *db, const char *path, bool create)
   return SG_RC_OK;
 }
 
+bool
+sg_db_check (sg_db *db, char *why, size_t size)
+{
+  why[0] = 0;
+  sqlite3_stmt *st = NULL;
+  if (sqlite3_prepare_v2 (db->h, "PRAGMA quick_check", -1, &st, NULL) != SQLITE_OK)
+    {
+      snprintf (why, size, "quick_check: %s", sqlite3_errmsg (db->h));
+      return false;
+    }
+  int r;
+  while ((r = sqlite3_step (st)) == SQLITE_ROW)
+    {
+      const unsigned char *t = sqlite3_column_text (st, 0);
+      if (t && strcmp ((const char *) t, "ok"))
+        {
+          snprintf (why, size, "quick_check: %s", (const char *) t);
+          break;
+        }
+    }
+  if (r != SQLITE_ROW && r != SQLITE_DONE && !why[0])
+    snprintf (why, size, "quick_check: %s", sqlite3_errmsg (db->h));
+  sqlite3_finalize (st);
+  if (why[0]) return false;
+  /* The schema: every table of a campaign, and settings in meta. */
+  static const char *const tables[] = { "meta", "slices", "buckets", "bucket_keys", "findings", "stats" };
+  for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
+    {
+      char sql[128];
+      snprintf (sql, sizeof sql, "SELECT COUNT (*) FROM sqlite_master WHERE type = 'table' AND name = '%s'", tables[i]);
+      uint64_t n = 0;
+      if (sqlite3_prepare_v2 (db->h, sql, -1, &st, NULL) != SQLITE_OK) { snprintf (why, size, "schema: %s", sqlite3_errmsg (db->h)); return false; }
+      if (sqlite3_step (st) == SQLITE_ROW) n = (uint64_t) sqlite3_column_int64 (st, 0);
+      sqlite3_finalize (st);
+      if (!n)
+        {
+          snprintf (why, size, "no table '%s' (an empty or foreign database)", tables[i]);
+          return false;
+        }
+    }
+  uint64_t nm = 0;
+  if (sqlite3_prepare_v2 (db->h, "SELECT COUNT (*) FROM meta", -1, &st, NULL) == SQLITE_OK)
+    {
+      if (sqlite3_step (st) == SQLITE_ROW) nm = (uint64_t) sqlite3_column_int64 (st, 0);
+      sqlite3_finalize (st);
+    }
+  if (!nm)
+    {
+      snprintf (why, size, "no settings in table 'meta'");
+      return false;
+    }
+  return true;
+}
+
 void
 sg_db_close (sg_db *db)
 {
@@ -150,8 +204,6 @@ sg_db_meta_get (sg_db *db, const char *key, char *out, size_t size)
   return rc;
 }
 
-static sg_rc one_u64 (sg_db *db, sqlite3_stmt *st, uint64_t *out);
-
 static sg_rc
 rollback (sg_db *db, sg_rc rc)
 {
@@ -162,6 +214,8 @@ rollback (sg_db *db, sg_rc rc)
   return rc;
 }
 
+static sg_rc one_u64 (sg_db *db, sqlite3_stmt *st, uint64_t *out);
+
 sg_rc
 sg_db_add_finding (sg_db *db, const sg_db_finding *f, const char *initial_state, int64_t *bucket,
                    bool *is_new)
@@ -169,25 +223,16 @@ sg_db_add_finding (sg_db *db, const sg_db_finding *f, const char *initial_state,
   *bucket = 0;
   *is_new = false;
   if (sg_db_exec (db, "BEGIN IMMEDIATE")) return SG_RC_IO;
-  /* An unspecified finding (a disagreement an unspecified value explains) is no bug: recorded
-   * with bucket 0, no bucket, no reduction. */
-  bool unspecified = f->kind && !strcmp (f->kind, "unspecified");
-  sqlite3_stmt *st = NULL;
-  int r = SQLITE_DONE;
-  if (!unspecified)
-    {
-      st = prep (db, "SELECT bucket FROM bucket_keys WHERE key = ?");
-      if (!st) return rollback (db, SG_RC_IO);
-      btext (st, 1, f->key);
-      r = sqlite3_step (st);
-      if (r == SQLITE_ROW) *bucket = sqlite3_column_int64 (st, 0);
-      sqlite3_finalize (st);
-    }
+  sqlite3_stmt *st = prep (db, "SELECT bucket FROM bucket_keys WHERE key = ?");
+  if (!st) return rollback (db, SG_RC_IO);
+  btext (st, 1, f->key);
+  int r = sqlite3_step (st);
+  if (r == SQLITE_ROW) *bucket = sqlite3_column_int64 (st, 0);
+  sqlite3_finalize (st);
   if (r != SQLITE_ROW && r != SQLITE_DONE) return rollback (db, fail (db, "bucket lookup"));
-  if (!*bucket && !unspecified)
+  if (!*bucket)
     {
-      /* A first trigger with the shape of a bucket's reduced trigger (alpha-equivalent ones
-       * included): that bucket, and the key goes with it. */
+      /* The finding's own trigger has the shape of a bucket's reduced trigger: that bucket. */
       uint64_t red = 0;
       st = prep (db, "SELECT id FROM buckets WHERE reduced_key = ? AND merged_into IS NULL"
                      " ORDER BY id LIMIT 1");
@@ -203,7 +248,7 @@ sg_db_add_finding (sg_db *db, const sg_db_finding *f, const char *initial_state,
           if (done (db, st, "bucket key")) return rollback (db, SG_RC_IO);
         }
     }
-  if (!*bucket && !unspecified)
+  if (!*bucket)
     {
       st = prep (db, "INSERT INTO buckets (kind, solver, logic, signature, key, first_trigger,"
                      " first_json, created, created_elapsed, version, reduce_state)"
@@ -258,7 +303,6 @@ sg_db_add_finding (sg_db *db, const sg_db_finding *f, const char *initial_state,
   btext (st, 21, f->key);
   sqlite3_bind_int64 (st, 22, *bucket);
   if (done (db, st, "finding insert")) return rollback (db, SG_RC_IO);
-  if (unspecified) return sg_db_exec (db, "COMMIT") ? rollback (db, SG_RC_IO) : SG_RC_OK;
   int64_t fid = sqlite3_last_insert_rowid (db->h);
   st = prep (db, "UPDATE buckets SET count = count + 1,"
                  " first_finding = COALESCE (first_finding, ?) WHERE id = ?");
@@ -361,8 +405,6 @@ sg_db_count (sg_db *db, const char *table, uint64_t *n)
   char sql[128];
   if (!strcmp (table, "buckets"))
     snprintf (sql, sizeof sql, "SELECT COUNT (*) FROM buckets WHERE merged_into IS NULL");
-  else if (!strcmp (table, "unspecified"))
-    snprintf (sql, sizeof sql, "SELECT COUNT (*) FROM findings WHERE kind = 'unspecified'");
   else
     snprintf (sql, sizeof sql, "SELECT COUNT (*) FROM %s", !strcmp (table, "findings") ? "findings" : "stats");
   return one_u64 (db, prep (db, sql), n);
@@ -430,32 +472,30 @@ sg_db_reduce_done (sg_db *db, int64_t bucket, const char *state, const char *red
   btext (st, 4, reduced_key);
   sqlite3_bind_int64 (st, 5, bucket);
   if (done (db, st, "reduce done")) return rollback (db, SG_RC_IO);
-  if (reduced_key)
+  /* Same reduced key as another bucket, whichever reduction ended first: one bucket. The
+   * newer merges into the older: its findings, its count and its keys (so later findings
+   * with this key go there too). */
+  for (int round = 0; reduced_key && round < 64; round++)
     {
-      /* Same reduced shape as another bucket (alpha-equivalent reduced triggers always have
-       * one): one bug. Whichever reduction ended first, the newer bucket goes into the older
-       * one: its findings, its count, its keys (so later findings with them go there too) and
-       * the buckets merged into it before. */
       uint64_t other = 0;
-      st = prep (db, "SELECT id FROM buckets WHERE reduced_key = ? AND id <> ? AND merged_into IS NULL"
+      st = prep (db, "SELECT id FROM buckets WHERE reduced_key = ? AND id != ? AND merged_into IS NULL"
                      " ORDER BY id LIMIT 1");
       if (st) { btext (st, 1, reduced_key); sqlite3_bind_int64 (st, 2, bucket); }
       if (one_u64 (db, st, &other)) return rollback (db, SG_RC_IO);
-      if (other)
-        {
-          long long into = (long long) other < bucket ? (long long) other : bucket;
-          long long from = (long long) other < bucket ? bucket : (long long) other;
-          char sql[768];
-          snprintf (sql, sizeof sql,
-                    "UPDATE findings SET bucket = %lld WHERE bucket = %lld;"
-                    "UPDATE buckets SET count = count + (SELECT count FROM buckets WHERE id = %lld)"
-                    " WHERE id = %lld;"
-                    "UPDATE buckets SET merged_into = %lld, count = 0 WHERE id = %lld;"
-                    "UPDATE buckets SET merged_into = %lld WHERE merged_into = %lld;"
-                    "UPDATE bucket_keys SET bucket = %lld WHERE bucket = %lld;",
-                    into, from, from, into, into, from, into, from, into, from);
-          if (sg_db_exec (db, sql)) return rollback (db, SG_RC_IO);
-        }
+      if (!other) break;
+      long long into = (long long) other < bucket ? (long long) other : bucket;
+      long long from = (long long) other < bucket ? bucket : (long long) other;
+      char sql[640];
+      snprintf (sql, sizeof sql,
+                "UPDATE findings SET bucket = %lld WHERE bucket = %lld;"
+                "UPDATE buckets SET count = count + (SELECT count FROM buckets WHERE id = %lld)"
+                " WHERE id = %lld;"
+                "UPDATE buckets SET merged_into = %lld, count = 0 WHERE id = %lld;"
+                "UPDATE buckets SET merged_into = %lld WHERE merged_into = %lld;"
+                "UPDATE bucket_keys SET bucket = %lld WHERE bucket = %lld;",
+                into, from, from, into, into, from, into, from, into, from);
+      if (sg_db_exec (db, sql)) return rollback (db, SG_RC_IO);
+      if (into != bucket) break; /* this bucket is merged away; the older one holds the key */
     }
   return sg_db_exec (db, "COMMIT") ? rollback (db, SG_RC_IO) : SG_RC_OK;
 }

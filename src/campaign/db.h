@@ -29,8 +29,8 @@ typedef struct sg_db_finding {
   const char *name;      /* base name, unique: <kind>-<solver>-w<W>-<N> within its dir */
   const char *trigger;   /* path of the .smt2 (relative to the campaign dir, or absolute) */
   const char *json;      /* path of the .json */
-  const char *kind;      /* soundness, invalid-model, crash, incompleteness, unspecified */
-  const char *solver;    /* culprit profile name, or "unattributed" ("any" before) */
+  const char *kind;      /* soundness, invalid-model, crash, incompleteness */
+  const char *solver;    /* culprit profile name, or "unattributed" ("any" in older databases) */
   const char *version;   /* its version, or "" */
   const char *solvers;   /* every solver of the run, "name version; ..." */
   const char *logic;     /* set-logic of the trigger, or "-" */
@@ -49,6 +49,9 @@ typedef struct sg_db_finding {
 
 sg_rc sg_db_open (sg_db *db, const char *path, bool create);
 void sg_db_close (sg_db *db);
+/* Is this a whole campaign database? PRAGMA quick_check says ok, every table of the schema is
+ * there and meta holds settings. Otherwise false with what was found in why. */
+bool sg_db_check (sg_db *db, char *why, size_t size);
 /* Run SQL without results (schema changes, BEGIN, COMMIT). */
 sg_rc sg_db_exec (sg_db *db, const char *sql);
 
@@ -56,9 +59,8 @@ sg_rc sg_db_meta_set (sg_db *db, const char *key, const char *value);
 /* The value into out ("" and SG_RC_EOF when absent). */
 sg_rc sg_db_meta_get (sg_db *db, const char *key, char *out, size_t size);
 
-/* Record a finding and put it into its bucket: the bucket of its key, else the bucket whose
- * reduced trigger has that key, else a new one (reduction state "pending" or `initial_state`
- * when given). A finding of kind "unspecified" gets no bucket (bucket 0, *bucket = 0). OUT: the bucket id and whether it is new. One transaction. */
+/* Record a finding and put it into its bucket (created when new: reduction state "pending"
+ * or `initial_state` when given). OUT: the bucket id and whether it is new. One transaction. */
 sg_rc sg_db_add_finding (sg_db *db, const sg_db_finding *f, const char *initial_state,
                          int64_t *bucket /* OUT */, bool *is_new /* OUT */);
 
@@ -77,8 +79,7 @@ sg_rc sg_db_totals (sg_db *db, sg_db_counts *c /* OUT */);
 
 /* Statistics row (cumulative counters at campaign time `elapsed`). */
 sg_rc sg_db_stats_add (sg_db *db, double elapsed, const sg_db_counts *c);
-/* Counts: "findings" (all), "buckets" (not merged), "unspecified" (findings of kind
- * unspecified: no bucket, not bugs). */
+/* Counts: findings, buckets. */
 sg_rc sg_db_count (sg_db *db, const char *table, uint64_t *n /* OUT */);
 
 /* The reducer's queue: the oldest bucket in state "pending" (id 0 when none) with its first
@@ -86,9 +87,8 @@ sg_rc sg_db_count (sg_db *db, const char *table, uint64_t *n /* OUT */);
 sg_rc sg_db_reduce_claim (sg_db *db, int64_t *bucket /* OUT */, char *json, size_t jsize,
                           char *trigger, size_t tsize, char *key, size_t ksize);
 /* Result: state ("done", "failed", "unavailable", "pending"), the reduced trigger path (or
- * NULL), a note, the reduced trigger's dedup key (or NULL; sg_dedup_key of the reduced text).
- * With a reduced key equal to that of another bucket (same kind, solver, logic and shape), the
- * newer of the two is merged into the older one, whichever was reduced first. */
+ * NULL), a note, the reduced trigger's dedup key (or NULL). With a key equal to that of an
+ * older bucket of the same kind, solver and logic, this bucket is merged into it. */
 sg_rc sg_db_reduce_done (sg_db *db, int64_t bucket, const char *state, const char *reduced,
                          const char *note, const char *reduced_key);
 /* Every "running" bucket back to "pending" (after a crash of the reducer). */

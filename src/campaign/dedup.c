@@ -5,11 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tech/opfuzz.h"
-
-#include "base/buf.h"
 #include "front/parse.h"
-#include "front/print.h"
 #include "front/script.h"
 #include "front/store.h"
 
@@ -216,155 +212,278 @@ sg_dedup_key (const char *kind, const char *solver, const char *logic, const cha
   snprintf (out, size, "%s|%s|%s|%016llx", kind, solver, logic ? logic : "-", (unsigned long long) h);
 }
 
-/* ---- alpha-equivalence ------------------------------------------------------------------- */
+/* ---- alpha-equivalence ---- */
+
+typedef struct tok {
+  const char *s; /* first byte */
+  size_t n;      /* length */
+} tok;
+
+/* The next token of [text, text+len) at *i: "(", ")", a string, a |symbol|, or a word;
+ * comments and blanks skipped. False at the end. */
+static bool
+next_tok (const char *text, size_t len, size_t *i, tok *t)
+{
+  size_t k = *i;
+  for (;;)
+    {
+      while (k < len && (text[k] == ' ' || text[k] == '\n' || text[k] == '\t' || text[k] == '\r')) k++;
+      if (k < len && text[k] == ';')
+        {
+          while (k < len && text[k] != '\n') k++;
+          continue;
+        }
+      break;
+    }
+  if (k >= len) { *i = k; return false; }
+  size_t a = k;
+  char c = text[k];
+  if (c == '(' || c == ')') k++;
+  else if (c == '"')
+    {
+      k++;
+      while (k < len && !(text[k] == '"' && (k + 1 >= len || text[k + 1] != '"'))) k += text[k] == '"' ? 2 : 1;
+      if (k < len) k++;
+    }
+  else if (c == '|')
+    {
+      k++;
+      while (k < len && text[k] != '|') k++;
+      if (k < len) k++;
+    }
+  else
+    while (k < len && text[k] != ' ' && text[k] != '\n' && text[k] != '\t' && text[k] != '\r'
+           && text[k] != '(' && text[k] != ')' && text[k] != ';' && text[k] != '"')
+      k++;
+  *t = (tok) { text + a, k - a };
+  *i = k;
+  return true;
+}
+
+static bool
+tok_is (const tok *t, const char *w)
+{
+  return t->n == strlen (w) && !memcmp (t->s, w, t->n);
+}
+
+typedef SG_VEC (tok) tokvec;
+
+static bool
+in_set (const tokvec *v, const tok *t)
+{
+  for (uint32_t i = 0; i < v->n; i++)
+    if (v->a[i].n == t->n && !memcmp (v->a[i].s, t->s, t->n)) return true;
+  return false;
+}
 
 sg_rc
 sg_dedup_alpha (const char *text, size_t len, sg_buf *out)
 {
-  sg_store s;
-  sg_script sc;
-  sg_diag d;
-  if (sg_store_init (&s)) return SG_RC_NOMEM;
-  sg_script_init (&sc, &s);
-  sg_diag_init (&d, "trigger");
-  sg_rc rc = sg_parse_string (&s, &sc, text, len, "trigger", &d);
-  SG_VEC (sg_atom *) slot = { 0 };
-#define SLOT(p) do { if (!rc && !SG_VEC_PUSH (slot, (p))) rc = SG_RC_NOMEM; } while (0)
-  /* Every name slot, in the store's order (declarations and binders as parsed): two scripts
-   * that differ by a renaming fill them in the same order. */
-  for (uint32_t f = 0; !rc && f < s.funs.n; f++) SLOT (&s.funs.a[f].name);
-  for (uint32_t i = 0; !rc && i < s.sortdecls.n; i++) SLOT (&s.sortdecls.a[i].name);
-  for (uint32_t i = 0; !rc && i < s.dts.n; i++) SLOT (&s.dts.a[i].name);
-  for (uint32_t i = 0; !rc && i < s.conss.n; i++) SLOT (&s.conss.a[i].name);
-  for (uint32_t i = 0; !rc && i < s.sels.n; i++) SLOT (&s.sels.a[i].name);
-  for (uint32_t i = 0; !rc && i < s.attrs.n; i++)
-    if (s.attrs.a[i].kind == SG_ATTR_NAMED) SLOT (&s.attrs.a[i].value);
-  for (uint32_t t = 0; !rc && t < s.nodes.n; t++)
-    if (s.nodes.a[t].op == SG_OP_BVAR) SLOT (&s.nodes.a[t].aux);
-#undef SLOT
-  for (uint32_t i = 0; !rc && i < slot.n; i++)
+  /* Pass 1: the names the script binds. A declaration's name is the word after the command
+   * word; a binder's names are the first words of the pairs in its list; in a datatype
+   * declaration every word that follows an opening parenthesis (sorts, constructors and
+   * selectors) is a name. */
+  tokvec toks = { 0 }, names = { 0 };
+  tok t;
+  size_t i = 0;
+  while (next_tok (text, len, &i, &t))
+    if (!SG_VEC_PUSH (toks, t)) { SG_VEC_FREE (toks); return SG_RC_NOMEM; }
+  sg_rc rc = SG_RC_OK;
+  for (uint32_t k = 0; k + 1 < toks.n && !rc; k++)
     {
-      char nm[32];
-      int k = snprintf (nm, sizeof nm, "v!%u", i);
-      sg_atom a;
-      if (!sg_atom_intern (&s.atoms, nm, (size_t) k, &a)) rc = SG_RC_NOMEM;
-      else *slot.a[i] = a;
+      const tok *w = &toks.a[k];
+      if (tok_is (w, "declare-fun") || tok_is (w, "declare-const") || tok_is (w, "define-fun")
+          || tok_is (w, "define-fun-rec") || tok_is (w, "declare-sort") || tok_is (w, "define-sort"))
+        {
+          if (toks.a[k + 1].s[0] != '(' && !SG_VEC_PUSH (names, toks.a[k + 1])) rc = SG_RC_NOMEM;
+          /* define-fun's parameters: ((x S) ...) right after the name */
+          if (!tok_is (w, "declare-fun") && k + 3 < toks.n && toks.a[k + 2].s[0] == '(')
+            {
+              int depth = 0;
+              for (uint32_t j = k + 2; j < toks.n && !rc; j++)
+                {
+                  if (toks.a[j].s[0] == '(' && toks.a[j].n == 1) { depth++; continue; }
+                  if (toks.a[j].s[0] == ')' && toks.a[j].n == 1) { if (--depth <= 0) break; continue; }
+                  if (depth == 2 && toks.a[j - 1].s[0] == '(' && toks.a[j - 1].n == 1
+                      && !SG_VEC_PUSH (names, toks.a[j]))
+                    rc = SG_RC_NOMEM;
+                }
+            }
+        }
+      else if (tok_is (w, "forall") || tok_is (w, "exists") || tok_is (w, "let"))
+        {
+          int depth = 0;
+          for (uint32_t j = k + 1; j < toks.n && !rc; j++)
+            {
+              if (toks.a[j].s[0] == '(' && toks.a[j].n == 1) { depth++; continue; }
+              if (toks.a[j].s[0] == ')' && toks.a[j].n == 1) { if (--depth <= 0) break; continue; }
+              if (depth == 2 && toks.a[j - 1].s[0] == '(' && toks.a[j - 1].n == 1
+                  && !SG_VEC_PUSH (names, toks.a[j]))
+                rc = SG_RC_NOMEM;
+            }
+        }
+      else if (tok_is (w, "declare-datatypes") || tok_is (w, "declare-datatype"))
+        {
+          int depth = 1; /* inside the command's own parenthesis */
+          for (uint32_t j = k + 1; j < toks.n && !rc; j++)
+            {
+              if (toks.a[j].s[0] == '(' && toks.a[j].n == 1) { depth++; continue; }
+              if (toks.a[j].s[0] == ')' && toks.a[j].n == 1) { if (--depth <= 0) break; continue; }
+              bool first = toks.a[j - 1].s[0] == '(' && toks.a[j - 1].n == 1;
+              if ((first || (tok_is (w, "declare-datatype") && j == k + 1))
+                  && !tok_is (&toks.a[j], "par") && !SG_VEC_PUSH (names, toks.a[j]))
+                rc = SG_RC_NOMEM;
+            }
+        }
     }
-  /* Our printer, without set-info and exit (annotations of the file, not of the query). */
-  for (uint32_t i = 0; !rc && i < sc.cmds.n; i++)
+  /* Pass 2: print with those names renamed in order of first appearance. */
+  tokvec order = { 0 };
+  for (uint32_t k = 0; k < toks.n && !rc; k++)
     {
-      if (sc.cmds.a[i].kind == SG_WK_SET_INFO || sc.cmds.a[i].kind == SG_WK_EXIT) continue;
-      sg_print_cmd (&sc, i, NULL, out);
-      sg_buf_addc (out, '\n');
+      const tok *w = &toks.a[k];
+      if (k && !(w->s[0] == ')' && w->n == 1)
+          && !(toks.a[k - 1].s[0] == '(' && toks.a[k - 1].n == 1))
+        sg_buf_adds (out, " ");
+      if (in_set (&names, w))
+        {
+          uint32_t idx = 0;
+          while (idx < order.n && !(order.a[idx].n == w->n && !memcmp (order.a[idx].s, w->s, w->n))) idx++;
+          if (idx == order.n && !SG_VEC_PUSH (order, *w)) { rc = SG_RC_NOMEM; break; }
+          sg_buf_printf (out, "_%u", idx);
+        }
+      else
+        sg_buf_add (out, w->s, w->n);
     }
-  if (!rc && !sg_buf_ok (out)) rc = SG_RC_NOMEM;
-  SG_VEC_FREE (slot);
-  sg_script_free (&sc);
-  sg_store_free (&s);
+  SG_VEC_FREE (order);
+  SG_VEC_FREE (names);
+  SG_VEC_FREE (toks);
   return rc;
 }
 
-/* ---- bug signatures ---------------------------------------------------------------------- */
-
-/* The sort's kind structure (BitVec, Int, Array(BitVec, Bool), ...): widths, formats and names
- * dropped. Iterative over the ids up to x, as sort_hash. */
-static uint64_t
-sortkind_hash (const sg_store *s, sg_sort x, uint64_t *memo)
+uint64_t
+sg_dedup_alpha_hash (const char *text, size_t len)
 {
-  if (memo[x]) return memo[x];
-  for (sg_sort y = 0; y <= x; y++)
-    {
-      if (memo[y]) continue;
-      const sg_sortnode *n = sg_sort_node (s, y);
-      uint64_t h = mix64 (0x50a7, n->kind);
-      if (n->kind == SG_SORT_ARRAY)
-        h = mix64 (mix64 (h, n->a < y ? memo[n->a] : n->a), n->b < y ? memo[n->b] : n->b);
-      else if (n->kind != SG_SORT_BV && n->kind != SG_SORT_FP)
-        for (uint32_t i = 0; i < n->nargs; i++)
-          {
-            uint32_t a = s->pool.a[n->args + i];
-            h = mix64 (h, a < y ? memo[a] : a);
-          }
-      memo[y] = h ? h : 1;
-    }
-  return memo[x];
+  sg_buf b;
+  sg_buf_init (&b);
+  uint64_t h = 0xa1fa;
+  if (sg_dedup_alpha (text, len, &b) == SG_RC_OK)
+    for (size_t i = 0; i < b.len; i++) h = mix64 (h, (unsigned char) b.s[i]);
+  else
+    h = sg_dedup_text (text, len);
+  sg_buf_free (&b);
+  return h;
 }
 
-static uint32_t
-uf_find (uint32_t *up, uint32_t x)
+/* ---- bugs ---- */
+
+static void
+add_feature (char feats[][24], uint32_t *n, uint32_t max, const char *f)
 {
-  while (up[x] != x)
+  for (uint32_t i = 0; i < *n; i++)
+    if (!strcmp (feats[i], f)) return;
+  if (*n < max) snprintf (feats[(*n)++], 24, "%s", f);
+}
+
+static const char *
+sort_word (const sg_store *s, sg_sort x)
+{
+  switch (sg_sort_kind_of (s, x))
     {
-      up[x] = up[up[x]];
-      x = up[x];
+    case SG_SORT_BOOL: return "Bool";
+    case SG_SORT_INT: return "Int";
+    case SG_SORT_REAL: return "Real";
+    case SG_SORT_STRING: return "String";
+    case SG_SORT_REGLAN: return "RegLan";
+    case SG_SORT_RM: return "RoundingMode";
+    case SG_SORT_BV: return "BitVec";
+    case SG_SORT_FP: return "FloatingPoint";
+    case SG_SORT_ARRAY: return "Array";
+    case SG_SORT_USER: return "Sort";
+    case SG_SORT_DT: return "Datatype";
+    case SG_SORT_PARAM: return "Param";
     }
-  return x;
+  return "?";
 }
 
 static int
-cmp_u64 (const void *a, const void *b)
+cmp_feat (const void *a, const void *b)
 {
-  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
-  return x < y ? -1 : x > y;
+  return strcmp ((const char *) a, (const char *) b);
 }
 
-sg_rc
-sg_dedup_bug_sig (const char *text, size_t len, uint64_t *hash)
+void
+sg_dedup_bug_key (const char *kind, const char *solver, const char *signature, const char *text,
+                  size_t len, char *out, size_t size)
 {
-  *hash = 0;
-  /* Operator families: the operators opfuzz swaps for one another (its built-in classes,
-   * both directions), so the triggers of one bug found along one chain share a family. */
-  uint32_t up[SG_OP_COUNT];
-  for (uint32_t i = 0; i < SG_OP_COUNT; i++) up[i] = i;
-  sg_opfuzz of;
-  sg_diag d;
-  sg_diag_init (&d, "opfuzz classes");
-  if (sg_opfuzz_load (&of, NULL, &d)) return SG_RC_NOMEM;
-  for (uint32_t c = 0; c < of.classes.n; c++)
+  if (!strcmp (kind, "crash") && signature && signature[0])
     {
-      const sg_opfuzz_class *k = &of.classes.a[c];
-      uint32_t n = k->nfrom + k->nto;
-      for (uint32_t i = 1; i < n; i++)
-        {
-          uint32_t a = uf_find (up, of.ops.a[k->first]), b = uf_find (up, of.ops.a[k->first + i]);
-          if (a != b) up[a < b ? b : a] = a < b ? a : b;
-        }
+      char norm[256];
+      sg_dedup_crash_sig (signature, norm, sizeof norm);
+      snprintf (out, size, "crash|%s|%s", solver, norm);
+      return;
     }
-  sg_opfuzz_free (&of);
+  enum { MAXF = 48 };
+  char feats[MAXF][24];
+  uint32_t nf = 0;
   sg_store s;
   sg_script sc;
-  if (sg_store_init (&s)) return SG_RC_NOMEM;
-  sg_script_init (&sc, &s);
-  sg_diag_init (&d, "trigger");
-  sg_rc rc = sg_parse_string (&s, &sc, text, len, "trigger", &d);
-  uint64_t *sk = NULL, *el = NULL;
-  uint32_t ne = 0;
-  if (rc) goto out;
-  uint32_t nt = sg_term_count (&s), ns = s.sorts.n;
-  sk = calloc (ns ? ns : 1, sizeof *sk);
-  el = malloc (((size_t) nt * 2 + 1) * sizeof *el);
-  if (!sk || !el) { rc = SG_RC_NOMEM; goto out; }
-  for (sg_term t = 0; t < nt; t++)
+  sg_diag d;
+  bool parsed = false;
+  if (!sg_store_init (&s))
     {
-      const sg_node *n = sg_term_node (&s, t);
-      uint64_t so = sortkind_hash (&s, n->sort, sk);
-      el[ne++] = mix64 (0x5041, so); /* the sorts present, leaves included */
-      if (n->nargs == 0) continue;   /* literals, constants, variables: leaves */
-      uint64_t h = mix64 (0x0b5, n->op < SG_OP_COUNT ? uf_find (up, n->op) : n->op);
-      h = mix64 (h, so);
-      const uint32_t *a = sg_term_args (&s, t);
-      for (uint32_t i = 0; i < n->nargs; i++) h = mix64 (h, sortkind_hash (&s, sg_term_sort (&s, a[i]), sk));
-      el[ne++] = h;
+      sg_script_init (&sc, &s);
+      sg_diag_init (&d, "trigger");
+      parsed = sg_parse_string (&s, &sc, text, len, "trigger", &d) == SG_RC_OK;
+      for (sg_term t = 0; parsed && t < sg_term_count (&s); t++)
+        {
+          const sg_node *n = sg_term_node (&s, t);
+          sg_op op = (sg_op) n->op;
+          const char *f = NULL;
+          switch (op)
+            {
+            case SG_OP_APP: f = n->nargs ? "uf" : NULL; break;
+            case SG_OP_FORALL: case SG_OP_EXISTS: f = "quantifier"; break;
+            case SG_OP_MATCH: case SG_OP_DT_CONS: case SG_OP_DT_SEL: case SG_OP_DT_TEST:
+              f = "datatype"; break;
+            case SG_OP_CONST_ARRAY: case SG_OP_AS_ARRAY: f = "array"; break;
+            default:
+              if (op > SG_OP_FIRST_BUILTIN && op < SG_OP_COUNT)
+                switch ((sg_theory) sg_op_info (op)->theory)
+                  {
+                  case SG_TH_ARITH: case SG_TH_INT: case SG_TH_REAL: case SG_TH_INTREAL: f = "arith"; break;
+                  case SG_TH_BV: f = "bv"; break;
+                  case SG_TH_FP: f = "fp"; break;
+                  case SG_TH_ARRAY: f = "array"; break;
+                  case SG_TH_STRING: f = "string"; break;
+                  case SG_TH_DT: f = "datatype"; break;
+                  default: f = NULL; break; /* core: the glue of every formula */
+                  }
+              break;
+            }
+          if (f) add_feature (feats, &nf, MAXF, f);
+          /* Sorts by kind, arrays with their index and element kinds (widths ignored). */
+          sg_sort so = n->sort;
+          char w[24];
+          if (sg_sort_kind_of (&s, so) == SG_SORT_ARRAY)
+            {
+              const sg_sortnode *sn = sg_sort_node (&s, so);
+              snprintf (w, sizeof w, "A(%.8s,%.8s)", sort_word (&s, sn->a), sort_word (&s, sn->b));
+            }
+          else
+            snprintf (w, sizeof w, "%s", sort_word (&s, so));
+          add_feature (feats, &nf, MAXF, w);
+        }
+      sg_script_free (&sc);
+      sg_store_free (&s);
     }
-  qsort (el, ne, sizeof *el, cmp_u64);
-  uint64_t h = 0xb065;
-  for (uint32_t i = 0; i < ne; i++)
-    if (!i || el[i] != el[i - 1]) h = mix64 (h, el[i]);
-  *hash = h;
-out:
-  free (sk);
-  free (el);
-  sg_script_free (&sc);
-  sg_store_free (&s);
-  return rc;
+  if (!parsed)
+    {
+      /* Our front end cannot read it: the bucket stands alone (its text hash). */
+      snprintf (out, size, "%s|%s|text %016llx", kind, solver, (unsigned long long) sg_dedup_text (text, len));
+      return;
+    }
+  qsort (feats, nf, sizeof feats[0], cmp_feat);
+  size_t k = (size_t) snprintf (out, size, "%s|%s|", kind, solver);
+  for (uint32_t i = 0; i < nf && k < size; i++)
+    k += (size_t) snprintf (out + k, size - k, "%s%s", i ? "," : "", feats[i]);
 }

@@ -36,22 +36,24 @@ uint64_t sg_dedup_text (const char *text, size_t len);
 void sg_dedup_key (const char *kind, const char *solver, const char *logic, const char *signature,
                    const char *text, size_t len, char *out, size_t size);
 
-/* The alpha-canonical text of a script into out: every declared name (functions, constants,
- * sorts, datatypes, constructors, selectors, :named) and bound name renamed v!0, v!1, ... in
- * the order our front end meets them, printed by our printer (so whitespace does not count),
- * set-info and exit left out. Two scripts are alpha-equivalent when their texts are equal.
- * SG_RC_PARSE/SORT when our front end rejects the script. */
-sg_rc sg_dedup_alpha (const char *text, size_t len, sg_buf *out /* appended */);
+/* Alpha-normal form of a script: its tokens (comments and blanks dropped) with every name it
+ * declares or binds (declare-fun/const, define-fun[-rec] and their parameters, declare-sort,
+ * define-sort, datatypes' sorts, constructors and selectors, forall/exists/let variables)
+ * renamed _0, _1, ... in order of first appearance. Two scripts are alpha-equivalent when
+ * their normal forms are equal. Appends to out. */
+sg_rc sg_dedup_alpha (const char *text, size_t len, sg_buf *out);
+/* A hash of sg_dedup_alpha's text (sg_dedup_text when that fails). */
+uint64_t sg_dedup_alpha_hash (const char *text, size_t len);
 
-/* The bug signature of a (reduced) trigger: a hash of the set of its operator applications,
- * each as (operator family, sort kind of the result and of each argument), and of the set of
- * sort kinds of its terms. Leaves (literals, constants, variables), names, bit-widths and
- * floating-point formats do not count; sort kinds do (BitVec, Int, Array (BitVec, Bool) ...).
- * An operator's family is its class under opfuzz's built-in classes (the operators opfuzz
- * swaps for one another: bvurem, bvnand, bvadd... are one family; select is its own), so the
- * triggers of one bug that differ by such a swap share a signature. SG_RC_PARSE/SORT when our
- * front end rejects the script. */
-sg_rc sg_dedup_bug_sig (const char *text, size_t len, uint64_t *hash /* OUT */);
+/* The bug key of a bucket into out (size >= 256), from its reduced trigger (or its first one):
+ *   crash:  "crash|SOLVER|NORMSIG" (the bucket key: one bug per crash site);
+ *   others: "KIND|SOLVER|FEATURES": the sorted set of the trigger's operator classes (arith,
+ *           bv, fp, string, array, datatype, quantifier, uf; core operators ignored) and sort
+ *           kinds (Array(index,element) kept; widths and formats ignored). Leaves and names
+ *           never count, so bvurem and bvnand on the same array read are one bug; two solvers
+ *           or two kinds never share a key. */
+void sg_dedup_bug_key (const char *kind, const char *solver, const char *signature,
+                       const char *text, size_t len, char *out, size_t size);
 
 /* The logic of a script: the symbol after its first (set-logic ...), or "-" (into out). */
 void sg_dedup_logic (const char *text, size_t len, char *out, size_t size);

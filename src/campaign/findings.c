@@ -64,7 +64,7 @@ sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe 
                   const sg_finding_info *fi, char *name, size_t namesize)
 {
   const char *kind = sg_verdict_kind_name (p->verdict.kind);
-  const char *solver = p->verdict.culprit != SG_NONE ? p->runs.a[p->verdict.culprit].prof->name : "any";
+  const char *solver = p->verdict.culprit != SG_NONE ? p->runs.a[p->verdict.culprit].prof->name : SG_UNATTRIBUTED;
   snprintf (name, namesize, "%s-%s-w%u-%06llu", kind, solver, fi->worker, (unsigned long long) fi->mutant);
   char file[512];
   snprintf (file, sizeof file, "%s.smt2", name);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -38,7 +39,7 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
             "(by every solver: %llu mutants)  "
             "bugs: soundness %llu, invalid-model %llu, crash %llu, incompleteness %llu  "
             "(unknown %llu, timeouts %llu, rejected %llu, rechecked %llu, unconfirmed %llu, "
-            "over-limit %llu, ill-typed %llu)",
+            "unspecified %llu, over-limit %llu, ill-typed %llu)",
             secs, (unsigned long long) s->mutants, (double) s->mutants / t,
             (unsigned long long) s->calls, (double) s->calls / t, share,
             (unsigned long long) s->all_decided,
@@ -48,7 +49,8 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
             (unsigned long long) s->findings[SG_VERDICT_INCOMPLETE],
             (unsigned long long) s->unknown, (unsigned long long) s->timeouts,
             (unsigned long long) s->rejected, (unsigned long long) s->escalated,
-            (unsigned long long) s->unconfirmed, (unsigned long long) s->over_limit,
+            (unsigned long long) s->unconfirmed, (unsigned long long) s->unspecified,
+            (unsigned long long) s->over_limit,
             (unsigned long long) s->ill_typed);
 }
 
@@ -95,6 +97,7 @@ capture_outputs (const sg_fuzz_opts *o, const sg_probe *p, const char *text, siz
       sg_run_opts ro;
       memset (&ro, 0, sizeof ro);
       ro.timeout_ms = o->timeout_ms;
+      ro.mem_bytes = o->mem_bytes;
       ro.argv.models = o->models;
       ro.argv.validate = true;
       ro.argv.strings = true;
@@ -167,6 +170,33 @@ out_of_budget (worker *w)
   return false;
 }
 
+/* Past the time budget (or told to stop by the campaign)? Unlike out_of_budget, the
+ * --mutants limit does not count: the mutants already claimed are judged to the end. */
+static bool
+out_of_time (worker *w)
+{
+  const sg_fuzz_opts *o = w->o;
+  if (o->stop && __atomic_load_n (o->stop, __ATOMIC_RELAXED)) return true;
+  return o->max_seconds > 0 && now () - w->t0 >= o->max_seconds;
+}
+
+/* The solver timeout for the next stage of a mutant: the run's own, but never past the end
+ * of the budget by more than a second (issue 14: budgets are kept within one timeout plus one
+ * second; a run cut short is a timeout, never a finding). */
+static uint32_t
+stage_timeout (worker *w)
+{
+  const sg_fuzz_opts *o = w->o;
+  uint32_t ms = o->timeout_ms;
+  if (o->max_seconds > 0)
+    {
+      double left = o->max_seconds - (now () - w->t0) + 1.0;
+      uint32_t lm = left < 0.001 ? 1 : (uint32_t) (left * 1000.0);
+      if (!ms || lm < ms) ms = lm;
+    }
+  return ms;
+}
+
 /* Write the confirmed finding of probe p, counted under p's verdict kind. oracle: NULL, or
  * Janus's "implication"/"regression" (the rule and, for implication, the previous step are
  * written too). */
@@ -200,10 +230,16 @@ write_finding (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *se
   char name[256];
   if (sg_finding_write (o->out_dir, m->text.s, m->text.len, p, &fi, name, sizeof name) == SG_RC_OK)
     {
-      ADD (st->findings[p->verdict.kind], 1);
+      /* An unspecified verdict is kept (the pair, the campaign's database) but never counted
+       * as a bug. */
+      bool unspec = p->verdict.kind == SG_VERDICT_UNSPECIFIED;
+      if (unspec) ADD (st->unspecified, 1);
+      else ADD (st->findings[p->verdict.kind], 1);
       pthread_mutex_lock (&w->fmu);
       if (o->on_finding) o->on_finding (o->finding_ctx, o->out_dir, name, p, &fi);
-      if (o->status) fprintf (o->status, "finding: %s/%s.smt2: %s\n", o->out_dir, name, p->verdict.why);
+      if (o->status)
+        fprintf (o->status, "%s: %s/%s.smt2: %s\n", unspec ? "unspecified (not a bug)" : "finding",
+                 o->out_dir, name, p->verdict.why);
       pthread_mutex_unlock (&w->fmu);
     }
   for (uint32_t i = 0; i < p->runs.n && i < 16; i++) sg_buf_free (&outs[i]);
@@ -363,8 +399,22 @@ sampled (const sg_fuzz_opts *o, uint32_t index, uint64_t number)
   return h % 100 < o->model_sample;
 }
 
+/* A probe with models found no fault but a validated model contradicting the mutant's
+ * expected status: no finding (the label or construction is wrong, not a solver), one log
+ * line. */
+static void
+note_label (worker *w, const sg_tech_seed *const *seeds, uint64_t number, const sg_probe *p)
+{
+  if (p->verdict.kind != SG_VERDICT_OK || !p->verdict.why[0] || !w->o->status) return;
+  pthread_mutex_lock (&w->fmu);
+  fprintf (w->o->status, "note: mutant %llu of worker %u (seed %s): %s\n", (unsigned long long) number,
+           w->index, seeds[0]->path, p->verdict.why);
+  pthread_mutex_unlock (&w->fmu);
+}
+
 /* Judge one mutant: the fast path, then, if it looks suspicious, the full probe, the referee
- * and the confirmation; write a confirmed finding. */
+ * and the confirmation; write a confirmed finding (an `unspecified` verdict too: kept, never
+ * counted as a bug). */
 static uint32_t
 handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
                const sg_tech_seed *const *seeds, uint64_t number, uint64_t chain)
@@ -399,7 +449,9 @@ handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
   ADD (st->mutants, 1);
   sg_probe_opts po;
   memset (&po, 0, sizeof po);
-  po.timeout_ms = o->timeout_ms;
+  po.timeout_ms = stage_timeout (w);
+  bool cut = o->timeout_ms && po.timeout_ms < o->timeout_ms; /* a run cut by the budget's end */
+  po.mem_bytes = o->mem_bytes;
   po.validate = true;
   po.parallel = o->parallel;
   po.oracle.expected = m->expected;
@@ -427,7 +479,15 @@ handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
     }
   if (all) ADD (st->all_decided, 1);
   if (o->implication || o->reference) judge_steps (w, m, seeds, &po, &p, number, chain);
-  if (!reportable (o, p.verdict.kind)) goto free_probe;
+  if (!reportable (o, p.verdict.kind))
+    {
+      if (full) note_label (w, seeds, number, &p);
+      goto free_probe;
+    }
+  /* Past the budget: the remaining stages are not run (the verdict stays unconfirmed). */
+  if (out_of_time (w)) goto free_probe;
+  po.timeout_ms = stage_timeout (w);
+  cut = cut || (o->timeout_ms && po.timeout_ms < o->timeout_ms);
   if (!full)
     {
       /* Suspicious: every solver again, fresh, with models. */
@@ -442,13 +502,20 @@ handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
       if (!reportable (o, p.verdict.kind))
         {
           ADD (st->unconfirmed, 1);
+          note_label (w, seeds, number, &p);
           goto free_probe;
         }
     }
+  if (out_of_time (w)) goto free_probe;
+  po.timeout_ms = stage_timeout (w);
+  cut = cut || (o->timeout_ms && po.timeout_ms < o->timeout_ms);
   uint32_t calls = 0;
   sg_probe_referee (o->referees, o->pats, &s, &sc, m->text.s, m->text.len, &po, &p, &calls);
   ADD (st->refereed, calls);
   ADD (st->calls, calls);
+  if (out_of_time (w)) goto free_probe;
+  po.timeout_ms = stage_timeout (w);
+  cut = cut || (o->timeout_ms && po.timeout_ms < o->timeout_ms);
   {
     /* No false alarms: the same verdict must come back from fresh processes. */
     sg_probe again;
@@ -463,6 +530,8 @@ handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
         same = again.verdict.kind == p.verdict.kind && again.verdict.culprit == p.verdict.culprit;
       }
     sg_probe_free (&again);
+    /* A timeout the budget's end cut short is no evidence of incompleteness. */
+    if (same && cut && p.verdict.kind == SG_VERDICT_INCOMPLETE) same = false;
     if (!same)
       ADD (st->unconfirmed, 1);
     else
@@ -535,6 +604,7 @@ open_sessions (const sg_fuzz_opts *o)
       so.argv.validate = true;
       so.argv.strings = true; /* harmless elsewhere, and string mutants need it (cvc5) */
       so.timeout_ms = o->timeout_ms;
+      so.mem_bytes = o->mem_bytes;
       if (one && sg_session_open (one, prof, o->pats, &so) == SG_RC_OK)
         ss[i] = one;
       else
@@ -862,6 +932,17 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
   sg_rng master;
   sg_rng_seed (&master, o->seed);
   uint32_t started = 0;
+  /* Supervision (run/spawn.h): the stop signals stay blocked in us and in the workers; we take
+   * them with sigtimedwait and pass SIGTERM on; a worker's solver run sees it pending, kills
+   * its solver's group and dies of it. */
+  sigset_t stopsigs;
+  sigemptyset (&stopsigs);
+  sigaddset (&stopsigs, SIGINT);
+  sigaddset (&stopsigs, SIGTERM);
+  sigaddset (&stopsigs, SIGHUP);
+  sg_spawn_block_stop_signals (NULL);
+  sg_run_tmpdir_sweep (); /* what killed runs (-9) left in $TMPDIR */
+  pid_t parent = getpid ();
   for (uint32_t i = 0; i < jobs; i++)
     {
       worker w;
@@ -877,6 +958,8 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
       pid_t pid = fork ();
       if (pid == 0)
         {
+          prctl (PR_SET_PDEATHSIG, SIGKILL); /* dies with us, even after a kill -9 */
+          if (getppid () != parent) _exit (1);
           worker_main (&w);
           _exit (0);
         }
@@ -885,7 +968,8 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
     }
   /* Parent: status every 2 s, stop at the time limit, reap every worker. */
   uint32_t alive = started;
-  double next_status = t0 + 2.0;
+  double next_status = t0 + 2.0, kill_at = 0;
+  int stopped_by = 0;
   char line[512];
   while (alive)
     {
@@ -908,10 +992,25 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
           fflush (o->status);
           next_status = t + 2.0;
         }
+      if (kill_at > 0 && t > kill_at)
+        {
+          for (uint32_t i = 0; i < started; i++)
+            if (pids[i] > 0) kill (pids[i], SIGKILL);
+          kill_at = 0;
+        }
       struct timespec ts = { 0, 50 * 1000 * 1000 };
-      nanosleep (&ts, NULL);
+      int sig = sigtimedwait (&stopsigs, NULL, &ts);
+      if (sig > 0 && !stopped_by)
+        {
+          stopped_by = sig;
+          __atomic_store_n (&sh->stop, 1, __ATOMIC_RELAXED);
+          for (uint32_t i = 0; i < started; i++)
+            if (pids[i] > 0) kill (pids[i], SIGTERM);
+          kill_at = t + 3.0; /* a worker between solver runs gets 3 s to reach one */
+        }
     }
   sum (sh, jobs, stats);
+  sg_run_tmpdir_sweep (); /* the directories of workers that were killed */
   if (o->status)
     {
       sg_fuzz_status_line (stats, now () - t0, line, sizeof line);
@@ -922,5 +1021,11 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
                all ? 100.0 * (double) stats->self_cpu_us / (double) all : 0.0);
     }
   munmap (sh, size);
+  if (stopped_by)
+    {
+      if (o->status) fprintf (o->status, "stopped by signal %d: every worker and solver is gone\n", stopped_by);
+      kill (getpid (), stopped_by); /* pending again: we die of it */
+      sg_spawn_stop_now (NULL);
+    }
   return started ? SG_RC_OK : SG_RC_IO;
 }

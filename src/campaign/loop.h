@@ -34,6 +34,7 @@ typedef struct sg_fuzz_opts {
   const sg_solver_list *solvers; /* solvers under test */
   const sg_patterns *pats;       /* classification patterns */
   uint32_t timeout_ms;           /* per solver run */
+  uint64_t mem_bytes;            /* RLIMIT_AS per solver run; 0 = none */
   uint64_t seed;                 /* rng seed of the run */
   uint32_t jobs;                 /* worker processes (>= 1) */
   uint64_t max_mutants;          /* stop after this many mutants in total; 0 = no limit */
@@ -69,7 +70,7 @@ typedef struct sg_fuzz_opts {
                                     mutant; NULL = none */
 } sg_fuzz_opts;
 
-enum { SG_FUZZ_KINDS = 6 }; /* sg_verdict_kind values */
+enum { SG_FUZZ_KINDS = 7 }; /* sg_verdict_kind values */
 
 typedef struct sg_fuzz_stats {
   uint64_t mutants;       /* mutants generated and type-checked */
@@ -90,6 +91,9 @@ typedef struct sg_fuzz_stats {
   uint64_t self_cpu_us;   /* CPU time of the workers themselves (smtgrind's own work) */
   uint64_t solver_cpu_us; /* CPU time of the solver processes they ran */
   uint64_t over_limit;    /* mutants past a limit of base/limits.h (discarded, not a bug) */
+  uint64_t unspecified;   /* confirmed disagreements an unspecified value explains
+                             (oracle/unspec.def): written as `unspecified` finding pairs,
+                             never counted in findings[] (not bugs) */
 } sg_fuzz_stats;
 
 /* Run the loop over seeds. stats (OUT) is the sum over workers. Returns SG_RC_OK when it ran

@@ -67,191 +67,132 @@ q (sg_db *db, const char *sql)
   return st;
 }
 
-/* A soundness finding no rule could blame: "any" in databases of older versions. */
-static const char *
-solver_shown (const char *s)
-{
-  return !strcmp (s, "any") ? "unattributed" : s;
-}
-
-/* ---- bugs --------------------------------------------------------------------------------- */
-
-typedef struct bug_row {
-  int64_t id;
-  char *key;
-} bug_row;
-
-static int
-cmp_bug_row (const void *a, const void *b)
-{
-  const bug_row *x = a, *y = b;
-  int c = strcmp (x->key, y->key);
-  return c ? c : x->id < y->id ? -1 : x->id > y->id;
-}
-
-static int
-cmp_i64 (const void *a, const void *b)
-{
-  int64_t x = *(const int64_t *) a, y = *(const int64_t *) b;
-  return x < y ? -1 : x > y;
-}
-
-void
-sg_bugmap_free (sg_bugmap *m)
-{
-  free (m->bucket);
-  free (m->bug);
-  memset (m, 0, sizeof *m);
-}
-
-int64_t
-sg_bugmap_bug (const sg_bugmap *m, int64_t bucket)
-{
-  const int64_t *p = m->n ? bsearch (&bucket, m->bucket, m->n, sizeof *m->bucket, cmp_i64) : NULL;
-  return p ? m->bug[p - m->bucket] : bucket;
-}
-
 sg_rc
-sg_report_bugs (sg_db *db, const char *dir, sg_bugmap *m)
+sg_report_bugs (sg_db *db, const char *dir, sg_report_bugvec *out)
 {
-  memset (m, 0, sizeof *m);
-  sqlite3_stmt *st = q (db, "SELECT id, kind, solver, signature, COALESCE (reduced_trigger, '')"
-                            " FROM buckets WHERE merged_into IS NULL ORDER BY id");
+  out->n = 0;
+  sqlite3_stmt *st = q (db, "SELECT id, kind, solver, version, logic, count, reduce_state,"
+                            " COALESCE (reduced_trigger, first_trigger), signature FROM buckets"
+                            " WHERE merged_into IS NULL ORDER BY id");
   if (!st) return SG_RC_IO;
-  SG_VEC (bug_row) rows = { 0 };
   sg_rc rc = SG_RC_OK;
   while (!rc && sqlite3_step (st) == SQLITE_ROW)
     {
-      int64_t id = sqlite3_column_int64 (st, 0);
-      const char *kind = col (st, 1), *solver = col (st, 2), *sig = col (st, 3), *red = col (st, 4);
-      char key[512];
-      if (!strcmp (kind, "crash") && sig[0])
+      sg_report_bucket r;
+      memset (&r, 0, sizeof r);
+      r.id = sqlite3_column_int64 (st, 0);
+      snprintf (r.kind, sizeof r.kind, "%s", col (st, 1));
+      snprintf (r.solver, sizeof r.solver, "%s", col (st, 2));
+      /* Findings no rule could blame: older databases say "any". */
+      if (!strcmp (r.solver, "any")) snprintf (r.solver, sizeof r.solver, "unattributed");
+      snprintf (r.version, sizeof r.version, "%s", col (st, 3));
+      snprintf (r.logic, sizeof r.logic, "%s", col (st, 4));
+      r.count = sqlite3_column_int64 (st, 5);
+      snprintf (r.state, sizeof r.state, "%s", col (st, 6));
+      snprintf (r.trigger, sizeof r.trigger, "%s", col (st, 7));
+      snprintf (r.signature, sizeof r.signature, "%s", col (st, 8));
+      bool cut = false;
+      char *text = read_text (dir ? dir : ".", r.trigger, (size_t) 1 << 20, &cut);
+      if (text && !cut)
+        sg_dedup_bug_key (r.kind, r.solver, r.signature, text, strlen (text), r.bug_key, sizeof r.bug_key);
+      else /* unreadable: the bucket stands alone */
+        snprintf (r.bug_key, sizeof r.bug_key, "bucket %lld", (long long) r.id);
+      free (text);
+      /* unspecified findings are kept, never a bug: bug 0. */
+      if (!strcmp (r.kind, "unspecified"))
         {
-          /* Same solver, same normalised crash signature. */
-          char norm[256];
-          sg_dedup_crash_sig (sig, norm, sizeof norm);
-          snprintf (key, sizeof key, "%s|%s|sig|%s", kind, solver, norm);
+          r.bug = 0;
+          if (!SG_VEC_PUSH (*out, r)) rc = SG_RC_NOMEM;
+          continue;
         }
-      else
+      /* Bugs are numbered in the order of their first bucket. */
+      uint32_t max = 0;
+      for (uint32_t i = 0; i < out->n && !r.bug; i++)
         {
-          /* Same solver and kind, same operators and sorts in the reduced trigger; a bucket
-           * without a reduced trigger our front end reads is a bug of its own. */
-          uint64_t h = 0;
-          bool have = false;
-          if (red[0])
-            {
-              char path[PATH_MAX];
-              resolve (dir, red, path, sizeof path);
-              char *text = NULL;
-              size_t len = 0;
-              sg_diag d;
-              sg_diag_init (&d, path);
-              if (path[0] && !sg_file_read (path, (size_t) 16 << 20, &text, &len, &d))
-                have = sg_dedup_bug_sig (text, len, &h) == SG_RC_OK;
-              free (text);
-            }
-          if (have) snprintf (key, sizeof key, "%s|%s|ops|%016llx", kind, solver, (unsigned long long) h);
-          else snprintf (key, sizeof key, "%s|%s|bucket|%lld", kind, solver, (long long) id);
+          if (!strcmp (out->a[i].bug_key, r.bug_key)) r.bug = out->a[i].bug;
+          if (out->a[i].bug > max) max = out->a[i].bug;
         }
-      bug_row r = { id, strdup (key) };
-      if (!r.key || !SG_VEC_PUSH (rows, r)) { free (r.key); rc = SG_RC_NOMEM; }
+      if (!r.bug) r.bug = max + 1;
+      if (!SG_VEC_PUSH (*out, r)) rc = SG_RC_NOMEM;
     }
   sqlite3_finalize (st);
-  if (!rc && rows.n)
-    {
-      qsort (rows.a, rows.n, sizeof *rows.a, cmp_bug_row);
-      /* Sorted by key, then id: a group's first row has its smallest bucket id, the bug's id.
-       * Then back in bucket order (pairs sorted by bucket), for sg_bugmap_bug. */
-      int64_t (*pair)[2] = malloc (rows.n * sizeof *pair);
-      m->bucket = malloc (rows.n * sizeof *m->bucket);
-      m->bug = malloc (rows.n * sizeof *m->bug);
-      if (!pair || !m->bucket || !m->bug) rc = SG_RC_NOMEM;
-      for (uint32_t i = 0, first = 0; !rc && i < rows.n; i++)
-        {
-          if (i && strcmp (rows.a[i].key, rows.a[i - 1].key)) first = i;
-          if (first == i) m->nbugs++;
-          pair[i][0] = rows.a[i].id;
-          pair[i][1] = rows.a[first].id;
-        }
-      if (!rc)
-        {
-          qsort (pair, rows.n, sizeof *pair, cmp_i64); /* by the first of each pair */
-          for (uint32_t i = 0; i < rows.n; i++) { m->bucket[i] = pair[i][0]; m->bug[i] = pair[i][1]; }
-          m->n = rows.n;
-        }
-      free (pair);
-    }
-  for (uint32_t i = 0; i < rows.n; i++) free (rows.a[i].key);
-  SG_VEC_FREE (rows);
-  if (rc) sg_bugmap_free (m);
   return rc;
+}
+
+uint32_t
+sg_report_bug_count (const sg_report_bugvec *v)
+{
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < v->n; i++)
+    if (v->a[i].bug > n) n = v->a[i].bug;
+  return n;
+}
+
+static uint64_t
+sg_report_unmerged (sg_db *db)
+{
+  uint64_t n = 0;
+  sqlite3_stmt *st = q (db, "SELECT COUNT (*) FROM buckets WHERE merged_into IS NULL");
+  if (st && sqlite3_step (st) == SQLITE_ROW) n = (uint64_t) sqlite3_column_int64 (st, 0);
+  sqlite3_finalize (st);
+  return n;
 }
 
 sg_rc
 sg_report_list (sg_db *db, const char *dir, FILE *f, bool human)
 {
-  sg_bugmap bm;
-  sg_rc rc = sg_report_bugs (db, dir, &bm);
-  if (rc) return rc;
-  sqlite3_stmt *st = q (db, "SELECT id, kind, solver, version, logic, count, reduce_state,"
-                            " COALESCE (reduced_trigger, first_trigger), signature FROM buckets"
-                            " WHERE merged_into IS NULL ORDER BY id");
-  if (!st) { sg_bugmap_free (&bm); return SG_RC_IO; }
-  if (!human) fprintf (f, "id\tkind\tsolver\tversion\tlogic\tcount\treduction\ttrigger\tsignature\tbug\n");
-  /* Bugs in the order of their ids (their oldest bucket), each with its buckets nested. */
-  int64_t *order = malloc ((bm.n ? bm.n : 1) * sizeof *order);
-  if (!order) { sqlite3_finalize (st); sg_bugmap_free (&bm); return SG_RC_NOMEM; }
-  uint32_t n = 0;
-  for (uint32_t i = 0; i < bm.n; i++) order[i] = bm.bug[i];
-  qsort (order, bm.n, sizeof *order, cmp_i64);
-  for (uint32_t i = 0; i < bm.n; i++)
-    if (!i || order[i] != order[i - 1]) order[n++] = order[i];
-  for (uint32_t b = 0; b < n; b++)
+  sg_report_bugvec v = { 0 };
+  sg_rc rc = sg_report_bugs (db, dir, &v);
+  if (rc) { SG_VEC_FREE (v); return rc; }
+  if (!human)
     {
-      int64_t bug = order[b];
-      uint32_t nbk = 0;
-      int64_t nf = 0;
-      sqlite3_reset (st);
-      while (sqlite3_step (st) == SQLITE_ROW)
+      fprintf (f, "id\tkind\tsolver\tversion\tlogic\tcount\treduction\ttrigger\tsignature\tbug\n");
+      for (uint32_t i = 0; i < v.n; i++)
         {
-          int64_t id = sqlite3_column_int64 (st, 0);
-          if (sg_bugmap_bug (&bm, id) != bug) continue;
-          nbk++;
-          nf += sqlite3_column_int64 (st, 5);
+          const sg_report_bucket *r = &v.a[i];
+          fprintf (f, "%lld\t%s\t%s\t%s\t%s\t%lld\t%s\t%s\t%s\t%u\n", (long long) r->id, r->kind,
+                   r->solver, r->version, r->logic, (long long) r->count, r->state, r->trigger,
+                   r->signature, r->bug);
         }
-      sqlite3_reset (st);
-      bool head = false;
-      while (sqlite3_step (st) == SQLITE_ROW)
+      SG_VEC_FREE (v);
+      return SG_RC_OK;
+    }
+  uint32_t nbugs = sg_report_bug_count (&v);
+  for (uint32_t b = 1; b <= nbugs; b++)
+    {
+      uint32_t nb = 0;
+      long long nf = 0;
+      const sg_report_bucket *first = NULL;
+      for (uint32_t i = 0; i < v.n; i++)
+        if (v.a[i].bug == b)
+          {
+            if (!first) first = &v.a[i];
+            nb++;
+            nf += (long long) v.a[i].count;
+          }
+      if (!first) continue;
+      fprintf (f, "bug %u: %s %s%s%s, %u bucket%s, %lld finding%s\n", b, first->kind, first->solver,
+               first->version[0] ? " " : "", first->version, nb, nb == 1 ? "" : "s", nf,
+               nf == 1 ? "" : "s");
+      for (uint32_t i = 0; i < v.n; i++)
         {
-          int64_t id = sqlite3_column_int64 (st, 0);
-          if (sg_bugmap_bug (&bm, id) != bug) continue;
-          if (human && !head)
-            {
-              fprintf (f, "bug %-3lld %-14s %s%s%s: %u bucket%s, %lld finding%s\n", (long long) bug,
-                       col (st, 1), solver_shown (col (st, 2)), col (st, 3)[0] ? " " : "", col (st, 3),
-                       nbk, nbk == 1 ? "" : "s", (long long) nf, nf == 1 ? "" : "s");
-              head = true;
-            }
-          if (human)
-            fprintf (f, "  bucket %-3lld %-14s %-12s %-8s %-8s %4lld finding%s  %-11s %s%s%s\n",
-                     (long long) id, col (st, 1), solver_shown (col (st, 2)), col (st, 3), col (st, 4),
-                     sqlite3_column_int64 (st, 5), sqlite3_column_int64 (st, 5) == 1 ? " " : "s",
-                     col (st, 6), col (st, 7), col (st, 8)[0] ? "  " : "", col (st, 8));
-          else
-            fprintf (f, "%lld\t%s\t%s\t%s\t%s\t%lld\t%s\t%s\t%s\t%lld\n", (long long) id,
-                     col (st, 1), solver_shown (col (st, 2)), col (st, 3), col (st, 4),
-                     sqlite3_column_int64 (st, 5), col (st, 6), col (st, 7), col (st, 8), (long long) bug);
+          const sg_report_bucket *r = &v.a[i];
+          if (r->bug != b) continue;
+          fprintf (f, "  bucket %-3lld %-14s %-10s %-8s %-8s %4lld finding%s  %-11s %s%s%s\n",
+                   (long long) r->id, r->kind, r->solver, r->version, r->logic, (long long) r->count,
+                   r->count == 1 ? " " : "s", r->state, r->trigger, r->signature[0] ? "  " : "",
+                   r->signature);
         }
     }
-  sqlite3_finalize (st);
-  free (order);
-  uint64_t nu = 0;
-  sg_db_count (db, "unspecified", &nu);
-  if (human && !bm.n && !nu) fprintf (f, "no findings\n");
-  else if (human && nu)
-    fprintf (f, "%llu unspecified finding%s, not bugs (a disagreement an unspecified value explains)\n",
-             (unsigned long long) nu, nu == 1 ? "" : "s");
-  sg_bugmap_free (&bm);
+  uint32_t nu = 0;
+  long long nuf = 0;
+  for (uint32_t i = 0; i < v.n; i++)
+    if (!v.a[i].bug) { nu++; nuf += (long long) v.a[i].count; }
+  if (nu)
+    fprintf (f, "unspecified (not bugs): %lld finding%s in %u bucket%s, disagreements a value SMT-LIB"
+                " leaves unspecified can explain\n", nuf, nuf == 1 ? "" : "s", nu, nu == 1 ? "" : "s");
+  if (!v.n) fprintf (f, "no findings\n");
+  SG_VEC_FREE (v);
   return SG_RC_OK;
 }
 
@@ -471,6 +412,13 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
       snprintf (err, esize, "%s", db.err);
       return SG_RC_IO;
     }
+  char why[512];
+  if (!sg_db_check (&db, why, sizeof why))
+    {
+      snprintf (err, esize, "%s: damaged campaign database (%s); rebuild it with: smtgrind bugs recover DIR", path, why);
+      sg_db_close (&db);
+      return SG_RC_PARSE;
+    }
   sg_buf b;
   sg_buf_init (&b);
   char v[1024];
@@ -501,16 +449,15 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
                  (unsigned long long) c.mutants, (unsigned long long) c.calls, (unsigned long long) c.decided,
                  (unsigned long long) c.unknown, (unsigned long long) c.timeouts,
                  (unsigned long long) c.rejected, (unsigned long long) c.unconfirmed);
-  sg_bugmap bm;
-  if (sg_report_bugs (&db, dir, &bm)) memset (&bm, 0, sizeof bm);
-  uint64_t nu = 0;
-  sg_db_count (&db, "unspecified", &nu);
-  sg_buf_printf (&b, "<tr><td>results</td><td><b>%llu bug%s</b> (%llu buckets: findings with one key or"
-                 " alpha-equivalent reduced triggers; bugs: buckets of one solver and kind with one crash"
-                 " signature or the same operators and sorts) from %llu findings; %llu unspecified, not"
-                 " bugs</td></tr>\n</table>\n",
-                 (unsigned long long) bm.nbugs, bm.nbugs == 1 ? "" : "s", (unsigned long long) nb,
-                 (unsigned long long) (nf - nu), (unsigned long long) nu);
+  sg_report_bugvec bv = { 0 };
+  uint32_t nbugs = sg_report_bugs (&db, dir, &bv) ? 0 : sg_report_bug_count (&bv);
+  SG_VEC_FREE (bv);
+  sg_buf_printf (&b, "<tr><td>results</td><td><b>%u bug%s</b> in %llu buckets from %llu findings"
+                     " (a bug: buckets of one solver and kind with one crash site or the same"
+                     " operator classes and sorts)</td></tr>\n</table>\n",
+                 nbugs, nbugs == 1 ? "" : "s", (unsigned long long) sg_report_unmerged (&db),
+                 (unsigned long long) nf);
+  (void) nb;
 
   /* Plots: throughput from the stats rows, buckets over time from the buckets. */
   sg_buf_adds (&b, "<h2>Over time</h2>\n");
@@ -568,8 +515,7 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
   group_table (&b, &db, "by logic", "logic",
                "SELECT logic, COUNT (*), SUM (count) FROM buckets WHERE merged_into IS NULL GROUP BY logic ORDER BY logic");
   group_table (&b, &db, "by technique (findings)", "technique",
-               "SELECT technique, COUNT (DISTINCT bucket), COUNT (*) FROM findings WHERE kind <> 'unspecified'"
-               " GROUP BY technique ORDER BY technique");
+               "SELECT technique, COUNT (DISTINCT bucket), COUNT (*) FROM findings GROUP BY technique ORDER BY technique");
 
   sg_buf_adds (&b, "<h2>Buckets</h2>\n");
   st = q (&db, BUCKET_COLS " WHERE merged_into IS NULL ORDER BY id");
@@ -577,11 +523,10 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
   while (st && sqlite3_step (st) == SQLITE_ROW)
     {
       int64_t id = sqlite3_column_int64 (st, 0);
-      sg_buf_printf (&b, "<div class=\"bucket kind-%s\" id=\"bucket-%lld\">\n<h3>Bug %lld, bucket %lld: ",
-                     col (st, 1), (long long) id, (long long) sg_bugmap_bug (&bm, id), (long long) id);
+      sg_buf_printf (&b, "<div class=\"bucket kind-%s\" id=\"bucket-%lld\">\n<h3>Bucket %lld: ", col (st, 1), (long long) id, (long long) id);
       html (&b, col (st, 1));
       sg_buf_adds (&b, " &mdash; ");
-      html (&b, solver_shown (col (st, 2)));
+      html (&b, col (st, 2));
       sg_buf_addc (&b, ' ');
       html (&b, col (st, 3));
       sg_buf_adds (&b, " &mdash; ");
@@ -626,7 +571,6 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
       sg_buf_adds (&b, "</div>\n");
     }
   sqlite3_finalize (st);
-  sg_bugmap_free (&bm);
   sg_buf_adds (&b, "<p style=\"color:#777;font-size:12px\">Written by smtgrind " SG_VERSION ".</p>\n</body></html>\n");
   sg_db_close (&db);
   sg_rc rc = sg_buf_ok (&b) ? sg_file_write_atomic (out, b.s, b.len, true) : SG_RC_NOMEM;
@@ -649,7 +593,7 @@ sg_report_merge (sg_db *dst, const char *src_dir, char *err, size_t esize)
                               " f.logic, f.technique, f.seed1, f.seed2, f.rng_seed, f.worker, f.slice,"
                               " f.mutant, f.step, f.found_at, f.elapsed, f.signature, f.why, f.key,"
                               " b.first_finding = f.id, b.reduce_state, b.reduced_trigger, b.reduced_key,"
-                              " b.reduce_note FROM findings f LEFT JOIN buckets b ON b.id = f.bucket ORDER BY f.found_at, f.id");
+                              " b.reduce_note FROM findings f JOIN buckets b ON b.id = f.bucket ORDER BY f.found_at, f.id");
   if (!st) { snprintf (err, esize, "%s: not a campaign database", path); sg_db_close (&src); return SG_RC_IO; }
   sg_rc rc = SG_RC_OK;
   while (!rc && sqlite3_step (st) == SQLITE_ROW)
@@ -697,14 +641,15 @@ sg_report_merge (sg_db *dst, const char *src_dir, char *err, size_t esize)
           rc = SG_RC_IO;
           break;
         }
-      if (fresh && sqlite3_column_int (st, 21) && col (st, 23)[0])
+      if (fresh && col (st, 23)[0])
         {
-          /* As the reducer records it: a bucket of another campaign with the same reduced
-           * shape absorbs it (or is absorbed), so alpha-equivalent reduced triggers of two
-           * shards are one bucket too. */
+          /* The source bucket's reduced trigger stands for every finding in it (those of
+           * buckets merged into it reduced to its shape): recorded as the reducer records it,
+           * so buckets with that reduced key, of this campaign or another, are one bucket. */
           char red[PATH_MAX];
           resolve (absdir, col (st, 23), red, sizeof red);
-          if (sg_db_reduce_done (dst, bucket, col (st, 22), red, col (st, 25), col (st, 24)[0] ? col (st, 24) : NULL))
+          if (sg_db_reduce_done (dst, bucket, col (st, 22)[0] ? col (st, 22) : "done", red, col (st, 25),
+                                 col (st, 24)[0] ? col (st, 24) : NULL))
             {
               snprintf (err, esize, "%s", dst->err);
               rc = SG_RC_IO;
@@ -764,50 +709,6 @@ exists (const char *dir, const char *rel)
   return path[0] && access (path, R_OK) == 0;
 }
 
-/* No two buckets of one kind and solver with alpha-equivalent reduced triggers (they are one
- * bucket). Crash buckets are told apart by their signatures, not their triggers: left out. */
-static uint64_t
-check_alpha (sg_db *db, const char *dir, FILE *f)
-{
-  sqlite3_stmt *st = q (db, "SELECT id, kind, solver, reduced_trigger FROM buckets WHERE merged_into IS NULL"
-                            " AND reduced_trigger IS NOT NULL AND kind <> 'crash' ORDER BY id");
-  SG_VEC (bug_row) rows = { 0 };
-  uint64_t bad = 0;
-  while (st && sqlite3_step (st) == SQLITE_ROW)
-    {
-      char path[PATH_MAX];
-      resolve (dir, col (st, 3), path, sizeof path);
-      char *text = NULL;
-      size_t len = 0;
-      sg_diag d;
-      sg_diag_init (&d, path);
-      if (!path[0] || sg_file_read (path, (size_t) 16 << 20, &text, &len, &d)) continue; /* missing: said above */
-      sg_buf b;
-      sg_buf_init (&b);
-      sg_buf_printf (&b, "%s|%s|", col (st, 1), col (st, 2));
-      bool ok = sg_dedup_alpha (text, len, &b) == SG_RC_OK && sg_buf_ok (&b);
-      free (text);
-      bug_row r = { sqlite3_column_int64 (st, 0), ok ? strdup (sg_buf_cstr (&b)) : NULL };
-      sg_buf_free (&b);
-      if (!r.key || !SG_VEC_PUSH (rows, r)) free (r.key);
-    }
-  sqlite3_finalize (st);
-  if (rows.n) qsort (rows.a, rows.n, sizeof *rows.a, cmp_bug_row);
-  for (uint32_t i = 1; i < rows.n; i++)
-    if (!strcmp (rows.a[i].key, rows.a[i - 1].key))
-      {
-        /* rows.a[i - 1] is the group's smallest id when it starts the group */
-        uint32_t g = i - 1;
-        while (g > 0 && !strcmp (rows.a[g - 1].key, rows.a[i].key)) g--;
-        fprintf (f, "buckets %lld and %lld: alpha-equivalent reduced triggers (one bucket)\n",
-                 (long long) rows.a[g].id, (long long) rows.a[i].id);
-        bad++;
-      }
-  for (uint32_t i = 0; i < rows.n; i++) free (rows.a[i].key);
-  SG_VEC_FREE (rows);
-  return bad;
-}
-
 uint64_t
 sg_report_check (sg_db *db, const char *dir, FILE *f)
 {
@@ -839,7 +740,39 @@ sg_report_check (sg_db *db, const char *dir, FILE *f)
                    sqlite3_column_int64 (st, 4), sqlite3_column_int64 (st, 5)); bad++; }
     }
   sqlite3_finalize (st);
-  bad += check_alpha (db, dir, f);
+  /* One entry per bug: no two buckets of one kind and solver with alpha-equivalent reduced
+   * triggers (two solvers or two kinds on one trigger are two bugs, never merged). */
+  st = q (db, "SELECT id, reduced_trigger, kind, solver FROM buckets WHERE merged_into IS NULL"
+              " AND reduced_trigger IS NOT NULL ORDER BY id");
+  typedef struct { int64_t id; char *nf; } anf;
+  SG_VEC (anf) forms = { 0 };
+  while (st && sqlite3_step (st) == SQLITE_ROW)
+    {
+      bool cut = false;
+      char *text = read_text (dir, col (st, 1), (size_t) 1 << 20, &cut);
+      if (!text) continue;
+      sg_buf nfb;
+      sg_buf_init (&nfb);
+      sg_buf_printf (&nfb, "%s|%s|", col (st, 2), col (st, 3));
+      anf e = { sqlite3_column_int64 (st, 0), NULL };
+      if (!cut && sg_dedup_alpha (text, strlen (text), &nfb) == SG_RC_OK)
+        e.nf = strdup (sg_buf_cstr (&nfb));
+      sg_buf_free (&nfb);
+      free (text);
+      if (!e.nf) continue;
+      for (uint32_t i = 0; i < forms.n; i++)
+        if (!strcmp (forms.a[i].nf, e.nf))
+          {
+            fprintf (f, "buckets %lld and %lld: alpha-equivalent reduced triggers (one bug, two buckets)\n",
+                     (long long) forms.a[i].id, (long long) e.id);
+            bad++;
+            break;
+          }
+      if (!SG_VEC_PUSH (forms, e)) free (e.nf);
+    }
+  sqlite3_finalize (st);
+  for (uint32_t i = 0; i < forms.n; i++) free (forms.a[i].nf);
+  SG_VEC_FREE (forms);
   st = q (db, "SELECT COUNT (*), COUNT (DISTINCT rng_seed) FROM slices");
   if (st && sqlite3_step (st) == SQLITE_ROW)
     {

@@ -10,42 +10,46 @@
 #ifndef SG_CAMPAIGN_REPORT_H
 #define SG_CAMPAIGN_REPORT_H
 
-#include <stdint.h>
 #include <stdio.h>
 
 #include "base/buf.h"
+#include "base/vec.h"
 #include "campaign/db.h"
 
 /* Write the HTML report of the campaign in dir to out. err gets a message on failure. */
 sg_rc sg_report_html (const char *dir, const char *out, char *err, size_t esize);
-/* Bugs: buckets grouped by solver and kind, and by the normalised signature (crashes) or the
- * operators and sorts of the reduced trigger (sg_dedup_bug_sig; a bucket not reduced is a bug
- * of its own). Computed on read from the buckets and their reduced triggers (files below dir).
- * A bug's id is the smallest id of its buckets. */
-typedef struct sg_bugmap {
-  uint32_t n;      /* buckets (not merged) */
-  int64_t *bucket; /* their ids, ascending */
-  int64_t *bug;    /* the bug of each */
-  uint64_t nbugs;  /* distinct bugs */
-} sg_bugmap;
-sg_rc sg_report_bugs (sg_db *db, const char *dir, sg_bugmap *m /* OUT */);
-/* The bug of a bucket (the bucket's own id when the map does not hold it). */
-int64_t sg_bugmap_bug (const sg_bugmap *m, int64_t bucket);
-void sg_bugmap_free (sg_bugmap *m);
-/* The bugs, each with its buckets nested. Human: a line per bug (id, kind, solver, version,
- * buckets, findings), then a line per bucket. TSV (!human), one line per bucket, grouped by
- * bug, with a header: id, kind, solver, version, logic, count, reduction, trigger (the reduced
- * one when it exists), signature, bug. A soundness finding no rule could blame shows as solver
- * "unattributed" ("any" in older databases). */
+/* A bucket as listed, with the bug it belongs to (sg_dedup_bug_key of its reduced trigger,
+ * or of its first one while it has none; computed on read, so a reduction that ends regroups
+ * it, and no schema change was needed). */
+typedef struct sg_report_bucket {
+  int64_t id;
+  char kind[24], solver[48], version[48], logic[48], state[24];
+  int64_t count;          /* findings */
+  char trigger[512];      /* reduced trigger when there is one, else the first trigger */
+  char signature[256];
+  char bug_key[512];
+  uint32_t bug;           /* 1-based, in the order of the bugs' first buckets; 0 for an
+                             unspecified bucket (kept, never a bug) */
+} sg_report_bucket;
+typedef SG_VEC (sg_report_bucket) sg_report_bugvec;
+
+/* The unmerged buckets of db (ordered by id), grouped into bugs; trigger files are read below
+ * dir. Two solvers or two kinds never share a bug. */
+sg_rc sg_report_bugs (sg_db *db, const char *dir, sg_report_bugvec *out /* OUT: reset */);
+/* The number of bugs in v. */
+uint32_t sg_report_bug_count (const sg_report_bugvec *v);
+/* !human: one TSV line per bucket after a header: id, kind, solver, version, logic, count,
+ * reduction state, trigger (the reduced one when it exists), signature, bug (its number; 0:
+ * unspecified, not a bug).
+ * human: one line per bug ("bug N: KIND SOLVER VERSION, B buckets, F findings") with its
+ * buckets nested under it. */
 sg_rc sg_report_list (sg_db *db, const char *dir, FILE *f, bool human);
 /* The issue text of a bucket (Markdown), with its trigger inlined (files read below dir). */
 sg_rc sg_report_issue (sg_db *db, const char *dir, int64_t bucket, sg_buf *out);
 /* JSON: one bucket (bucket > 0) or an array of all of them, each with its findings. */
 sg_rc sg_report_json (sg_db *db, const char *dir, int64_t bucket, sg_buf *out);
 /* Check a campaign: PRAGMA integrity_check, every finding's and bucket's files exist, every
- * bucket's count equals its findings, no two buckets of one kind and solver (crashes aside:
- * their signatures tell them apart) have alpha-equivalent reduced triggers (sg_dedup_alpha),
- * no two slices share an rng seed. Prints the problems
+ * bucket's count equals its findings, no two slices share an rng seed. Prints the problems
  * and a summary line to f; returns the number of problems. */
 uint64_t sg_report_check (sg_db *db, const char *dir, FILE *f);
 /* Add every finding of the campaign in src_dir to the database dst (same deduplication: the

@@ -22,6 +22,7 @@
 typedef struct camp_cfg {
   const char *spec, *spec_file, *out, *resume, *index, *engines, *reducer;
   double budget_s, timeout_s, reduce_budget_s, slice_s;
+  uint64_t memout_mb;   /* --memout MB per solver run; 0 none; UINT64_MAX the default share */
   bool budget_given, seed_given, models, incompleteness, reduce, force_log, report;
   uint64_t seed;
   uint32_t jobs, slice_chains, shard, nshards;
@@ -139,6 +140,8 @@ mkdir_exists (const char *path)
   return mkdir (buf, 0777) == 0 || errno == EEXIST;
 }
 
+static bool open_campaign (const char *dir, sg_db *db);
+
 static uint32_t
 cores (void)
 {
@@ -146,23 +149,19 @@ cores (void)
   return n < 1 ? 1 : n > 64 ? 64 : (uint32_t) n;
 }
 
-/* The number of bugs and of unspecified findings of the campaign in dir (0 when its database
- * cannot be read). */
-static void
-bugs_of (const char *dir, uint64_t *bugs, uint64_t *unspecified)
+/* The number of bugs of the campaign in dir (0 when its database cannot be read). */
+static uint32_t
+bug_count (const char *dir)
 {
-  *bugs = *unspecified = 0;
   sg_db db;
   char path[PATH_MAX];
-  if (!path_in (path, sizeof path, dir, "campaign.db") || sg_db_open (&db, path, false)) return;
-  sg_bugmap bm;
-  if (!sg_report_bugs (&db, dir, &bm))
-    {
-      *bugs = bm.nbugs;
-      sg_bugmap_free (&bm);
-    }
-  sg_db_count (&db, "unspecified", unspecified);
+  if (!path_in (path, sizeof path, dir, "campaign.db")) return 0;
+  if (sg_db_open (&db, path, false)) return 0;
+  sg_report_bugvec v = { 0 };
+  uint32_t n = sg_report_bugs (&db, dir, &v) ? 0 : sg_report_bug_count (&v);
+  SG_VEC_FREE (v);
   sg_db_close (&db);
+  return n;
 }
 
 static int
@@ -189,6 +188,7 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
   c.slice_chains = 2;
   c.models = c.reduce = c.report = true;
   c.nshards = 1;
+  c.memout_mb = UINT64_MAX;
   SG_VEC (const char *) inputs = { 0 };
   int code = SG_EXIT_OK;
   for (int i = 1; i < argc; i++)
@@ -198,7 +198,7 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
       static const char *valued[] = { "--solvers", "--solvers-file", "--out", "--resume", "--index",
                                       "--engines", "--budget", "-t", "--timeout", "--reduce-budget",
                                       "--slice", "--slice-chains", "--seed", "-j", "--jobs", "--shard",
-                                      "--reducer", NULL };
+                                      "--reducer", "--memout", NULL };
       bool has_value = false;
       for (int k = 0; valued[k]; k++) has_value |= !strcmp (a, valued[k]);
       if (has_value)
@@ -221,6 +221,10 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
           else if (!strcmp (a, "-t") || !strcmp (a, "--timeout"))
             {
               if (!parse_secs (v, 0.01, &c.timeout_s)) { code = sg_cli_usage_error (cmd, "%s needs positive seconds, got '%s'", a, v); goto done; }
+            }
+          else if (!strcmp (a, "--memout"))
+            {
+              if (!sg_cli_parse_u64 (v, 0, 1u << 24, &c.memout_mb)) { code = sg_cli_usage_error (cmd, "--memout needs megabytes (0 = no limit), got '%s'", v); goto done; }
             }
           else if (!strcmp (a, "--reduce-budget"))
             {
@@ -276,16 +280,12 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
       if (inputs.n || c.spec || c.spec_file || c.engines || c.seed_given || c.out)
         { code = sg_cli_usage_error (cmd, "--resume takes the campaign's own settings: only --budget, --log, --no-reduce, --reduce-budget, --reducer, --no-report"); goto done; }
       snprintf (dir, sizeof dir, "%s", c.resume);
-      char path[PATH_MAX];
-      if (!path_in (path, sizeof path, dir, "campaign.db")) path[0] = 0;
-      struct stat stt;
-      if (stat (path, &stt) != 0 || sg_db_open (&db, path, false))
-        { fprintf (stderr, "smtgrind campaign: error: %s: not a campaign directory (no campaign.db)\n", dir); code = SG_EXIT_INPUT; goto done; }
+      if (!open_campaign (dir, &db)) { code = SG_EXIT_INPUT; goto done; }
       /* The campaign's settings, as stored when it started. */
       static const char *keys[] = { "inputs", "index", "solvers", "solvers_file", "engines", "seed",
                                     "jobs", "timeout", "budget", "elapsed", "shard", "slice",
-                                    "slice_chains", "models", "incompleteness", NULL };
-      char *vals[16] = { 0 };
+                                    "slice_chains", "models", "incompleteness", "memout", NULL };
+      char *vals[17] = { 0 };
       for (int k = 0; keys[k]; k++)
         {
           sg_db_meta_get (&db, keys[k], buf, sizeof buf);
@@ -316,6 +316,9 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
       c.slice_chains = (uint32_t) strtoul (vals[12], NULL, 10);
       c.models = !strcmp (vals[13], "1");
       c.incompleteness = !strcmp (vals[14], "1");
+      /* A campaign of an older smtgrind has no memout: the default share. */
+      if (c.memout_mb == UINT64_MAX && vals[15][0] && strcmp (vals[15], "auto"))
+        c.memout_mb = strtoull (vals[15], NULL, 10);
       if (!c.budget_given) c.budget_s = total > o.elapsed0 ? total - o.elapsed0 : 0;
       if (!c.jobs || !c.slice_chains || !(c.slice_s > 0)) { fprintf (stderr, "smtgrind campaign: error: %s: incomplete settings in campaign.db\n", dir); code = SG_EXIT_INPUT; goto done; }
       resumed = true;
@@ -360,7 +363,7 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
   /* Solvers. */
   sg_profiles ps;
   sg_patterns pats;
-  sg_solver_list solvers = { 0 };
+  sg_solver_list solvers = { 0 }, referees = { 0 };
   sg_diag d;
   sg_diag_init (&d, "--solvers");
   sg_patterns_init (&pats);
@@ -370,6 +373,10 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
                   : sg_profiles_parse_spec (&ps, c.spec, "--solvers", &solvers, &d))
     { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto free_run; }
   if (!solvers.n) { code = sg_cli_usage_error (cmd, "no solver given"); goto free_run; }
+  if (sg_solver_list_check (&solvers, &d)) { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto free_run; }
+  /* Referees: the installed built-in solvers not under test (issue 13's blame rule). */
+  if (sg_profiles_auto_referees (&ps, &solvers, &referees, &d))
+    { sg_cli_print_diag (&d); code = SG_EXIT_INTERNAL; goto free_run; }
 
   /* Seeds: this shard's share (i mod N == I, in the stable load order). */
   sg_cli_seeds all;
@@ -423,6 +430,8 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
       snprintf (v, sizeof v, "%u", c.slice_chains); sg_db_meta_set (&db, "slice_chains", v);
       sg_db_meta_set (&db, "models", c.models ? "1" : "0");
       sg_db_meta_set (&db, "incompleteness", c.incompleteness ? "1" : "0");
+      if (c.memout_mb == UINT64_MAX) sg_db_meta_set (&db, "memout", "auto");
+      else { snprintf (v, sizeof v, "%llu", (unsigned long long) c.memout_mb); sg_db_meta_set (&db, "memout", v); }
       sg_db_meta_set (&db, "version", SG_VERSION);
       time_t t = time (NULL);
       struct tm tm;
@@ -437,10 +446,13 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
 
   o.dir = dir;
   o.solvers = &solvers;
+  o.referees = &referees;
   o.pats = &pats;
   o.workers = c.jobs;
   o.budget_s = c.budget_s;
-  o.timeout_ms = (uint32_t) (c.timeout_s * 1000);
+  o.timeout_ms = sg_spawn_ms (c.timeout_s);
+  /* One solver at a time per worker, plus the reducer's. */
+  o.mem_bytes = c.memout_mb == UINT64_MAX ? sg_spawn_default_mem (c.jobs + 1) : c.memout_mb << 20;
   o.seed = c.seed;
   o.shard = c.shard;
   o.slice_s = c.slice_s;
@@ -454,20 +466,18 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
   o.log_every_s = 10;
   o.log = stderr;
   fprintf (stderr, "campaign %s%s: %u seeds (%u labelled, shard %u/%u), solvers \"%s\", engines %s, "
-           "%u workers, budget %.0fs, timeout %.1fs, seed %llu\n",
+           "%u workers, budget %.0fs, timeout %.1fs, memout %llu MiB, seed %llu\n",
            dir, resumed ? " (resumed)" : "", mine.n, labelled, c.shard, c.nshards,
            c.spec_file ? c.spec_file : c.spec, c.engines, c.jobs, c.budget_s, c.timeout_s,
-           (unsigned long long) c.seed);
+           (unsigned long long) (o.mem_bytes >> 20), (unsigned long long) c.seed);
   sg_campaign_result res;
   if (sg_campaign_run (&o, mine.a, mine.n, &res)) { code = SG_EXIT_INPUT; goto free_seeds; }
-  uint64_t nbugs = 0, nunspec = 0;
-  bugs_of (dir, &nbugs, &nunspec);
-  fprintf (stderr, "campaign %s%s: %.0fs in all, %llu mutants, %llu solver calls; %llu bug%s "
-           "(%llu findings, %llu new, in %llu buckets; %llu unspecified, not bugs)\n", dir,
-           res.interrupted ? " (interrupted)" : "", res.elapsed, (unsigned long long) res.totals.mutants,
-           (unsigned long long) res.totals.calls, (unsigned long long) nbugs, nbugs == 1 ? "" : "s",
-           (unsigned long long) res.findings, (unsigned long long) res.new_findings,
-           (unsigned long long) res.buckets, (unsigned long long) nunspec);
+  uint32_t nbugs = bug_count (dir);
+  fprintf (stderr, "campaign %s%s: %.0fs in all, %llu mutants, %llu solver calls; %llu findings "
+           "(%llu new) in %llu buckets, %u bug%s\n", dir, res.interrupted ? " (interrupted)" : "", res.elapsed, (unsigned long long) res.totals.mutants,
+           (unsigned long long) res.totals.calls, (unsigned long long) res.findings,
+           (unsigned long long) res.new_findings, (unsigned long long) res.buckets, nbugs,
+           nbugs == 1 ? "" : "s");
   summary (dir, stdout);
   if (c.report)
     {
@@ -481,12 +491,13 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
     shell_word (dir, q, sizeof q);
     fprintf (stdout, "database: %s/campaign.db (smtgrind bugs list %s); continue with: smtgrind campaign --resume %s\n", dir, q, q);
   }
-  if (res.findings > nunspec) code = SG_EXIT_BUG; /* unspecified findings are not bugs */
+  if (nbugs) code = SG_EXIT_BUG; /* unspecified findings alone are no bug */
 free_seeds:
   SG_VEC_FREE (mine);
   sg_cli_seeds_free (&all);
 free_run:
   sg_solver_list_free (&solvers);
+  sg_solver_list_free (&referees);
   sg_profiles_free (&ps);
   sg_patterns_free (&pats);
 done:
@@ -501,16 +512,30 @@ done:
 static bool
 open_campaign (const char *dir, sg_db *db)
 {
-  char path[PATH_MAX];
+  char path[PATH_MAX], fdir[PATH_MAX], q[4 * PATH_MAX + 3], why[512];
   struct stat stt;
+  bool pairs = path_in (fdir, sizeof fdir, dir, "findings") && stat (fdir, &stt) == 0 && S_ISDIR (stt.st_mode);
+  shell_word (dir, q, sizeof q);
   if (!path_in (path, sizeof path, dir, "campaign.db") || stat (path, &stt) != 0)
     {
-      fprintf (stderr, "smtgrind: error: %s: not a campaign directory (no campaign.db)\n", dir);
+      fprintf (stderr, "smtgrind: error: %s: not a campaign directory (no campaign.db)%s%s\n", dir,
+               pairs ? "; it has findings/: rebuild the database from them with: smtgrind bugs recover " : "",
+               pairs ? q : "");
       return false;
     }
-  if (sg_db_open (db, path, false))
+  /* Issue 14: a damaged database is said so, never read as an empty campaign. */
+  bool ok = !sg_db_open (db, path, false);
+  if (!ok) snprintf (why, sizeof why, "%s", db->err);
+  if (ok && !sg_db_check (db, why, sizeof why))
     {
-      fprintf (stderr, "smtgrind: error: %s\n", db->err);
+      sg_db_close (db);
+      ok = false;
+    }
+  if (!ok)
+    {
+      fprintf (stderr, "smtgrind: error: %s: damaged campaign database (%s, %lld bytes)%s%s\n", path, why,
+               (long long) stt.st_size,
+               pairs ? "; rebuild it from the finding files with: smtgrind bugs recover " : "", pairs ? q : "");
       return false;
     }
   return true;
@@ -577,11 +602,32 @@ sg_cli_bugs (const sg_cli_cmd *cmd, int argc, char **argv)
           id = (int64_t) u;
         }
     }
-  else if (!strcmp (verb, "list") || !strcmp (verb, "check"))
+  else if (!strcmp (verb, "list") || !strcmp (verb, "check") || !strcmp (verb, "recover"))
     {
       if (argc > 3) return sg_cli_usage_error (cmd, "unexpected '%s'", argv[3]);
     }
-  else return sg_cli_usage_error (cmd, "unknown action '%s' (list, show, export, check)", verb);
+  else return sg_cli_usage_error (cmd, "unknown action '%s' (list, show, export, check, recover)", verb);
+  if (!strcmp (verb, "recover"))
+    {
+      char fdir[PATH_MAX], err[600];
+      struct stat stt;
+      if (!path_in (fdir, sizeof fdir, dir, "findings") || stat (fdir, &stt) != 0 || !S_ISDIR (stt.st_mode))
+        {
+          fprintf (stderr, "smtgrind bugs: error: %s: no findings/ directory to recover from\n", dir);
+          return SG_EXIT_INPUT;
+        }
+      uint64_t n = 0;
+      if (sg_campaign_rebuild (dir, stderr, &n, err, sizeof err))
+        {
+          fprintf (stderr, "smtgrind bugs: error: %s\n", err);
+          return SG_EXIT_INPUT;
+        }
+      sg_db rdb;
+      if (!open_campaign (dir, &rdb)) return SG_EXIT_INTERNAL;
+      uint64_t bad = sg_report_check (&rdb, dir, stdout);
+      sg_db_close (&rdb);
+      return bad ? SG_EXIT_INPUT : SG_EXIT_OK;
+    }
   sg_db db;
   if (!open_campaign (dir, &db)) return SG_EXIT_INPUT;
   int code = SG_EXIT_OK;
@@ -691,11 +737,8 @@ sg_cli_merge (const sg_cli_cmd *cmd, int argc, char **argv)
       uint64_t nf = 0, nb = 0;
       sg_db_count (&dst, "findings", &nf);
       sg_db_count (&dst, "buckets", &nb);
-      uint64_t nbugs, nunspec;
-      bugs_of (outdir, &nbugs, &nunspec);
-      printf ("merged %u campaigns into %s: %llu bugs (%llu findings in %llu buckets; %llu unspecified,"
-              " not bugs)\n", dirs.n, outdir, (unsigned long long) nbugs, (unsigned long long) nf,
-              (unsigned long long) nb, (unsigned long long) nunspec);
+      printf ("merged %u campaigns into %s: %llu findings in %llu buckets\n", dirs.n, outdir,
+              (unsigned long long) nf, (unsigned long long) nb);
       sg_report_list (&dst, outdir, stdout, true);
     }
   sg_db_close (&dst);

@@ -41,6 +41,7 @@ typedef struct fuzz_cfg {
   uint32_t chain_timeouts;   /* --chain-timeouts N */
   const char *referee;       /* --referee SPEC|none|auto */
   uint64_t max_seed_bytes;   /* seeds larger than this are skipped */
+  uint64_t memout_mb;        /* --memout MB per solver run; 0 none; UINT64_MAX the default */
 } fuzz_cfg;
 
 static int
@@ -63,6 +64,7 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
   c.referee = "auto";
   c.fuse_mode = fuse_mode_default;
   c.max_seed_bytes = 1u << 20;
+  c.memout_mb = UINT64_MAX;
   SG_VEC (const char *) inputs = { 0 };
   int code = SG_EXIT_OK;
   for (int i = 1; i < argc; i++)
@@ -76,7 +78,7 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
                     || !strcmp (a, "--index") || !strcmp (a, "-o") || !strcmp (a, "--oracle")
                     || !strcmp (a, "--model-sample") || !strcmp (a, "--referee")
                     || !strcmp (a, "--chain-timeouts") || !strcmp (a, "--lanes") || !strcmp (a, "-k") || !strcmp (a, "--literals")
-                    || !strcmp (a, "--steps") || !strcmp (a, "--reference");
+                    || !strcmp (a, "--steps") || !strcmp (a, "--reference") || !strcmp (a, "--memout");
       if (valued)
         {
           if (i + 1 >= argc) { code = sg_cli_usage_error (cmd, "%s needs a value", a); goto done; }
@@ -95,6 +97,10 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
               else c.steps = (uint32_t) u;
             }
           else if (!strcmp (a, "--referee")) c.referee = v;
+          else if (!strcmp (a, "--memout"))
+            {
+              if (!sg_cli_parse_u64 (v, 0, 1u << 24, &c.memout_mb)) { code = sg_cli_usage_error (cmd, "--memout needs megabytes (0 = no limit), got '%s'", v); goto done; }
+            }
           else if (!strcmp (a, "--chain-timeouts"))
             {
               if (!sg_cli_parse_u64 (v, 0, 1000000, &u)) { code = sg_cli_usage_error (cmd, "--chain-timeouts needs 0..1000000, got '%s'", v); goto done; }
@@ -182,22 +188,16 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
                   : sg_profiles_parse_spec (&ps, c.spec, "--solvers", &solvers, &d))
     { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto free_run; }
   if (!solvers.n) { code = sg_cli_usage_error (cmd, "no solver given"); goto free_run; }
-  /* Referees: a spec, none, or (auto) the first installed built-in solver not under test. */
+  if (sg_solver_list_check (&solvers, &d)) { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto free_run; }
+  /* Referees: a spec, none, or (auto) the installed built-in solvers not under test. */
   if (!strcmp (c.referee, "auto"))
     {
-      static const char *const names[] = { "z3", "cvc5", "cvc4" };
-      for (uint32_t k = 0; k < 3 && !referees.n; k++)
-        {
-          bool used = false;
-          for (uint32_t i = 0; i < solvers.n; i++) used |= !strcmp (solvers.a[i].name, names[k]);
-          const sg_profile *bp = sg_profiles_find (&ps, names[k]);
-          if (used || !bp || !sg_profile_installed (bp)) continue;
-          if (sg_profiles_parse_spec (&ps, names[k], "--referee", &referees, &d))
-            { sg_cli_print_diag (&d); code = SG_EXIT_INTERNAL; goto free_run; }
-        }
+      if (sg_profiles_auto_referees (&ps, &solvers, &referees, &d))
+        { sg_cli_print_diag (&d); code = SG_EXIT_INTERNAL; goto free_run; }
     }
   else if (strcmp (c.referee, "none")
-           && sg_profiles_parse_spec (&ps, c.referee, "--referee", &referees, &d))
+           && (sg_profiles_parse_spec (&ps, c.referee, "--referee", &referees, &d)
+               || sg_solver_list_check (&referees, &d)))
     { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto free_run; }
   if (c.reference)
     {
@@ -256,9 +256,13 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
   if (!strcmp (engine, "sae"))
     fprintf (stderr, "sae: up to %u literal occurrences per mutant (-k), %u mutants per seed (-i)\n",
              c.literals, c.iterations);
-  fprintf (stderr, "%s: %u seeds (%u labelled, %llu skipped), solvers \"%s\"%s, referee %s, timeout %.1fs, seed %llu, %u job%s x %u lane%s, findings in %s/\n",
+  /* The solver processes that can run at once: jobs x lanes x (side by side: solvers). */
+  uint32_t conc = c.jobs * (lanes ? lanes : 1) * (parallel ? solvers.n : 1);
+  uint64_t mem_bytes = c.memout_mb == UINT64_MAX ? sg_spawn_default_mem (conc) : c.memout_mb << 20;
+  fprintf (stderr, "%s: %u seeds (%u labelled, %llu skipped), solvers \"%s\"%s, referee %s, timeout %.1fs, memout %llu MiB, seed %llu, %u job%s x %u lane%s, findings in %s/\n",
            engine, nseeds, labelled, (unsigned long long) skipped, c.spec_file ? c.spec_file : c.spec,
-           parallel ? " side by side" : "", referees.n ? referees.a[0].name : "none", c.timeout_s, (unsigned long long) c.seed, c.jobs,
+           parallel ? " side by side" : "", referees.n ? referees.a[0].name : "none", c.timeout_s,
+           (unsigned long long) (mem_bytes >> 20), (unsigned long long) c.seed, c.jobs,
            c.jobs == 1 ? "" : "s", lanes, lanes == 1 ? "" : "s", c.out);
   if (!nseeds || (tech->needs_status && labelled < tech->nseeds))
     {
@@ -278,7 +282,8 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
       fo.cfg.data_file = c.data;
       fo.solvers = &solvers;
       fo.pats = &pats;
-      fo.timeout_ms = (uint32_t) (c.timeout_s * 1000);
+      fo.timeout_ms = sg_spawn_ms (c.timeout_s);
+      fo.mem_bytes = mem_bytes;
       fo.seed = c.seed;
       fo.jobs = c.jobs;
       fo.max_mutants = c.mutants;
@@ -305,7 +310,8 @@ run_engine (const sg_cli_cmd *cmd, const char *engine, int argc, char **argv, in
       else
         {
           uint64_t bugs = 0;
-          for (int k = 0; k < SG_FUZZ_KINDS; k++) bugs += stats.findings[k];
+          for (int k = 0; k < SG_FUZZ_KINDS; k++)
+            if (k != SG_VERDICT_UNSPECIFIED) bugs += stats.findings[k];
           if (bugs && code == SG_EXIT_OK) code = SG_EXIT_BUG;
         }
     }

@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "front/parse.h"
 #include "reduce/reduce.h"
+#include "run/spawn.h"
 
 #define SG_REDUCE_GOLDEN_TIMEOUT_S 60.0 /* the golden run's limit without -t (README) */
 
@@ -44,12 +45,15 @@ split_words (const char *s, sg_strv *out)
 int
 sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
 {
+  /* Stop signals: candidates and solvers go first, then we (run/spawn.h, reduce.c). */
+  sg_spawn_block_stop_signals (NULL);
   sg_pred p;
   sg_pred_init (&p);
   sg_reduce_opts ro = { SG_STRAT_HYBRID, 0, 0, true, false };
   long ncpu = sysconf (_SC_NPROCESSORS_ONLN);
   ro.jobs = ncpu > 0 ? (uint32_t) ncpu : 1;
   const char *finding = NULL, *cross = NULL;
+  bool memout_given = false;
   const char *pos[2] = { NULL, NULL };
   uint32_t npos = 0;
   double timeout = 0, cross_timeout = 0;
@@ -99,9 +103,10 @@ sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
       else if (!strcmp (a, "--memout"))
         {
           double mb;
-          if (!parse_double (v, 1, 1 << 30, &mb))
-            { code = sg_cli_usage_error (cmd, "--memout needs megabytes, got '%s'", v); goto out; }
+          if (!parse_double (v, 0, 1 << 30, &mb))
+            { code = sg_cli_usage_error (cmd, "--memout needs megabytes (0 = no limit), got '%s'", v); goto out; }
           p.mem_bytes = (uint64_t) (mb * 1048576.0);
+          memout_given = true;
         }
       else if (!strcmp (a, "-j") || !strcmp (a, "--jobs"))
         {
@@ -124,6 +129,8 @@ sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
         }
       else { code = sg_cli_usage_error (cmd, "unknown option '%s'", a); goto out; }
     }
+  /* Without --memout: the default share of the machine for the candidates run at once. */
+  if (!memout_given) p.mem_bytes = sg_spawn_default_mem (ro.jobs);
   sg_diag d;
   const char *in = NULL, *outp = NULL;
   if (finding)
@@ -133,6 +140,7 @@ sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
       outp = pos[0];
       sg_diag_init (&d, finding);
       sg_rc rc = sg_pred_load_finding (&p, finding, &d);
+      if (!rc) rc = sg_solver_list_check (&p.solvers, &d);
       if (rc) { sg_cli_print_diag (&d); code = sg_rc_exit_code (rc); goto out; }
       p.timeout_s = timeout;
       in = p.trigger;

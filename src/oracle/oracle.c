@@ -16,6 +16,7 @@ sg_verdict_kind_name (sg_verdict_kind k)
     case SG_VERDICT_CRASH: return "crash";
     case SG_VERDICT_INCOMPLETE: return "incompleteness";
     case SG_VERDICT_PERFORMANCE: return "performance";
+    case SG_VERDICT_UNSPECIFIED: return "unspecified";
     }
   return "?";
 }
@@ -25,10 +26,11 @@ severity (sg_verdict_kind k)
 {
   switch (k)
     {
-    case SG_VERDICT_CRASH: return 5;
-    case SG_VERDICT_SOUNDNESS: return 4;
-    case SG_VERDICT_INVALID_MODEL: return 3;
-    case SG_VERDICT_INCOMPLETE: return 2;
+    case SG_VERDICT_CRASH: return 6;
+    case SG_VERDICT_SOUNDNESS: return 5;
+    case SG_VERDICT_INVALID_MODEL: return 4;
+    case SG_VERDICT_INCOMPLETE: return 3;
+    case SG_VERDICT_UNSPECIFIED: return 2;
     case SG_VERDICT_PERFORMANCE: return 1;
     case SG_VERDICT_OK: return 0;
     }
@@ -83,15 +85,42 @@ sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
       if (out->kind == SG_OUT_OK && out->answers.n > queries) queries = out->answers.n;
     }
   sg_answer expected = o ? o->expected : SG_ANS_NONE;
+  const char *unspec = o ? o->unspecified : NULL;
+  uint32_t label_beaten = SG_NONE; /* the run whose validated model contradicts the label */
   for (uint32_t q = 0; q < queries; q++)
     {
-      /* Reference: the expected status, else the first decided answer. */
+      /* Reference: the expected status, else the first decided answer. A label or a
+       * construction never overrides a model our evaluator validated: a sat answer with such
+       * a model becomes the reference, and the runs are judged differentially. */
       sg_answer ref = expected;
       uint32_t refrun = SG_NONE;
+      bool overridden = false;
+      if (expected == SG_ANS_UNSAT && q == 0)
+        for (uint32_t i = 0; i < n && refrun == SG_NONE; i++)
+          if (answer (&runs[i], 0) == SG_ANS_SAT && runs[i].model == SG_MODEL_VALID)
+            {
+              ref = SG_ANS_SAT;
+              refrun = i;
+              overridden = true;
+              label_beaten = i;
+            }
       if (!decided (ref))
         for (uint32_t i = 0; i < n && refrun == SG_NONE; i++)
           if (decided (answer (&runs[i], q))) { ref = answer (&runs[i], q); refrun = i; }
       if (!decided (ref)) continue;
+      /* The decided answers of this query, for the majority rule. */
+      uint32_t nsat = 0, nunsat = 0, lone_sat = SG_NONE, lone_unsat = SG_NONE;
+      for (uint32_t i = 0; i < n; i++)
+        {
+          sg_answer a = answer (&runs[i], q);
+          if (a == SG_ANS_SAT) { nsat++; lone_sat = i; }
+          if (a == SG_ANS_UNSAT) { nunsat++; lone_unsat = i; }
+        }
+      /* A model our evaluator validated on query 1, whoever gave it. */
+      uint32_t valid_sat = SG_NONE;
+      for (uint32_t i = 0; q == 0 && i < n && valid_sat == SG_NONE; i++)
+        if (answer (&runs[i], 0) == SG_ANS_SAT && runs[i].model == SG_MODEL_VALID) valid_sat = i;
+      bool majority_done = false;
       for (uint32_t i = 0; i < n; i++)
         {
           sg_answer a = answer (&runs[i], q);
@@ -99,25 +128,56 @@ sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
             {
               if (refrun == SG_NONE)
                 {
-                  /* Metamorphic: the construction fixes the status. A sat answer with a model
-                   * our evaluator finds valid would contradict an unsat construction: trust
-                   * the evaluator only to strengthen, never to excuse. */
-                  found (v, SG_VERDICT_SOUNDNESS, i, q, "%s answered %s on query %u, expected %s",
-                         runs[i].solver, sg_answer_name (a), q + 1, sg_answer_name (ref));
+                  /* Metamorphic: the construction fixes the status (no validated model says
+                   * otherwise: that case was turned into a differential one above). */
+                  int m = q == 0 && a == SG_ANS_SAT ? runs[i].model : -1;
+                  if (m == SG_MODEL_INVALID)
+                    found (v, SG_VERDICT_SOUNDNESS, i, q,
+                           "%s answered sat on query %u with a model that falsifies an assertion "
+                           "(our evaluator), expected unsat", runs[i].solver, q + 1);
+                  else if (a == SG_ANS_UNSAT && valid_sat != SG_NONE)
+                    found (v, SG_VERDICT_SOUNDNESS, i, q,
+                           "%s answered unsat on query %u but %s's model satisfies every "
+                           "assertion (expected sat)", runs[i].solver, q + 1, runs[valid_sat].solver);
+                  else if (unspec)
+                    found (v, SG_VERDICT_UNSPECIFIED, SG_NONE, q,
+                           "%s answered %s on query %u, expected %s; no model decides and %s",
+                           runs[i].solver, sg_answer_name (a), q + 1, sg_answer_name (ref), unspec);
+                  else
+                    found (v, SG_VERDICT_SOUNDNESS, i, q, "%s answered %s on query %u, expected %s",
+                           runs[i].solver, sg_answer_name (a), q + 1, sg_answer_name (ref));
                   continue;
                 }
               /* Differential: decide with the model of the run that said sat. */
               uint32_t sat_run = a == SG_ANS_SAT ? i : refrun, unsat_run = a == SG_ANS_SAT ? refrun : i;
+              if (valid_sat != SG_NONE && a == SG_ANS_UNSAT) sat_run = valid_sat;
               int m = q == 0 ? runs[sat_run].model : -1;
               if (m == SG_MODEL_VALID)
                 found (v, SG_VERDICT_SOUNDNESS, unsat_run, q,
-                       "%s answered unsat on query %u but %s's model satisfies every assertion",
-                       runs[unsat_run].solver, q + 1, runs[sat_run].solver);
+                       "%s answered unsat on query %u but %s's model satisfies every assertion%s",
+                       runs[unsat_run].solver, q + 1, runs[sat_run].solver,
+                       overridden ? " (the expected status, unsat, is wrong)" : "");
               else if (m == SG_MODEL_INVALID)
                 found (v, SG_VERDICT_SOUNDNESS, sat_run, q,
                        "%s answered sat on query %u with a model that falsifies an assertion; %s "
                        "answered unsat", runs[sat_run].solver, q + 1, runs[unsat_run].solver);
-              else
+              else if (unspec)
+                found (v, SG_VERDICT_UNSPECIFIED, SG_NONE, q,
+                       "%s and %s disagree on query %u (%s vs %s); no model decides and %s",
+                       runs[refrun].solver, runs[i].solver, q + 1, sg_answer_name (ref),
+                       sg_answer_name (a), unspec);
+              else if (!majority_done && nsat + nunsat >= 3 && (nsat == 1 || nunsat == 1)
+                       && nsat != nunsat)
+                {
+                  /* Majority of at least three decided answers against one dissenter. */
+                  majority_done = true;
+                  uint32_t lone = nsat == 1 ? lone_sat : lone_unsat;
+                  found (v, SG_VERDICT_SOUNDNESS, lone, q,
+                         "%s answered %s on query %u; %u of the %u decided answers are %s (majority)",
+                         runs[lone].solver, nsat == 1 ? "sat" : "unsat", q + 1,
+                         nsat == 1 ? nunsat : nsat, nsat + nunsat, nsat == 1 ? "unsat" : "sat");
+                }
+              else if (!majority_done)
                 found (v, SG_VERDICT_SOUNDNESS, SG_NONE, q,
                        "%s and %s disagree on query %u (%s vs %s); no model decides",
                        runs[refrun].solver, runs[i].solver, q + 1, sg_answer_name (ref), sg_answer_name (a));
@@ -149,4 +209,10 @@ sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
                    runs[i].solver, t, runs[0].solver, base, o->perf_ratio);
         }
     }
+  /* No finding, but the label was wrong: the why line says so (the fuzz loop logs it). */
+  if (v->kind == SG_VERDICT_OK && label_beaten != SG_NONE)
+    snprintf (v->why, sizeof v->why,
+              "the expected status (unsat) is contradicted by %s's model, which our evaluator "
+              "validated: the label or construction is wrong, no solver is blamed",
+              runs[label_beaten].solver);
 }

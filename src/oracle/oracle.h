@@ -3,8 +3,17 @@
  * (the first decided answer is the reference), model validity by our own evaluator, crashes,
  * incompleteness (unknown where a decided answer is expected) and performance (time ratio).
  * Owns: nothing; verdicts are plain values.
- * Invariants: unknown, timeouts, memouts and rejections are never soundness findings; a
- * disagreement is blamed on a solver only when our evaluator decides the sat side's model.
+ * Invariants: unknown, timeouts, memouts and rejections are never soundness findings.
+ * Blame of a wrong sat/unsat answer, in this order (issue 13):
+ *   1. our evaluator on the models: a validated model makes every unsat answer wrong, a
+ *      model it refutes makes that sat answer wrong; a label or construction (the expected
+ *      status) never overrides a validated model (the run is then judged differentially);
+ *   2. a disagreement no model decides that an unspecified value can explain (o->unspecified)
+ *      is SG_VERDICT_UNSPECIFIED, blamed on no one;
+ *   3. the majority of at least three decided answers, when exactly one run dissents;
+ *   4. the expected status, for metamorphic runs;
+ *   5. else no culprit: the caller asks a referee (sg_probe_referee); a finding no rule
+ *      attributes is named "unattributed" (SG_UNATTRIBUTED).
  * Tests: tests/unit/oracle_test.c */
 #ifndef SG_ORACLE_ORACLE_H
 #define SG_ORACLE_ORACLE_H
@@ -19,6 +28,8 @@ typedef enum sg_verdict_kind {
   SG_VERDICT_CRASH,         /* a crash (signal, assertion, sanitizer report) */
   SG_VERDICT_INCOMPLETE,    /* unknown/timeout where a decided answer is expected */
   SG_VERDICT_PERFORMANCE,   /* much slower than the reference run */
+  SG_VERDICT_UNSPECIFIED,   /* a disagreement a value SMT-LIB leaves unspecified (unspec.def)
+                               can explain, that no model decides: kept, never a bug */
 } sg_verdict_kind;
 
 /* What the oracle knows about one run. */
@@ -34,6 +45,8 @@ typedef struct sg_oracle_opts {
   bool incompleteness;    /* report unknown/timeout where `expected` or another run decided */
   double perf_ratio;      /* > 1: report a run this many times slower than run 0; 0 = off */
   double perf_min_s;      /* ignore runs faster than this (noise); default 1 s when 0 */
+  const char *unspecified; /* the script holds an application that may take an unspecified
+                              value (sg_unspec_find's why), or NULL */
 } sg_oracle_opts;
 
 typedef struct sg_verdict {
@@ -44,9 +57,13 @@ typedef struct sg_verdict {
   char why[256];          /* one line for reports */
 } sg_verdict;
 
+/* The solver name of a finding whose culprit no rule decides (older databases: "any"). */
+#define SG_UNATTRIBUTED "unattributed"
+
 const char *sg_verdict_kind_name (sg_verdict_kind k);
 /* Judge n runs of one script. Severity: crash, soundness, invalid model, incompleteness,
- * performance. */
+ * unspecified, performance. A verdict OK has an empty why line, except when a validated model
+ * contradicted the expected status (the why line says so: the label is wrong, not a solver). */
 void sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
                       sg_verdict *v /* OUT */);
 

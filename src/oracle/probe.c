@@ -7,6 +7,7 @@
 
 #include "eval/model.h"
 #include "front/print.h"
+#include "oracle/unspec.h"
 
 void
 sg_probe_init (sg_probe *p)
@@ -213,6 +214,8 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
   bool strings = sg_script_uses_strings (s);
   const char *logic = sc->logic != SG_ATOM_NONE ? sg_store_text (s, sc->logic) : NULL;
   uint32_t at = single_check_sat (sc);
+  /* Before any model adds its terms to the store: only the script's own terms count. */
+  p->unspec = sg_unspec_find (s, p->unspec_why, sizeof p->unspec_why);
   if (!SG_VEC_RESERVE (p->runs, solvers->n)) return SG_RC_NOMEM;
   SG_VEC (run_job) jobs = { 0 };
   if (!SG_VEC_RESERVE (jobs, solvers->n)) return SG_RC_NOMEM;
@@ -271,7 +274,13 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
     }
   SG_VEC_FREE (jobs);
   if (rc) return rc;
-  /* Judge the runs that happened. */
+  sg_probe_judge (p, &o->oracle);
+  return SG_RC_OK;
+}
+
+void
+sg_probe_judge (sg_probe *p, const sg_oracle_opts *o)
+{
   sg_oracle_run jr[64];
   uint32_t map[64], n = 0;
   for (uint32_t i = 0; i < p->runs.n && n < 64; i++)
@@ -280,9 +289,10 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
         jr[n] = (sg_oracle_run) { p->runs.a[i].prof->name, &p->runs.a[i].out, p->runs.a[i].model };
         map[n++] = i;
       }
-  sg_oracle_judge (jr, n, &o->oracle, &p->verdict);
+  sg_oracle_opts oo = *o;
+  oo.unspecified = p->unspec ? p->unspec_why : NULL;
+  sg_oracle_judge (jr, n, &oo, &p->verdict);
   if (p->verdict.culprit != SG_NONE) p->verdict.culprit = map[p->verdict.culprit];
-  return SG_RC_OK;
 }
 
 sg_rc
@@ -299,6 +309,16 @@ sg_probe_referee (const sg_solver_list *referees, const sg_patterns *pats, sg_st
     {
       const sg_profile *prof = &referees->a[r];
       if (!sg_profile_accepts_logic (prof, logic)) continue;
+      /* A fresh run of a solver that already decided this query is no second opinion. */
+      bool answered = false;
+      for (uint32_t i = 0; i < p->runs.n && !answered; i++)
+        {
+          const sg_probe_run *pr = &p->runs.a[i];
+          answered = !pr->skipped && pr->out.kind == SG_OUT_OK && v->query < pr->out.answers.n
+                     && (pr->out.answers.a[v->query] == SG_ANS_SAT || pr->out.answers.a[v->query] == SG_ANS_UNSAT)
+                     && !strcmp (pr->prof->name, prof->name);
+        }
+      if (answered) continue;
       sg_run_opts ro;
       memset (&ro, 0, sizeof ro);
       ro.argv.incremental = script_incremental (sc);

@@ -42,6 +42,8 @@ typedef struct sg_probe_run {
 typedef struct sg_probe {
   SG_VEC (sg_probe_run) runs; /* one per solver, in order */
   sg_verdict verdict;         /* the oracle's verdict over the runs that were not skipped */
+  bool unspec;                /* the script may take an unspecified value (oracle/unspec.h) */
+  char unspec_why[200];       /* which application and why, when unspec */
 } sg_probe;
 
 void sg_probe_init (sg_probe *p);
@@ -52,10 +54,16 @@ sg_rc sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, s
                        const sg_script *sc, const char *text, size_t len, const sg_probe_opts *o,
                        sg_probe *out /* OUT */);
 
+/* Judge p's runs that were not skipped with the oracle options o (p->unspec joins them):
+ * what sg_probe_script does after its runs, for callers that assemble runs themselves. */
+void sg_probe_judge (sg_probe *p, const sg_oracle_opts *o);
+
 /* A differential disagreement no model decides (p's verdict is soundness with no culprit):
- * run the referees one after the other (fresh, no models) until one decides the query in
- * question, and blame the one run of p that answered otherwise (the why line says so). p is
- * left as it was when no referee decides. calls (OUT): referee runs made. */
+ * run the referees one after the other (fresh, no models; a referee whose solver already
+ * decided this query in p is skipped: the same solver again is no second opinion) until one
+ * decides the query in question, and blame the one run of p that answered otherwise (the why
+ * line says so). p is left as it was when no referee decides. calls (OUT): referee runs
+ * made. */
 sg_rc sg_probe_referee (const sg_solver_list *referees, const sg_patterns *pats, sg_store *s,
                         const sg_script *sc, const char *text, size_t len,
                         const sg_probe_opts *o, sg_probe *p, uint32_t *calls /* OUT */);

@@ -91,7 +91,7 @@ run_cmd (const sg_pred_cmd *c, const char *path, double timeout_s, uint64_t mem,
   memset (&o, 0, sizeof o);
   o.argv = argv;
   o.stdin_kind = SG_STDIN_NULL;
-  o.timeout_ms = timeout_s > 0 ? (uint32_t) (timeout_s * 1000.0) : 0;
+  o.timeout_ms = sg_spawn_ms (timeout_s);
   o.cpu_s = timeout_s > 0 ? (uint32_t) ceil (timeout_s) : 0;
   o.mem_bytes = mem;
   return sg_spawn_run (&o, r);
@@ -268,7 +268,7 @@ static void
 probe_opts (const sg_pred *p, double timeout_s, bool expected, sg_probe_opts *po)
 {
   memset (po, 0, sizeof *po);
-  po->timeout_ms = (uint32_t) (timeout_s * 1000.0);
+  po->timeout_ms = sg_spawn_ms (timeout_s);
   po->mem_bytes = p->mem_bytes;
   po->models = true;
   po->validate = true;
@@ -300,6 +300,29 @@ probe_some (const sg_pred *p, uint32_t only, bool others, double timeout_s, bool
   return rc;
 }
 
+/* Crash signatures compared without the numbers a message may carry (positions, addresses,
+ * sizes: "line 3 column 10", "0x7ffd..."), except in "assert FILE:LINE" and sanitizer
+ * signatures, where they name the place that failed. */
+static bool
+same_signature (const char *a, const char *b)
+{
+  if (!strncmp (a, "assert ", 7) || !strncmp (a, "sanitizer ", 10)) return !strcmp (a, b);
+  for (;;)
+    {
+      bool da = *a >= '0' && *a <= '9', db = *b >= '0' && *b <= '9';
+      if (da != db) return false;
+      if (da)
+        {
+          while (*a >= '0' && *a <= '9') a++;
+          while (*b >= '0' && *b <= '9') b++;
+          continue;
+        }
+      if (*a != *b) return false;
+      if (!*a) return true;
+      a++, b++;
+    }
+}
+
 /* The culprit's own run still shows the finding (stage 1, culprit alone). */
 static bool
 culprit_ok (const sg_pred *p, const sg_probe_run *r)
@@ -309,11 +332,11 @@ culprit_ok (const sg_pred *p, const sg_probe_run *r)
   switch (p->kind)
     {
     case SG_VERDICT_CRASH:
-      return o->kind == SG_OUT_CRASH && !strcmp (o->signature, p->signature);
+      return o->kind == SG_OUT_CRASH && same_signature (o->signature, p->signature);
     case SG_VERDICT_INVALID_MODEL:
       /* Its own model check fails, or our evaluator refutes the model it gave: one
        * misbehaviour, whichever of the two saw it when the finding was made (a solver's
-       * self-check does not fire on every run where the model is wrong). */
+       * self-check and our evaluator do not see every wrong model alike). */
       return o->kind == SG_OUT_INVALID_MODEL
              || (o->kind == SG_OUT_OK && ans_at (o, 0) == SG_ANS_SAT && r->model == SG_MODEL_INVALID);
     case SG_VERDICT_SOUNDNESS:
@@ -338,16 +361,18 @@ culprit_suffices (const sg_pred *p)
          || (p->kind == SG_VERDICT_INCOMPLETE && p->use_expected);
 }
 
-/* Soundness judged on the answers: the culprit (when the finding names one) still gives its
- * answer, another solver still decides the other way, and no solver other than the culprit
- * is blamed (the oracle's way to blame — evaluator, majority, referee — and its text do not
- * count; a verdict that blames nobody keeps the finding). */
+/* Soundness judged on the answers: every answer decided on the finding is still given (the
+ * culprit's included), so the culprit still answers against another solver's decided answer;
+ * no solver other than the culprit is blamed and the disagreement is not one an unspecified
+ * value explains. The rule that blamed (evaluator, majority, referee) and the oracle's text do
+ * not count; a verdict that blames nobody keeps the finding. */
 static bool
 soundness_ok (const sg_pred *p, const sg_probe *pr)
 {
   if (p->use_expected)
     return pr->verdict.kind == SG_VERDICT_SOUNDNESS
            && (p->culprit == SG_NONE || pr->verdict.culprit == p->culprit);
+  if (pr->verdict.kind == SG_VERDICT_UNSPECIFIED) return false;
   if (pr->verdict.kind == SG_VERDICT_SOUNDNESS && pr->verdict.culprit != SG_NONE
       && pr->verdict.culprit != p->culprit)
     return false;
@@ -355,8 +380,7 @@ soundness_ok (const sg_pred *p, const sg_probe *pr)
   for (uint32_t i = 0; i < pr->runs.n && i < 64; i++)
     {
       sg_answer a = ans_at (&pr->runs.a[i].out, p->query);
-      if (p->g_ans[i] == SG_ANS_SAT || p->g_ans[i] == SG_ANS_UNSAT)
-        if (a != p->g_ans[i]) return false;
+      if ((p->g_ans[i] == SG_ANS_SAT || p->g_ans[i] == SG_ANS_UNSAT) && a != p->g_ans[i]) return false;
       sat |= a == SG_ANS_SAT;
       unsat |= a == SG_ANS_UNSAT;
     }
@@ -369,8 +393,12 @@ soundness_ok (const sg_pred *p, const sg_probe *pr)
 static bool
 full_ok (const sg_pred *p, const sg_probe *pr)
 {
+  /* A rejection the finding itself did not have: the candidate is outside what that solver
+   * reads. One it had (a solver that cannot read the trigger, beside the culprit) is kept. */
   for (uint32_t i = 0; i < pr->runs.n; i++)
-    if (!pr->runs.a[i].skipped && pr->runs.a[i].out.kind == SG_OUT_REJECTED) return false;
+    if (!pr->runs.a[i].skipped && pr->runs.a[i].out.kind == SG_OUT_REJECTED
+        && (i >= 64 || !(p->g_rejected >> i & 1)))
+      return false;
   if (p->kind == SG_VERDICT_SOUNDNESS) return soundness_ok (p, pr);
   if (pr->verdict.kind != p->kind) return false;
   if (p->culprit != SG_NONE && pr->verdict.culprit != p->culprit) return false;
@@ -426,18 +454,11 @@ finding_test (const sg_pred *p, double timeout_s, sg_store *s, const sg_script *
         }
       if (ok)
         {
-          sg_oracle_run jr[64];
-          uint32_t map[64], n = 0;
-          for (uint32_t i = 0; i < m.runs.n && n < 64; i++)
-            if (!m.runs.a[i].skipped)
-              {
-                jr[n] = (sg_oracle_run) { m.runs.a[i].prof->name, &m.runs.a[i].out, m.runs.a[i].model };
-                map[n++] = i;
-              }
           sg_probe_opts po;
           probe_opts (p, timeout_s, p->use_expected, &po);
-          sg_oracle_judge (jr, n, &po.oracle, &m.verdict);
-          if (m.verdict.culprit != SG_NONE) m.verdict.culprit = map[m.verdict.culprit];
+          m.unspec = rest.unspec;
+          memcpy (m.unspec_why, rest.unspec_why, sizeof m.unspec_why);
+          sg_probe_judge (&m, &po.oracle);
           ok = full_ok (p, &m);
         }
       if (all) { *all = m; sg_probe_init (&m); }
@@ -475,6 +496,8 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
   for (uint32_t i = 0; i < pr.runs.n && i < 64; i++)
     {
       p->g_ans[i] = ans_at (&pr.runs.a[i].out, p->query);
+      if (!pr.runs.a[i].skipped && pr.runs.a[i].out.kind == SG_OUT_REJECTED && i != p->culprit)
+        p->g_rejected |= (uint64_t) 1 << i;
       if (!pr.runs.a[i].skipped && pr.runs.a[i].out.wall_s > maxwall) maxwall = pr.runs.a[i].out.wall_s;
     }
   if (p->culprit != SG_NONE)
@@ -486,28 +509,16 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
   /* Differential first (the construction's status may not survive reduction); fall back to
    * the expected status when no other solver decides. */
   p->use_expected = false;
-  bool ok;
-  if (p->culprit != SG_NONE && culprit_suffices (p))
-    {
-      /* The culprit's own run decides; a rejection by another solver is kept (g_rejected). */
-      ok = culprit_ok (p, &pr.runs.a[p->culprit]);
-    }
-  else
-    ok = full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit]));
-  if (!ok && p->expected != SG_ANS_NONE && !(p->culprit != SG_NONE && culprit_suffices (p)))
+  bool alone = p->culprit != SG_NONE && culprit_suffices (p);
+  /* A crash or an invalid model: the culprit's own run decides (a rejection by another
+   * solver is kept: g_rejected), whatever the others did and the oracle put first. */
+  bool ok = alone ? culprit_ok (p, &pr.runs.a[p->culprit])
+                  : full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit]));
+  if (!ok && !alone && p->expected != SG_ANS_NONE)
     {
       sg_probe_opts pe;
       probe_opts (p, p->golden_timeout_s, true, &pe);
-      sg_oracle_run jr[64];
-      uint32_t map[64], n = 0;
-      for (uint32_t i = 0; i < pr.runs.n && n < 64; i++)
-        if (!pr.runs.a[i].skipped)
-          {
-            jr[n] = (sg_oracle_run) { pr.runs.a[i].prof->name, &pr.runs.a[i].out, pr.runs.a[i].model };
-            map[n++] = i;
-          }
-      sg_oracle_judge (jr, n, &pe.oracle, &pr.verdict);
-      if (pr.verdict.culprit != SG_NONE) pr.verdict.culprit = map[pr.verdict.culprit];
+      sg_probe_judge (&pr, &pe.oracle);
       p->use_expected = true;
       ok = full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit]));
     }

@@ -2,15 +2,19 @@
 #include "reduce/reduce.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/file.h"
 #include "front/parse.h"
 #include "run/run.h"
+#include "run/spawn.h"
 
 /* ---- cache of tried texts ------------------------------------------------------------------ */
 
@@ -142,9 +146,13 @@ run_batch (rctx *c, cand *ks, uint32_t n)
   fflush (stderr);
   for (uint32_t i = 0; i < n; i++)
     {
+      pid_t parent = getpid ();
       pid_t pid = fork ();
       if (pid == 0)
         {
+          /* A candidate dies with the reducer, even one killed with -9. */
+          prctl (PR_SET_PDEATHSIG, SIGKILL);
+          if (getppid () != parent) _exit (255);
           char path[4200];
           snprintf (path, sizeof path, "%s/cand%u.smt2", c->dir, i);
           int code = 255;
@@ -167,8 +175,46 @@ run_batch (rctx *c, cand *ks, uint32_t n)
     {
       if (ks[i].pid <= 0) continue;
       int status = 0;
-      while (waitpid (ks[i].pid, &status, 0) < 0 && errno == EINTR)
-        ;
+      for (;;)
+        {
+          pid_t w = waitpid (ks[i].pid, &status, WNOHANG);
+          if (w == ks[i].pid || (w < 0 && errno != EINTR)) break;
+          /* Told to stop (the stop signals are blocked, sg_spawn_block_stop_signals): the
+           * candidates go, with their solvers (PDEATHSIG), then so do we. */
+          sigset_t stop;
+          sigemptyset (&stop);
+          sigaddset (&stop, SIGINT);
+          sigaddset (&stop, SIGTERM);
+          sigaddset (&stop, SIGHUP);
+          struct timespec ts = { 0, 20 * 1000 * 1000 };
+          int sig = sigtimedwait (&stop, NULL, &ts);
+          if (sig > 0)
+            {
+              /* SIGTERM: each candidate's solver run kills its group and removes its
+               * directory; SIGKILL after 2 s. */
+              for (uint32_t k = 0; k < n; k++)
+                if (ks[k].pid > 0) kill (ks[k].pid, SIGTERM);
+              for (uint32_t k = 0; k < n; k++)
+                {
+                  if (ks[k].pid <= 0) continue;
+                  for (int tries = 0; tries < 100; tries++)
+                    {
+                      pid_t g = waitpid (ks[k].pid, NULL, WNOHANG);
+                      if (g == ks[k].pid || (g < 0 && errno != EINTR)) { ks[k].pid = 0; break; }
+                      struct timespec nap = { 0, 20 * 1000 * 1000 };
+                      nanosleep (&nap, NULL);
+                    }
+                  if (ks[k].pid > 0)
+                    {
+                      kill (ks[k].pid, SIGKILL);
+                      while (waitpid (ks[k].pid, NULL, 0) < 0 && errno == EINTR) {}
+                    }
+                }
+              sg_run_tmpdir_sweep ();
+              kill (getpid (), sig); /* pending again (blocked): sg_spawn_stop_now dies of it */
+              sg_spawn_stop_now (c->dir);
+            }
+        }
       c->st->checks++;
       if (WIFEXITED (status) && WEXITSTATUS (status) != 255)
         {

@@ -6,7 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_EXCUSED = 16 /* excused lines remembered per stream */ };
+enum {
+  MAX_EXCUSED = 16, /* excused lines remembered per stream */
+  MAX_ERRORS = 32,  /* (error "...") responses remembered per stream; the last one kept
+                     * extends to the end of the stream, so words past it count as inside */
+};
 
 static const char *const KIND_NAMES[] = {
 #define X(e, s) s,
@@ -113,6 +117,8 @@ typedef struct ctx {
   size_t n[2];                /* their lengths */
   span ex[2][MAX_EXCUSED];    /* excused lines */
   uint32_t nex[2];            /* used entries of ex */
+  span er[2][MAX_ERRORS];     /* (error "...") responses, opening paren to closing quote */
+  uint32_t ner[2];            /* used entries of er */
   const sg_patterns *pats;    /* all rows */
   const char *solver;         /* profile name, or NULL */
 } ctx;
@@ -168,7 +174,53 @@ excuse (ctx *c, int k, size_t pos)
     c->ex[k][c->nex[k]++] = (span) { pa, pb + 1 };
 }
 
-/* The next hit of row p at or after *pos in stream k that is not excused. */
+/* Record the (error "...") responses of stream k: from "(error \"" to the quote that ends
+ * the SMT-LIB string ("" inside it is an escaped quote); a response never closed runs to the
+ * end of the stream. The message of a rejection can hold any word (cvc5's "Exception
+ * occurred in:"), so BARE patterns do not look inside these spans. */
+static void
+find_errors (ctx *c, int k)
+{
+  const char *s = c->s[k];
+  size_t n = c->n[k], i = 0;
+  static const char OPEN[] = "(error \"";
+  size_t m = sizeof OPEN - 1;
+  while (i + m <= n)
+    {
+      const char *at = find_in (s + i, n - i, OPEN);
+      if (!at) return;
+      size_t a = (size_t) (at - s), j = a + m, b = n;
+      while (j < n)
+        {
+          if (s[j] == '"')
+            {
+              if (j + 1 < n && s[j + 1] == '"')
+                {
+                  j += 2;
+                  continue;
+                }
+              b = j + 1;
+              break;
+            }
+          j++;
+        }
+      if (c->ner[k] == MAX_ERRORS - 1) b = n;
+      c->er[k][c->ner[k]++] = (span) { a, b };
+      if (b == n) return;
+      i = b;
+    }
+}
+
+static bool
+in_error (const ctx *c, int k, size_t pos)
+{
+  for (uint32_t i = 0; i < c->ner[k]; i++)
+    if (pos >= c->er[k][i].a && pos < c->er[k][i].b) return true;
+  return false;
+}
+
+/* The next hit of row p at or after *pos in stream k that is not excused (nor, for a BARE
+ * row, inside an error response). */
 static bool
 next_hit (const ctx *c, const sg_pattern *p, int k, size_t *pos)
 {
@@ -193,7 +245,7 @@ next_hit (const ctx *c, const sg_pattern *p, int k, size_t *pos)
       long at = sg_pattern_find (p, c->s[k] + off, c->n[k] - off);
       if (at < 0) return false;
       size_t hit = off + (size_t) at;
-      if (!excused (c, k, hit))
+      if (!excused (c, k, hit) && !(p->match == SG_MATCH_BARE && in_error (c, k, hit)))
         {
           *pos = hit;
           return true;
@@ -495,6 +547,8 @@ sg_classify_run (const sg_patterns *pats, const sg_profile *prof, const sg_spawn
   c.n[1] = r->err.len;
   c.pats = pats;
   c.solver = prof ? prof->name : NULL;
+  find_errors (&c, 0);
+  find_errors (&c, 1);
   int k;
   size_t pos;
   const sg_pattern *p;

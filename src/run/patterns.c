@@ -25,7 +25,7 @@ sg_pat_kind_name (sg_pat_kind k)
 const char *
 sg_pat_match_name (sg_pat_match m)
 {
-  return m == SG_MATCH_LINE ? "line" : "sub";
+  return m == SG_MATCH_LINE ? "line" : m == SG_MATCH_BARE ? "bare" : "sub";
 }
 
 void
@@ -112,7 +112,7 @@ load_line (sg_patterns *ps, const char *line, size_t n, uint32_t lineno, sg_diag
       if (i < n && line[i] != '\t') continue;
       if (nf == 4)
         return sg_diag_set (d, SG_RC_PARSE, lineno, (uint32_t) start + 1,
-                            "too many fields (expected kind, solver, text[, sub|line])");
+                            "too many fields (expected kind, solver, text[, sub|bare|line])");
       f[nf++] = (field) { line + start, i - start, (uint32_t) start + 1 };
       start = i + 1;
     }
@@ -157,9 +157,10 @@ load_line (sg_patterns *ps, const char *line, size_t n, uint32_t lineno, sg_diag
   if (nf == 4)
     {
       if (eq (&f[3], "line")) match = SG_MATCH_LINE;
+      else if (eq (&f[3], "bare")) match = SG_MATCH_BARE;
       else if (!eq (&f[3], "sub"))
         return sg_diag_set (d, SG_RC_PARSE, lineno, f[3].col,
-                            "match must be 'sub' or 'line'");
+                            "match must be 'sub', 'bare' or 'line'");
       if (match == SG_MATCH_LINE && find (f[2].s, f[2].n, "...", 3))
         return sg_diag_set (d, SG_RC_PARSE, lineno, f[2].col,
                             "a 'line' pattern cannot hold the gap '...'");

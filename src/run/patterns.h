@@ -39,6 +39,8 @@ typedef enum sg_pat_kind {
 typedef enum sg_pat_match {
   SG_MATCH_SUB,  /* the text occurs in stdout or stderr */
   SG_MATCH_LINE, /* a whole stdout line equals the text */
+  SG_MATCH_BARE, /* SUB, but not inside an (error "...") response: a word a rejection's
+                  * message may hold ("Exception") is crash evidence only outside one */
 } sg_pat_match;
 
 typedef struct sg_pattern {
@@ -56,7 +58,7 @@ void sg_patterns_init (sg_patterns *ps);
 void sg_patterns_free (sg_patterns *ps);
 /* Append the compiled-in rows of patterns.def. */
 sg_rc sg_patterns_add_defaults (sg_patterns *ps);
-/* Append the rows of a TSV text: "kind<TAB>solver<TAB>text[<TAB>sub|line]" per line, '#'
+/* Append the rows of a TSV text: "kind<TAB>solver<TAB>text[<TAB>sub|bare|line]" per line, '#'
  * comments and blank lines allowed. Errors go to d as name:line:col; nothing is appended
  * when an error is found. */
 sg_rc sg_patterns_load_string (sg_patterns *ps, const char *text, size_t len, const char *name,

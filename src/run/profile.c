@@ -4,6 +4,8 @@
 #include "base/file.h"
 
 #include <dirent.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -737,6 +739,48 @@ spec_line (const sg_profiles *ps, const char *spec, size_t len, uint32_t line,
       if (rc) return rc;
       s = i + 1;
     }
+  return SG_RC_OK;
+}
+
+sg_rc
+sg_solver_list_check (const sg_solver_list *l, sg_diag *d)
+{
+  for (uint32_t i = 0; i < l->n; i++)
+    {
+      const char *bin = l->a[i].binary;
+      char path[PATH_MAX];
+      int e = sg_spawn_resolve (bin, path, sizeof path);
+      struct stat st;
+      if (!e && stat (path, &st) != 0) e = errno;
+      if (!e && S_ISDIR (st.st_mode)) e = EISDIR;
+      if (!e && access (path, X_OK) != 0) e = EACCES;
+      if (!e) continue;
+      const char *why = e == ENOENT ? (strchr (bin, '/') ? "no such file" : "not found in PATH")
+                        : e == EISDIR ? "is a directory"
+                        : e == EACCES ? "is not executable"
+                        : strerror (e);
+      return sg_diag_set (d, SG_RC_USAGE, 0, 0, "solver '%s': %s", bin, why);
+    }
+  return SG_RC_OK;
+}
+
+sg_rc
+sg_profiles_auto_referees (const sg_profiles *ps, const sg_solver_list *under_test,
+                           sg_solver_list *out, sg_diag *d)
+{
+  static const char *const names[] = { "z3", "cvc5", "cvc4" };
+  /* Those not under test first; then those under test (asked only when their own run did
+   * not decide: sg_probe_referee skips a solver that already answered). */
+  for (int pass = 0; pass < 2; pass++)
+    for (uint32_t k = 0; k < sizeof names / sizeof *names; k++)
+      {
+        bool used = false;
+        for (uint32_t i = 0; i < under_test->n; i++) used |= !strcmp (under_test->a[i].name, names[k]);
+        const sg_profile *bp = sg_profiles_find (ps, names[k]);
+        if (used != (pass == 1) || !bp || !sg_profile_installed (bp)) continue;
+        sg_rc rc = sg_profiles_parse_spec (ps, names[k], "--referee", out, d);
+        if (rc) return rc;
+      }
   return SG_RC_OK;
 }
 

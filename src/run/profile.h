@@ -123,6 +123,17 @@ void sg_solver_list_free (sg_solver_list *l);
  * Errors go to d as name:1:col. */
 sg_rc sg_profiles_parse_spec (const sg_profiles *ps, const char *spec, const char *name,
                               sg_solver_list *out, sg_diag *d);
+/* Every solver of l can be started: its binary is found (PATH lookup), is a regular file and
+ * is executable. Otherwise SG_RC_USAGE with d set to "solver 'WORD': not found in PATH" /
+ * "... is a directory" / "... is not executable" (d's name is what the caller passes, e.g.
+ * "--solvers"). Issue 14: a typo must not give a campaign of exec failures. */
+sg_rc sg_solver_list_check (const sg_solver_list *l, sg_diag *d);
+/* The automatic referees (issue 13's blame rule): every installed built-in solver among
+ * z3, cvc5, cvc4, in that order, those not in `under_test` first, then those in it (a third
+ * solver is asked even when it is under test, if its own run did not decide). Appends to
+ * out. */
+sg_rc sg_profiles_auto_referees (const sg_profiles *ps, const sg_solver_list *under_test,
+                                 sg_solver_list *out, sg_diag *d);
 /* A file of spec lines (one or more solvers per line, '#' comments). */
 sg_rc sg_profiles_load_spec_file (const sg_profiles *ps, const char *path, sg_solver_list *out,
                                   sg_diag *d);

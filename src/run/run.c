@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,12 +15,42 @@
 #include "base/file.h"
 #include "run/spawn.h"
 
+uint32_t
+sg_run_tmpdir_sweep (void)
+{
+  const char *tmp = getenv ("TMPDIR");
+  if (!tmp || !*tmp) tmp = "/tmp";
+  DIR *d = opendir (tmp);
+  if (!d) return 0;
+  uint32_t n = 0;
+  struct dirent *e;
+  while ((e = readdir (d)))
+    {
+      long pid = 0;
+      char rest[32];
+      if (strncmp (e->d_name, "smtgrind-", 9) || sscanf (e->d_name + 9, "%ld-%31s", &pid, rest) != 2
+          || pid <= 0 || strlen (rest) != 6)
+        continue;
+      if (kill ((pid_t) pid, 0) == 0 || errno != ESRCH) continue; /* alive, or not ours to tell */
+      char path[PATH_MAX];
+      if ((size_t) snprintf (path, sizeof path, "%s/%s", tmp, e->d_name) >= sizeof path) continue;
+      struct stat st;
+      if (lstat (path, &st) != 0 || !S_ISDIR (st.st_mode) || st.st_uid != getuid ()) continue;
+      sg_run_tmpdir_remove (path);
+      n++;
+    }
+  closedir (d);
+  return n;
+}
+
 sg_rc
 sg_run_tmpdir_make (char *dir, size_t size)
 {
   const char *tmp = getenv ("TMPDIR");
   if (!tmp || !*tmp) tmp = "/tmp";
-  if ((size_t) snprintf (dir, size, "%s/smtgrind-XXXXXX", tmp) >= size) return SG_RC_IO;
+  /* Our pid in the name: sg_spawn_stop_now removes every directory of this process. */
+  if ((size_t) snprintf (dir, size, "%s/smtgrind-%ld-XXXXXX", tmp, (long) getpid ()) >= size)
+    return SG_RC_IO;
   return mkdtemp (dir) ? SG_RC_OK : SG_RC_IO;
 }
 
@@ -125,6 +156,7 @@ run (const sg_profile *p, const sg_patterns *pats, const sg_run_opts *o, input i
       so.mem_bytes = o->mem_bytes;
       so.cpu_s = o->cpu_s;
       so.out_cap = so.err_cap = o->out_cap;
+      so.private_dir = dir[0] ? dir : NULL;
       rc = sg_spawn_run (&so, &r);
     }
   if (!rc) rc = sg_classify_run (pats, p, &r, out);

@@ -45,7 +45,11 @@ sg_rc sg_run_text_capture (const sg_profile *p, const sg_patterns *pats, const s
                            const char *text, size_t len, sg_outcome *out /* OUT */,
                            sg_buf *stdout_text /* OUT */);
 
-/* A fresh private directory $TMPDIR/smtgrind-XXXXXX (mode 0700); dir gets its path. */
+/* Remove the private directories of smtgrind processes that no longer exist (a kill -9 leaves
+ * them): $TMPDIR/smtgrind-PID-XXXXXX of ours whose PID is gone. Returns how many. */
+uint32_t sg_run_tmpdir_sweep (void);
+/* A fresh private directory $TMPDIR/smtgrind-PID-XXXXXX (mode 0700); dir gets its path. A
+ * process that dies of a stop signal removes all of its own (sg_spawn_stop_now). */
 sg_rc sg_run_tmpdir_make (char *dir /* OUT */, size_t size);
 /* Remove the files in dir (one level: solvers create plain files) and dir itself. */
 void sg_run_tmpdir_remove (const char *dir);

@@ -12,9 +12,13 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -107,8 +111,18 @@ lift_fd (int *fd)
 
 /* PATH lookup done in the parent (execvp semantics without its /bin/sh fallback for
  * ENOEXEC files and without malloc after fork). Returns 0 or an errno. */
-static int
-resolve (const char *name, char *out, size_t size)
+uint64_t
+sg_spawn_default_mem (uint32_t concurrent)
+{
+  long pages = sysconf (_SC_PHYS_PAGES), psize = sysconf (_SC_PAGESIZE);
+  uint64_t total = pages > 0 && psize > 0 ? (uint64_t) pages * (uint64_t) psize : (uint64_t) 4 << 30;
+  uint64_t share = total / 100u * SG_MEM_SHARE_PCT / (concurrent ? concurrent : 1);
+  uint64_t floor = (uint64_t) SG_MEM_FLOOR_MB << 20;
+  return share > floor ? share : floor;
+}
+
+int
+sg_spawn_resolve (const char *name, char *out, size_t size)
 {
   if (!*name) return ENOENT;
   if (strchr (name, '/'))
@@ -125,7 +139,10 @@ resolve (const char *name, char *out, size_t size)
     {
       const char *end = strchr (path, ':');
       size_t dlen = end ? (size_t) (end - path) : strlen (path);
-      if (dlen + 1 + nlen < size)
+      /* An empty entry is the current directory: "." takes one byte, counted before the
+       * length check (it was not: a name of size - 2 bytes overflowed out by one). */
+      size_t used = dlen ? dlen : 1;
+      if (used + 1 + nlen < size)
         {
           if (dlen == 0) { out[0] = '.'; dlen = 1; }
           else memcpy (out, path, dlen);
@@ -147,9 +164,19 @@ resolve (const char *name, char *out, size_t size)
 /* In the child, between vfork and exec: async-signal-safe calls that write no memory of the
  * parent's (besides errno). Never returns. */
 static void __attribute__ ((noreturn))
-child (const sg_spawn_opts *o, const char *path, int in_fd, int out_fd, int err_fd, int st_fd)
+child (const sg_spawn_opts *o, const char *path, int in_fd, int out_fd, int err_fd, int st_fd,
+       pid_t parent)
 {
   setpgid (0, 0);
+  /* Die with the thread that started us, even when it is killed with -9; if it is already
+   * gone (before prctl took effect), do not start at all. Not for a session (kept stdin): it
+   * may be started by a short-lived probe thread and must outlive it; it ends at the EOF of
+   * its stdin when we die. */
+  if (!o->keep_stdin_open)
+    {
+      prctl (PR_SET_PDEATHSIG, SIGKILL);
+      if (getppid () != parent) _exit (127);
+    }
   sigset_t none;
   sigemptyset (&none);
   sigprocmask (SIG_SETMASK, &none, NULL);
@@ -180,12 +207,129 @@ fail:;
 static pid_t __attribute__ ((noinline))
 launch (const sg_spawn_opts *o, const char *path, int in_fd, int out_fd, int err_fd, int st_fd)
 {
+  pid_t parent = getpid ();
   pid_t pid = vfork ();
-  if (pid == 0) child (o, path, in_fd, out_fd, err_fd, st_fd);
+  if (pid == 0) child (o, path, in_fd, out_fd, err_fd, st_fd, parent);
   return pid;
 }
 
 /* ---- start ---- */
+
+/* ---- supervision ---- */
+
+static void
+stop_set (sigset_t *s)
+{
+  sigemptyset (s);
+  sigaddset (s, SIGINT);
+  sigaddset (s, SIGTERM);
+  sigaddset (s, SIGHUP);
+}
+
+void
+sg_spawn_block_stop_signals (sigset_t *old)
+{
+  sigset_t s;
+  stop_set (&s);
+  pthread_sigmask (SIG_BLOCK, &s, old);
+}
+
+bool
+sg_spawn_stop_pending (void)
+{
+  sigset_t p;
+  if (sigpending (&p) != 0) return false;
+  return sigismember (&p, SIGINT) == 1 || sigismember (&p, SIGTERM) == 1
+         || sigismember (&p, SIGHUP) == 1;
+}
+
+void
+sg_spawn_kill_child_groups (int sig)
+{
+  /* The children of every thread: /proc/self/task/TID/children (Linux 3.5+). */
+  DIR *tasks = opendir ("/proc/self/task");
+  if (!tasks) return;
+  struct dirent *t;
+  while ((t = readdir (tasks)))
+    {
+      if (t->d_name[0] == '.') continue;
+      char path[64];
+      snprintf (path, sizeof path, "/proc/self/task/%.20s/children", t->d_name);
+      FILE *f = fopen (path, "r");
+      if (!f) continue;
+      long pid;
+      while (fscanf (f, "%ld", &pid) == 1)
+        if (pid > 0 && getpgid ((pid_t) pid) == (pid_t) pid) kill ((pid_t) -pid, sig);
+      fclose (f);
+    }
+  closedir (tasks);
+}
+
+/* Remove dir and the files in it (one level, as sg_run_tmpdir_make's directories are). */
+static void
+remove_private_dir (const char *dir)
+{
+  if (!dir || !dir[0]) return;
+  DIR *d = opendir (dir);
+  if (d)
+    {
+      struct dirent *e;
+      while ((e = readdir (d)))
+        {
+          if (!strcmp (e->d_name, ".") || !strcmp (e->d_name, "..")) continue;
+          char path[PATH_MAX];
+          if ((size_t) snprintf (path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path) continue;
+          if (unlink (path) != 0) rmdir (path);
+        }
+      closedir (d);
+    }
+  rmdir (dir);
+}
+
+void
+sg_spawn_stop_now (const char *private_dir)
+{
+  sigset_t p, s;
+  if (sigpending (&p) != 0) return;
+  stop_set (&s);
+  int sig = 0;
+  for (int k = 0; k < 3 && !sig; k++)
+    {
+      int c = k == 0 ? SIGTERM : k == 1 ? SIGINT : SIGHUP;
+      if (sigismember (&p, c) == 1) sig = c;
+    }
+  if (!sig) return;
+  sg_spawn_kill_child_groups (SIGKILL);
+  remove_private_dir (private_dir);
+  /* The private directories of the other threads: $TMPDIR/smtgrind-PID-* (run.c). */
+  const char *tmp = getenv ("TMPDIR");
+  if (!tmp || !*tmp) tmp = "/tmp";
+  char prefix[48];
+  snprintf (prefix, sizeof prefix, "smtgrind-%ld-", (long) getpid ());
+  DIR *d = opendir (tmp);
+  if (d)
+    {
+      struct dirent *e;
+      while ((e = readdir (d)))
+        if (!strncmp (e->d_name, prefix, strlen (prefix)))
+          {
+            char path[PATH_MAX];
+            if ((size_t) snprintf (path, sizeof path, "%s/%s", tmp, e->d_name) < sizeof path)
+              remove_private_dir (path);
+          }
+      closedir (d);
+    }
+  /* Unblock: the pending signal is delivered now, with its default action (termination).
+   * A disposition someone set to ignore it (a campaign worker's SIGINT) discards it. */
+  fflush (NULL);
+  signal (sig, SIG_DFL);
+  sigset_t one;
+  sigemptyset (&one);
+  sigaddset (&one, sig);
+  pthread_sigmask (SIG_UNBLOCK, &one, NULL);
+  raise (sig);
+  _exit (128 + sig); /* not reached */
+}
 
 sg_rc
 sg_spawn_start (const sg_spawn_opts *o, sg_spawn_proc *p, sg_spawn_result *r)
@@ -199,9 +343,11 @@ sg_spawn_start (const sg_spawn_opts *o, sg_spawn_proc *p, sg_spawn_result *r)
   p->out_cap = o->out_cap ? o->out_cap : SG_SPAWN_DEFAULT_CAP;
   p->err_cap = o->err_cap ? o->err_cap : SG_SPAWN_DEFAULT_CAP;
   p->t0 = sg_spawn_now ();
+  p->private_dir = o->private_dir;
+  if (sg_spawn_stop_pending ()) sg_spawn_stop_now (o->private_dir);
 
   char path[PATH_MAX];
-  int e = resolve (o->argv[0], path, sizeof path);
+  int e = sg_spawn_resolve (o->argv[0], path, sizeof path);
   if (!e && o->cwd && path[0] != '/')
     {
       /* A relative program path means relative to our directory, not to cwd. */
@@ -381,6 +527,14 @@ exited (const sg_spawn_proc *p)
 static void
 watchdog (sg_spawn_proc *p, sg_spawn_result *r, double deadline, double now)
 {
+  if (!r->interrupted && sg_spawn_stop_pending ())
+    {
+      /* Told to stop: the solver's group goes first (the caller then dies of the signal). */
+      kill (-p->pid, SIGKILL);
+      r->interrupted = true;
+      r->hard_killed = true;
+      if (p->term_at == 0) p->term_at = now;
+    }
   if (deadline > 0 && now >= deadline && p->term_at == 0)
     {
       kill (-p->pid, SIGTERM);
@@ -593,7 +747,9 @@ sg_spawn_finish (sg_spawn_proc *p, double deadline, sg_spawn_result *r)
         }
     }
   free (tmp);
+  const char *dir = p->private_dir;
   reap (p, r);
+  if (r->interrupted) sg_spawn_stop_now (dir);
   return rc;
 }
 

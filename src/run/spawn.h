@@ -10,6 +10,7 @@
 #ifndef SG_RUN_SPAWN_H
 #define SG_RUN_SPAWN_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -48,6 +49,8 @@ typedef struct sg_spawn_opts {
   uint32_t cpu_s;           /* RLIMIT_CPU soft limit (SIGXCPU), hard = soft + 1; 0 = none */
   size_t out_cap;           /* stdout bytes kept; 0 = SG_SPAWN_DEFAULT_CAP */
   size_t err_cap;           /* stderr bytes kept; 0 = SG_SPAWN_DEFAULT_CAP */
+  const char *private_dir;  /* a directory of the caller's (mkdtemp, files one level deep)
+                               removed before this process dies of a stop signal */
 } sg_spawn_opts;
 
 /* How the child ended. */
@@ -66,6 +69,7 @@ typedef struct sg_spawn_result {
   bool timed_out;      /* the watchdog fired (SIGTERM sent at the deadline) */
   bool hard_killed;    /* SIGKILL was needed after the grace period */
   bool stdin_broken;   /* the child closed stdin before all data was written */
+  bool interrupted;    /* a stop signal arrived while it ran: its group was killed */
   double wall_s;       /* wall time from fork to reap */
   double user_s;       /* child user CPU (wait4 rusage; 0 for sessions until the end) */
   double sys_s;        /* child system CPU */
@@ -81,6 +85,49 @@ void sg_spawn_result_init (sg_spawn_result *r);
 /* Forget status and output, keep the buffers' memory. */
 void sg_spawn_result_reset (sg_spawn_result *r);
 void sg_spawn_result_free (sg_spawn_result *r);
+
+/* PATH lookup as execvp does it (an empty PATH entry is "."), without its /bin/sh fallback:
+ * the file to execute into out. Returns 0 or an errno (ENOENT, EACCES, ENAMETOOLONG). A name
+ * with a '/' is copied as it is. */
+int sg_spawn_resolve (const char *name, char *out, size_t size);
+
+/* A limit in seconds as the milliseconds of sg_spawn_opts.timeout_ms: a positive limit is
+ * never 0 (which means "no deadline"): below a millisecond it is 1 ms; <= 0 or NaN is 0. */
+static inline uint32_t
+sg_spawn_ms (double s)
+{
+  if (!(s > 0)) return 0;
+  double ms = s * 1000.0;
+  if (ms < 1.0) return 1;
+  if (ms >= 4294967294.0) return 4294967294u;
+  return (uint32_t) ms;
+}
+
+/* The default memory limit (RLIMIT_AS) of one solver run when `concurrent` solver processes
+ * can run at once: SG_MEM_SHARE_PCT % of the machine's physical memory divided among them,
+ * at least SG_MEM_FLOOR_MB MiB (issue 14: a runaway solver must not take the machine down). */
+#define SG_MEM_SHARE_PCT 75u
+#define SG_MEM_FLOOR_MB 512u
+uint64_t sg_spawn_default_mem (uint32_t concurrent);
+
+/* Supervision (issue 14; no handler, no global flag). A process that runs solvers blocks the
+ * stop signals (SIGINT, SIGTERM, SIGHUP) with sg_spawn_block_stop_signals. Every solver is
+ * started in its own process group with PR_SET_PDEATHSIG = SIGKILL (it dies with the thread
+ * that started it, even after a kill -9 of ours). While sg_spawn_run or sg_spawn_finish waits,
+ * and when sg_spawn_start is called, a pending stop signal makes it kill the child's group and
+ * then call sg_spawn_stop_now: every child process group of this process is killed, the
+ * private directory is removed, and the signal is unblocked, so the process dies of it (its
+ * parent sees the usual 128 + signal). Sessions (keep_stdin_open) get no PR_SET_PDEATHSIG:
+ * a short-lived thread may start one; they end at the EOF of their stdin when we die. */
+void sg_spawn_block_stop_signals (sigset_t *old /* OUT: the previous mask, may be NULL */);
+/* Is a stop signal pending (blocked and sent)? */
+bool sg_spawn_stop_pending (void);
+/* Kill every child process group of this process (the groups of its solvers), remove
+ * private_dir (may be NULL), and die of the pending stop signal. Returns only when none is
+ * pending. */
+void sg_spawn_stop_now (const char *private_dir);
+/* Kill the process group of every child of this process that leads one (solvers), with sig. */
+void sg_spawn_kill_child_groups (int sig);
 
 /* CLOCK_MONOTONIC in seconds; deadlines below are in this clock. */
 double sg_spawn_now (void);
@@ -108,6 +155,7 @@ typedef struct sg_spawn_proc {
   uint32_t grace_ms;  /* SIGTERM -> SIGKILL */
   size_t out_cap;     /* bytes of stdout kept per result */
   size_t err_cap;     /* bytes of stderr kept per result */
+  const char *private_dir; /* sg_spawn_opts.private_dir (borrowed) */
 } sg_spawn_proc;
 
 /* Called with each chunk read from stdout (before capping); return true to stop pumping. */

@@ -199,6 +199,53 @@ main (int argc, char **argv)
       puts ("sat");
       return 0;
     }
+  if (!strcmp (m, "chaos"))
+    {
+      /* The soak test's solver (tests/soak/soak.sh): the script decides, one case in ten
+       * each: hang, segfault, flood stdout (64 MiB), eat memory, print garbage, fail an
+       * assertion, leave a child behind that holds the pipes, answer slowly, sat, unsat. */
+      unsigned long sum = script_sum (argc, argv);
+      switch (sum % 10)
+        {
+        case 0: nap_forever (); return 0;
+        case 1: raise (SIGSEGV); return 139;
+        case 2:
+          {
+            static char buf[1 << 16];
+            for (size_t i = 0; i < sizeof buf; i += 2) buf[i] = 'y', buf[i + 1] = '\n';
+            for (int i = 0; i < (1 << 10); i++)
+              if (fwrite (buf, 1, sizeof buf, stdout) != sizeof buf) return 3;
+            return 0;
+          }
+        case 3:
+          for (;;)
+            {
+              char *p = malloc (1 << 20);
+              if (!p) { fputs ("std::bad_alloc\n", stderr); abort (); }
+              memset (p, 1, 1 << 20);
+            }
+        case 4:
+          for (int i = 0; i < 300; i++) putchar ("x(#]\001\xff sat;"[i % 13]);
+          puts ("\nunsatisfiable");
+          return 0;
+        case 5:
+          fprintf (stderr, "ASSERTION VIOLATION\nFile: ../src/chaos.cpp\nLine: %lu\n", 200 + sum / 10 % 2);
+          return 1;
+        case 6:
+          if (fork () == 0) { nap_forever (); return 0; }
+          puts ("sat");
+          return 0;
+        case 7:
+          {
+            struct timespec ts = { 0, 300 * 1000 * 1000 };
+            nanosleep (&ts, NULL);
+            puts ("sat");
+            return 0;
+          }
+        case 8: puts ("sat"); return 0;
+        default: puts ("unsat"); return 0;
+        }
+    }
   if (!strcmp (m, "hashhang"))
     {
       /* Deterministic timeouts for the lane tests: the script (last argument) decides. A

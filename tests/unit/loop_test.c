@@ -1,6 +1,10 @@
 /* loop_test: the fuzz loop's rules against false alarms, with scripted fake solvers:
  * - what only a session says is never reported (the fresh re-run decides);
  * - a disagreement no model decides is blamed by a referee, and left unblamed without one;
+ * - the majority of three decided answers blames the lone dissenter; a referee whose solver
+ *   already answered is no second vote (skipped); two against two is "unattributed";
+ * - a disagreement an unspecified value can explain is written as an `unspecified` pair,
+ *   counted apart, never as a bug;
  * - a confirmed disagreement is written as a .smt2 + .json pair;
  * each with the solvers run one after the other and side by side (threads). */
 #include <dirent.h>
@@ -65,10 +69,11 @@ remove_dir (const char *dir)
   rmdir (dir);
 }
 
-/* Run opfuzz for `mutants` mutants of SEED on the solvers; out_dir is created. */
+/* Run opfuzz for `mutants` mutants of the seed text on the solvers; out_dir is created. */
 static void
-run (const world *w, const sg_solver_list *solvers, const sg_solver_list *referees, bool sessions,
-     bool parallel, const char *out_dir, uint64_t mutants, sg_fuzz_stats *st)
+run_seed (const world *w, const char *text, const sg_solver_list *solvers,
+          const sg_solver_list *referees, bool sessions, bool parallel, const char *out_dir,
+          uint64_t mutants, sg_fuzz_stats *st)
 {
   sg_fuzz_opts o;
   memset (&o, 0, sizeof o);
@@ -88,8 +93,41 @@ run (const world *w, const sg_solver_list *solvers, const sg_solver_list *refere
   o.sessions = sessions;
   o.parallel = parallel;
   o.referees = referees;
-  sg_tech_seed seed = { "seed.smt2", SEED, sizeof SEED - 1, SG_ANS_SAT, "QF_LIA" };
+  sg_tech_seed seed = { "seed.smt2", text, strlen (text), SG_ANS_SAT, "QF_LIA" };
   assert_int_equal (sg_fuzz_run (&o, &seed, 1, st), SG_RC_OK);
+}
+
+/* The same on SEED. */
+static void
+run (const world *w, const sg_solver_list *solvers, const sg_solver_list *referees, bool sessions,
+     bool parallel, const char *out_dir, uint64_t mutants, sg_fuzz_stats *st)
+{
+  run_seed (w, SEED, solvers, referees, sessions, parallel, out_dir, mutants, st);
+}
+
+/* Does some file of dir whose name starts with prefix and ends with suffix contain needle? */
+static bool
+some_file_has (const char *dir, const char *prefix, const char *suffix, const char *needle)
+{
+  DIR *d = opendir (dir);
+  if (!d) return false;
+  bool found = false;
+  struct dirent *e;
+  char path[4200], buf[65536];
+  while (!found && (e = readdir (d)))
+    {
+      size_t l = strlen (e->d_name), ls = strlen (suffix);
+      if (strncmp (e->d_name, prefix, strlen (prefix)) || l < ls || strcmp (e->d_name + l - ls, suffix)) continue;
+      snprintf (path, sizeof path, "%s/%s", dir, e->d_name);
+      FILE *f = fopen (path, "rb");
+      if (!f) continue;
+      size_t n = fread (buf, 1, sizeof buf - 1, f);
+      fclose (f);
+      buf[n] = 0;
+      found = strstr (buf, needle) != NULL;
+    }
+  closedir (d);
+  return found;
 }
 
 static void
@@ -136,11 +174,87 @@ test_referee_blames_one_solver (void **state)
   assert_int_equal (count_files (dir, "soundness-b-", ".smt2"), 3);
   assert_int_equal (count_files (dir, "soundness-a-", ".json"), 0);
   remove_dir (dir);
-  /* No referee: still a confirmed disagreement, but nobody is blamed. */
+  /* No referee: still a confirmed disagreement, but nobody is blamed: "unattributed". */
   assert_non_null (mkdtemp (strcpy (dir, "/tmp/smtgrind-loop-test.XXXXXX")));
   run (w, &solvers, NULL, true, false, dir, 3, &st);
   assert_int_equal (st.findings[SG_VERDICT_SOUNDNESS], 3);
-  assert_int_equal (count_files (dir, "soundness-any-", ".json"), 3);
+  assert_int_equal (count_files (dir, "soundness-" SG_UNATTRIBUTED "-", ".json"), 3);
+  remove_dir (dir);
+  sg_solver_list_free (&solvers);
+  sg_solver_list_free (&referees);
+}
+
+static void
+test_majority_of_three (void **state)
+{
+  const world *w = *state;
+  sg_solver_list solvers = { 0 }, referees = { 0 };
+  char dir[] = "/tmp/smtgrind-loop-test.XXXXXX";
+  sg_fuzz_stats st;
+  /* Three under test, no model decides: the lone dissenter is blamed, no referee run. */
+  profile (&solvers, "a", "sat", false);
+  profile (&solvers, "b", "unsat", false);
+  profile (&solvers, "c", "unsat", false);
+  assert_non_null (mkdtemp (dir));
+  run (w, &solvers, NULL, false, true, dir, 3, &st);
+  assert_int_equal (st.findings[SG_VERDICT_SOUNDNESS], 3);
+  assert_int_equal (st.refereed, 0);
+  assert_int_equal (count_files (dir, "soundness-a-", ".json"), 3);
+  assert_true (some_file_has (dir, "soundness-a-", ".json", "(majority)"));
+  remove_dir (dir);
+  sg_solver_list_free (&solvers);
+  /* Two under test. The first referee is the solver "a" again: it already answered, so it is
+   * no second vote and is not asked; "c" decides: a is the one blamed. */
+  profile (&solvers, "a", "sat", false);
+  profile (&solvers, "b", "unsat", false);
+  profile (&referees, "a", "sat", false);
+  profile (&referees, "c", "unsat", false);
+  assert_non_null (mkdtemp (strcpy (dir, "/tmp/smtgrind-loop-test.XXXXXX")));
+  run (w, &solvers, &referees, false, false, dir, 3, &st);
+  assert_int_equal (st.findings[SG_VERDICT_SOUNDNESS], 3);
+  assert_int_equal (count_files (dir, "soundness-a-", ".json"), 3);
+  assert_int_equal (st.refereed, 6); /* c alone, on the probe and on its confirmation */
+  remove_dir (dir);
+  sg_solver_list_free (&solvers);
+  sg_solver_list_free (&referees);
+  /* Two against two, no referee: no majority, "unattributed". */
+  profile (&solvers, "a", "sat", false);
+  profile (&solvers, "b", "unsat", false);
+  profile (&solvers, "c", "sat", false);
+  profile (&solvers, "d", "unsat", false);
+  assert_non_null (mkdtemp (strcpy (dir, "/tmp/smtgrind-loop-test.XXXXXX")));
+  run (w, &solvers, NULL, false, true, dir, 2, &st);
+  assert_int_equal (st.findings[SG_VERDICT_SOUNDNESS], 2);
+  assert_int_equal (count_files (dir, "soundness-" SG_UNATTRIBUTED "-", ".json"), 2);
+  remove_dir (dir);
+  sg_solver_list_free (&solvers);
+}
+
+/* Every mutant of this seed still divides by a variable (opfuzz changes one operator a step). */
+static const char DIV_SEED[] = "(set-logic QF_NIA)\n(declare-fun x () Int)\n(declare-fun y () Int)\n"
+                               "(assert (and (> x 0) (= (div x y) 2) (= (div y x) 0) (= (mod x y) 1)))\n"
+                               "(check-sat)\n";
+
+static void
+test_unspecified_is_kept_not_a_bug (void **state)
+{
+  const world *w = *state;
+  sg_solver_list solvers = { 0 }, referees = { 0 };
+  profile (&solvers, "a", "sat", false);
+  profile (&solvers, "b", "unsat", false);
+  profile (&referees, "c", "unsat", false);
+  char dir[] = "/tmp/smtgrind-loop-test.XXXXXX";
+  assert_non_null (mkdtemp (dir));
+  sg_fuzz_stats st;
+  run_seed (w, DIV_SEED, &solvers, &referees, true, false, dir, 3, &st);
+  /* Kept as `unspecified` pairs (confirmed), counted apart: no bug, no referee asked. */
+  assert_int_equal (st.unspecified, 3);
+  for (int k = 0; k < SG_FUZZ_KINDS; k++) assert_int_equal (st.findings[k], 0);
+  assert_int_equal (st.refereed, 0);
+  assert_int_equal (count_files (dir, "unspecified-" SG_UNATTRIBUTED "-", ".json"), 3);
+  assert_int_equal (count_files (dir, "unspecified-" SG_UNATTRIBUTED "-", ".smt2"), 3);
+  assert_true (some_file_has (dir, "unspecified-", ".json", "\"kind\": \"unspecified\""));
+  assert_true (some_file_has (dir, "unspecified-", ".json", "by zero is unspecified"));
   remove_dir (dir);
   sg_solver_list_free (&solvers);
   sg_solver_list_free (&referees);
@@ -152,6 +266,8 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown (test_session_alone_is_never_reported, setup, teardown),
     cmocka_unit_test_setup_teardown (test_referee_blames_one_solver, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_majority_of_three, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_unspecified_is_kept_not_a_bug, setup, teardown),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
 /* oracle_test: the verdict rules over hand-made outcomes — differential blame by model,
- * metamorphic status, timeouts/unknown/rejections never soundness, crash and performance. */
+ * metamorphic status, timeouts/unknown/rejections never soundness, crash and performance —
+ * and the table of unspecified operators on parsed scripts (sg_unspec_find). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +10,8 @@
 
 #include "oracle/oracle.h"
 #include "oracle/probe.h"
+#include "oracle/unspec.h"
+#include "test_util.h"
 
 static sg_outcome
 mk (sg_outcome_kind k, const char *answers, double wall)
@@ -40,7 +43,7 @@ static void
 test_differential (void **state)
 {
   (void) state;
-  sg_oracle_opts o = { SG_ANS_NONE, false, 0, 0 };
+  sg_oracle_opts o = { SG_ANS_NONE, false, 0, 0, NULL };
   sg_outcome a, b;
   /* Agreement. */
   a = mk (SG_OUT_OK, "s", 0.1), b = mk (SG_OUT_OK, "s", 0.1);
@@ -87,7 +90,7 @@ static void
 test_metamorphic_crash_model_perf (void **state)
 {
   (void) state;
-  sg_oracle_opts o = { SG_ANS_UNSAT, false, 0, 0 };
+  sg_oracle_opts o = { SG_ANS_UNSAT, false, 0, 0, NULL };
   sg_outcome a, b;
   /* Expected unsat; B says sat: B is wrong even though A agrees with nothing. */
   a = mk (SG_OUT_TIMEOUT, "", 10), b = mk (SG_OUT_OK, "s", 0.1);
@@ -109,12 +112,183 @@ test_metamorphic_crash_model_perf (void **state)
   a = mk (SG_OUT_INVALID_MODEL, "", 0.1), b = mk (SG_OUT_OK, "s", 0.1);
   assert_int_equal (judge2 (&a, -1, &b, -1, &o).kind, SG_VERDICT_INVALID_MODEL);
   /* Performance: B 20x slower than A (and above the noise floor). */
-  sg_oracle_opts p = { SG_ANS_NONE, false, 10, 0.5 };
+  sg_oracle_opts p = { SG_ANS_NONE, false, 10, 0.5, NULL };
   a = mk (SG_OUT_OK, "s", 0.1), b = mk (SG_OUT_OK, "s", 2.0);
   v = judge2 (&a, -1, &b, -1, &p);
   assert_int_equal (v.kind, SG_VERDICT_PERFORMANCE);
   a = mk (SG_OUT_OK, "s", 0.01), b = mk (SG_OUT_OK, "s", 0.3); /* below the floor */
   assert_int_equal (judge2 (&a, -1, &b, -1, &p).kind, SG_VERDICT_OK);
+}
+
+static sg_verdict
+judge3 (const char *ans, const int *models, const sg_oracle_opts *o)
+{
+  sg_outcome out[3];
+  sg_oracle_run r[3];
+  static const char *const names[] = { "z3", "cvc5", "cvc4" };
+  for (int i = 0; i < 3; i++)
+    {
+      char one[2] = { ans[i], 0 };
+      out[i] = mk (ans[i] == 't' ? SG_OUT_TIMEOUT : SG_OUT_OK, ans[i] == 't' ? "" : one, 0.1);
+      r[i] = (sg_oracle_run) { names[i], &out[i], models ? models[i] : -1 };
+    }
+  sg_verdict v;
+  sg_oracle_judge (r, 3, o, &v);
+  for (int i = 0; i < 3; i++) sg_outcome_free (&out[i]);
+  return v;
+}
+
+/* Issue 13's blame order: evaluator, unspecified, majority of >= 3 decided answers; a label
+ * never overrides a validated model. */
+static void
+test_blame (void **state)
+{
+  (void) state;
+  sg_oracle_opts o = { SG_ANS_NONE, false, 0, 0, NULL };
+  /* z3 and cvc5 unsat, cvc4 sat, no model decides (the datatype/forall case): cvc4. */
+  sg_verdict v = judge3 ("uus", NULL, &o);
+  assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
+  assert_int_equal (v.culprit, 2);
+  assert_non_null (strstr (v.why, "majority"));
+  /* The lone one may be the first run (the reference of the differential rule). */
+  v = judge3 ("suu", NULL, &o);
+  assert_int_equal (v.culprit, 0);
+  /* Two decided answers only (a timeout): no majority, no culprit (the referee's turn). */
+  v = judge3 ("ust", NULL, &o);
+  assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
+  assert_int_equal (v.culprit, SG_NONE);
+  /* The evaluator beats the majority: the lone sat answer's model is validated. */
+  int valid_lone[3] = { -1, -1, SG_MODEL_VALID };
+  v = judge3 ("uus", valid_lone, &o);
+  assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
+  assert_int_equal (v.culprit, 0); /* the first unsat answer, refuted by cvc4's model */
+  assert_null (strstr (v.why, "majority"));
+  /* An unspecified value can explain it (the ^ 0.0 0.0 case): unspecified, no culprit,
+   * whatever the majority. */
+  o.unspecified = "^: a solver extension";
+  v = judge3 ("suu", NULL, &o);
+  assert_int_equal (v.kind, SG_VERDICT_UNSPECIFIED);
+  assert_int_equal (v.culprit, SG_NONE);
+  assert_non_null (strstr (v.why, "^: a solver extension"));
+  /* ... but a model our evaluator decides is not explained away. */
+  int valid_first[3] = { SG_MODEL_VALID, -1, -1 };
+  v = judge3 ("suu", valid_first, &o);
+  assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
+  assert_int_equal (v.culprit, 1);
+  /* Metamorphic with an unspecified value and no model: unspecified. */
+  o.expected = SG_ANS_UNSAT;
+  v = judge3 ("uus", NULL, &o);
+  assert_int_equal (v.kind, SG_VERDICT_UNSPECIFIED);
+  o.unspecified = NULL;
+  /* The fuse hostile case: the label says unsat, z3 and cvc5 say sat and z3's model is
+   * validated: the label is wrong, nobody is blamed. */
+  int z3_valid[3] = { SG_MODEL_VALID, -1, -1 };
+  v = judge3 ("sst", z3_valid, &o);
+  assert_int_equal (v.kind, SG_VERDICT_OK);
+  assert_non_null (strstr (v.why, "contradicted by z3's model")); /* the loop logs it */
+  /* ... and a solver that agrees with the wrong label is the one blamed. */
+  v = judge3 ("sut", z3_valid, &o);
+  assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
+  assert_int_equal (v.culprit, 1);
+  assert_non_null (strstr (v.why, "expected status, unsat, is wrong"));
+  /* Without a validated model the construction still decides. */
+  v = judge3 ("sst", NULL, &o);
+  assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
+  assert_int_equal (v.culprit, 0);
+  /* Everyone agrees with the label: no why line. */
+  v = judge3 ("uuu", NULL, &o);
+  assert_int_equal (v.kind, SG_VERDICT_OK);
+  assert_string_equal (v.why, "");
+  /* A refuted model under an unsat construction: that solver. */
+  int cvc4_invalid[3] = { -1, -1, SG_MODEL_INVALID };
+  v = judge3 ("uus", cvc4_invalid, &o);
+  assert_int_equal (v.culprit, 2);
+  assert_non_null (strstr (v.why, "falsifies"));
+  assert_string_equal (sg_verdict_kind_name (SG_VERDICT_UNSPECIFIED), "unspecified");
+}
+
+/* sg_unspec_find on one assertion over x, y: Int, r, t: Real, f, g: Float32, b: (_ BitVec 8),
+ * s: String. */
+static bool
+unspec (const char *assertion, char *why, size_t size)
+{
+  char text[1024];
+  snprintf (text, sizeof text,
+            "(set-logic ALL)(declare-fun x () Int)(declare-fun y () Int)(declare-fun r () Real)"
+            "(declare-fun t () Real)(declare-fun f () Float32)(declare-fun g () Float32)"
+            "(declare-fun b () (_ BitVec 8))(declare-fun s () String)"
+            "(define-fun zero () Real 0.0)\n(assert %s)(check-sat)\n", assertion);
+  tparse tp;
+  tp_parse (&tp, text);
+  if (tp.rc) fail_msg ("%s: %s", assertion, tp.err);
+  why[0] = 0;
+  bool r = sg_unspec_find (&tp.s, why, size);
+  tp_free (&tp);
+  return r;
+}
+
+/* The table (unspec.def) and its guards: an application counts unless constant folding
+ * excludes the unspecified case. */
+static void
+test_unspec_table (void **state)
+{
+  (void) state;
+  char why[200];
+  static const struct { const char *a; bool unspec; } cases[] = {
+    /* '^': the issue's false alarm, and what folding excludes */
+    { "(< 1.0 (^ 0.0 0.0))", true },
+    { "(= 0.0 (^ 0.0 r))", true },
+    { "(< 1.0 (^ r 0.0))", true },          /* r may be 0: 0^0 */
+    { "(< 1.0 (^ 2.0 0.0))", false },       /* a non-zero constant base */
+    { "(< 1.0 (^ r 2.0))", false },         /* a natural exponent: r*r in every solver */
+    { "(< 1 (^ x (+ 1 1)))", false },       /* folded */
+    { "(< 1.0 (^ r (- 0.5)))", true },
+    { "(< 1.0 (^ r 0.5))", true },
+    /* division by zero (Ints, Reals) */
+    { "(= (/ r 0.0) 1.0)", true },
+    { "(= (/ r t) 1.0)", true },
+    { "(= (/ r zero) 1.0)", true },         /* a defined constant that is 0 */
+    { "(= (/ r 2.0) 1.0)", false },
+    { "(= (/ r (- 3.0 1.0)) 1.0)", false }, /* folded */
+    { "(= (/ r 2.0 t) 1.0)", true },        /* n-ary: every divisor */
+    { "(= (div x y) 1)", true },
+    { "(= (div x (- 1 1)) 1)", true },
+    { "(= (div x 3) 1)", false },
+    { "(= (mod x 0) 1)", true },
+    { "(= (mod x (- 4)) 1)", false },
+    { "(forall ((z Int)) (= (div x z) 1))", true },
+    /* FloatingPoint */
+    { "(fp.eq (fp.min f g) f)", true },
+    { "(fp.eq (fp.max f (_ +zero 8 24)) f)", true },
+    { "(fp.eq (fp.min (_ +zero 8 24) (_ -zero 8 24)) f)", true },
+    { "(fp.eq (fp.min f ((_ to_fp 8 24) RNE 1.0)) f)", false },
+    { "(fp.eq (fp.max f (fp #b0 #x7f #b00000000000000000000000)) f)", false },
+    { "(fp.eq (fp.min (_ NaN 8 24) f) f)", false },
+    { "(= ((_ fp.to_ubv 8) RNE f) #x01)", true },
+    { "(= ((_ fp.to_sbv 8) RTZ ((_ to_fp 8 24) RNE 3.0)) #x03)", false },
+    { "(= ((_ fp.to_sbv 8) RTZ ((_ to_fp 8 24) RNE 300.0)) #x03)", true }, /* out of range */
+    { "(= ((_ fp.to_ubv 8) RTZ ((_ to_fp 8 24) RNE (- 1.0))) #x00)", true }, /* negative */
+    { "(= (fp.to_real f) 1.0)", true },
+    { "(= (fp.to_real (_ +oo 8 24)) 1.0)", true },
+    { "(= (fp.to_real ((_ to_fp 8 24) RNE 0.5)) 0.5)", false },
+    /* fully specified in SMT-LIB 2.6: never in the table */
+    { "(= (bvudiv b #x00) #xff)", false },
+    { "(= (bvurem b #x00) b)", false },
+    { "(= (bvsdiv b #x00) b)", false },
+    { "(= (str.at s 5) \"\")", false },
+    { "(= (str.substr s (- 1) 3) \"\")", false },
+    { "(= (str.indexof s \"a\" 9) (- 1))", false },
+    { "(= (* x y) 1)", false },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    {
+      bool got = unspec (cases[i].a, why, sizeof why);
+      if (got != cases[i].unspec)
+        fail_msg ("%s: expected %s", cases[i].a, cases[i].unspec ? "unspecified" : "specified");
+      if (got) assert_true (why[0] != 0);
+    }
+  assert_true (unspec ("(< 1.0 (^ 0.0 0.0))", why, sizeof why));
+  assert_non_null (strstr (why, "^: ^ is a solver extension"));
 }
 
 static void
@@ -138,7 +312,9 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_differential),
+    cmocka_unit_test (test_blame),
     cmocka_unit_test (test_metamorphic_crash_model_perf),
+    cmocka_unit_test (test_unspec_table),
     cmocka_unit_test (test_model_text),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);

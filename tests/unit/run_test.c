@@ -61,7 +61,7 @@ test_patterns_errors (void **state)
     { "# c\ncrsh\t*\tboom\n", "p.tsv:2:1: error: unknown kind 'crsh'" },
     { "crash\tz 3\tboom\n", "p.tsv:1:8: error: bad character ' ' in solver name" },
     { "crash\t*\t\n", "p.tsv:1:9: error: empty pattern text" },
-    { "crash\t*\tboom\tword\n", "p.tsv:1:14: error: match must be 'sub' or 'line'" },
+    { "crash\t*\tboom\tword\n", "p.tsv:1:14: error: match must be 'sub', 'bare' or 'line'" },
     { "crash\t*\tboom\tsub\tx\n", "p.tsv:1:18: error: too many fields" },
     { "rejected\t*\t...x\n", "p.tsv:1:12: error: a pattern cannot start or end with the gap" },
     { "timeout\tz3\ta...b\tline\n", "p.tsv:1:12: error: a 'line' pattern cannot hold the gap" },
@@ -353,6 +353,62 @@ test_spawn_basics (void **state)
   assert_string_equal (r.out.s, "sat\n");
   sg_spawn_result_free (&r);
   assert_no_children ();
+}
+
+/* Issue 14: an empty PATH entry ("." ) with a name of PATH_MAX - 2 bytes overflowed the path
+ * buffer by one (ASan); every solver of a list is checked before anything runs. */
+static void
+test_resolve_and_check (void **state)
+{
+  (void) state;
+  char *old = getenv ("PATH") ? strdup (getenv ("PATH")) : NULL;
+  char out[4096];
+  char name[4096];
+  for (size_t n = 4090; n <= 4095; n++)
+    {
+      memset (name, 'a', n);
+      name[n] = 0;
+      setenv ("PATH", ":/usr/bin", 1);
+      int e = sg_spawn_resolve (name, out, sizeof out);
+      assert_true (e == ENOENT || e == ENAMETOOLONG);
+    }
+  setenv ("PATH", "/nonexistent::/bin", 1);
+  assert_int_equal (sg_spawn_resolve ("sh", out, sizeof out), 0);
+  assert_string_equal (out, "/bin/sh");
+  if (old) setenv ("PATH", old, 1);
+  free (old);
+
+  sg_diag d;
+  sg_profiles ps;
+  assert_int_equal (sg_profiles_init (&ps, &d), SG_RC_OK);
+  char noexec[] = "/tmp/sg_noexec_XXXXXX", noexec_why[128];
+  int nfd = mkstemp (noexec); /* mode 0600: not executable, even for root */
+  assert_true (nfd >= 0);
+  close (nfd);
+  snprintf (noexec_why, sizeof noexec_why, "solver '%s': is not executable", noexec);
+  const struct { const char *spec, *why; } bad[] = {
+    { "no-such-solver-xyz", "solver 'no-such-solver-xyz': not found in PATH" },
+    { "/tmp", "solver '/tmp': is a directory" },
+    { noexec, noexec_why },
+    { "/no/such/file", "solver '/no/such/file': no such file" },
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+    {
+      sg_solver_list l = { 0 };
+      char spec[128];
+      snprintf (spec, sizeof spec, "sh;%s", bad[i].spec);
+      assert_int_equal (sg_profiles_parse_spec (&ps, spec, "--solvers", &l, &d), SG_RC_OK);
+      sg_diag_init (&d, "--solvers");
+      assert_int_equal (sg_solver_list_check (&l, &d), SG_RC_USAGE);
+      assert_non_null (strstr (d.msg, bad[i].why));
+      sg_solver_list_free (&l);
+    }
+  unlink (noexec);
+  sg_solver_list l = { 0 };
+  assert_int_equal (sg_profiles_parse_spec (&ps, "sh", "--solvers", &l, &d), SG_RC_OK);
+  assert_int_equal (sg_solver_list_check (&l, &d), SG_RC_OK);
+  sg_solver_list_free (&l);
+  sg_profiles_free (&ps);
 }
 
 static void
@@ -715,6 +771,7 @@ main (void)
     cmocka_unit_test (test_specs),
     cmocka_unit_test (test_versions),
     cmocka_unit_test (test_spawn_basics),
+    cmocka_unit_test (test_resolve_and_check),
     cmocka_unit_test (test_timeouts),
     cmocka_unit_test (test_classify_fakes),
     cmocka_unit_test (test_classify_canned),

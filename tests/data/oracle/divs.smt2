@@ -1,0 +1,5 @@
+(set-logic QF_NIA)
+(declare-fun x () Int)
+(declare-fun y () Int)
+(assert (> (div x y) (div y x)))
+(check-sat)

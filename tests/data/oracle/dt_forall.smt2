@@ -1,0 +1,4 @@
+(set-logic ALL)
+(declare-datatypes ((E 0)) (((c (a Bool)))))
+(assert (forall ((v E)) (a v)))
+(check-sat)

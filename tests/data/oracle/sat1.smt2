@@ -1,0 +1,6 @@
+(set-logic QF_LIA)
+(declare-fun a () Int)
+(declare-fun b () Int)
+(assert (> a 3))
+(assert (< b (+ a 2)))
+(check-sat)

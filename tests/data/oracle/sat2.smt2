@@ -1,0 +1,6 @@
+(set-logic QF_LIA)
+(declare-fun c () Int)
+(declare-fun d () Int)
+(assert (= (+ c d) 10))
+(assert (> c 0))
+(check-sat)

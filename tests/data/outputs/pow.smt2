@@ -1,0 +1,4 @@
+(set-logic ALL)
+(declare-fun a () Real)
+(assert (= 0.0 (^ 0.0 a)))
+(check-sat)

@@ -1,0 +1,3 @@
+(declare-fun a () Int)
+(assert (foo a))
+(check-sat)
