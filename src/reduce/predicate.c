@@ -336,7 +336,7 @@ culprit_ok (const sg_pred *p, const sg_probe_run *r)
     case SG_VERDICT_INVALID_MODEL:
       /* Its own model check fails, or our evaluator refutes the model it gave: one
        * misbehaviour, whichever of the two saw it when the finding was made (a solver's
-       * self-check and our evaluator do not see every wrong model alike). */
+       * self-check does not fire on every run where the model is wrong). */
       return o->kind == SG_OUT_INVALID_MODEL
              || (o->kind == SG_OUT_OK && ans_at (o, 0) == SG_ANS_SAT && r->model == SG_MODEL_INVALID);
     case SG_VERDICT_SOUNDNESS:
@@ -361,26 +361,27 @@ culprit_suffices (const sg_pred *p)
          || (p->kind == SG_VERDICT_INCOMPLETE && p->use_expected);
 }
 
-/* Soundness judged on the answers: every answer decided on the finding is still given (the
- * culprit's included), so the culprit still answers against another solver's decided answer;
- * no solver other than the culprit is blamed and the disagreement is not one an unspecified
- * value explains. The rule that blamed (evaluator, majority, referee) and the oracle's text do
- * not count; a verdict that blames nobody keeps the finding. */
+/* Soundness judged on the answers: the culprit (when the finding names one) still gives its
+ * answer, another solver still decides the other way, and no solver other than the culprit
+ * is blamed (the oracle's way to blame — evaluator, majority, referee — and its text do not
+ * count; a verdict that blames nobody keeps the finding). */
 static bool
 soundness_ok (const sg_pred *p, const sg_probe *pr)
 {
   if (p->use_expected)
     return pr->verdict.kind == SG_VERDICT_SOUNDNESS
            && (p->culprit == SG_NONE || pr->verdict.culprit == p->culprit);
-  if (pr->verdict.kind == SG_VERDICT_UNSPECIFIED) return false;
   if (pr->verdict.kind == SG_VERDICT_SOUNDNESS && pr->verdict.culprit != SG_NONE
       && pr->verdict.culprit != p->culprit)
     return false;
+  /* A candidate an unspecified value can explain is no longer evidence of the bug. */
+  if (pr->verdict.kind == SG_VERDICT_UNSPECIFIED) return false;
   bool sat = false, unsat = false;
   for (uint32_t i = 0; i < pr->runs.n && i < 64; i++)
     {
       sg_answer a = ans_at (&pr->runs.a[i].out, p->query);
-      if ((p->g_ans[i] == SG_ANS_SAT || p->g_ans[i] == SG_ANS_UNSAT) && a != p->g_ans[i]) return false;
+      if (p->g_ans[i] == SG_ANS_SAT || p->g_ans[i] == SG_ANS_UNSAT)
+        if (a != p->g_ans[i]) return false;
       sat |= a == SG_ANS_SAT;
       unsat |= a == SG_ANS_UNSAT;
     }
@@ -509,12 +510,15 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
   /* Differential first (the construction's status may not survive reduction); fall back to
    * the expected status when no other solver decides. */
   p->use_expected = false;
-  bool alone = p->culprit != SG_NONE && culprit_suffices (p);
-  /* A crash or an invalid model: the culprit's own run decides (a rejection by another
-   * solver is kept: g_rejected), whatever the others did and the oracle put first. */
-  bool ok = alone ? culprit_ok (p, &pr.runs.a[p->culprit])
-                  : full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit]));
-  if (!ok && !alone && p->expected != SG_ANS_NONE)
+  bool ok;
+  if (p->culprit != SG_NONE && culprit_suffices (p))
+    {
+      /* The culprit's own run decides; a rejection by another solver is kept (g_rejected). */
+      ok = culprit_ok (p, &pr.runs.a[p->culprit]);
+    }
+  else
+    ok = full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit]));
+  if (!ok && p->expected != SG_ANS_NONE && !(p->culprit != SG_NONE && culprit_suffices (p)))
     {
       sg_probe_opts pe;
       probe_opts (p, p->golden_timeout_s, true, &pe);

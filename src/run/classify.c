@@ -121,6 +121,7 @@ typedef struct ctx {
   uint32_t ner[2];            /* used entries of er */
   const sg_patterns *pats;    /* all rows */
   const char *solver;         /* profile name, or NULL */
+  bool own_markers;           /* the profile's own_crash_markers: generic words do not count */
 } ctx;
 
 /* The line of stream k around byte pos: [*a, *b), without the newline. */
@@ -263,6 +264,9 @@ first_match (const ctx *c, sg_pat_kind kind, int *k_out, size_t *pos_out)
     {
       const sg_pattern *p = &c->pats->rows.a[i];
       if (p->kind != kind || !sg_pattern_applies (p, c->solver)) continue;
+      if (c->own_markers && p->kind == SG_PAT_CRASH && p->match == SG_MATCH_BARE
+          && !strcmp (p->solver, "*"))
+        continue;
       for (int k = 0; k < 2; k++)
         {
           size_t pos = 0;
@@ -547,6 +551,7 @@ sg_classify_run (const sg_patterns *pats, const sg_profile *prof, const sg_spawn
   c.n[1] = r->err.len;
   c.pats = pats;
   c.solver = prof ? prof->name : NULL;
+  c.own_markers = prof && prof->own_crash_markers;
   find_errors (&c, 0);
   find_errors (&c, 1);
   int k;

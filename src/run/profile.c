@@ -110,6 +110,7 @@ sg_profile_copy (const sg_profile *src, sg_profile *dst)
   dst->session = src->session;
   dst->session_multiline = src->session_multiline;
   dst->session_pays = src->session_pays;
+  dst->own_crash_markers = src->own_crash_markers;
   memcpy (dst->version, src->version, sizeof dst->version);
   dst->version_probed = src->version_probed;
   sg_rc rc = SG_RC_OK;
@@ -157,6 +158,7 @@ static const struct key {
   { "session", K_BOOL, offsetof (sg_profile, session) },
   { "session_multiline_symbols", K_BOOL, offsetof (sg_profile, session_multiline) },
   { "session_pays", K_BOOL, offsetof (sg_profile, session_pays) },
+  { "own_crash_markers", K_BOOL, offsetof (sg_profile, own_crash_markers) },
   { "description", K_TEXT, 0 },
 };
 enum { NKEYS = sizeof KEYS / sizeof *KEYS };

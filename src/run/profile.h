@@ -50,6 +50,9 @@ typedef struct sg_profile {
                                   not: sessions flatten those in set-info, re-run the rest) */
   bool session_pays;           /* a session is faster than one-shot runs for many small scripts
                                   (start-up dominates: z3); the fuzz loop then uses one */
+  bool own_crash_markers;      /* only this solver's own failure markers (and signals) are
+                                  crash evidence, never yinyang's generic words ("Exception",
+                                  "Assertion", ...), which a model or an echo may hold */
   char version[64];            /* cached by sg_profile_version, "" before */
   bool version_probed;         /* the probe ran (version may still be "") */
 } sg_profile;

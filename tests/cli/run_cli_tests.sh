@@ -964,7 +964,7 @@ group_reduce() {
   # The cvc4 1.8 invalid model on an array from bit-vectors to Bool read at a computed index
   # (README): a finding recorded when our evaluator refuted cvc4's model, and one recorded when
   # cvc4's own --check-models failed. Both reduce: the golden run (where --check-models fires)
-  # rejected the first with "does not reproduce ... verdict invalid-model" (issue 13).
+  # used to reject the first ("does not reproduce ... verdict invalid-model").
   if command -v cvc4 >/dev/null && command -v cvc5 >/dev/null && command -v z3 >/dev/null; then
     local j
     for j in evaluator self; do
