@@ -505,10 +505,16 @@ reducer_main (const sg_campaign_opts *o, const char *dbpath, shared *sh)
               if (strncmp (key, "crash|", 6))
                 {
                   /* The reduced shape (leaves and names dropped): alpha-equivalent triggers
-                   * always share it, so their buckets become one. */
-                  uint64_t h;
-                  if (sg_dedup_shape (text, len, &h)) h = sg_dedup_text (text, len);
-                  snprintf (rkey, sizeof rkey, "%.*s|%016llx", (int) (bar - key), key, (unsigned long long) h);
+                   * always share it, so their buckets become one. The key is sg_dedup_key's
+                   * of the reduced text: KIND|SOLVER of the bucket, then the reduced text's
+                   * own logic (the reducer may make set-logic smaller, so the bucket's first
+                   * logic would keep two alpha-equivalent reduced triggers apart). */
+                  const char *b1 = strchr (key, '|'), *b2 = b1 ? strchr (b1 + 1, '|') : NULL;
+                  char kind[64], solver[256], logic[64];
+                  snprintf (kind, sizeof kind, "%.*s", b1 ? (int) (b1 - key) : 0, key);
+                  snprintf (solver, sizeof solver, "%.*s", b1 && b2 ? (int) (b2 - b1 - 1) : 0, b1 ? b1 + 1 : "");
+                  sg_dedup_logic (text, len, logic, sizeof logic);
+                  sg_dedup_key (kind, solver, logic, NULL, text, len, rkey, sizeof rkey);
                 }
               else
                 {

@@ -641,20 +641,19 @@ sg_report_merge (sg_db *dst, const char *src_dir, char *err, size_t esize)
           rc = SG_RC_IO;
           break;
         }
-      if (fresh && sqlite3_column_int (st, 21) && col (st, 23)[0])
+      if (fresh && col (st, 23)[0])
         {
+          /* The source bucket's reduced trigger stands for every finding in it (those of
+           * buckets merged into it reduced to its shape): recorded as the reducer records it,
+           * so buckets with that reduced key, of this campaign or another, are one bucket. */
           char red[PATH_MAX];
           resolve (absdir, col (st, 23), red, sizeof red);
-          sqlite3_stmt *u = q (dst, "UPDATE buckets SET reduced_trigger = ?, reduced_key = ?, reduce_note = ? WHERE id = ?");
-          if (u)
+          if (sg_db_reduce_done (dst, bucket, col (st, 22)[0] ? col (st, 22) : "done", red, col (st, 25),
+                                 col (st, 24)[0] ? col (st, 24) : NULL))
             {
-              sqlite3_bind_text (u, 1, red, -1, SQLITE_TRANSIENT);
-              if (col (st, 24)[0]) sqlite3_bind_text (u, 2, col (st, 24), -1, SQLITE_TRANSIENT);
-              else sqlite3_bind_null (u, 2);
-              sqlite3_bind_text (u, 3, col (st, 25), -1, SQLITE_TRANSIENT);
-              sqlite3_bind_int64 (u, 4, bucket);
-              sqlite3_step (u);
-              sqlite3_finalize (u);
+              snprintf (err, esize, "%s", dst->err);
+              rc = SG_RC_IO;
+              break;
             }
         }
       else if (fresh && !sqlite3_column_int (st, 21))
@@ -741,8 +740,9 @@ sg_report_check (sg_db *db, const char *dir, FILE *f)
                    sqlite3_column_int64 (st, 4), sqlite3_column_int64 (st, 5)); bad++; }
     }
   sqlite3_finalize (st);
-  /* One entry per bug: no two buckets with alpha-equivalent reduced triggers. */
-  st = q (db, "SELECT id, reduced_trigger FROM buckets WHERE merged_into IS NULL"
+  /* One entry per bug: no two buckets of one kind and solver with alpha-equivalent reduced
+   * triggers (two solvers or two kinds on one trigger are two bugs, never merged). */
+  st = q (db, "SELECT id, reduced_trigger, kind, solver FROM buckets WHERE merged_into IS NULL"
               " AND reduced_trigger IS NOT NULL ORDER BY id");
   typedef struct { int64_t id; char *nf; } anf;
   SG_VEC (anf) forms = { 0 };
@@ -753,6 +753,7 @@ sg_report_check (sg_db *db, const char *dir, FILE *f)
       if (!text) continue;
       sg_buf nfb;
       sg_buf_init (&nfb);
+      sg_buf_printf (&nfb, "%s|%s|", col (st, 2), col (st, 3));
       anf e = { sqlite3_column_int64 (st, 0), NULL };
       if (!cut && sg_dedup_alpha (text, strlen (text), &nfb) == SG_RC_OK)
         e.nf = strdup (sg_buf_cstr (&nfb));

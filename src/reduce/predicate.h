@@ -6,8 +6,12 @@
  * too; timeouts never count. Finding mode: a finding JSON of the fuzz loop
  * (src/campaign/findings.c) names the solvers and the kind; a candidate keeps the finding when
  * the same solver still crashes with the same signature, still gives the same wrong answer
- * against the other solvers (no run rejected), still produces an invalid model, or still
- * answers unknown where another solver decides (see sg_pred_test).
+ * against the other solvers' decided answers (no run rejected that did not reject the
+ * finding, no other solver blamed, not an unspecified disagreement), still produces an
+ * invalid model (its own model check fails or our evaluator refutes its model: either), or
+ * still answers unknown where another solver decides (see sg_pred_test). A crash and an
+ * invalid model are judged on the blamed solver's run alone, never on which solver the
+ * oracle names first, nor on the oracle's text.
  * Owns: the solver list, patterns, golden outputs and compiled regexes of an sg_pred.
  * Invariants: sg_pred_golden runs once, before any sg_pred_test; sg_pred_test is safe to call
  * in a forked child (it only reads the predicate and spawns through src/run).

@@ -846,11 +846,29 @@ PY
   per_logic=$("$bin" bugs list "$tmp/c5" | awk -F'\t' '$2 == "soundness" {print $5}' | sort | uniq -d)
   check "reduction: every bucket reduced by the reducer; same reduced shape, one bucket per logic" \
     eval '[ $code = 10 ] && [ "$states" = "done " ] && [ -z "$per_logic" ] && grep -q "soundness" <("$bin" bugs list "$tmp/c5") && "$bin" bugs check "$tmp/c5" >/dev/null && grep -q "class=\"reduced\"" "$tmp/c5/report.html"'
+  # Triggers of several logics reduced to one text (the reducer may make set-logic smaller):
+  # one bucket, although their first logics differ; bugs check agrees (a crash bucket with the
+  # same reduced text is another kind: not one bucket with it, and no problem).
+  run env FAKE_REDUCE_LOGIC=ALL "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz=1,fuse-unsat=3 --budget 4 -j 2 --seed 4 --slice 1 \
+    --log --no-report --reducer "$PWD/tests/campaign/fake_reduce.sh" --out "$tmp/c7" seeds
+  local nsound nlogics
+  nsound=$("$bin" bugs list "$tmp/c7" | awk -F'\t' '$2 == "soundness"' | wc -l)
+  nlogics=$(find "$tmp/c7/findings" -name 'soundness-*.smt2' -exec grep -ho '(set-logic [A-Z_]*)' {} + | sort -u | wc -l)
+  check "reduced to one text from several logics: one soundness bucket; bugs check ok" \
+    eval '[ $code = 10 ] && [ "$nlogics" -ge 2 ] && [ "$nsound" = 1 ] && "$bin" bugs check "$tmp/c7" >/dev/null'
+  # merge: buckets of two campaigns with alpha-equivalent reduced triggers are one bucket
+  run env FAKE_REDUCE_LOGIC=ALL "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz=1,fuse-unsat=3 --budget 3 -j 2 --seed 5 --slice 1 \
+    --log --no-report --reducer "$PWD/tests/campaign/fake_reduce.sh" --out "$tmp/c8" seeds
+  run "$bin" merge --out "$tmp/m78" "$tmp/c7" "$tmp/c8"
+  nsound=$("$bin" bugs list "$tmp/m78" | awk -F'\t' '$2 == "soundness"' | wc -l)
+  check "merge: the soundness buckets of two campaigns with one reduced text are one bucket" \
+    eval '[ $code = 0 ] && [ "$nsound" = 1 ] && "$bin" bugs check "$tmp/m78" >/dev/null'
   run env FAKE_REDUCE_FAIL=1 "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 2 -j 1 --seed 4 --slice 1 --log \
     --reducer "$PWD/tests/campaign/fake_reduce.sh" --out "$tmp/c6" seeds
   states=$("$bin" bugs list "$tmp/c6" | tail -n +2 | cut -f7 | sort -u | tr '\n' ' ')
+  # (a bucket found in the campaign's last instant may still be pending: never done)
   check "a reduction that fails: the bucket says failed, and the report says why" \
-    eval '[ "$states" = "failed " ] && grep -q "does not reproduce (fake)" "$tmp/c6/report.html"'
+    eval '[[ $states == *failed* ]] && [[ $states != *done* ]] && grep -q "does not reproduce (fake)" "$tmp/c6/report.html"'
   run "$bin" campaign --resume "$tmp/c6" --budget 0 --log --no-report --reducer "$PWD/tests/campaign/fake_reduce.sh"
   states=$("$bin" bugs list "$tmp/c6" | tail -n +2 | cut -f7 | sort -u | tr '\n' ' ')
   check "--resume retries the failed reductions" eval '[ "$states" = "done " ]'
