@@ -3,6 +3,9 @@
  * against one-shot runs on corpus files. */
 #include "run_util.h"
 
+#include <pthread.h>
+#include <time.h>
+
 static void
 test_session_fake (void **state)
 {
@@ -245,11 +248,64 @@ test_session_cvc5_quirks (void **state)
   assert_no_children ();
 }
 
+/* A session started by a thread that then ends (a probe's side thread, --parallel) serves the
+ * next query from another thread: PR_SET_PDEATHSIG would kill it with its starting thread,
+ * and every mutant would restart the solver (and lose the session's answer). */
+typedef struct side_query {
+  sg_session *s;
+  sg_outcome *o;
+  sg_rc rc;
+} side_query;
+
+static void *
+side_thread (void *arg)
+{
+  side_query *q = arg;
+  q->rc = sg_session_query (q->s, "(check-sat)", 11, q->o);
+  return NULL;
+}
+
+static void
+test_session_outlives_thread (void **state)
+{
+  world *w = *state;
+  sg_profile p;
+  fake_profile (&p, "fake", "interactive");
+  sg_session s;
+  sg_session_opts so = { .timeout_ms = 2000, .max_queries = 100 };
+  assert_int_equal (sg_session_open (&s, &p, &w->pats, &so), SG_RC_OK);
+  sg_outcome o;
+  sg_outcome_init (&o);
+  for (int i = 0; i < 3; i++)
+    {
+      side_query q = { &s, &o, SG_RC_IO };
+      pthread_t t;
+      assert_int_equal (pthread_create (&t, NULL, side_thread, &q), 0);
+      assert_int_equal (pthread_join (t, NULL), 0);
+      assert_int_equal (q.rc, SG_RC_OK);
+      assert_int_equal (o.kind, SG_OUT_OK);
+      assert_answers (&o, "sat");
+      /* Give a SIGKILL on the thread's end time to land. */
+      struct timespec ts = { 0, 50 * 1000 * 1000 };
+      nanosleep (&ts, NULL);
+    }
+  assert_int_equal (sg_session_query (&s, "(check-sat)", 11, &o), SG_RC_OK);
+  assert_int_equal (o.kind, SG_OUT_OK);
+  assert_answers (&o, "sat");
+  assert_int_equal (s.stats.starts, 1);
+  assert_int_equal (s.stats.restarts, 0);
+  sg_session_close (&s);
+  sg_outcome_free (&o);
+  sg_profile_free (&p);
+  assert_no_children ();
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_session_fake),
+    cmocka_unit_test (test_session_outlives_thread),
     cmocka_unit_test (test_session_z3),
     cmocka_unit_test (test_session_cvc5),
     cmocka_unit_test (test_session_cvc5_quirks),
