@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <signal.h>
 #include <sqlite3.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
@@ -52,6 +53,41 @@ child_signals (const sigset_t *oldmask)
   signal (SIGTERM, SIG_IGN);
   signal (SIGHUP, SIG_IGN);
   sigprocmask (SIG_SETMASK, oldmask, NULL);
+}
+
+/* A file of a finding pair killed while it was written: findings/SLICE/.NAME.XXXXXX
+ * (sg_file_write_atomic's temporary name; finding pairs are never dot files). Called with the
+ * lock held, so no live process writes them. */
+static void
+remove_partial_pairs (const char *dir)
+{
+  char fdir[PATH_MAX];
+  if ((size_t) snprintf (fdir, sizeof fdir, "%s/findings", dir) >= sizeof fdir) return;
+  DIR *top = opendir (fdir);
+  if (!top) return;
+  struct dirent *s;
+  while ((s = readdir (top)))
+    {
+      if (s->d_name[0] == '.') continue;
+      char sub[PATH_MAX];
+      if ((size_t) snprintf (sub, sizeof sub, "%s/%s", fdir, s->d_name) >= sizeof sub) continue;
+      DIR *d = opendir (sub);
+      if (!d) continue;
+      struct dirent *e;
+      while ((e = readdir (d)))
+        {
+          size_t n = strlen (e->d_name);
+          /* .NAME.XXXXXX: a dot, a name, a dot and mkstemp's six characters. */
+          if (e->d_name[0] != '.' || n < 9 || e->d_name[n - 7] != '.') continue;
+          char f[PATH_MAX];
+          struct stat st;
+          if ((size_t) snprintf (f, sizeof f, "%s/%s", sub, e->d_name) < sizeof f
+              && lstat (f, &st) == 0 && S_ISREG (st.st_mode))
+            unlink (f);
+        }
+      closedir (d);
+    }
+  closedir (top);
 }
 
 /* The environment word every process of a session inherits (workers, the reducer, solvers
@@ -926,6 +962,113 @@ mkdir_p (const char *path)
   return mkdir (buf, 0777) == 0 || errno == EEXIST;
 }
 
+/* Kill and reap every child of this process left (orphans handed to the subreaper, still
+ * dying or not), with their process groups: once it returns, no process of the session that
+ * could own a private directory is alive, so the sweep that follows removes them all. */
+static void
+reap_orphans (void)
+{
+  for (int round = 0; round < 64; round++)
+    {
+      pid_t kids[256];
+      size_t n = 0;
+      DIR *tasks = opendir ("/proc/self/task");
+      struct dirent *t;
+      while (tasks && (t = readdir (tasks)) && n < 256)
+        {
+          if (t->d_name[0] == '.') continue;
+          char path[64];
+          snprintf (path, sizeof path, "/proc/self/task/%.20s/children", t->d_name);
+          FILE *f = fopen (path, "re");
+          long pid;
+          while (f && n < 256 && fscanf (f, "%ld", &pid) == 1)
+            if (pid > 0) kids[n++] = (pid_t) pid;
+          if (f) fclose (f);
+        }
+      if (tasks) closedir (tasks);
+      if (!n) return;
+      for (size_t i = 0; i < n; i++)
+        {
+          pid_t pg = getpgid (kids[i]);
+          if (pg > 1 && pg != getpgrp ()) kill (-pg, SIGKILL);
+          kill (kids[i], SIGKILL);
+          while (waitpid (kids[i], NULL, 0) < 0 && errno == EINTR) {}
+        }
+    }
+}
+
+/* flock campaign.lock. The processes of a session killed a moment ago (kill -9) die a few
+ * milliseconds after it (PR_SET_PDEATHSIG): wait up to 2 s for them. Our pid is written into
+ * the file, for the message of a session refused. */
+static bool
+take_lock (int fd)
+{
+  for (int i = 0; flock (fd, LOCK_EX | LOCK_NB) != 0; i++)
+    {
+      if ((errno != EWOULDBLOCK && errno != EINTR) || i >= 40) return false;
+      nap (0.05);
+    }
+  char pid[32];
+  int n = snprintf (pid, sizeof pid, "%ld\n", (long) getpid ());
+  if (ftruncate (fd, 0) != 0 || pwrite (fd, pid, (size_t) n, 0) != n) { /* only informative */ }
+  return true;
+}
+
+/* A process other than us with the file of fd open (/proc/PID/fd), or 0. (/proc/locks names
+ * the process that took a flock, which may be gone while a child it forked holds it.) */
+static long
+lock_user (int fd)
+{
+  struct stat lk;
+  if (fstat (fd, &lk) != 0) return 0;
+  DIR *pd = opendir ("/proc");
+  if (!pd) return 0;
+  long found = 0;
+  struct dirent *e;
+  while (!found && (e = readdir (pd)))
+    {
+      char *end;
+      long pid = strtol (e->d_name, &end, 10);
+      if (*end || pid <= 0 || (pid_t) pid == getpid ()) continue;
+      char path[64];
+      snprintf (path, sizeof path, "/proc/%ld/fd", pid);
+      DIR *fds = opendir (path);
+      if (!fds) continue;
+      struct dirent *f;
+      while (!found && (f = readdir (fds)))
+        {
+          char link[96];
+          struct stat st;
+          if (f->d_name[0] == '.') continue;
+          snprintf (link, sizeof link, "/proc/%ld/fd/%.20s", pid, f->d_name);
+          if (stat (link, &st) == 0 && st.st_dev == lk.st_dev && st.st_ino == lk.st_ino) found = pid;
+        }
+      closedir (fds);
+    }
+  closedir (pd);
+  return found;
+}
+
+/* Who holds the lock of fd: the session's pid (written by take_lock) when it lives, else a
+ * process that has the file open (one left by a session that is gone). */
+static void
+lock_holder (int fd, char *out, size_t size)
+{
+  long session = 0;
+  char buf[32] = "";
+  ssize_t n = pread (fd, buf, sizeof buf - 1, 0);
+  if (n > 0) session = strtol (buf, NULL, 10);
+  if (session > 0 && (kill ((pid_t) session, 0) == 0 || errno == EPERM))
+    {
+      snprintf (out, size, " (pid %ld)", session);
+      return;
+    }
+  long holder = lock_user (fd);
+  if (holder > 0)
+    snprintf (out, size, " (campaign.lock is held by pid %ld, a process left by a session that"
+                         " is gone: stop it, then resume)", holder);
+}
+
 sg_rc
 sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t nseeds,
                  sg_campaign_result *res)
@@ -948,10 +1091,12 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
   char lockpath[PATH_MAX];
   snprintf (lockpath, sizeof lockpath, "%s/campaign.lock", o->dir);
   int lock = open (lockpath, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-  if (lock < 0 || flock (lock, LOCK_EX | LOCK_NB) != 0)
+  if (lock < 0 || !take_lock (lock))
     {
-      fprintf (o->log, "campaign: error: %s: %s\n", o->dir,
-               lock < 0 ? strerror (errno) : "another session of this campaign is running (or its last processes are finishing)");
+      char holder[200] = "";
+      if (lock >= 0) lock_holder (lock, holder, sizeof holder);
+      fprintf (o->log, "campaign: error: %s: %s%s\n", o->dir,
+               lock < 0 ? strerror (errno) : "another session of this campaign is running", holder);
       if (lock >= 0) close (lock);
       return SG_RC_USAGE;
     }
@@ -980,6 +1125,7 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
           }
         closedir (rd);
       }
+    remove_partial_pairs (o->dir);
     sg_run_tmpdir_sweep ();
     kill_orphans (o->dir);
   }
@@ -994,6 +1140,23 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
                      " WHERE reduce_state IN ('off', 'unavailable', 'failed') AND merged_into IS NULL"
                      " AND kind != 'unspecified'");
   sg_db_exec (&db, "UPDATE slices SET state = 'killed' WHERE state = 'running'");
+  /* Ctrl-C and SIGTERM: taken by this process with sigtimedwait below (no handler, no global
+   * flag). The first stops the workers after their current mutant and the reducer at once
+   * (its reduction is pending again on --resume), then the summary and report are written as
+   * at the end of the budget; the second kills the workers. Blocked from here: one arriving
+   * while a solver's version is probed makes that run kill the solver's group and this
+   * process die of it (run/spawn.h), before any worker exists (unblocked, a hangup then left
+   * the probed solver script's children running). */
+  sigset_t stopsigs, oldmask;
+  sigemptyset (&stopsigs);
+  sigaddset (&stopsigs, SIGINT);
+  sigaddset (&stopsigs, SIGTERM);
+  {
+    /* A hangup stops the campaign like SIGTERM, unless it runs under nohup. */
+    struct sigaction sa;
+    if (sigaction (SIGHUP, NULL, &sa) == 0 && sa.sa_handler != SIG_IGN) sigaddset (&stopsigs, SIGHUP);
+  }
+  sigprocmask (SIG_BLOCK, &stopsigs, &oldmask);
   /* Solver versions (probed once, before the fork, so every process sees them). */
   char solvers_desc[1024] = "";
   size_t sl = 0;
@@ -1021,27 +1184,19 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
     {
       sg_db_close (&db);
       close (lock);
+      sigprocmask (SIG_SETMASK, &oldmask, NULL);
       return SG_RC_NOMEM;
     }
   memset (sh, 0, size);
   double t0 = now ();
   SG_VEC (pid_t) pids = { 0 };
-  /* Ctrl-C and SIGTERM: taken by this process with sigtimedwait below (no handler, no global
-   * flag). The first stops the workers after their current mutant and the reducer at once
-   * (its reduction is pending again on --resume), then the summary and report are written as
-   * at the end of the budget; the second kills the workers. */
-  sigset_t stopsigs, oldmask;
-  sigemptyset (&stopsigs);
-  sigaddset (&stopsigs, SIGINT);
-  sigaddset (&stopsigs, SIGTERM);
-  {
-    /* A hangup stops the campaign like SIGTERM, unless it runs under nohup. */
-    struct sigaction sa;
-    if (sigaction (SIGHUP, NULL, &sa) == 0 && sa.sa_handler != SIG_IGN) sigaddset (&stopsigs, SIGHUP);
-  }
-  sigprocmask (SIG_BLOCK, &stopsigs, &oldmask);
+  /* The stop signals were blocked before the solvers' versions were probed (stopsigs). */
   uint32_t interrupts = 0;
   pid_t campaign_pid = getpid ();
+  /* A child subreaper: what our children leave when they are killed (the candidates of a
+   * reduction stopped at the end, a fuzz worker of a worker killed by a second Ctrl-C) comes
+   * back to us, to be reaped before the private directories are swept (reap_orphans). */
+  prctl (PR_SET_CHILD_SUBREAPER, 1);
   if (o->budget_s > 0)
     for (uint32_t w = 0; w < workers; w++)
       {
@@ -1142,8 +1297,10 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
         }
     }
   sigprocmask (SIG_SETMASK, &oldmask, NULL);
-  /* Every child is gone: the private directories of those that were killed (a reduction
-   * stopped at the end, a worker killed by a second Ctrl-C) go too. */
+  /* Every child is gone, and what they left is reaped: the private directories of those that
+   * were killed (a reduction stopped at the end, a worker killed by a second Ctrl-C) go too. */
+  reap_orphans ();
+  prctl (PR_SET_CHILD_SUBREAPER, 0);
   sg_run_tmpdir_sweep ();
   double t = now ();
   double session = t - t0 < o->budget_s || o->budget_s <= 0 ? t - t0 : o->budget_s;

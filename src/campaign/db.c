@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 static const char *schema =
@@ -65,6 +66,14 @@ sg_rc
 sg_db_open (sg_db *db, const char *path, bool create)
 {
   memset (db, 0, sizeof *db);
+  /* An existing database of 0 bytes (a damaged campaign's): SQLite would take it for a new one
+   * and write a header into it (journal_mode), destroying what shows the damage. */
+  struct stat st;
+  if (!create && stat (path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size == 0)
+    {
+      snprintf (db->err, sizeof db->err, "%s: an empty file, not a database", path);
+      return SG_RC_IO;
+    }
   int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX;
   if (sqlite3_open_v2 (path, &db->h, flags, NULL) != SQLITE_OK)
     {

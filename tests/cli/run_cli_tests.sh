@@ -4,7 +4,7 @@
 #   bash tests/cli/run_cli_tests.sh BINARY [GROUP...] [--update]
 #
 # Run from the source directory. GROUPs: basic parse print golden deep big check fuzz campaign reduce
-# janus
+# janus supervise
 # (default: all).
 # --update rewrites tests/parse/*.expected from BINARY's current messages (see
 # tests/parse/README.md); check the diff before committing. Exit status 0 when every check
@@ -15,7 +15,7 @@
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce]... [--update]" >&2
+  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise]... [--update]" >&2
   exit 2
 fi
 bin=$1
@@ -25,11 +25,11 @@ groups=()
 for a in "$@"; do
   case "$a" in
     --update) update=1 ;;
-    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus) groups+=("$a") ;;
+    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise) groups+=("$a") ;;
     *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus)
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise)
 
 export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
@@ -1044,6 +1044,158 @@ group_janus() {
   run "$bin" janus --solvers z3 --mutants 2 examples/qf_lia.smt2
   check "janus without labels: exit 2 with the reason" \
     eval '[ $code = 2 ] && [[ $err == *"janus needs seeds labelled"* ]]'
+}
+
+# ---- supervise: stop signals reach every process; nothing is left behind -------------------
+# Each case has a marker of its own in its solver's argv or directory, so that /proc (pgrep -f)
+# shows what is left. `env --default-signal` undoes the SIGINT that a script's background job
+# ignores (a terminal's Ctrl-C is what these cases stand for).
+leftovers() { pgrep -f "$1" || true; }
+reap_marker() { local p; for p in $(pgrep -f "$1" || true); do kill -9 "$p" 2>/dev/null || true; done; }
+# slice_states DB: "STATE COUNT" lines of the campaign's slices.
+slice_states() {
+  python3 -c 'import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+for s, n in c.execute("SELECT state, count(*) FROM slices GROUP BY state ORDER BY state"): print(s, n)' "$1"
+}
+group_supervise() {
+  local fake
+  fake=$(dirname "$bin")/fake_solver
+  [ -x "$fake" ] || { fail "fake_solver not built next to $bin"; return; }
+  fake=$(realpath "$fake") # solver scripts run in a directory of their own
+  local sd=$tmp/sup m sig pid n left
+  mkdir -p "$sd"
+  # check stopped by Ctrl-C or a hangup (SIGTERM: cli_check): the solver script and its child
+  # (one process group) are gone, and the private directories.
+  for sig in INT HUP; do
+    m=sgsup$$x${RANDOM}check$sig
+    mkdir -p "$sd/tmp-$m"
+    printf '#!/bin/sh\n"%s" hang %s\n' "$fake" "$m" >"$sd/hang-$m.sh"
+    chmod +x "$sd/hang-$m.sh"
+    run env TMPDIR="$sd/tmp-$m" timeout -k 5 -s "$sig" 2 env --default-signal "$bin" check -t 10 \
+      --solvers "$sd/hang-$m.sh" examples/qf_lia.smt2
+    sleep 0.3
+    left=$(leftovers "$m")
+    check "check stopped by SIG$sig: no solver process left, no temporary directory left" \
+      eval '[ $code = 124 ] && [ -z "$left" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]'
+    reap_marker "$m"
+  done
+  # Ctrl-C and a hangup reach the campaign's whole process group (a terminal sends them so; a
+  # service manager sends SIGTERM so):
+  # the workers ignore them and stop after their current mutant as the campaign tells them,
+  # so every slice ends 'done' with its counts, the summary and report are written, exit 10.
+  for sig in INT HUP TERM; do
+    m=sgsup$$x${RANDOM}grp$sig
+    local c=$sd/camp-$m
+    set +e
+    setsid env --default-signal "$bin" campaign --solvers "$fake hashcrash $m" --engines opfuzz --budget 120 -j 2 \
+      --seed 9 --slice 1 --log --no-reduce --out "$c" seeds </dev/null >"$out_file" 2>"$err_file" &
+    pid=$!
+    n=0
+    # Until both workers are in their first slice (findings written), or 20 s.
+    until [ "$(find "$c/findings" -name '*.json' 2>/dev/null | wc -l)" -ge 4 ] || [ $n -ge 200 ]; do sleep 0.1; n=$((n + 1)); done
+    sleep 1
+    kill -"$sig" -- -"$pid"
+    wait "$pid"
+    code=$?
+    set -e
+    err=$(cat "$err_file")
+    local states
+    states=$(slice_states "$c/campaign.db" | awk '{print $1}' | tr '\n' ' ')
+    sleep 0.3
+    left=$(leftovers "$m")
+    check "SIG$sig to the campaign's process group: stops after the current mutants, every slice done, nothing left" \
+      eval '[ $code = 10 ] && [ "$states" = "done " ] && [ -z "$left" ] && [[ $err == *"stopping after the current mutants"* ]] && [[ $err == *"(interrupted)"* ]]'
+    reap_marker "$m"
+  done
+  # A hangup while the solvers' versions are probed (a solver script that hangs on
+  # --version): the probe's group is killed, then the campaign dies of the signal.
+  m=sgsup$$x${RANDOM}probe
+  mkdir -p "$sd/tmp-$m"
+  printf '#!/bin/sh\n"%s" hang %s\n' "$fake" "$m" >"$sd/hang-$m.sh"
+  chmod +x "$sd/hang-$m.sh"
+  set +e
+  TMPDIR="$sd/tmp-$m" setsid "$bin" campaign --solvers "$fake hashcrash;$sd/hang-$m.sh" -t 20 --engines opfuzz --budget 60 \
+    -j 2 --seed 9 --log --out "$sd/camp-$m" seeds </dev/null >"$out_file" 2>"$err_file" &
+  pid=$!
+  n=0
+  until pgrep -f "$sd/hang-$m.sh --version" >/dev/null || [ $n -ge 200 ]; do sleep 0.1; n=$((n + 1)); done
+  kill -HUP -- -"$pid"
+  wait "$pid" 2>/dev/null
+  code=$?
+  set -e
+  sleep 0.3
+  left=$(leftovers "$m")
+  check "SIGHUP while a solver's version is probed: the campaign dies of it, the probed solver's children too" \
+    eval '[ $code = 129 ] && [ -z "$left" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]'
+  reap_marker "$m"
+  # kill -9 of a campaign while a reduction runs: the reducer's `reduce` dies with it; an
+  # immediate --resume takes the lock and removes what a kill can leave (the reduction's
+  # output, a file of a finding pair half written).
+  m=sgsup$$x${RANDOM}k9
+  c=$sd/camp-$m
+  set +e
+  "$bin" campaign --solvers "$fake hashcrash $m" --engines opfuzz --budget 300 -j 2 --seed 9 --slice 1 --log \
+    --out "$c" seeds </dev/null >"$out_file" 2>"$err_file" &
+  pid=$!
+  n=0
+  until pgrep -f "reduce --finding $c" >/dev/null || [ $n -ge 300 ]; do sleep 0.1; n=$((n + 1)); done
+  local had_reducer=0
+  pgrep -f "reduce --finding $c" >/dev/null && had_reducer=1
+  kill -9 "$pid"
+  wait "$pid" 2>/dev/null
+  set -e
+  sleep 0.5
+  left=$(leftovers "$m")
+  check "campaign killed with -9 during a reduction: no worker, solver or reducer left" \
+    eval '[ $had_reducer = 1 ] && [ -z "$left" ]'
+  reap_marker "$m"
+  local fdir
+  fdir=$(find "$c/findings" -mindepth 1 -maxdepth 1 -type d | head -n 1)
+  : >"$c/reduced/.bucket-1.99999.tmp.smt2"
+  : >"$fdir/.crash-fake_solver-w0-000099.json.AbC123"
+  run "$bin" campaign --resume "$c" --budget 1 --no-reduce --log --no-report
+  check "--resume right after kill -9: the lock is taken, no temporary file is left, the database is whole" \
+    eval '[[ $code = 10 || $code = 0 ]] && [[ $err == *"(resumed)"* ]] && [ -z "$(find "$c" -name ".bucket-*" -o -name ".crash-*")" ] && "$bin" bugs check "$c" >/dev/null'
+  # The lock: processes dying a moment after their session are waited for (up to 2 s); a
+  # process still holding it is named.
+  # hold_lock FILE S: one process holding FILE's flock for S seconds (bash execs sleep).
+  hold_lock() { bash -c 'exec 9>>"$1"; flock -n 9 || exit 1; exec sleep "$2"' _ "$1" "$2" </dev/null >/dev/null 2>&1 & }
+  hold_lock "$c/campaign.lock" 1
+  local holder=$!
+  sleep 0.2
+  run "$bin" campaign --resume "$c" --budget 1 --no-reduce --log --no-report
+  wait "$holder" || true
+  check "--resume while the lock is released within a second: waits for it and runs" \
+    eval '[[ $code = 10 || $code = 0 ]] && [[ $err == *"(resumed)"* ]]'
+  hold_lock "$c/campaign.lock" 30
+  holder=$!
+  sleep 0.2
+  run "$bin" campaign --resume "$c" --budget 1 --no-reduce --log --no-report
+  kill "$holder" 2>/dev/null || true
+  wait "$holder" 2>/dev/null || true
+  check "--resume while a process left behind holds the lock: exit 2 naming its pid" \
+    eval '[ $code = 2 ] && [[ $err == *"campaign.lock is held by pid $holder,"* ]]'
+  # A damaged database is never written by the commands that find it damaged: an empty one
+  # stays empty (SQLite would write a header into it), for `bugs recover` to keep as it was.
+  local z=$sd/zero-$m
+  cp -r "$c" "$z"
+  rm -f "$z/campaign.db-wal" "$z/campaign.db-shm"
+  : >"$z/campaign.db"
+  local codes=""
+  for cmd in report "bugs list" "bugs check" merge; do
+    # shellcheck disable=SC2086
+    if [ "$cmd" = merge ]; then run "$bin" merge --out "$sd/merged-$m" "$z"; else run "$bin" $cmd "$z"; fi
+    codes="$codes$code "
+  done
+  run "$bin" campaign --resume "$z" --budget 1 --no-report
+  codes="$codes$code"
+  check "an empty campaign.db: report, bugs list/check, merge and --resume exit 2 and leave it 0 bytes" \
+    eval '[ "$codes" = "2 2 2 2 2" ] && [ "$(stat -c %s "$z/campaign.db")" = 0 ] && [[ $err == *"an empty file, not a database"* ]]'
+  run "$bin" bugs recover "$z"
+  check "bugs recover of the empty database: every pair again, the empty file kept as it was" \
+    eval '[ $code = 0 ] && [ "$(stat -c %s "$z/campaign.db.damaged")" = 0 ] && [ "$("$bin" bugs list "$z" | tail -n +2 | wc -l)" -gt 0 ]'
+
 }
 
 for g in "${groups[@]}"; do "group_$g"; done
