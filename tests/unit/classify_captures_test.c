@@ -61,7 +61,7 @@ test_captures (void **state)
   for (char *line = strtok (index, "\n"); line; line = strtok (NULL, "\n"))
     {
       if (line[0] == '#') continue;
-      char *f[6];
+      char *f[6] = { 0 };
       int nf = 0;
       for (char *p = line; nf < 6; nf++)
         {
