@@ -3,7 +3,8 @@
 # a fixed --seed on the shipped seeds/ against z3 and cvc5 through recording wrappers, one
 # worker, one lane, no sessions, no side-by-side runs, so that the order of the solver calls
 # is fixed; prints, per engine, the number of solver calls, a digest of the sequence of
-# scripts the solvers were given (each script's sha1, in call order), the engine's final
+# scripts the solvers were given (each script's sha1, in call order; runs on a seed file
+# itself, as when unlabelled seeds are labelled, are counted apart), the engine's final
 # status line without its times, and the findings written (names). Two builds compare by
 # diffing their outputs:
 #
@@ -31,6 +32,7 @@ exec "$real" "\$@"
 EOF
   chmod +x "$work/bin/$s"
 done
+for f in "$root"/seeds/*.smt2; do sha1sum <"$f" | cut -c1-40; done >"$work/seedsums"
 solvers="$work/bin/z3;$work/bin/cvc5"
 common=(--solvers "$solvers" -t 4 --seed 7 --jobs 1 --lanes 1 --no-parallel --no-sessions
         --referee none --mutants "$n")
@@ -41,7 +43,10 @@ run() {
   local rc=0
   "$bin" "$1" "${common[@]}" "${@:2}" --out "$work/out" "$root/seeds" >"$work/stdout" 2>"$work/stderr" || rc=$?
   echo "== $name (exit $rc)"
-  echo "calls $(wc -l <"$work/calls") digest $(sha1sum <"$work/calls" | cut -c1-40)"
+  # Runs on a seed file itself (labelling unlabelled seeds) apart from the mutants' runs.
+  grep -vxF -f "$work/seedsums" "$work/calls" >"$work/mcalls" || true
+  echo "seed-file calls $(grep -cxF -f "$work/seedsums" "$work/calls" || true)"
+  echo "mutant calls $(wc -l <"$work/mcalls") digest $(sha1sum <"$work/mcalls" | cut -c1-40)"
   # The last status line, without times and rates.
   tr '\r' '\n' <"$work/stderr" | grep -E 'mutants' | tail -1 \
     | sed -E 's/[0-9.]+ ?(s|ms|%|\/s)\b//g; s/cpu[^,]*//g'

@@ -2,6 +2,8 @@
 #include "base/file.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,4 +86,25 @@ sg_file_write_atomic (const char *path, const char *data, size_t len, bool sync)
       return SG_RC_IO;
     }
   return SG_RC_OK;
+}
+
+bool
+sg_mkdir_p (const char *path)
+{
+  char buf[PATH_MAX];
+  if (!*path || (size_t) snprintf (buf, sizeof buf, "%s", path) >= sizeof buf)
+    {
+      errno = ENAMETOOLONG;
+      return false;
+    }
+  for (char *p = buf + 1; *p; p++)
+    if (*p == '/')
+      {
+        *p = 0;
+        if (mkdir (buf, 0777) != 0 && errno != EEXIST) return false;
+        *p = '/';
+      }
+  if (mkdir (buf, 0777) == 0) return true;
+  struct stat st;
+  return errno == EEXIST && stat (buf, &st) == 0 && S_ISDIR (st.st_mode);
 }

@@ -27,4 +27,8 @@ bool sg_fd_write_all (int fd, const char *data, size_t len);
  * is removed, path is untouched). */
 sg_rc sg_file_write_atomic (const char *path, const char *data, size_t len, bool sync);
 
+/* mkdir -p (mode 0777 before the umask): true when path is a directory at the end (errno set
+ * otherwise). */
+bool sg_mkdir_p (const char *path);
+
 #endif

@@ -249,22 +249,13 @@ on_finding (void *vctx, const char *dir, const char *name, const sg_probe *p,
 
 typedef struct engine_run {
   const sg_technique *tech;
-  int fuse_mode;
+  int mode; /* the variant (fusion: 0 sat, 1 unsat, 2 mixed) */
 } engine_run;
 
 static bool
 engine_resolve (const char *name, engine_run *e)
 {
-  e->fuse_mode = 0;
-  if (!strncmp (name, "fuse-", 5))
-    {
-      e->tech = sg_technique_find ("fuse");
-      e->fuse_mode = !strcmp (name + 5, "sat") ? 0 : !strcmp (name + 5, "unsat") ? 1
-                     : !strcmp (name + 5, "mixed") ? 2 : -1;
-      return e->tech && e->fuse_mode >= 0;
-    }
-  e->tech = sg_technique_find (name);
-  return e->tech != NULL;
+  return sg_technique_engine (name, &e->tech, &e->mode);
 }
 
 /* Does a seed labelled `st` fit fusion mode `mode` (0 sat, 1 unsat, 2 mixed)? */
@@ -373,13 +364,17 @@ worker_main (const sg_campaign_opts *o, const char *dbpath, const char *solvers_
           fprintf (o->log, "campaign: worker %u: %s\n", w, db.err);
           break;
         }
+      /* The shared initialiser, then the campaign's choices: one job, one lane and the
+       * solvers one after the other per worker (the workers fill the cores), fresh processes
+       * only (no sessions: a kill -9 of the campaign leaves no solver behind). */
+      sg_tech_cfg tc = er.tech->defaults;
+      tc.chain = eng->chain;
+      tc.mode = er.mode;
       sg_fuzz_opts fo;
-      memset (&fo, 0, sizeof fo);
-      fo.tech = er.tech;
-      fo.cfg.chain = eng->chain;
-      fo.cfg.per_step = !strcmp (er.tech->name, "sae") ? 3 : 1; /* sae: K literals at most */
-      fo.cfg.fuse_mode = er.fuse_mode;
-      fo.implication = !strcmp (er.tech->name, "janus"); /* Janus's own oracle */
+      sg_fuzz_opts_init (&fo, er.tech, &tc);
+      fo.sessions = false;
+      fo.model_sample = o->model_sample;
+      fo.chain_timeouts = o->chain_timeouts;
       fo.solvers = o->solvers;
       fo.referees = o->referees && o->referees->n ? o->referees : NULL;
       fo.pats = o->pats;
@@ -389,7 +384,7 @@ worker_main (const sg_campaign_opts *o, const char *dbpath, const char *solvers_
       fo.jobs = 1;
       fo.max_seconds = left < o->slice_s ? left : o->slice_s;
       fo.out_dir = out;
-      fo.incompleteness = o->incompleteness;
+      sg_fuzz_opts_set_incompleteness (&fo, o->incompleteness);
       fo.models = o->models;
       fo.status = NULL;
       fo.on_finding = on_finding;
@@ -404,7 +399,7 @@ worker_main (const sg_campaign_opts *o, const char *dbpath, const char *solvers_
        * the slice's rng among the logics with two of them): seeds of different logics rarely
        * share a sort, so random pairs over all of them are mostly barren. */
       bool pairs = er.tech->nseeds > 1;
-      uint32_t ngroup = pairs ? fusion_group (seeds, nseeds, logics, er.fuse_mode, &r, group) : 0;
+      uint32_t ngroup = pairs ? fusion_group (seeds, nseeds, logics, er.mode, &r, group) : 0;
       sg_fuzz_run (&fo, pairs ? (ngroup ? group : seeds) : mine, pairs ? (ngroup ? ngroup : nseeds) : nmine, &st);
       sg_db_counts c = { st.mutants, st.calls, st.decided, st.unknown, st.timeouts,
                          st.rejected, st.unconfirmed, st.ill_typed, st.chains };

@@ -23,7 +23,7 @@
 enum { SG_CAMPAIGN_MAX_ENGINES = 8 };
 
 typedef struct sg_campaign_engine {
-  char name[24];   /* opfuzz, typefuzz, fuse-sat, fuse-unsat, fuse-mixed, or any sg_technique */
+  char name[24];   /* a technique's campaign engine name, NAME or NAME-VARIANT (tech.h) */
   uint32_t weight; /* relative share of slices */
   uint32_t chain;  /* mutants per chain */
 } sg_campaign_engine;
@@ -45,6 +45,8 @@ typedef struct sg_campaign_opts {
   double slice_s;                 /* longest slice */
   uint32_t slice_chains;          /* chains per slice */
   bool models, incompleteness;
+  uint32_t model_sample;          /* percent of mutants whose models are checked anyway */
+  uint32_t chain_timeouts;        /* leave a chain after this many timeouts (0 never) */
   bool reduce;                    /* run the background reducer */
   double reduce_budget_s;         /* per bucket */
   const char *self_exe;           /* our binary, for `reduce` */

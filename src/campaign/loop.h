@@ -96,6 +96,15 @@ typedef struct sg_fuzz_stats {
                              never counted in findings[] (not bugs) */
 } sg_fuzz_stats;
 
+/* The one initialiser (the engines' subcommands and the campaign): technique t with its
+ * configuration cfg (NULL: t's defaults); one job, one lane, solvers one after the other,
+ * sessions where they pay, models checked with a 2 % sample, a chain left after 5 timeouts,
+ * t's own oracles (implication; regression when cfg names a reference); no limits, no
+ * referees, no hooks. Callers then set the solvers, limits and output. */
+void sg_fuzz_opts_init (sg_fuzz_opts *o, const sg_technique *t, const sg_tech_cfg *cfg);
+/* --incompleteness: on, except for techniques whose implication oracle judges unknowns. */
+void sg_fuzz_opts_set_incompleteness (sg_fuzz_opts *o, bool on);
+
 /* Run the loop over seeds. stats (OUT) is the sum over workers. Returns SG_RC_OK when it ran
  * (findings are in stats), SG_RC_IO when the findings directory cannot be made. */
 sg_rc sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds,

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "base/buf.h"
 #include "base/rc.h"
 
 typedef struct sg_cli_cmd sg_cli_cmd;
@@ -16,19 +17,31 @@ typedef struct sg_cli_cmd sg_cli_cmd;
 /* A subcommand: argv[0] is its name, argv[1..argc-1] its arguments. Returns an exit code. */
 typedef int sg_cli_fn (const sg_cli_cmd *cmd, int argc, char **argv);
 
+struct sg_technique;
+
 struct sg_cli_cmd {
   const char *name;  /* as typed after `smtgrind` */
   sg_cli_fn *run;    /* implementation */
   const char *help;  /* one line for `smtgrind help` */
-  const char *usage; /* full text for `smtgrind NAME --help` */
+  const char *usage; /* full text for `smtgrind NAME --help`, or NULL: made by usage_fn */
+  void (*usage_fn) (sg_buf *out);
+  const struct sg_technique *tech; /* the engine subcommands: their technique (tech/tech.h) */
 };
 
 #define CMD(name, fn, help, usage) sg_cli_fn fn;
+#define CMDU(name, fn, help, usage_fn) sg_cli_fn fn; void usage_fn (sg_buf *out);
 #include "cli/commands.def"
 #undef CMD
+#undef CMDU
+/* Every technique of tech/tech.c is a subcommand run by this function (cmd_fuzz.c). */
+sg_cli_fn sg_cli_engine;
+void sg_cli_engine_usage_of (const struct sg_technique *t, sg_buf *out);
 
-/* The row of commands.def named `name`, or NULL. */
-const sg_cli_cmd *sg_cli_find (const char *name);
+/* The subcommand named `name` (a row of commands.def or a technique) into out; false when
+ * there is none. */
+bool sg_cli_find (const char *name, sg_cli_cmd *out);
+/* Print cmd's usage text to f. */
+void sg_cli_usage (const sg_cli_cmd *cmd, FILE *f);
 /* True for -h and --help. */
 bool sg_cli_is_help (const char *arg);
 /* Print "smtgrind NAME: error: MESSAGE" and a pointer to --help on stderr; returns

@@ -13,31 +13,15 @@
 #include "campaign/campaign.h"
 #include "campaign/report.h"
 #include "cli/cli.h"
+#include "cli/fuzzflags.h"
 #include "cli/seeds.h"
+#include "base/file.h"
 
 #ifndef SG_SEEDS_DIR
 #define SG_SEEDS_DIR "seeds"
 #endif
 
-typedef struct camp_cfg {
-  const char *spec, *spec_file, *out, *resume, *index, *engines, *reducer;
-  double budget_s, timeout_s, reduce_budget_s, slice_s;
-  uint64_t memout_mb;   /* --memout MB per solver run; 0 none; UINT64_MAX the default share */
-  bool budget_given, seed_given, models, incompleteness, reduce, force_log, report;
-  uint64_t seed;
-  uint32_t jobs, slice_chains, shard, nshards;
-} camp_cfg;
-
-static bool
-parse_secs (const char *v, double lo, double *out)
-{
-  char *end;
-  errno = 0;
-  double d = strtod (v, &end);
-  if (errno || *end || !*v || !(d >= lo) || d > 1e8) return false;
-  *out = d;
-  return true;
-}
+typedef SG_VEC (const char *) input_vec;
 
 /* s as one POSIX shell word for the commands we print: as it is when it holds only
  * [A-Za-z0-9_./-] (and is not empty), else in single quotes with each ' written '\''.
@@ -80,12 +64,13 @@ parse_engines (const char *s, sg_campaign_opts *o, char *err, size_t esize)
           *eq = 0;
           if (!sg_cli_parse_u64 (eq + 1, 0, 1000, &wgt)) { snprintf (err, esize, "weight of '%s' must be 0..1000", item); return false; }
         }
-      const char *base = strncmp (item, "fuse-", 5) ? item : "fuse";
-      bool fuse_ok = !strncmp (item, "fuse-", 5)
-                     && (!strcmp (item + 5, "sat") || !strcmp (item + 5, "unsat") || !strcmp (item + 5, "mixed"));
-      if ((!strncmp (item, "fuse", 4) && !fuse_ok) || !sg_technique_find (base))
+      const sg_technique *t;
+      int mode;
+      if (!sg_technique_engine (item, &t, &mode))
         {
-          snprintf (err, esize, "unknown engine '%s' (opfuzz, typefuzz, fuse-sat, fuse-unsat, fuse-mixed, sae, janus)", item);
+          char names[256];
+          sg_technique_engine_names (names, sizeof names);
+          snprintf (err, esize, "unknown engine '%s' (%s)", item, names);
           return false;
         }
       if (strlen (item) >= sizeof o->engines[0].name) { snprintf (err, esize, "engine name too long"); return false; }
@@ -94,7 +79,7 @@ parse_engines (const char *s, sg_campaign_opts *o, char *err, size_t esize)
       sg_campaign_engine *e = &o->engines[o->nengines++];
       memcpy (e->name, item, strlen (item) + 1);
       e->weight = (uint32_t) wgt;
-      e->chain = !strcmp (base, "opfuzz") || !strcmp (base, "janus") ? 30 : 10;
+      e->chain = t->campaign_chain;
     }
   if (!o->nengines) { snprintf (err, esize, "no engine with a positive weight"); return false; }
   return true;
@@ -122,22 +107,6 @@ static bool
 path_in (char *out, size_t size, const char *dir, const char *name)
 {
   return (size_t) snprintf (out, size, "%s/%s", dir, name) < size;
-}
-
-/* mkdir -p */
-static bool
-mkdir_exists (const char *path)
-{
-  char buf[PATH_MAX];
-  if ((size_t) snprintf (buf, sizeof buf, "%s", path) >= sizeof buf) return false;
-  for (char *p = buf + 1; *p; p++)
-    if (*p == '/')
-      {
-        *p = 0;
-        if (mkdir (buf, 0777) != 0 && errno != EEXIST) return false;
-        *p = '/';
-      }
-  return mkdir (buf, 0777) == 0 || errno == EEXIST;
 }
 
 static bool open_campaign (const char *dir, sg_db *db);
@@ -176,335 +145,369 @@ summary (const char *dir, FILE *f)
   return SG_EXIT_OK;
 }
 
-int
-sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
+/* ---- campaign ------------------------------------------------------------------------------ */
+
+static void
+campaign_defaults (sg_cli_fuzz_cfg *c, char *engines, size_t size)
 {
-  camp_cfg c;
-  memset (&c, 0, sizeof c);
-  c.budget_s = 60;
-  c.timeout_s = 5;
-  c.reduce_budget_s = 30;
-  c.slice_s = 10;
-  c.slice_chains = 2;
-  c.models = c.reduce = c.report = true;
-  c.nshards = 1;
-  c.memout_mb = UINT64_MAX;
-  SG_VEC (const char *) inputs = { 0 };
-  int code = SG_EXIT_OK;
+  memset (c, 0, sizeof *c);
+  sg_cli_fuzz_defaults (c, 5);
+  c->budget_s = 60;
+  c->reduce_budget_s = 30;
+  c->slice_s = 10;
+  c->slice_chains = 2;
+  c->reduce = c->report = true;
+  sg_technique_default_engines (engines, size); /* the technique table's defaults */
+  c->engines = engines;
+}
+
+void
+sg_cli_campaign_usage_text (sg_buf *out)
+{
+  sg_cli_fuzz_cfg c;
+  char engines[256];
+  campaign_defaults (&c, engines, sizeof engines);
+  sg_cli_campaign_usage (&c, out);
+}
+
+/* The settings of a campaign as stored in its database (table meta), in this order. */
+static const char *const meta_keys[] = {
+  "inputs", "index", "solvers", "solvers_file", "engines", "seed", "jobs", "timeout", "budget",
+  "elapsed", "shard", "slice", "slice_chains", "models", "incompleteness", "memout",
+  "model_sample", "chain_timeouts", "referee", NULL,
+};
+enum { NMETA = sizeof meta_keys / sizeof meta_keys[0] - 1 };
+
+typedef struct camp_run {
+  sg_cli_fuzz_cfg c;
+  uint32_t shard, nshards;
+  bool engines_given, jobs_given;
+  input_vec inputs;
+  SG_VEC (char *) owned; /* strings read back from the database */
+  char dir[PATH_MAX];
+  char default_engines[256]; /* the technique table's defaults */
+  char found[64];            /* the solvers found in PATH */
+  bool resumed;
+  double elapsed0;
+} camp_run;
+
+/* argv into r. Returns SG_EXIT_OK, -1 after --help, or an exit code. */
+static int
+campaign_args (const sg_cli_cmd *cmd, int argc, char **argv, camp_run *r)
+{
+  sg_cli_fuzz_cfg *c = &r->c;
+  const char *defaults = c->engines;
   for (int i = 1; i < argc; i++)
     {
       const char *a = argv[i];
-      if (sg_cli_is_help (a)) { fputs (cmd->usage, stdout); SG_VEC_FREE (inputs); return SG_EXIT_OK; }
-      static const char *valued[] = { "--solvers", "--solvers-file", "--out", "--resume", "--index",
-                                      "--engines", "--budget", "-t", "--timeout", "--reduce-budget",
-                                      "--slice", "--slice-chains", "--seed", "-j", "--jobs", "--shard",
-                                      "--reducer", "--memout", NULL };
-      bool has_value = false;
-      for (int k = 0; valued[k]; k++) has_value |= !strcmp (a, valued[k]);
-      if (has_value)
-        {
-          if (i + 1 >= argc) { code = sg_cli_usage_error (cmd, "%s needs a value", a); goto done; }
-          const char *v = argv[++i];
-          uint64_t u;
-          if (!strcmp (a, "--solvers")) c.spec = v;
-          else if (!strcmp (a, "--solvers-file")) c.spec_file = v;
-          else if (!strcmp (a, "--out")) c.out = v;
-          else if (!strcmp (a, "--resume")) c.resume = v;
-          else if (!strcmp (a, "--index")) c.index = v;
-          else if (!strcmp (a, "--engines")) c.engines = v;
-          else if (!strcmp (a, "--reducer")) c.reducer = v;
-          else if (!strcmp (a, "--budget"))
-            {
-              if (!parse_secs (v, 0, &c.budget_s)) { code = sg_cli_usage_error (cmd, "--budget needs seconds >= 0, got '%s'", v); goto done; }
-              c.budget_given = true;
-            }
-          else if (!strcmp (a, "-t") || !strcmp (a, "--timeout"))
-            {
-              if (!parse_secs (v, 0.01, &c.timeout_s)) { code = sg_cli_usage_error (cmd, "%s needs positive seconds, got '%s'", a, v); goto done; }
-            }
-          else if (!strcmp (a, "--memout"))
-            {
-              if (!sg_cli_parse_u64 (v, 0, 1u << 24, &c.memout_mb)) { code = sg_cli_usage_error (cmd, "--memout needs megabytes (0 = no limit), got '%s'", v); goto done; }
-            }
-          else if (!strcmp (a, "--reduce-budget"))
-            {
-              if (!parse_secs (v, 1, &c.reduce_budget_s)) { code = sg_cli_usage_error (cmd, "--reduce-budget needs seconds >= 1, got '%s'", v); goto done; }
-            }
-          else if (!strcmp (a, "--slice"))
-            {
-              if (!parse_secs (v, 0.5, &c.slice_s)) { code = sg_cli_usage_error (cmd, "--slice needs seconds >= 0.5, got '%s'", v); goto done; }
-            }
-          else if (!strcmp (a, "--slice-chains"))
-            {
-              if (!sg_cli_parse_u64 (v, 1, 1000000, &u)) { code = sg_cli_usage_error (cmd, "--slice-chains needs 1..1000000, got '%s'", v); goto done; }
-              c.slice_chains = (uint32_t) u;
-            }
-          else if (!strcmp (a, "--seed"))
-            {
-              if (!sg_cli_parse_u64 (v, 0, UINT64_MAX, &c.seed)) { code = sg_cli_usage_error (cmd, "--seed needs a number, got '%s'", v); goto done; }
-              c.seed_given = true;
-            }
-          else if (!strcmp (a, "-j") || !strcmp (a, "--jobs"))
-            {
-              if (!sg_cli_parse_u64 (v, 1, 256, &u)) { code = sg_cli_usage_error (cmd, "%s needs 1..256, got '%s'", a, v); goto done; }
-              c.jobs = (uint32_t) u;
-            }
-          else if (!strcmp (a, "--shard"))
-            {
-              unsigned si, sn;
-              char tail;
-              if (sscanf (v, "%u/%u%c", &si, &sn, &tail) != 2 || sn < 1 || si >= sn || sn > 100000)
-                { code = sg_cli_usage_error (cmd, "--shard needs I/N with 0 <= I < N, got '%s'", v); goto done; }
-              c.shard = si;
-              c.nshards = sn;
-            }
-          continue;
-        }
-      if (!strcmp (a, "--no-models")) { c.models = false; continue; }
-      if (!strcmp (a, "--incompleteness")) { c.incompleteness = true; continue; }
-      if (!strcmp (a, "--no-reduce")) { c.reduce = false; continue; }
-      if (!strcmp (a, "--no-report")) { c.report = false; continue; }
-      if (!strcmp (a, "--log")) { c.force_log = true; continue; }
-      if (a[0] == '-' && a[1]) { code = sg_cli_usage_error (cmd, "unknown option '%s'", a); goto done; }
-      if (!SG_VEC_PUSH (inputs, a)) { code = SG_EXIT_INTERNAL; goto done; }
+      if (sg_cli_is_help (a)) { sg_cli_usage (cmd, stdout); return -1; }
+      int k = sg_cli_fuzz_parse (cmd, SG_CLI_CAMPAIGN, c, argc, argv, &i);
+      if (k < 0) return SG_EXIT_INPUT;
+      if (k > 0) continue;
+      if (a[0] == '-' && a[1]) return sg_cli_usage_error (cmd, "unknown option '%s'", a);
+      if (!SG_VEC_PUSH (r->inputs, a)) return SG_EXIT_INTERNAL;
     }
-
-  sg_campaign_opts o;
-  memset (&o, 0, sizeof o);
-  char dir[PATH_MAX], err[256] = "", buf[8192];
-  sg_db db;
-  bool resumed = false;
-  SG_VEC (char *) owned = { 0 }; /* strings read back from the database */
-  if (c.resume)
+  r->engines_given = c->engines != defaults;
+  r->jobs_given = c->jobs != 0;
+  r->nshards = 1;
+  if (c->shard_spec)
     {
-      if (inputs.n || c.spec || c.spec_file || c.engines || c.seed_given || c.out)
-        { code = sg_cli_usage_error (cmd, "--resume takes the campaign's own settings: only --budget, --log, --no-reduce, --reduce-budget, --reducer, --no-report"); goto done; }
-      snprintf (dir, sizeof dir, "%s", c.resume);
-      if (!open_campaign (dir, &db)) { code = SG_EXIT_INPUT; goto done; }
-      /* The campaign's settings, as stored when it started. */
-      static const char *keys[] = { "inputs", "index", "solvers", "solvers_file", "engines", "seed",
-                                    "jobs", "timeout", "budget", "elapsed", "shard", "slice",
-                                    "slice_chains", "models", "incompleteness", "memout", NULL };
-      char *vals[17] = { 0 };
-      for (int k = 0; keys[k]; k++)
-        {
-          sg_db_meta_get (&db, keys[k], buf, sizeof buf);
-          vals[k] = strdup (buf);
-          if (!vals[k] || !SG_VEC_PUSH (owned, vals[k])) { free (vals[k]); code = SG_EXIT_INTERNAL; sg_db_close (&db); goto done; }
-        }
-      sg_db_close (&db);
-      /* inputs: one per line */
-      for (char *p = vals[0]; *p;)
-        {
-          char *nl = strchr (p, '\n');
-          if (nl) *nl = 0;
-          if (*p) SG_VEC_PUSH (inputs, p);
-          if (!nl) break;
-          p = nl + 1;
-        }
-      c.index = vals[1][0] ? vals[1] : NULL;
-      c.spec = vals[2][0] ? vals[2] : NULL;
-      c.spec_file = vals[3][0] ? vals[3] : NULL;
-      c.engines = vals[4];
-      c.seed = strtoull (vals[5], NULL, 10);
-      c.jobs = (uint32_t) strtoul (vals[6], NULL, 10);
-      c.timeout_s = strtod (vals[7], NULL);
-      double total = strtod (vals[8], NULL);
-      o.elapsed0 = strtod (vals[9], NULL);
-      if (sscanf (vals[10], "%u/%u", &c.shard, &c.nshards) != 2) c.shard = 0, c.nshards = 1;
-      c.slice_s = strtod (vals[11], NULL);
-      c.slice_chains = (uint32_t) strtoul (vals[12], NULL, 10);
-      c.models = !strcmp (vals[13], "1");
-      c.incompleteness = !strcmp (vals[14], "1");
-      /* A campaign of an older smtgrind has no memout: the default share. */
-      if (c.memout_mb == UINT64_MAX && vals[15][0] && strcmp (vals[15], "auto"))
-        c.memout_mb = strtoull (vals[15], NULL, 10);
-      if (!c.budget_given) c.budget_s = total > o.elapsed0 ? total - o.elapsed0 : 0;
-      if (!c.jobs || !c.slice_chains || !(c.slice_s > 0)) { fprintf (stderr, "smtgrind campaign: error: %s: incomplete settings in campaign.db\n", dir); code = SG_EXIT_INPUT; goto done; }
-      resumed = true;
+      unsigned si, sn;
+      char tail;
+      if (sscanf (c->shard_spec, "%u/%u%c", &si, &sn, &tail) != 2 || sn < 1 || si >= sn || sn > 100000)
+        return sg_cli_usage_error (cmd, "--shard needs I/N with 0 <= I < N, got '%s'", c->shard_spec);
+      r->shard = si, r->nshards = sn;
     }
+  return SG_EXIT_OK;
+}
+
+/* --resume DIR: the campaign's settings, as stored when it started. */
+static int
+campaign_resume (const sg_cli_cmd *cmd, camp_run *r)
+{
+  sg_cli_fuzz_cfg *c = &r->c;
+  if (r->inputs.n || c->spec || c->spec_file || r->engines_given || c->seed_given || c->out)
+    return sg_cli_usage_error (cmd, "--resume takes the campaign's own settings: only --budget, --log, --no-reduce, --reduce-budget, --reducer, --no-report");
+  snprintf (r->dir, sizeof r->dir, "%s", c->resume);
+  sg_db db;
+  if (!open_campaign (r->dir, &db)) return SG_EXIT_INPUT;
+  char *v[NMETA] = { 0 }, buf[8192];
+  for (int k = 0; k < NMETA; k++)
+    {
+      sg_db_meta_get (&db, meta_keys[k], buf, sizeof buf);
+      v[k] = strdup (buf);
+      if (!v[k] || !SG_VEC_PUSH (r->owned, v[k])) { free (v[k]); sg_db_close (&db); return SG_EXIT_INTERNAL; }
+    }
+  sg_db_close (&db);
+  for (char *p = v[0]; *p;) /* inputs: one per line */
+    {
+      char *nl = strchr (p, '\n');
+      if (nl) *nl = 0;
+      if (*p && !SG_VEC_PUSH (r->inputs, p)) return SG_EXIT_INTERNAL;
+      if (!nl) break;
+      p = nl + 1;
+    }
+  c->index = v[1][0] ? v[1] : NULL;
+  c->spec = v[2][0] ? v[2] : NULL;
+  c->spec_file = v[3][0] ? v[3] : NULL;
+  c->engines = v[4];
+  c->seed = strtoull (v[5], NULL, 10);
+  c->jobs = (uint32_t) strtoul (v[6], NULL, 10);
+  c->timeout_s = strtod (v[7], NULL);
+  double total = strtod (v[8], NULL);
+  r->elapsed0 = strtod (v[9], NULL);
+  if (sscanf (v[10], "%u/%u", &r->shard, &r->nshards) != 2) r->shard = 0, r->nshards = 1;
+  c->slice_s = strtod (v[11], NULL);
+  c->slice_chains = (uint32_t) strtoul (v[12], NULL, 10);
+  c->models = !strcmp (v[13], "1");
+  c->incompleteness = !strcmp (v[14], "1");
+  /* Settings a campaign of an older smtgrind did not store keep their defaults. */
+  if (c->memout_mb == UINT64_MAX && v[15][0] && strcmp (v[15], "auto")) c->memout_mb = strtoull (v[15], NULL, 10);
+  if (v[16][0]) c->model_sample = (uint32_t) strtoul (v[16], NULL, 10);
+  if (v[17][0]) c->chain_timeouts = (uint32_t) strtoul (v[17], NULL, 10);
+  if (v[18][0]) c->referee = v[18];
+  if (!c->budget_s_given) c->budget_s = total > r->elapsed0 ? total - r->elapsed0 : 0;
+  if (!c->jobs || !c->slice_chains || !(c->slice_s > 0))
+    {
+      fprintf (stderr, "smtgrind campaign: error: %s: incomplete settings in campaign.db\n", r->dir);
+      return SG_EXIT_INPUT;
+    }
+  r->resumed = true;
+  return SG_EXIT_OK;
+}
+
+/* A new campaign: its directory, the installed solvers, the defaults that depend on the
+ * machine. */
+static int
+campaign_new (camp_run *r)
+{
+  sg_cli_fuzz_cfg *c = &r->c;
+  if (c->out) snprintf (r->dir, sizeof r->dir, "%s", c->out);
   else
     {
-      if (c.out) snprintf (dir, sizeof dir, "%s", c.out);
-      else
-        {
-          time_t t = time (NULL);
-          struct tm tm;
-          localtime_r (&t, &tm);
-          strftime (dir, sizeof dir, "campaign-%Y%m%d-%H%M%S", &tm);
-        }
-      char path[PATH_MAX];
-      if (!path_in (path, sizeof path, dir, "campaign.db")) path[0] = 0;
-      struct stat stt;
-      if (stat (path, &stt) == 0)
-        {
-          char q[4 * PATH_MAX + 3];
-          fprintf (stderr, "smtgrind campaign: error: %s already holds a campaign: continue it with --resume %s, or choose another --out\n", dir, shell_word (dir, q, sizeof q));
-          code = SG_EXIT_INPUT;
-          goto done;
-        }
-      if (!inputs.n) SG_VEC_PUSH (inputs, SG_SEEDS_DIR);
-      if (!c.spec && !c.spec_file)
-        {
-          static char found[64];
-          found[0] = 0;
-          const char *names[] = { "z3", "cvc5", "cvc4" };
-          for (int k = 0; k < 3; k++)
-            if (in_path (names[k])) { if (found[0]) strcat (found, ";"); strcat (found, names[k]); }
-          if (!found[0]) { fprintf (stderr, "smtgrind campaign: error: no solver found in PATH (z3, cvc5, cvc4): give --solvers\n"); code = SG_EXIT_INPUT; goto done; }
-          c.spec = found;
-        }
-      if (!c.engines) c.engines = "opfuzz=1,typefuzz=1,fuse-sat=1,fuse-unsat=1,sae=1";
-      if (!c.jobs) c.jobs = cores ();
-      if (!c.seed_given) c.seed = (uint64_t) time (NULL) ^ ((uint64_t) getpid () << 32);
-    }
-  if (!parse_engines (c.engines, &o, err, sizeof err)) { code = sg_cli_usage_error (cmd, "--engines: %s", err); goto done; }
-
-  /* Solvers. */
-  sg_profiles ps;
-  sg_patterns pats;
-  sg_solver_list solvers = { 0 }, referees = { 0 };
-  sg_diag d;
-  sg_diag_init (&d, "--solvers");
-  sg_patterns_init (&pats);
-  if (sg_profiles_init (&ps, &d) || sg_patterns_add_defaults (&pats))
-    { sg_cli_print_diag (&d); sg_patterns_free (&pats); code = SG_EXIT_INTERNAL; goto done; }
-  if (c.spec_file ? sg_profiles_load_spec_file (&ps, c.spec_file, &solvers, &d)
-                  : sg_profiles_parse_spec (&ps, c.spec, "--solvers", &solvers, &d))
-    { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto free_run; }
-  if (!solvers.n) { code = sg_cli_usage_error (cmd, "no solver given"); goto free_run; }
-  if (sg_solver_list_check (&solvers, &d)) { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto free_run; }
-  /* Referees: the installed built-in solvers not under test (issue 13's blame rule). */
-  if (sg_profiles_auto_referees (&ps, &solvers, &referees, &d))
-    { sg_cli_print_diag (&d); code = SG_EXIT_INTERNAL; goto free_run; }
-
-  /* Seeds: this shard's share (i mod N == I, in the stable load order). */
-  sg_cli_seeds all;
-  sg_cli_seeds_load (inputs.a, inputs.n, c.index, (size_t) 1 << 20, stderr, &all);
-  SG_VEC (sg_tech_seed) mine = { 0 };
-  uint32_t labelled = 0;
-  for (uint32_t i = 0; i < all.a.n; i++)
-    if (i % c.nshards == c.shard)
-      {
-        SG_VEC_PUSH (mine, all.a.a[i]);
-        labelled += all.a.a[i].status != SG_ANS_NONE;
-      }
-  if (!mine.n)
-    {
-      fprintf (stderr, "smtgrind campaign: error: no usable seeds in this shard\n");
-      code = SG_EXIT_INPUT;
-      goto free_seeds;
-    }
-
-  /* A new campaign: its settings first, so that --resume finds them even after a kill. */
-  if (!resumed)
-    {
-      char path[PATH_MAX];
-      if (!mkdir_exists (dir)) { fprintf (stderr, "smtgrind campaign: error: cannot create %s: %s\n", dir, strerror (errno)); code = SG_EXIT_INPUT; goto free_seeds; }
-      if (!path_in (path, sizeof path, dir, "campaign.db")) path[0] = 0;
-      if (sg_db_open (&db, path, true)) { fprintf (stderr, "smtgrind campaign: error: %s\n", db.err); code = SG_EXIT_INPUT; goto free_seeds; }
-      sg_buf in;
-      sg_buf_init (&in);
-      for (uint32_t i = 0; i < inputs.n; i++)
-        {
-          char real[PATH_MAX];
-          sg_buf_adds (&in, realpath (inputs.a[i], real) ? real : inputs.a[i]);
-          sg_buf_addc (&in, '\n');
-        }
-      char v[64];
-      char idx[PATH_MAX] = "";
-      if (c.index && !realpath (c.index, idx)) snprintf (idx, sizeof idx, "%s", c.index);
-      sg_db_exec (&db, "BEGIN");
-      sg_db_meta_set (&db, "inputs", sg_buf_cstr (&in));
-      sg_db_meta_set (&db, "index", idx);
-      sg_db_meta_set (&db, "solvers", c.spec ? c.spec : "");
-      sg_db_meta_set (&db, "solvers_file", c.spec_file ? c.spec_file : "");
-      sg_db_meta_set (&db, "engines", c.engines);
-      snprintf (v, sizeof v, "%llu", (unsigned long long) c.seed); sg_db_meta_set (&db, "seed", v);
-      snprintf (v, sizeof v, "%u", c.jobs); sg_db_meta_set (&db, "jobs", v);
-      snprintf (v, sizeof v, "%g", c.timeout_s); sg_db_meta_set (&db, "timeout", v);
-      snprintf (v, sizeof v, "%g", c.budget_s); sg_db_meta_set (&db, "budget", v);
-      sg_db_meta_set (&db, "elapsed", "0");
-      snprintf (v, sizeof v, "%u/%u", c.shard, c.nshards); sg_db_meta_set (&db, "shard", v);
-      snprintf (v, sizeof v, "%g", c.slice_s); sg_db_meta_set (&db, "slice", v);
-      snprintf (v, sizeof v, "%u", c.slice_chains); sg_db_meta_set (&db, "slice_chains", v);
-      sg_db_meta_set (&db, "models", c.models ? "1" : "0");
-      sg_db_meta_set (&db, "incompleteness", c.incompleteness ? "1" : "0");
-      if (c.memout_mb == UINT64_MAX) sg_db_meta_set (&db, "memout", "auto");
-      else { snprintf (v, sizeof v, "%llu", (unsigned long long) c.memout_mb); sg_db_meta_set (&db, "memout", v); }
-      sg_db_meta_set (&db, "version", SG_VERSION);
       time_t t = time (NULL);
       struct tm tm;
-      gmtime_r (&t, &tm);
-      strftime (v, sizeof v, "%Y-%m-%d %H:%M:%S UTC", &tm);
-      sg_db_meta_set (&db, "started", v);
-      int bad = sg_db_exec (&db, "COMMIT");
-      sg_buf_free (&in);
-      sg_db_close (&db);
-      if (bad) { fprintf (stderr, "smtgrind campaign: error: %s\n", db.err); code = SG_EXIT_INTERNAL; goto free_seeds; }
+      localtime_r (&t, &tm);
+      strftime (r->dir, sizeof r->dir, "campaign-%Y%m%d-%H%M%S", &tm);
     }
+  char path[PATH_MAX];
+  if (!path_in (path, sizeof path, r->dir, "campaign.db")) path[0] = 0;
+  struct stat stt;
+  if (stat (path, &stt) == 0)
+    {
+      char q[4 * PATH_MAX + 3];
+      fprintf (stderr, "smtgrind campaign: error: %s already holds a campaign: continue it with --resume %s, or choose another --out\n",
+               r->dir, shell_word (r->dir, q, sizeof q));
+      return SG_EXIT_INPUT;
+    }
+  if (!r->inputs.n && !SG_VEC_PUSH (r->inputs, SG_SEEDS_DIR)) return SG_EXIT_INTERNAL;
+  if (!c->spec && !c->spec_file)
+    {
+      char *found = r->found;
+      found[0] = 0;
+      const char *names[] = { "z3", "cvc5", "cvc4" };
+      for (int k = 0; k < 3; k++)
+        if (in_path (names[k])) { if (found[0]) strcat (found, ";"); strcat (found, names[k]); }
+      if (!found[0])
+        {
+          fprintf (stderr, "smtgrind campaign: error: no solver found in PATH (z3, cvc5, cvc4): give --solvers\n");
+          return SG_EXIT_INPUT;
+        }
+      c->spec = found;
+    }
+  if (!c->jobs) c->jobs = cores ();
+  if (!c->seed_given) c->seed = (uint64_t) time (NULL) ^ ((uint64_t) getpid () << 32);
+  return SG_EXIT_OK;
+}
 
-  o.dir = dir;
-  o.solvers = &solvers;
-  o.referees = &referees;
-  o.pats = &pats;
-  o.workers = c.jobs;
-  o.budget_s = c.budget_s;
-  o.timeout_ms = sg_spawn_ms (c.timeout_s);
-  /* One solver at a time per worker, plus the reducer's. */
-  o.mem_bytes = c.memout_mb == UINT64_MAX ? sg_spawn_default_mem (c.jobs + 1) : c.memout_mb << 20;
-  o.seed = c.seed;
-  o.shard = c.shard;
-  o.slice_s = c.slice_s;
-  o.slice_chains = c.slice_chains;
-  o.models = c.models;
-  o.incompleteness = c.incompleteness;
-  o.reduce = c.reduce;
-  o.reduce_budget_s = c.reduce_budget_s;
-  o.self_exe = c.reducer ? c.reducer : "/proc/self/exe";
-  o.screen = !c.force_log && isatty (STDERR_FILENO);
-  o.log_every_s = 10;
-  o.log = stderr;
-  fprintf (stderr, "campaign %s%s: %u seeds (%u labelled, shard %u/%u), solvers \"%s\", engines %s, "
-           "%u workers, budget %.0fs, timeout %.1fs, memout %llu MiB, seed %llu\n",
-           dir, resumed ? " (resumed)" : "", mine.n, labelled, c.shard, c.nshards,
-           c.spec_file ? c.spec_file : c.spec, c.engines, c.jobs, c.budget_s, c.timeout_s,
-           (unsigned long long) (o.mem_bytes >> 20), (unsigned long long) c.seed);
-  sg_campaign_result res;
-  if (sg_campaign_run (&o, mine.a, mine.n, &res)) { code = SG_EXIT_INPUT; goto free_seeds; }
+/* Store a new campaign's settings first, so that --resume finds them even after a kill. */
+static int
+campaign_store (camp_run *r)
+{
+  sg_cli_fuzz_cfg *c = &r->c;
+  char path[PATH_MAX];
+  if (!sg_mkdir_p (r->dir))
+    {
+      fprintf (stderr, "smtgrind campaign: error: cannot create %s: %s\n", r->dir, strerror (errno));
+      return SG_EXIT_INPUT;
+    }
+  if (!path_in (path, sizeof path, r->dir, "campaign.db")) path[0] = 0;
+  sg_db db;
+  if (sg_db_open (&db, path, true)) { fprintf (stderr, "smtgrind campaign: error: %s\n", db.err); return SG_EXIT_INPUT; }
+  sg_buf in;
+  sg_buf_init (&in);
+  for (uint32_t i = 0; i < r->inputs.n; i++)
+    {
+      char real[PATH_MAX];
+      sg_buf_adds (&in, realpath (r->inputs.a[i], real) ? real : r->inputs.a[i]);
+      sg_buf_addc (&in, '\n');
+    }
+  char v[NMETA][64], idx[PATH_MAX] = "";
+  if (c->index && !realpath (c->index, idx)) snprintf (idx, sizeof idx, "%s", c->index);
+  const char *val[NMETA] = { sg_buf_cstr (&in), idx, c->spec ? c->spec : "",
+                             c->spec_file ? c->spec_file : "", c->engines };
+  snprintf (v[5], 64, "%llu", (unsigned long long) c->seed);
+  snprintf (v[6], 64, "%u", c->jobs);
+  snprintf (v[7], 64, "%g", c->timeout_s);
+  snprintf (v[8], 64, "%g", c->budget_s);
+  snprintf (v[9], 64, "0");
+  snprintf (v[10], 64, "%u/%u", r->shard, r->nshards);
+  snprintf (v[11], 64, "%g", c->slice_s);
+  snprintf (v[12], 64, "%u", c->slice_chains);
+  snprintf (v[13], 64, "%d", c->models);
+  snprintf (v[14], 64, "%d", c->incompleteness);
+  if (c->memout_mb == UINT64_MAX) snprintf (v[15], 64, "auto");
+  else snprintf (v[15], 64, "%llu", (unsigned long long) c->memout_mb);
+  snprintf (v[16], 64, "%u", c->model_sample);
+  snprintf (v[17], 64, "%u", c->chain_timeouts);
+  for (int k = 5; k < 18; k++) val[k] = v[k];
+  val[18] = c->referee;
+  sg_db_exec (&db, "BEGIN");
+  for (int k = 0; k < NMETA; k++) sg_db_meta_set (&db, meta_keys[k], val[k] ? val[k] : "");
+  sg_db_meta_set (&db, "version", SG_VERSION);
+  time_t t = time (NULL);
+  struct tm tm;
+  gmtime_r (&t, &tm);
+  char when[64];
+  strftime (when, sizeof when, "%Y-%m-%d %H:%M:%S UTC", &tm);
+  sg_db_meta_set (&db, "started", when);
+  int bad = sg_db_exec (&db, "COMMIT");
+  sg_buf_free (&in);
+  sg_db_close (&db);
+  if (bad) { fprintf (stderr, "smtgrind campaign: error: %s\n", db.err); return SG_EXIT_INTERNAL; }
+  return SG_EXIT_OK;
+}
+
+/* The end of a campaign: the summary, the report, how to continue. Returns the exit code. */
+static int
+campaign_end (const camp_run *r, const sg_campaign_result *res)
+{
+  const char *dir = r->dir;
   uint32_t nbugs = bug_count (dir);
   fprintf (stderr, "campaign %s%s: %.0fs in all, %llu mutants, %llu solver calls; %llu findings "
-           "(%llu new) in %llu buckets, %u bug%s\n", dir, res.interrupted ? " (interrupted)" : "", res.elapsed, (unsigned long long) res.totals.mutants,
-           (unsigned long long) res.totals.calls, (unsigned long long) res.findings,
-           (unsigned long long) res.new_findings, (unsigned long long) res.buckets, nbugs,
-           nbugs == 1 ? "" : "s");
+           "(%llu new) in %llu buckets, %u bug%s\n", dir, res->interrupted ? " (interrupted)" : "", res->elapsed,
+           (unsigned long long) res->totals.mutants, (unsigned long long) res->totals.calls,
+           (unsigned long long) res->findings, (unsigned long long) res->new_findings,
+           (unsigned long long) res->buckets, nbugs, nbugs == 1 ? "" : "s");
   summary (dir, stdout);
-  if (c.report)
+  if (r->c.report)
     {
-      char rp[PATH_MAX];
+      char rp[PATH_MAX], err[256];
       if (!path_in (rp, sizeof rp, dir, "report.html")) rp[0] = 0;
       if (sg_report_html (dir, rp, err, sizeof err)) fprintf (stderr, "smtgrind campaign: warning: no report: %s\n", err);
       else fprintf (stdout, "report: %s\n", rp);
     }
-  {
-    char q[4 * PATH_MAX + 3];
-    shell_word (dir, q, sizeof q);
-    fprintf (stdout, "database: %s/campaign.db (smtgrind bugs list %s); continue with: smtgrind campaign --resume %s\n", dir, q, q);
-  }
-  if (nbugs) code = SG_EXIT_BUG; /* unspecified findings alone are no bug */
+  char q[4 * PATH_MAX + 3];
+  shell_word (dir, q, sizeof q);
+  fprintf (stdout, "database: %s/campaign.db (smtgrind bugs list %s); continue with: smtgrind campaign --resume %s\n", dir, q, q);
+  return nbugs ? SG_EXIT_BUG : SG_EXIT_OK; /* unspecified findings alone are no bug */
+}
+
+/* This shard's seeds (i mod N == I, in the stable load order), labelled when an engine needs
+ * labels. */
+static int
+campaign_seeds (camp_run *r, const sg_campaign_opts *o, sg_cli_seeds *all, sg_cli_seeds *mine)
+{
+  sg_cli_seeds_load (r->inputs.a, r->inputs.n, r->c.index, (size_t) 1 << 20, stderr, all);
+  memset (mine, 0, sizeof *mine);
+  for (uint32_t i = 0; i < all->a.n; i++)
+    if (i % r->nshards == r->shard && !SG_VEC_PUSH (mine->a, all->a.a[i])) return SG_EXIT_INTERNAL;
+  bool labels = false;
+  for (uint32_t e = 0; e < o->nengines; e++)
+    {
+      const sg_technique *t;
+      int mode;
+      labels |= sg_technique_engine (o->engines[e].name, &t, &mode) && t->needs_status;
+    }
+  for (uint32_t i = 0; i < mine->a.n; i++) mine->labelled += mine->a.a[i].status != SG_ANS_NONE;
+  if (labels && mine->labelled < mine->a.n)
+    {
+      char cache[PATH_MAX];
+      if (!path_in (cache, sizeof cache, r->dir, "labels.tsv")) return SG_EXIT_INPUT;
+      if (!sg_mkdir_p (r->dir))
+        {
+          fprintf (stderr, "smtgrind campaign: error: cannot create %s: %s\n", r->dir, strerror (errno));
+          return SG_EXIT_INPUT;
+        }
+      if (sg_cli_seeds_label (mine, o->solvers, o->pats, o->timeout_ms, o->mem_bytes, cache, stderr))
+        return SG_EXIT_INTERNAL;
+    }
+  if (!mine->a.n)
+    {
+      fprintf (stderr, "smtgrind campaign: error: no usable seeds in this shard\n");
+      return SG_EXIT_INPUT;
+    }
+  return SG_EXIT_OK;
+}
+
+/* The campaign's options from the command line's settings. */
+static void
+campaign_opts (const camp_run *r, const sg_cli_solvers *sv, sg_campaign_opts *o)
+{
+  const sg_cli_fuzz_cfg *c = &r->c;
+  o->dir = r->dir;
+  o->solvers = &sv->solvers;
+  o->referees = &sv->referees;
+  o->pats = &sv->pats;
+  o->workers = c->jobs;
+  o->budget_s = c->budget_s;
+  o->elapsed0 = r->elapsed0;
+  o->timeout_ms = sg_spawn_ms (c->timeout_s);
+  /* One solver at a time per worker, plus the reducer's. */
+  o->mem_bytes = c->memout_mb == UINT64_MAX ? sg_spawn_default_mem (c->jobs + 1) : c->memout_mb << 20;
+  o->seed = c->seed;
+  o->shard = r->shard;
+  o->slice_s = c->slice_s;
+  o->slice_chains = c->slice_chains;
+  o->models = c->models;
+  o->model_sample = c->model_sample;
+  o->chain_timeouts = c->chain_timeouts;
+  o->incompleteness = c->incompleteness;
+  o->reduce = c->reduce;
+  o->reduce_budget_s = c->reduce_budget_s;
+  o->self_exe = c->reducer ? c->reducer : "/proc/self/exe";
+  o->screen = !c->force_log && isatty (STDERR_FILENO);
+  o->log_every_s = 10;
+  o->log = stderr;
+}
+
+int
+sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
+{
+  camp_run r;
+  memset (&r, 0, sizeof r);
+  campaign_defaults (&r.c, r.default_engines, sizeof r.default_engines);
+  int code = campaign_args (cmd, argc, argv, &r);
+  if (code) goto done;
+  code = r.c.resume ? campaign_resume (cmd, &r) : campaign_new (&r);
+  if (code) goto done;
+  sg_campaign_opts o;
+  memset (&o, 0, sizeof o);
+  char err[512] = "";
+  if (!parse_engines (r.c.engines, &o, err, sizeof err)) { code = sg_cli_usage_error (cmd, "--engines: %s", err); goto done; }
+  sg_cli_solvers sv;
+  if ((code = sg_cli_solvers_open (cmd, &r.c, &sv))) goto done;
+  campaign_opts (&r, &sv, &o);
+  sg_cli_seeds all, mine;
+  if ((code = campaign_seeds (&r, &o, &all, &mine))) goto free_seeds;
+  if (!r.resumed && (code = campaign_store (&r))) goto free_seeds;
+  fprintf (stderr, "campaign %s%s: %u seeds (%u labelled, shard %u/%u), solvers \"%s\", engines %s, "
+           "%u workers, budget %.0fs, timeout %.1fs, memout %llu MiB, seed %llu\n",
+           r.dir, r.resumed ? " (resumed)" : "", mine.a.n, mine.labelled, r.shard, r.nshards,
+           r.c.spec_file ? r.c.spec_file : r.c.spec, r.c.engines, r.c.jobs, r.c.budget_s, r.c.timeout_s,
+           (unsigned long long) (o.mem_bytes >> 20), (unsigned long long) r.c.seed);
+  sg_campaign_result res;
+  if (sg_campaign_run (&o, mine.a.a, mine.a.n, &res)) code = SG_EXIT_INPUT;
+  else code = campaign_end (&r, &res);
 free_seeds:
-  SG_VEC_FREE (mine);
+  SG_VEC_FREE (mine.a);
   sg_cli_seeds_free (&all);
-free_run:
-  sg_solver_list_free (&solvers);
-  sg_solver_list_free (&referees);
-  sg_profiles_free (&ps);
-  sg_patterns_free (&pats);
+  sg_cli_solvers_close (&sv);
 done:
-  for (uint32_t i = 0; i < owned.n; i++) free (owned.a[i]);
-  SG_VEC_FREE (owned);
-  SG_VEC_FREE (inputs);
-  return code;
+  for (uint32_t i = 0; i < r.owned.n; i++) free (r.owned.a[i]);
+  SG_VEC_FREE (r.owned);
+  SG_VEC_FREE (r.inputs);
+  return code < 0 ? SG_EXIT_OK : code;
 }
 
 /* ---- report, bugs, merge ------------------------------------------------------------------- */
@@ -547,7 +550,7 @@ sg_cli_report (const sg_cli_cmd *cmd, int argc, char **argv)
   const char *dir = NULL, *out = NULL;
   for (int i = 1; i < argc; i++)
     {
-      if (sg_cli_is_help (argv[i])) { fputs (cmd->usage, stdout); return SG_EXIT_OK; }
+      if (sg_cli_is_help (argv[i])) { sg_cli_usage (cmd, stdout); return SG_EXIT_OK; }
       if (!strcmp (argv[i], "-o") || !strcmp (argv[i], "--out"))
         {
           if (i + 1 >= argc) return sg_cli_usage_error (cmd, "%s needs a file", argv[i]);
@@ -580,7 +583,7 @@ sg_cli_report (const sg_cli_cmd *cmd, int argc, char **argv)
 int
 sg_cli_bugs (const sg_cli_cmd *cmd, int argc, char **argv)
 {
-  if (argc >= 2 && sg_cli_is_help (argv[1])) { fputs (cmd->usage, stdout); return SG_EXIT_OK; }
+  if (argc >= 2 && sg_cli_is_help (argv[1])) { sg_cli_usage (cmd, stdout); return SG_EXIT_OK; }
   if (argc < 3) return sg_cli_usage_error (cmd, "expected list|show|export and a campaign directory");
   const char *verb = argv[1], *dir = argv[2];
   int64_t id = 0;
@@ -666,7 +669,7 @@ sg_cli_merge (const sg_cli_cmd *cmd, int argc, char **argv)
   SG_VEC (const char *) dirs = { 0 };
   for (int i = 1; i < argc; i++)
     {
-      if (sg_cli_is_help (argv[i])) { fputs (cmd->usage, stdout); SG_VEC_FREE (dirs); return SG_EXIT_OK; }
+      if (sg_cli_is_help (argv[i])) { sg_cli_usage (cmd, stdout); SG_VEC_FREE (dirs); return SG_EXIT_OK; }
       if (!strcmp (argv[i], "--out") || !strcmp (argv[i], "-o"))
         {
           if (i + 1 >= argc) { SG_VEC_FREE (dirs); return sg_cli_usage_error (cmd, "%s needs a directory", argv[i]); }
@@ -696,7 +699,7 @@ sg_cli_merge (const sg_cli_cmd *cmd, int argc, char **argv)
       if (!open_campaign (dirs.a[i], &probe)) { SG_VEC_FREE (dirs); return SG_EXIT_INPUT; }
       sg_db_close (&probe);
     }
-  if (!mkdir_exists (outdir) || !path_in (path, sizeof path, outdir, "campaign.db"))
+  if (!sg_mkdir_p (outdir) || !path_in (path, sizeof path, outdir, "campaign.db"))
     { fprintf (stderr, "smtgrind merge: error: cannot create %s\n", outdir); SG_VEC_FREE (dirs); return SG_EXIT_INPUT; }
   if (stat (path, &stt) == 0)
     { fprintf (stderr, "smtgrind merge: error: %s already holds a campaign database\n", outdir); SG_VEC_FREE (dirs); return SG_EXIT_INPUT; }

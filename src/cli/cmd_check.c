@@ -443,7 +443,7 @@ parse_opts (const sg_cli_cmd *cmd, int argc, char **argv, check_cfg *c, int *fir
     {
       const char *a = argv[i];
       if (opts && !strcmp (a, "--")) { opts = false; argv[i] = consumed; continue; }
-      if (opts && sg_cli_is_help (a)) { fputs (cmd->usage, stdout); return -1; }
+      if (opts && sg_cli_is_help (a)) { sg_cli_usage (cmd, stdout); return -1; }
       if (opts && (!strcmp (a, "--solvers") || !strcmp (a, "-t") || !strcmp (a, "--timeout")
                    || !strcmp (a, "--out") || !strcmp (a, "--solvers-file") || !strcmp (a, "--memout")))
         {

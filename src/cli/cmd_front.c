@@ -139,7 +139,7 @@ sg_cli_parse (const sg_cli_cmd *cmd, int argc, char **argv)
     {
       const char *a = argv[i];
       if (opts && !strcmp (a, "--")) { opts = false; continue; }
-      if (opts && sg_cli_is_help (a)) { fputs (cmd->usage, stdout); return SG_EXIT_OK; }
+      if (opts && sg_cli_is_help (a)) { sg_cli_usage (cmd, stdout); return SG_EXIT_OK; }
       if (opts && (!strcmp (a, "-q") || !strcmp (a, "--quiet"))) { quiet = true; continue; }
       if (opts && a[0] == '-' && a[1] != '\0')
         return sg_cli_usage_error (cmd, "unknown option '%s'", a);
@@ -188,7 +188,7 @@ sg_cli_print (const sg_cli_cmd *cmd, int argc, char **argv)
     {
       const char *a = argv[i];
       if (opts && !strcmp (a, "--")) { opts = false; continue; }
-      if (opts && sg_cli_is_help (a)) { fputs (cmd->usage, stdout); return SG_EXIT_OK; }
+      if (opts && sg_cli_is_help (a)) { sg_cli_usage (cmd, stdout); return SG_EXIT_OK; }
       if (opts && !strcmp (a, "--expand")) { po.expand = true; continue; }
       if (opts && a[0] == '-' && a[1] != '\0')
         return sg_cli_usage_error (cmd, "unknown option '%s'", a);

@@ -62,7 +62,7 @@ sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
   for (; i < argc; i++)
     {
       const char *a = argv[i];
-      if (sg_cli_is_help (a)) { fputs (cmd->usage, stdout); sg_pred_free (&p); return SG_EXIT_OK; }
+      if (sg_cli_is_help (a)) { sg_cli_usage (cmd, stdout); sg_pred_free (&p); return SG_EXIT_OK; }
       if (!strcmp (a, "--")) { i++; break; }
       if (a[0] != '-' || !a[1])
         {

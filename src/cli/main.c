@@ -6,21 +6,39 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "tech/tech.h"
 
 static const sg_cli_cmd commands[] = {
-#define CMD(name, fn, help, usage) { #name, fn, help, usage },
+#define CMD(name, fn, help, usage) { #name, fn, help, usage, NULL, NULL },
+#define CMDU(name, fn, help, usage_fn) { #name, fn, help, NULL, usage_fn, NULL },
 #include "cli/commands.def"
 #undef CMD
+#undef CMDU
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
-const sg_cli_cmd *
-sg_cli_find (const char *name)
+bool
+sg_cli_find (const char *name, sg_cli_cmd *out)
 {
   for (size_t i = 0; i < NCOMMANDS; i++)
-    if (!strcmp (commands[i].name, name)) return &commands[i];
-  return NULL;
+    if (!strcmp (commands[i].name, name)) { *out = commands[i]; return true; }
+  const sg_technique *t = sg_technique_find (name);
+  if (!t) return false;
+  *out = (sg_cli_cmd) { t->name, sg_cli_engine, t->summary, NULL, NULL, t };
+  return true;
+}
+
+void
+sg_cli_usage (const sg_cli_cmd *cmd, FILE *f)
+{
+  if (cmd->usage) { fputs (cmd->usage, f); return; }
+  sg_buf b;
+  sg_buf_init (&b);
+  if (cmd->tech) sg_cli_engine_usage_of (cmd->tech, &b);
+  else if (cmd->usage_fn) cmd->usage_fn (&b);
+  fputs (sg_buf_ok (&b) && b.len ? sg_buf_cstr (&b) : "(out of memory)\n", f);
+  sg_buf_free (&b);
 }
 
 bool
@@ -80,6 +98,9 @@ overview (FILE *f)
            SG_VERSION);
   for (size_t i = 0; i < NCOMMANDS; i++)
     fprintf (f, "  %-8s %s\n", commands[i].name, commands[i].help);
+  fprintf (f, "\nengines (techniques; each also a campaign engine):\n");
+  for (size_t i = 0; i < sg_technique_count (); i++)
+    fprintf (f, "  %-8s %s\n", sg_technique_at (i)->name, sg_technique_at (i)->summary);
   fprintf (f, "\n"
               "Run 'smtgrind SUBCOMMAND --help' for the usage of one subcommand.\n"
               "exit status: 0 ok, 1 internal error or out of memory, 2 usage or input error,\n"
@@ -92,10 +113,10 @@ sg_cli_help (const sg_cli_cmd *cmd, int argc, char **argv)
 {
   if (argc > 2) return sg_cli_usage_error (cmd, "expected at most one subcommand name");
   if (argc < 2) { overview (stdout); return SG_EXIT_OK; }
-  if (sg_cli_is_help (argv[1])) { fputs (cmd->usage, stdout); return SG_EXIT_OK; }
-  const sg_cli_cmd *c = sg_cli_find (argv[1]);
-  if (!c) return sg_cli_usage_error (cmd, "unknown subcommand '%s'", argv[1]);
-  fputs (c->usage, stdout);
+  if (sg_cli_is_help (argv[1])) { sg_cli_usage (cmd, stdout); return SG_EXIT_OK; }
+  sg_cli_cmd c;
+  if (!sg_cli_find (argv[1], &c)) return sg_cli_usage_error (cmd, "unknown subcommand '%s'", argv[1]);
+  sg_cli_usage (&c, stdout);
   return SG_EXIT_OK;
 }
 
@@ -110,15 +131,15 @@ dispatch (int argc, char **argv)
   const char *a = argv[1];
   if (sg_cli_is_help (a)) { overview (stdout); return SG_EXIT_OK; }
   if (!strcmp (a, "--version")) { printf ("smtgrind %s\n", SG_VERSION); return SG_EXIT_OK; }
-  const sg_cli_cmd *c = sg_cli_find (a);
-  if (!c)
+  sg_cli_cmd c;
+  if (!sg_cli_find (a, &c))
     {
       fprintf (stderr, "smtgrind: error: unknown %s '%s' (run 'smtgrind help')\n",
                a[0] == '-' ? "option" : "subcommand", a);
       return SG_EXIT_INPUT;
     }
-  if (argc == 3 && sg_cli_is_help (argv[2])) { fputs (c->usage, stdout); return SG_EXIT_OK; }
-  return c->run (c, argc - 1, argv + 1);
+  if (argc == 3 && sg_cli_is_help (argv[2])) { sg_cli_usage (&c, stdout); return SG_EXIT_OK; }
+  return c.run (&c, argc - 1, argv + 1);
 }
 
 int

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "base/file.h"
+#include "base/hash.h"
 #include "cli/walk.h"
 #include "front/parse.h"
 
@@ -139,4 +140,125 @@ sg_cli_seeds_free (sg_cli_seeds *s)
       free ((char *) s->a.a[i].logic);
     }
   SG_VEC_FREE (s->a);
+}
+
+/* ---- labelling unlabelled seeds (techniques that need labels) ---- */
+
+typedef struct cached { size_t len; uint32_t hash; sg_answer status; char *path; } cached;
+typedef SG_VEC (cached) cache_vec;
+
+static void
+cache_load (const char *path, cache_vec *cv)
+{
+  FILE *f = path ? fopen (path, "r") : NULL;
+  if (!f) return;
+  char line[PATH_MAX + 128];
+  while (fgets (line, sizeof line, f))
+    {
+      unsigned long long len;
+      unsigned hash;
+      char st[16];
+      int off = 0;
+      if (sscanf (line, "%llu\t%x\t%15[a-z]\t%n", &len, &hash, st, &off) != 3 || !off) continue;
+      char *p = line + off;
+      p[strcspn (p, "\r\n")] = 0;
+      sg_answer a = !strcmp (st, "sat") ? SG_ANS_SAT : !strcmp (st, "unsat") ? SG_ANS_UNSAT : SG_ANS_NONE;
+      cached c = { (size_t) len, hash, a, strdup (p) };
+      if (!c.path || !SG_VEC_PUSH (*cv, c)) { free (c.path); break; }
+    }
+  fclose (f);
+}
+
+static void
+cache_save (const char *path, const cache_vec *cv)
+{
+  if (!path) return;
+  sg_buf b;
+  sg_buf_init (&b);
+  for (uint32_t i = 0; i < cv->n; i++)
+    sg_buf_printf (&b, "%zu\t%08x\t%s\t%s\n", cv->a[i].len, cv->a[i].hash,
+                   cv->a[i].status == SG_ANS_SAT ? "sat" : cv->a[i].status == SG_ANS_UNSAT ? "unsat" : "none",
+                   cv->a[i].path);
+  if (sg_buf_ok (&b)) sg_file_write_atomic (path, b.s ? b.s : "", b.len, false);
+  sg_buf_free (&b);
+}
+
+/* The consensus of the solvers on one seed: every solver ran and decided the one query, all
+ * the same; SG_ANS_NONE otherwise. */
+static sg_answer
+consensus (const sg_tech_seed *seed, const sg_solver_list *solvers, const sg_patterns *pats,
+           const sg_probe_opts *po)
+{
+  sg_store st;
+  sg_script sc;
+  sg_answer a = SG_ANS_NONE;
+  if (sg_store_init (&st)) return a;
+  sg_script_init (&sc, &st);
+  sg_diag d;
+  sg_diag_init (&d, seed->path);
+  sg_probe p;
+  sg_probe_init (&p);
+  if (!sg_parse_string (&st, &sc, seed->text, seed->len, seed->path, &d)
+      && !sg_probe_script (solvers, pats, &st, &sc, seed->text, seed->len, po, &p))
+    {
+      bool ok = p.runs.n > 0 && p.verdict.kind == SG_VERDICT_OK;
+      for (uint32_t i = 0; ok && i < p.runs.n; i++)
+        {
+          const sg_probe_run *r = &p.runs.a[i];
+          ok = !r->skipped && r->out.kind == SG_OUT_OK && r->out.answers.n == 1
+               && (r->out.answers.a[0] == SG_ANS_SAT || r->out.answers.a[0] == SG_ANS_UNSAT)
+               && (a == SG_ANS_NONE || a == r->out.answers.a[0]);
+          if (ok) a = (sg_answer) r->out.answers.a[0];
+        }
+      if (!ok) a = SG_ANS_NONE;
+    }
+  sg_probe_free (&p);
+  sg_script_free (&sc);
+  sg_store_free (&st);
+  return a;
+}
+
+sg_rc
+sg_cli_seeds_label (sg_cli_seeds *s, const sg_solver_list *solvers, const sg_patterns *pats,
+                    uint32_t timeout_ms, uint64_t mem_bytes, const char *cache, FILE *log)
+{
+  if (s->labelled == s->a.n) return SG_RC_OK;
+  cache_vec cv = { 0 };
+  cache_load (cache, &cv);
+  sg_probe_opts po;
+  memset (&po, 0, sizeof po);
+  po.timeout_ms = timeout_ms;
+  po.mem_bytes = mem_bytes;
+  po.oracle.expected = SG_ANS_NONE;
+  uint32_t found = 0, from_cache = 0, dropped = 0;
+  sg_rc rc = SG_RC_OK;
+  fprintf (log, "labelling %u unlabelled seeds by the consensus of the solvers under test%s%s\n",
+           s->a.n - s->labelled, cache ? ", cached in " : "", cache ? cache : "");
+  for (uint32_t i = 0; i < s->a.n && !rc; i++)
+    {
+      sg_tech_seed *seed = &s->a.a[i];
+      if (seed->status != SG_ANS_NONE) continue;
+      uint32_t h = sg_hash_bytes (seed->text, seed->len);
+      char real[PATH_MAX];
+      const char *key = realpath (seed->path, real) ? real : seed->path; /* as --resume names it */
+      bool hit = false;
+      for (uint32_t k = 0; k < cv.n && !hit; k++)
+        if (cv.a[k].len == seed->len && cv.a[k].hash == h && !strcmp (cv.a[k].path, key))
+          hit = true, seed->status = cv.a[k].status;
+      if (hit) { from_cache++; }
+      else
+        {
+          seed->status = consensus (seed, solvers, pats, &po);
+          cached c = { seed->len, h, seed->status, strdup (key) };
+          if (!c.path || !SG_VEC_PUSH (cv, c)) { free (c.path); rc = SG_RC_NOMEM; }
+          else cache_save (cache, &cv);
+        }
+      if (seed->status != SG_ANS_NONE) { s->labelled++; found++; }
+      else dropped++;
+    }
+  fprintf (log, "labelled %u seeds (%u from the cache), %u without consensus stay unlabelled\n",
+           found, from_cache, dropped);
+  for (uint32_t k = 0; k < cv.n; k++) free (cv.a[k].path);
+  SG_VEC_FREE (cv);
+  return rc;
 }

@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 
+#include "oracle/probe.h"
 #include "tech/tech.h"
 
 typedef struct sg_cli_seeds {
@@ -22,5 +23,14 @@ typedef struct sg_cli_seeds {
 sg_rc sg_cli_seeds_load (const char *const *inputs, uint32_t n, const char *index,
                          size_t max_bytes, FILE *warn, sg_cli_seeds *out /* OUT */);
 void sg_cli_seeds_free (sg_cli_seeds *s);
+
+/* Label the unlabelled seeds of s by the consensus of `solvers` (every solver decided, all
+ * the same answer; one check-sat), as `smtgrind label` does, for techniques that need labels.
+ * cache: a file of labels already found (columns: bytes, hash, status, path; read when it
+ * exists, rewritten atomically with every label found), or NULL. Seeds with no consensus
+ * stay unlabelled. Prints one line to log (the number labelled and dropped). Returns
+ * SG_RC_OK, or SG_RC_NOMEM. */
+sg_rc sg_cli_seeds_label (sg_cli_seeds *s, const sg_solver_list *solvers, const sg_patterns *pats, uint32_t timeout_ms, uint64_t mem_bytes,
+                          const char *cache, FILE *log);
 
 #endif

@@ -1,8 +1,12 @@
 /* tech: adapters from the techniques' own APIs to the loop's interface, and the table. */
 #include "tech/tech.h"
 
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "base/opt.h"
 
 #include "front/parse.h"
 #include "front/print.h"
@@ -131,7 +135,7 @@ chain1_free (void *state)
 /* ---- Semantic Fusion: chains over a pair of labelled seeds ---- */
 
 typedef struct fuse_state {
-  sg_tech_cfg cfg;          /* options (fuse_mode: 0 sat, 1 unsat, 2 mixed) */
+  sg_tech_cfg cfg;          /* options (mode: 0 sat, 1 unsat, 2 mixed) */
   sg_fusion_table table;    /* fusion functions, validated */
   const sg_tech_seed *s1;   /* the pair */
   const sg_tech_seed *s2;
@@ -156,7 +160,7 @@ static sg_answer
 fuse_pair_status (const void *state, sg_answer a, sg_answer b)
 {
   const fuse_state *f = state;
-  switch (f->cfg.fuse_mode)
+  switch (f->cfg.mode)
     {
     case 0: return a == SG_ANS_SAT && b == SG_ANS_SAT ? SG_ANS_SAT : SG_ANS_NONE;
     case 1: return a == SG_ANS_UNSAT && b == SG_ANS_UNSAT ? SG_ANS_UNSAT : SG_ANS_NONE;
@@ -182,7 +186,7 @@ fuse_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
   fuse_state *f = state;
   if (f->step >= f->cfg.chain) return SG_RC_EOF;
   sg_fuse_opts o = { SG_FUSE_SAT, 0 };
-  switch (f->cfg.fuse_mode)
+  switch (f->cfg.mode)
     {
     case 0: o.mode = SG_FUSE_SAT; out->expected = SG_ANS_SAT; break;
     case 1: o.mode = SG_FUSE_UNSAT; out->expected = SG_ANS_UNSAT; break;
@@ -407,18 +411,219 @@ janus_free (void *state)
   free (j);
 }
 
-static const sg_technique techniques[] = {
-  { "opfuzz", 1, false, opfuzz_init, chain1_begin, chain1_next, chain1_free, NULL },
-  { "typefuzz", 1, false, typefuzz_init, chain1_begin, chain1_next, chain1_free, NULL },
-  { "fuse", 2, true, fuse_init, fuse_begin, fuse_next, fuse_free, fuse_pair_status },
-  { "sae", 1, true, sae_init, sae_begin, sae_next, sae_free, NULL },
-  { "janus", 1, true, janus_init, janus_begin, janus_next, janus_free, NULL },
+/* ---- the table ---- */
+
+#define OFF(f) ((uint16_t) offsetof (sg_tech_cfg, f))
+
+static const sg_opt fuse_opts[] = {
+  { 0, "--oracle", "-o", "MODE", SG_OPT_CHOICE, OFF (mode), SG_OPT_NO_GIVEN, 0, 0, NULL,
+    "sat|unsat|mixed", "fusion mode: sat, unsat or mixed (default %D)" },
 };
+
+static const sg_opt sae_opts[] = {
+  { 0, "--literals", "-k", "K", SG_OPT_U32, OFF (per_step), SG_OPT_NO_GIVEN, 1, 1000, "1..1000", NULL,
+    "literal occurrences changed per mutant: 1..K at random (default %D)" },
+};
+
+static const sg_opt janus_opts[] = {
+  { 0, "--steps", NULL, "K", SG_OPT_U32, OFF (steps), SG_OPT_NO_GIVEN, 1, 100000, "1..100000", NULL,
+    "mutations per chain before restarting from the seed (default %D)" },
+  { 0, "--reference", NULL, "NAME", SG_OPT_STR, OFF (reference), SG_OPT_NO_GIVEN, 0, 0, NULL, NULL,
+    "the solver (profile name in --solvers) whose decided answers the\n"
+    "others must match, e.g. --solvers \"cvc4;cvc5\" --reference cvc4" },
+};
+
+static void
+sae_describe (const sg_tech_cfg *cfg, char *out, size_t size)
+{
+  snprintf (out, size, "up to %u literal occurrences per mutant (-k), %u mutants per seed (-i)",
+            cfg->per_step, cfg->chain);
+}
+
+#define NOPTS(a) (uint32_t) (sizeof a / sizeof a[0])
+
+static const sg_technique techniques[] = {
+  {
+    .name = "opfuzz",
+    .summary = "type-aware operator mutation (OpFuzz), differential",
+    .about = "Mutate each seed in chains: each step replaces an operator by another of its class (same\n"
+             "argument and result sorts, arity guards enforced); every mutant is type-checked, run on\n"
+             "the solvers and judged differentially (models checked by smtgrind's evaluator).\n",
+    .data_help = "operator classes (default: built in)",
+    .defaults = { .chain = 300, .per_step = 1 },
+    .timeout_s = 8, .campaign_chain = 30, .weights = "1", .nseeds = 1,
+    .init = opfuzz_init, .begin = chain1_begin, .next = chain1_next, .free = chain1_free,
+  },
+  {
+    .name = "typefuzz",
+    .summary = "generative type-aware mutation (TypeFuzz), differential",
+    .about = "Mutate each seed in chains: each step replaces a subterm by a new operator application of\n"
+             "the same sort whose arguments are existing subterms in scope (bound variables never leave\n"
+             "their binder); every mutant is type-checked, run on the solvers and judged differentially.\n",
+    .defaults = { .chain = 10, .per_step = 1 },
+    .timeout_s = 8, .campaign_chain = 10, .weights = "1", .nseeds = 1,
+    .init = typefuzz_init, .begin = chain1_begin, .next = chain1_next, .free = chain1_free,
+  },
+  {
+    .name = "fuse",
+    .summary = "semantic fusion of labelled seeds (YinYang), metamorphic",
+    .args = "-o sat|unsat|mixed ",
+    .about = "Fuse pairs of seeds whose labels (INDEX.tsv beside the seeds, as written by 'smtgrind\n"
+             "label' or the corpus, or --index FILE; unlabelled seeds are labelled first by the\n"
+             "consensus of the solvers under test) fit the mode into mutants of known status; a\n"
+             "solver answering the other way is a soundness bug.\n",
+    .opts = fuse_opts, .nopts = NOPTS (fuse_opts),
+    .data_help = "fusion functions in yinyang's #begin ... #end format (default: built in)",
+    .defaults = { .chain = 30, .per_step = 1 },
+    .timeout_s = 8, .campaign_chain = 10, .variants = "sat|unsat|mixed", .weights = "1|1|0",
+    .nseeds = 2, .needs_status = true,
+    .init = fuse_init, .begin = fuse_begin, .next = fuse_next, .free = fuse_free,
+    .pair_status = fuse_pair_status,
+  },
+  {
+    .name = "sae",
+    .summary = "skeletal approximation enumeration (Sparrow), metamorphic",
+    .about = "Put each labelled seed (INDEX.tsv beside the seeds, or --index FILE; unlabelled seeds\n"
+             "are labelled first by the consensus of the solvers under test) into CNF (Tseitin\n"
+             "outside binders; atoms under ite conditions, Boolean equalities and UF arguments lifted\n"
+             "into the skeleton first), then replace up to K literal occurrences, all in one direction:\n"
+             "over-approximations of sat seeds (each literal l by an l' with l |= l') stay sat,\n"
+             "under-approximations of unsat seeds stay unsat. A literal changes by a predicate symbol\n"
+             "transformation (the corrected rule tables for Int/Real, bit-vectors signed and unsigned,\n"
+             "floating point with fp.eq, strings) or a live predicate injection (l or psi / l and psi,\n"
+             "psi a random snippet over the seed's constants and atoms in its logic). A solver answering\n"
+             "the other way, an invalid model or a crash is a finding.\n",
+    .opts = sae_opts, .nopts = NOPTS (sae_opts),
+    .defaults = { .chain = 30, .per_step = 3 },
+    .timeout_s = 8, .campaign_chain = 10, .weights = "1", .nseeds = 1, .needs_status = true,
+    .describe = sae_describe,
+    .init = sae_init, .begin = sae_begin, .next = sae_next, .free = sae_free,
+  },
+  {
+    .name = "janus",
+    .summary = "weakening/strengthening chains (Janus), implication and regression",
+    .about = "Rewrite labelled seeds (INDEX.tsv beside the seeds or --index FILE; unlabelled seeds are\n"
+             "labelled first by the consensus of the solvers under test; one check-sat, no push/pop)\n"
+             "step by step with the Janus rules: a sat seed is weakened at positive positions and\n"
+             "strengthened at negative ones (the reverse for unsat), so every mutant keeps the seed's\n"
+             "status. Chains of --steps mutations restart from the seed, -i times per seed (-i counts\n"
+             "chains here). Oracles: implication (a solver decided step k-1 and answers unknown or\n"
+             "times out on step k: the finding holds both texts and the rule), regression\n"
+             "(--reference decides a mutant that another solver does not), and soundness (a decided\n"
+             "answer against the seed's label). Implication and regression findings are written as\n"
+             "incompleteness-SOLVER-ID with \"oracle\", \"rule\" and \"previous\" (the previous step's\n"
+             "text) in the .json. One lane (each step is judged after the previous one).\n",
+    .opts = janus_opts, .nopts = NOPTS (janus_opts),
+    .defaults = { .chain = SG_JANUS_DEFAULT_ITERATIONS, .per_step = 1, .steps = SG_JANUS_DEFAULT_STEPS },
+    .timeout_s = SG_JANUS_DEFAULT_TIMEOUT_S, .campaign_chain = 30, .weights = "0", .nseeds = 1,
+    .needs_status = true, .one_lane = true,
+    .oracles = SG_TECH_ORACLE_IMPLICATION | SG_TECH_ORACLE_REGRESSION,
+    .init = janus_init, .begin = janus_begin, .next = janus_next, .free = janus_free,
+  },
+};
+
+#define NTECH (sizeof techniques / sizeof techniques[0])
+
+size_t
+sg_technique_count (void)
+{
+  return NTECH;
+}
+
+const sg_technique *
+sg_technique_at (size_t i)
+{
+  return i < NTECH ? &techniques[i] : NULL;
+}
 
 const sg_technique *
 sg_technique_find (const char *name)
 {
-  for (size_t i = 0; i < sizeof techniques / sizeof *techniques; i++)
+  for (size_t i = 0; i < NTECH; i++)
     if (!strcmp (techniques[i].name, name)) return &techniques[i];
+  return NULL;
+}
+
+/* The k-th '|'-separated item of list into out ("" past the end). */
+static void
+item (const char *list, int k, char *out, size_t size)
+{
+  const char *p = list ? list : "";
+  for (; k > 0 && *p; k--) p += strcspn (p, "|") + (p[strcspn (p, "|")] == '|');
+  snprintf (out, size, "%.*s", (int) strcspn (p, "|"), p);
+}
+
+/* The number of campaign engines of t (its variants, or 1). */
+static int
+nvariants (const sg_technique *t)
+{
+  if (!t->variants) return 1;
+  int n = 1;
+  for (const char *p = t->variants; *p; p++) n += *p == '|';
+  return n;
+}
+
+bool
+sg_technique_engine (const char *engine, const sg_technique **t, int *mode)
+{
+  for (size_t i = 0; i < NTECH; i++)
+    {
+      const sg_technique *c = &techniques[i];
+      size_t n = strlen (c->name);
+      if (strncmp (engine, c->name, n)) continue;
+      if (!c->variants && !engine[n]) { *t = c, *mode = 0; return true; }
+      if (c->variants && engine[n] == '-')
+        for (int k = 0; k < nvariants (c); k++)
+          {
+            char v[32];
+            item (c->variants, k, v, sizeof v);
+            if (!strcmp (engine + n + 1, v)) { *t = c, *mode = k; return true; }
+          }
+    }
+  return false;
+}
+
+/* Every campaign engine in table order: "name[-variant]" and its default weight. */
+static void
+engines (char *out, size_t size, bool with_weights, bool only_default)
+{
+  size_t len = 0;
+  out[0] = 0;
+  for (size_t i = 0; i < NTECH; i++)
+    for (int k = 0; k < nvariants (&techniques[i]); k++)
+      {
+        const sg_technique *t = &techniques[i];
+        char v[32], w[16];
+        item (t->variants, k, v, sizeof v);
+        item (t->weights, t->variants ? k : 0, w, sizeof w);
+        if (only_default && (!w[0] || !strcmp (w, "0"))) continue;
+        int m = snprintf (out + len, size - len, "%s%s%s%s%s%s", len ? (with_weights ? "," : ", ") : "",
+                          t->name, v[0] ? "-" : "", v, with_weights ? "=" : "", with_weights ? w : "");
+        if (m < 0 || (size_t) m >= size - len) return;
+        len += (size_t) m;
+      }
+}
+
+void
+sg_technique_default_engines (char *out, size_t size)
+{
+  engines (out, size, true, true);
+}
+
+void
+sg_technique_engine_names (char *out, size_t size)
+{
+  engines (out, size, false, false);
+}
+
+const sg_technique *
+sg_technique_owning (const sg_technique *t, const char *flag)
+{
+  for (size_t i = 0; i < NTECH; i++)
+    if (&techniques[i] != t && sg_opt_find (techniques[i].opts, techniques[i].nopts, 0, flag))
+      return &techniques[i];
+  if (t->data_help == NULL && !strcmp (flag, "--data"))
+    for (size_t i = 0; i < NTECH; i++)
+      if (techniques[i].data_help) return &techniques[i];
   return NULL;
 }

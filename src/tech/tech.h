@@ -4,7 +4,10 @@
  * spawn a solver; the loop parses every mutant again (a mutant that does not type-check is a
  * bug of ours, counted and never run) and judges it with the oracles.
  * Owns: a technique's state (created by init, freed by free).
- * Adding a technique is one sg_technique value plus one row in tech.c's table.
+ * Adding a technique is one file with its functions plus one row in tech.c's table: the row
+ * says everything the CLI, the campaign and the loop need (name, help, own options and
+ * defaults, campaign variants and weights, labels, lanes, oracles); no code outside src/tech/
+ * names a technique.
  * Tests: tests/unit/loop_test.c */
 #ifndef SG_TECH_TECH_H
 #define SG_TECH_TECH_H
@@ -26,7 +29,7 @@ typedef struct sg_tech_mutant {
   sg_answer expected; /* status by construction; SG_ANS_NONE for differential techniques */
   sg_buf desc;        /* what this step did, for the finding */
   uint32_t step;      /* position in the chain on the current seeds (1-based) */
-  /* Janus (implication oracle); NULL/0 for the other techniques: */
+  /* The previous step, for SG_TECH_ORACLE_IMPLICATION (NULL/0 for other techniques): */
   const char *prev;   /* text of the previous step (the seed at step 1), valid until next() */
   size_t prev_len;    /* its bytes */
   const char *rule;   /* rule this step applied (static string) */
@@ -35,16 +38,50 @@ typedef struct sg_tech_mutant {
 
 typedef struct sg_tech_cfg {
   uint32_t chain;        /* mutants per seed (or seed pair) before moving on */
-  uint32_t per_step;     /* substitutions per step (OpFuzz m) */
+  uint32_t per_step;     /* changes per step (OpFuzz m; sae: literal occurrences K) */
   uint32_t steps;        /* Janus: mutations per chain before restarting from the seed */
-  int fuse_mode;         /* fusion: 0 sat, 1 unsat, 2 mixed */
+  int mode;              /* the technique's mode, an index into its `variants` (fusion: 0
+                            sat, 1 unsat, 2 mixed) */
   const char *data_file; /* operator classes / fusion functions file, or NULL for built-ins */
+  const char *reference; /* techniques with SG_TECH_ORACLE_REGRESSION: the profile name of the
+                            solver whose decided answers the others must match, or NULL */
 } sg_tech_cfg;
 
+/* The oracles a technique brings beyond the shared ones (differential, metamorphic against
+ * the expected status, model validity, crash): */
+enum {
+  /* A solver decided the previous step of the chain (sg_tech_mutant.prev) and answers unknown
+   * or times out on this one (judged in fresh runs; replaces --incompleteness). */
+  SG_TECH_ORACLE_IMPLICATION = 1u << 0,
+  /* --reference NAME: that solver decides a mutant another solver does not. */
+  SG_TECH_ORACLE_REGRESSION = 1u << 1,
+};
+
+struct sg_opt; /* base/opt.h */
+
 typedef struct sg_technique {
-  const char *name;     /* "opfuzz", "typefuzz", "fuse", "sae", "janus" */
+  const char *name;     /* its subcommand and campaign engine name */
+  const char *summary;  /* one line for `smtgrind help` */
+  const char *about;    /* its usage text after the usage line: what it does, its own
+                           options (the shared flags are appended by the CLI) */
+  const char *args;     /* the usage line's arguments before SEED|DIR... ("-o MODE ") */
+  const struct sg_opt *opts; /* its own options, setting fields of sg_tech_cfg */
+  uint32_t nopts;
+  const char *data_help; /* what --data reads, or NULL when it takes no --data */
+  sg_tech_cfg defaults; /* its defaults (chain: -i of its subcommand) */
+  double timeout_s;     /* default -t of its subcommand */
+  uint32_t campaign_chain; /* mutants per chain in a campaign slice */
+  /* Campaign engines: NAME-VARIANT for each variant ("sat|unsat|mixed", the values of mode),
+   * or NAME alone when NULL; and their default weights ("1|1|0", or "1"; 0: only when asked
+   * for in --engines). */
+  const char *variants;
+  const char *weights;
   uint32_t nseeds;      /* seeds per chain: 1, or 2 for fusion */
-  bool needs_status;    /* seeds must be labelled (fusion, janus) */
+  bool needs_status;    /* seeds must be labelled (unlabelled ones are labelled first) */
+  bool one_lane;        /* its oracles need the previous step judged first: one lane */
+  uint32_t oracles;     /* SG_TECH_ORACLE_* */
+  /* A line describing the configuration for the start of a run, or NULL. */
+  void (*describe) (const sg_tech_cfg *cfg, char *out, size_t size);
   sg_rc (*init) (const sg_tech_cfg *cfg, void **state /* OUT */, sg_diag *d);
   /* Start a chain on these seeds. SG_RC_PARSE etc. (with d) when a seed cannot be used. */
   sg_rc (*begin) (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, sg_diag *d);
@@ -57,6 +94,19 @@ typedef struct sg_technique {
   sg_answer (*pair_status) (const void *state, sg_answer s1, sg_answer s2);
 } sg_technique;
 
+/* The number of built-in techniques, and the i-th (in the table's order). */
+size_t sg_technique_count (void);
+const sg_technique *sg_technique_at (size_t i);
+/* A campaign engine name (NAME or NAME-VARIANT) into its technique and mode; false when no
+ * technique has it. */
+bool sg_technique_engine (const char *engine, const sg_technique **t /* OUT */, int *mode /* OUT */);
+/* The default campaign engine list ("opfuzz=1,typefuzz=1,fuse-sat=1,...": every engine with
+ * a positive default weight) into out. */
+void sg_technique_default_engines (char *out, size_t size);
+/* The campaign engine names, comma-separated ("opfuzz, typefuzz, fuse-sat, ..."). */
+void sg_technique_engine_names (char *out, size_t size);
+/* A technique other than t with option `flag` (for "X belongs to 'Y'"), or NULL. */
+const sg_technique *sg_technique_owning (const sg_technique *t, const char *flag);
 /* The built-in techniques by name, or NULL. */
 const sg_technique *sg_technique_find (const char *name);
 

@@ -285,7 +285,7 @@ test_corpus_typecheck (void **state)
   const sg_technique *tech = sg_technique_find ("sae");
   assert_non_null (tech);
   assert_true (tech->needs_status);
-  sg_tech_cfg cfg = { .chain = PER_SEED, .per_step = 3, .fuse_mode = 0, .data_file = NULL };
+  sg_tech_cfg cfg = { .chain = PER_SEED, .per_step = 3, .data_file = NULL };
   void *st = NULL;
   sg_diag d;
   sg_diag_init (&d, "sae");

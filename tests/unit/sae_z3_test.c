@@ -125,7 +125,7 @@ test_statuses (void **state)
       assert_int_equal (sg_session_open (&sess[k], sg_profiles_find (&ps, names[k]), &pats, &so), SG_RC_OK);
     }
   const sg_technique *tech = sg_technique_find ("sae");
-  sg_tech_cfg cfg = { .chain = PER_SEED, .per_step = 3, .fuse_mode = 0, .data_file = NULL };
+  sg_tech_cfg cfg = { .chain = PER_SEED, .per_step = 3, .data_file = NULL };
   void *st = NULL;
   assert_int_equal (tech->init (&cfg, &st, &d), SG_RC_OK);
   sg_tech_mutant m;

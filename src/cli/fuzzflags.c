@@ -1,0 +1,175 @@
+/* fuzzflags: the option tables of cli/fuzz_opts.def and the usage texts built from them. */
+#include "cli/fuzzflags.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define T_STR SG_OPT_STR
+#define T_U32 SG_OPT_U32
+#define T_U64 SG_OPT_U64
+#define T_SECS SG_OPT_SECS
+#define T_SET SG_OPT_SET
+#define T_TRUE SG_OPT_TRUE
+#define T_FALSE SG_OPT_FALSE
+
+#define S_BOTH SG_CLI_BOTH
+#define S_ENGINE SG_CLI_ENGINE
+#define S_CAMPAIGN SG_CLI_CAMPAIGN
+
+const sg_opt sg_cli_fuzz_opts[] = {
+#define OPT(scope, name, alias, arg, type, field, lo, hi, what, help)                             \
+  { S_##scope, name, alias, arg, T_##type, (uint16_t) offsetof (sg_cli_fuzz_cfg, field),         \
+    SG_OPT_NO_GIVEN, lo, hi, what, NULL, help },
+#define OPT_GIVEN(scope, name, alias, arg, type, field, lo, hi, what, help)                       \
+  { S_##scope, name, alias, arg, T_##type, (uint16_t) offsetof (sg_cli_fuzz_cfg, field),         \
+    (uint16_t) offsetof (sg_cli_fuzz_cfg, field##_given), lo, hi, what, NULL, help },
+#include "cli/fuzz_opts.def"
+#undef OPT
+#undef OPT_GIVEN
+};
+const size_t sg_cli_fuzz_nopts = sizeof sg_cli_fuzz_opts / sizeof sg_cli_fuzz_opts[0];
+
+void
+sg_cli_fuzz_defaults (sg_cli_fuzz_cfg *c, double timeout_s)
+{
+  memset (c, 0, sizeof *c);
+  c->spec = NULL;
+  c->timeout_s = timeout_s;
+  c->memout_mb = UINT64_MAX;
+  c->models = true;
+  c->model_sample = 2;
+  c->referee = "auto";
+  c->chain_timeouts = 5;
+}
+
+/* The help of rows with the word key (if any) in a help text replaced by value. */
+static void
+help_rows (unsigned scope, const sg_cli_fuzz_cfg *defaults, const char *key, const char *value, sg_buf *out)
+{
+  sg_buf tmp;
+  sg_buf_init (&tmp);
+  sg_opt_help (sg_cli_fuzz_opts, sg_cli_fuzz_nopts, scope, defaults, &tmp);
+  const char *s = sg_buf_cstr (&tmp);
+  const char *hit = s && key ? strstr (s, key) : NULL;
+  if (hit)
+    {
+      sg_buf_add (out, s, (size_t) (hit - s));
+      sg_buf_adds (out, value);
+      sg_buf_adds (out, hit + strlen (key));
+    }
+  else if (s)
+    sg_buf_adds (out, s);
+  sg_buf_free (&tmp);
+}
+
+void
+sg_cli_engine_usage (const sg_technique *t, const sg_cli_fuzz_cfg *d, sg_buf *out)
+{
+  sg_buf_printf (out, "usage: smtgrind %s %s[options] SEED|DIR...\n\n%s", t->name, t->args ? t->args : "",
+                 t->about);
+  if (t->nopts)
+    {
+      sg_buf_printf (out, "\n%s options:\n", t->name);
+      sg_opt_help (t->opts, t->nopts, 0, &d->tc, out);
+    }
+  sg_buf_adds (out, "\ncommon options (every engine):\n");
+  sg_cli_fuzz_cfg f = *d;
+  if (!f.spec) f.spec = "\"z3;cvc5\"";
+  help_rows (SG_CLI_ENGINE, &f, "DATA", t->data_help ? t->data_help : "(none for this technique)", out);
+  sg_buf_adds (out,
+               "yinyang's positional form (the solver SPEC before the seeds) works too.\n"
+               "\n"
+               "A status line goes to stderr every 2 s. A mutant goes through the fast path (sessions, no\n"
+               "models); a suspicious verdict is re-run in fresh processes with models checked, refereed,\n"
+               "and confirmed by one more fresh run before a finding is written; unknown, timeouts and\n"
+               "rejections are counted, never bugs.\n"
+               "exit status: 0 no finding, 10 findings written, 2 usage or input error.\n");
+}
+
+void
+sg_cli_campaign_usage (const sg_cli_fuzz_cfg *d, sg_buf *out)
+{
+  sg_buf_adds (out,
+               "usage: smtgrind campaign [options] [SEED|DIR...]\n"
+               "       smtgrind campaign --resume DIR [--budget S] [--log] [--no-reduce]\n"
+               "\n"
+               "Run the mutation engines side by side (weighted) on N worker processes against the\n"
+               "solvers for a time budget. Every confirmed finding is written as a trigger + JSON pair\n"
+               "under DIR/findings/ and recorded in DIR/campaign.db (SQLite, WAL: a kill -9 at any moment\n"
+               "loses nothing already recorded), deduplicated into buckets (crashes by their normalised\n"
+               "signature; wrong answers and invalid models by solver, kind, logic and the shape of the\n"
+               "trigger with leaf constants and names ignored). The first trigger of every new bucket is\n"
+               "reduced in the background ('smtgrind reduce', with a time cap). At the end: the bucket\n"
+               "list, DIR/report.html, and how to continue. Engines that need labelled seeds label the\n"
+               "unlabelled ones first (the consensus of the solvers under test, kept in DIR/labels.tsv).\n"
+               "With no arguments: the installed solvers among z3, cvc5 and cvc4, the seeds that ship with\n"
+               "smtgrind (seeds/), one minute, one worker per core.\n"
+               "\n"
+               "options:\n");
+  sg_cli_fuzz_cfg f = *d;
+  if (!f.spec) f.spec = "z3, cvc5, cvc4 found in PATH";
+  char names[512];
+  sg_technique_engine_names (names, sizeof names);
+  help_rows (SG_CLI_CAMPAIGN, &f, "ENGINES", names, out);
+  sg_buf_adds (out,
+               "\n"
+               "Each worker runs one solver at a time in fresh processes (no sessions: a kill -9 of the\n"
+               "campaign leaves no solver behind) and one mutant at a time (the workers fill the cores).\n"
+               "exit status: 0 no finding, 10 findings, 2 usage or input error, 1 internal error.\n");
+}
+
+int
+sg_cli_fuzz_parse (const sg_cli_cmd *cmd, unsigned scope, sg_cli_fuzz_cfg *c, int argc, char **argv, int *i)
+{
+  char err[300];
+  int r = sg_opt_parse (sg_cli_fuzz_opts, sg_cli_fuzz_nopts, scope, c, argc, argv, i, err, sizeof err);
+  if (r < 0) sg_cli_usage_error (cmd, "%s", err);
+  return r;
+}
+
+int
+sg_cli_solvers_open (const sg_cli_cmd *cmd, const sg_cli_fuzz_cfg *f, sg_cli_solvers *s)
+{
+  memset (s, 0, sizeof *s);
+  sg_diag d;
+  sg_diag_init (&d, "--solvers");
+  sg_patterns_init (&s->pats);
+  if (sg_profiles_init (&s->ps, &d))
+    {
+      sg_cli_print_diag (&d);
+      sg_patterns_free (&s->pats);
+      return SG_EXIT_INTERNAL;
+    }
+  int code = SG_EXIT_OK;
+  if (sg_patterns_add_defaults (&s->pats)) { code = SG_EXIT_INTERNAL; goto fail; }
+  if (f->spec_file ? sg_profiles_load_spec_file (&s->ps, f->spec_file, &s->solvers, &d)
+                   : sg_profiles_parse_spec (&s->ps, f->spec, "--solvers", &s->solvers, &d))
+    { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto fail; }
+  if (!s->solvers.n) { code = sg_cli_usage_error (cmd, "no solver given"); goto fail; }
+  if (sg_solver_list_check (&s->solvers, &d)) { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto fail; }
+  /* Referees: a spec, none, or (auto) the installed built-in solvers not under test. */
+  if (!strcmp (f->referee, "auto"))
+    {
+      if (sg_profiles_auto_referees (&s->ps, &s->solvers, &s->referees, &d))
+        { sg_cli_print_diag (&d); code = SG_EXIT_INTERNAL; goto fail; }
+    }
+  else if (strcmp (f->referee, "none")
+           && (sg_profiles_parse_spec (&s->ps, f->referee, "--referee", &s->referees, &d)
+               || sg_solver_list_check (&s->referees, &d)))
+    { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto fail; }
+  return SG_EXIT_OK;
+fail:
+  sg_cli_solvers_close (s);
+  return code;
+}
+
+void
+sg_cli_solvers_close (sg_cli_solvers *s)
+{
+  sg_solver_list_free (&s->solvers);
+  sg_solver_list_free (&s->referees);
+  sg_profiles_free (&s->ps);
+  sg_patterns_free (&s->pats);
+  memset (s, 0, sizeof *s);
+}
