@@ -1,6 +1,7 @@
 /* cmd_check: `check` (run solvers on files, validate models, report a verdict) and `label`
  * (label seeds by the consensus of two solvers). */
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include <unistd.h>
 
 #include "campaign/findings.h"
+#include "base/opt.h"
 #include "cli/cli.h"
 #include "cli/walk.h"
 #include "front/parse.h"
@@ -434,6 +436,24 @@ print_json (const check_cfg *c, const char *path, const file_result *fr)
   sg_buf_free (&b);
 }
 
+#define C(f) ((uint16_t) offsetof (check_cfg, f))
+#define NG SG_OPT_NO_GIVEN
+/* The flags of `check` and `label` (their help is the usage text of commands.def). */
+static const sg_opt check_opts[] = {
+  { 0, "--solvers", NULL, "SPEC", SG_OPT_STR, C (spec), NG, 0, 0, NULL, NULL, "" },
+  { 0, "--solvers-file", NULL, "F", SG_OPT_STR, C (spec_file), NG, 0, 0, NULL, NULL, "" },
+  { 0, "--timeout", "-t", "S", SG_OPT_SECS, C (timeout_s), NG, 1e-12, 86400, "seconds in (0, 86400]", NULL, "" },
+  { 0, "--memout", NULL, "MB", SG_OPT_U64, C (memout_mb), NG, 0, 1u << 24, "megabytes (0 = no limit)", NULL, "" },
+  { 0, "--out", NULL, "F", SG_OPT_STR, C (out), NG, 0, 0, NULL, NULL, "" },
+  { 0, "--no-models", NULL, NULL, SG_OPT_FALSE, C (models), NG, 0, 0, NULL, NULL, "" },
+  { 0, "--no-validate", NULL, NULL, SG_OPT_FALSE, C (validate), NG, 0, 0, NULL, NULL, "" },
+  { 0, "--incompleteness", NULL, NULL, SG_OPT_TRUE, C (incomplete), NG, 0, 0, NULL, NULL, "" },
+  { 0, "--quiet", "-q", NULL, SG_OPT_TRUE, C (quiet), NG, 0, 0, NULL, NULL, "" },
+  { 0, "--json", NULL, NULL, SG_OPT_TRUE, C (json), NG, 0, 0, NULL, NULL, "" },
+};
+
+/* Options may stand anywhere among the files (until "--"); the words they take are marked
+ * consumed in argv. *first: the first file's index. */
 static int
 parse_opts (const sg_cli_cmd *cmd, int argc, char **argv, check_cfg *c, int *first)
 {
@@ -444,37 +464,19 @@ parse_opts (const sg_cli_cmd *cmd, int argc, char **argv, check_cfg *c, int *fir
       const char *a = argv[i];
       if (opts && !strcmp (a, "--")) { opts = false; argv[i] = consumed; continue; }
       if (opts && sg_cli_is_help (a)) { sg_cli_usage (cmd, stdout); return -1; }
-      if (opts && (!strcmp (a, "--solvers") || !strcmp (a, "-t") || !strcmp (a, "--timeout")
-                   || !strcmp (a, "--out") || !strcmp (a, "--solvers-file") || !strcmp (a, "--memout")))
+      if (opts)
         {
-          if (i + 1 >= argc) return sg_cli_usage_error (cmd, "%s needs a value", a);
-          const char *v = argv[++i];
-          if (!strcmp (a, "--solvers")) c->spec = v;
-          else if (!strcmp (a, "--memout"))
+          char err[300];
+          int at = i;
+          int r = sg_opt_parse (check_opts, sizeof check_opts / sizeof check_opts[0], 0, c, argc, argv, &i, err, sizeof err);
+          if (r < 0) return sg_cli_usage_error (cmd, "%s", err);
+          if (r > 0)
             {
-              if (!sg_cli_parse_u64 (v, 0, 1u << 24, &c->memout_mb))
-                return sg_cli_usage_error (cmd, "--memout needs megabytes (0 = no limit), got '%s'", v);
+              for (int k = at; k <= i; k++) argv[k] = consumed;
+              continue;
             }
-          else if (!strcmp (a, "--solvers-file")) c->spec_file = v;
-          else if (!strcmp (a, "--out")) c->out = v;
-          else
-            {
-              char *end;
-              errno = 0;
-              double t = strtod (v, &end);
-              if (errno || *end || !(t > 0) || t > 86400)
-                return sg_cli_usage_error (cmd, "--timeout needs seconds in (0, 86400], got '%s'", v);
-              c->timeout_s = t;
-            }
-          argv[i - 1] = argv[i] = consumed;
-          continue;
+          if (a[0] == '-' && a[1]) return sg_cli_usage_error (cmd, "unknown option '%s'", a);
         }
-      if (opts && !strcmp (a, "--no-models")) { c->models = false; argv[i] = consumed; continue; }
-      if (opts && !strcmp (a, "--no-validate")) { c->validate = false; argv[i] = consumed; continue; }
-      if (opts && !strcmp (a, "--incompleteness")) { c->incomplete = true; argv[i] = consumed; continue; }
-      if (opts && (!strcmp (a, "-q") || !strcmp (a, "--quiet"))) { c->quiet = true; argv[i] = consumed; continue; }
-      if (opts && !strcmp (a, "--json")) { c->json = true; argv[i] = consumed; continue; }
-      if (opts && a[0] == '-' && a[1]) return sg_cli_usage_error (cmd, "unknown option '%s'", a);
       if (!*first) *first = i;
     }
   if (!*first) return sg_cli_usage_error (cmd, "expected at least one FILE or DIR");
