@@ -12,6 +12,7 @@
 #include "campaign/findings.h"
 #include "base/opt.h"
 #include "cli/cli.h"
+#include "cli/seeds.h"
 #include "cli/walk.h"
 #include "front/parse.h"
 #include "oracle/probe.h"
@@ -452,6 +453,16 @@ static const sg_opt check_opts[] = {
   { 0, "--json", NULL, NULL, SG_OPT_TRUE, C (json), NG, 0, 0, NULL, NULL, "" },
 };
 
+static void
+check_defaults (check_cfg *c)
+{
+  memset (c, 0, sizeof *c);
+  c->spec = DEFAULT_SOLVERS;
+  c->timeout_s = 10;
+  c->memout_mb = UINT64_MAX;
+  c->models = c->validate = true; /* label: no models (set after parsing) */
+}
+
 /* Options may stand anywhere among the files (until "--"); the words they take are marked
  * consumed in argv. *first: the first file's index. */
 static int
@@ -550,11 +561,7 @@ sg_cli_check (const sg_cli_cmd *cmd, int argc, char **argv)
    * goes, and we die of the signal (run/spawn.h). */
   sg_spawn_block_stop_signals (NULL);
   check_cfg c;
-  memset (&c, 0, sizeof c);
-  c.spec = DEFAULT_SOLVERS;
-  c.timeout_s = 10;
-  c.memout_mb = UINT64_MAX;
-  c.models = c.validate = true;
+  check_defaults (&c);
   int first, code = parse_opts (cmd, argc, argv, &c, &first);
   if (code) return code < 0 ? SG_EXIT_OK : code;
   if (c.out) return sg_cli_usage_error (cmd, "--out belongs to 'label'");
@@ -584,17 +591,8 @@ label_one (check_cfg *c, const char *path, void *ctx)
   int code = check_file (c, path, &fr);
   if (code == SG_EXIT_OK)
     {
-      /* Consensus: every solver ran, answered exactly one decided answer, all the same. */
-      bool ok = fr.pr.runs.n > 0 && fr.pr.verdict.kind == SG_VERDICT_OK;
-      sg_answer a = SG_ANS_NONE;
-      for (uint32_t i = 0; ok && i < fr.pr.runs.n; i++)
-        {
-          const sg_probe_run *r = &fr.pr.runs.a[i];
-          ok = !r->skipped && r->out.kind == SG_OUT_OK && r->out.answers.n == 1
-               && (r->out.answers.a[0] == SG_ANS_SAT || r->out.answers.a[0] == SG_ANS_UNSAT)
-               && (a == SG_ANS_NONE || a == r->out.answers.a[0]);
-          if (ok) a = (sg_answer) r->out.answers.a[0];
-        }
+      sg_answer a = sg_cli_consensus (&fr.pr);
+      bool ok = a != SG_ANS_NONE;
       if (ok)
         {
           struct stat st;
@@ -618,11 +616,7 @@ sg_cli_label (const sg_cli_cmd *cmd, int argc, char **argv)
    * goes, and we die of the signal (run/spawn.h). */
   sg_spawn_block_stop_signals (NULL);
   check_cfg c;
-  memset (&c, 0, sizeof c);
-  c.spec = DEFAULT_SOLVERS;
-  c.timeout_s = 10;
-  c.memout_mb = UINT64_MAX;
-  c.validate = true;
+  check_defaults (&c);
   int first, code = parse_opts (cmd, argc, argv, &c, &first);
   if (code) return code < 0 ? SG_EXIT_OK : code;
   if (!c.out) return sg_cli_usage_error (cmd, "--out INDEX.tsv is required");

@@ -183,8 +183,23 @@ cache_save (const char *path, const cache_vec *cv)
   sg_buf_free (&b);
 }
 
-/* The consensus of the solvers on one seed: every solver ran and decided the one query, all
- * the same; SG_ANS_NONE otherwise. */
+sg_answer
+sg_cli_consensus (const sg_probe *p)
+{
+  bool ok = p->runs.n > 0 && p->verdict.kind == SG_VERDICT_OK;
+  sg_answer a = SG_ANS_NONE;
+  for (uint32_t i = 0; ok && i < p->runs.n; i++)
+    {
+      const sg_probe_run *r = &p->runs.a[i];
+      ok = !r->skipped && r->out.kind == SG_OUT_OK && r->out.answers.n == 1
+           && (r->out.answers.a[0] == SG_ANS_SAT || r->out.answers.a[0] == SG_ANS_UNSAT)
+           && (a == SG_ANS_NONE || a == r->out.answers.a[0]);
+      if (ok) a = (sg_answer) r->out.answers.a[0];
+    }
+  return ok ? a : SG_ANS_NONE;
+}
+
+/* The consensus of the solvers on one seed (sg_cli_consensus of a probe without models). */
 static sg_answer
 consensus (const sg_tech_seed *seed, const sg_solver_list *solvers, const sg_patterns *pats,
            const sg_probe_opts *po)
@@ -200,18 +215,7 @@ consensus (const sg_tech_seed *seed, const sg_solver_list *solvers, const sg_pat
   sg_probe_init (&p);
   if (!sg_parse_string (&st, &sc, seed->text, seed->len, seed->path, &d)
       && !sg_probe_script (solvers, pats, &st, &sc, seed->text, seed->len, po, &p))
-    {
-      bool ok = p.runs.n > 0 && p.verdict.kind == SG_VERDICT_OK;
-      for (uint32_t i = 0; ok && i < p.runs.n; i++)
-        {
-          const sg_probe_run *r = &p.runs.a[i];
-          ok = !r->skipped && r->out.kind == SG_OUT_OK && r->out.answers.n == 1
-               && (r->out.answers.a[0] == SG_ANS_SAT || r->out.answers.a[0] == SG_ANS_UNSAT)
-               && (a == SG_ANS_NONE || a == r->out.answers.a[0]);
-          if (ok) a = (sg_answer) r->out.answers.a[0];
-        }
-      if (!ok) a = SG_ANS_NONE;
-    }
+    a = sg_cli_consensus (&p);
   sg_probe_free (&p);
   sg_script_free (&sc);
   sg_store_free (&st);

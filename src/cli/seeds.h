@@ -24,6 +24,10 @@ sg_rc sg_cli_seeds_load (const char *const *inputs, uint32_t n, const char *inde
                          size_t max_bytes, FILE *warn, sg_cli_seeds *out /* OUT */);
 void sg_cli_seeds_free (sg_cli_seeds *s);
 
+/* The consensus of p's runs: every solver ran and answered exactly one decided answer, all
+ * the same (and the verdict is ok): that answer; SG_ANS_NONE otherwise. */
+sg_answer sg_cli_consensus (const sg_probe *p);
+
 /* Label the unlabelled seeds of s by the consensus of `solvers` (every solver decided, all
  * the same answer; one check-sat), as `smtgrind label` does, for techniques that need labels.
  * cache: a file of labels already found (columns: bytes, hash, status, path; read when it
