@@ -10,6 +10,7 @@
 #ifndef SG_RUN_CLASSIFY_H
 #define SG_RUN_CLASSIFY_H
 
+#include "base/answer.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -39,12 +40,6 @@ typedef enum sg_outcome_kind {
   SG_OUT_NKINDS
 } sg_outcome_kind;
 
-typedef enum sg_answer {
-  SG_ANS_SAT,
-  SG_ANS_UNSAT,
-  SG_ANS_UNKNOWN,
-  SG_ANS_NONE, /* no answer (only for `expected`) */
-} sg_answer;
 
 /* Notes: facts that do not change the kind. */
 enum {

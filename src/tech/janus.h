@@ -34,7 +34,7 @@
 #include "base/vec.h"
 #include "front/occ.h"
 #include "front/script.h"
-#include "run/classify.h"
+#include "base/answer.h"
 
 #define SG_JANUS_DEFAULT_STEPS 25u       /* mutations per chain, then restart from the seed */
 #define SG_JANUS_DEFAULT_ITERATIONS 300u /* chains per seed */

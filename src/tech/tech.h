@@ -14,7 +14,8 @@
 
 #include "base/buf.h"
 #include "base/rng.h"
-#include "run/classify.h"
+#include "base/answer.h"
+#include "base/rc.h"
 
 typedef struct sg_tech_seed {
   const char *path;  /* file name (for findings) */
