@@ -9,28 +9,6 @@
 
 #include "base/file.h"
 
-void
-sg_json_string (sg_buf *b, const char *s, size_t n)
-{
-  sg_buf_addc (b, '"');
-  for (size_t i = 0; i < n; i++)
-    {
-      unsigned char c = (unsigned char) s[i];
-      switch (c)
-        {
-        case '"': sg_buf_adds (b, "\\\""); break;
-        case '\\': sg_buf_adds (b, "\\\\"); break;
-        case '\n': sg_buf_adds (b, "\\n"); break;
-        case '\t': sg_buf_adds (b, "\\t"); break;
-        case '\r': sg_buf_adds (b, "\\r"); break;
-        default:
-          if (c < 0x20 || c >= 0x7f) sg_buf_printf (b, "\\u%04x", c);
-          else sg_buf_addc (b, (char) c);
-        }
-    }
-  sg_buf_addc (b, '"');
-}
-
 static void
 jstr (sg_buf *b, const char *s)
 {

@@ -8,6 +8,7 @@
 #ifndef SG_CAMPAIGN_FINDINGS_H
 #define SG_CAMPAIGN_FINDINGS_H
 
+#include "base/json.h"
 #include "oracle/probe.h"
 
 typedef struct sg_finding_info {
@@ -27,8 +28,6 @@ typedef struct sg_finding_info {
   size_t prev_len;        /* its bytes */
 } sg_finding_info;
 
-/* Append a JSON string literal (with quotes, escaped) to b. */
-void sg_json_string (sg_buf *b, const char *s, size_t n);
 /* Write the pair into dir; OUT: the base name (without extension) in name. */
 sg_rc sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe *p,
                         const sg_finding_info *fi, char *name /* OUT */, size_t namesize);

@@ -1,5 +1,7 @@
 /* loop: workers, mutants, probes, confirmation, findings, status. */
 #define _GNU_SOURCE /* MAP_ANONYMOUS */
+#include "base/clock.h"
+#include "base/file.h"
 #include "campaign/loop.h"
 
 #include <errno.h>
@@ -19,13 +21,6 @@
 #include "front/parse.h"
 #include "run/run.h"
 
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
-}
 
 #define ADD(field, n) __atomic_fetch_add (&(field), (n), __ATOMIC_RELAXED)
 
@@ -166,7 +161,7 @@ out_of_budget (worker *w)
   const sg_fuzz_opts *o = w->o;
   if (__atomic_load_n (&w->sh->stop, __ATOMIC_RELAXED)) return true;
   if (o->stop && __atomic_load_n (o->stop, __ATOMIC_RELAXED)) return true;
-  if (o->max_seconds > 0 && now () - w->t0 >= o->max_seconds) return true;
+  if (o->max_seconds > 0 && sg_now () - w->t0 >= o->max_seconds) return true;
   return false;
 }
 
@@ -177,7 +172,7 @@ out_of_time (worker *w)
 {
   const sg_fuzz_opts *o = w->o;
   if (o->stop && __atomic_load_n (o->stop, __ATOMIC_RELAXED)) return true;
-  return o->max_seconds > 0 && now () - w->t0 >= o->max_seconds;
+  return o->max_seconds > 0 && sg_now () - w->t0 >= o->max_seconds;
 }
 
 /* The solver timeout for the next stage of a mutant: the run's own, but never past the end
@@ -190,7 +185,7 @@ stage_timeout (worker *w)
   uint32_t ms = o->timeout_ms;
   if (o->max_seconds > 0)
     {
-      double left = o->max_seconds - (now () - w->t0) + 1.0;
+      double left = o->max_seconds - (sg_now () - w->t0) + 1.0;
       uint32_t lm = left < 0.001 ? 1 : (uint32_t) (left * 1000.0);
       if (!ms || lm < ms) ms = lm;
     }
@@ -898,27 +893,11 @@ sum (const shared *sh, uint32_t jobs, sg_fuzz_stats *out)
     }
 }
 
-/* mkdir -p */
-static bool
-make_dirs (const char *path)
-{
-  char buf[4096];
-  if ((size_t) snprintf (buf, sizeof buf, "%s", path) >= sizeof buf) return false;
-  for (char *p = buf + 1; *p; p++)
-    if (*p == '/')
-      {
-        *p = 0;
-        if (mkdir (buf, 0777) != 0 && errno != EEXIST) return false;
-        *p = '/';
-      }
-  return mkdir (buf, 0777) == 0 || errno == EEXIST;
-}
-
 sg_rc
 sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, sg_fuzz_stats *stats)
 {
   memset (stats, 0, sizeof *stats);
-  if (!make_dirs (o->out_dir)) return SG_RC_IO;
+  if (!sg_mkdir_p (o->out_dir)) return SG_RC_IO;
   uint32_t jobs = o->jobs ? o->jobs : 1;
   size_t size = sizeof (shared) + jobs * sizeof (sg_fuzz_stats);
   shared *sh = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -926,7 +905,7 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
   memset (sh, 0, size);
   sg_fuzz_opts oj = *o;
   oj.jobs = jobs;
-  double t0 = now ();
+  double t0 = sg_now ();
   pid_t pids[256];
   if (jobs > 256) jobs = oj.jobs = 256;
   sg_rng master;
@@ -982,7 +961,7 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
           continue;
         }
       if (pid < 0 && errno != EINTR) break;
-      double t = now ();
+      double t = sg_now ();
       if (o->max_seconds > 0 && t - t0 >= o->max_seconds) __atomic_store_n (&sh->stop, 1, __ATOMIC_RELAXED);
       if (o->status && t >= next_status)
         {
@@ -1013,7 +992,7 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
   sg_run_tmpdir_sweep (); /* the directories of workers that were killed */
   if (o->status)
     {
-      sg_fuzz_status_line (stats, now () - t0, line, sizeof line);
+      sg_fuzz_status_line (stats, sg_now () - t0, line, sizeof line);
       fprintf (o->status, "%s\n", line);
       uint64_t all = stats->self_cpu_us + stats->solver_cpu_us;
       fprintf (o->status, "CPU: smtgrind %.2fs, solvers %.2fs: smtgrind's share %.1f%%\n",

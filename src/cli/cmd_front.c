@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/buf.h"
 #include "cli/cli.h"
 #include "cli/walk.h"
@@ -17,13 +18,6 @@
 
 static const char STDIN_NAME[] = "<stdin>";
 
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
-}
 
 /* Open `path` for reading ("-" is standard input); refuses directories.
  * On failure the error is in d (d->file = the shown name). */
@@ -81,7 +75,7 @@ count_error (parse_totals *t, const sg_diag *d)
 static void
 parse_one (const char *path, bool quiet, parse_totals *t)
 {
-  double t0 = now ();
+  double t0 = sg_now ();
   sg_diag d;
   int fd;
   t->files++;
@@ -126,7 +120,7 @@ parse_one (const char *path, bool quiet, parse_totals *t)
   sg_script_free (&sc);
   sg_store_free (&st);
   close_input (fd);
-  t->secs += now () - t0;
+  t->secs += sg_now () - t0;
 }
 
 /* parse [--quiet] FILE|DIR|- ... */

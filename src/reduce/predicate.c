@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "base/file.h"
-#include "reduce/json.h"
+#include "base/json.h"
 #include "run/run.h"
 
 #define JNONE UINT32_MAX

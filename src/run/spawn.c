@@ -6,6 +6,7 @@
  * ASan, and slower for a campaign holding large stores). The child runs only syscall
  * wrappers (no malloc, no stdio) and never returns; both ASan and glibc support vfork. */
 #define _GNU_SOURCE
+#include "base/clock.h"
 #include "run/spawn.h"
 
 #include <errno.h>
@@ -38,9 +39,7 @@ enum {
 double
 sg_spawn_now (void)
 {
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
+  return sg_now ();
 }
 
 void

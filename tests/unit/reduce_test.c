@@ -8,7 +8,7 @@
 
 #include "test_util.h"
 #include "base/file.h"
-#include "reduce/json.h"
+#include "base/json.h"
 #include "reduce/reduce.h"
 
 /* ---- json ----------------------------------------------------------------------------------- */

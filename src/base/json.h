@@ -1,14 +1,17 @@
-/* json: a small reader for the JSON files smtgrind writes itself (findings), into a flat tree.
+/* json: the one JSON reader and writer — a small reader for the JSON files smtgrind writes
+ * itself (findings: read by the reducer and by a campaign's recovery), into a flat tree; and
+ * the string writer every JSON output uses (findings, check --json, export).
  * Owns: every node and string of an sg_json (freed with sg_json_free).
  * Invariants: parsing is iterative (an explicit stack, no recursion); strings are decoded
  * (\uXXXX below 0x80 and \u00XX bytes as written by sg_json_string); errors give line:col.
- * Tests: tests/unit/reduce_test.c */
-#ifndef SG_REDUCE_JSON_H
-#define SG_REDUCE_JSON_H
+ * Tests: tests/unit/reduce_test.c, tests/cli/run_cli_tests.sh (campaign: recovery) */
+#ifndef SG_BASE_JSON_H
+#define SG_BASE_JSON_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/buf.h"
 #include "base/rc.h"
 #include "base/vec.h"
 
@@ -16,12 +19,14 @@ typedef enum sg_json_kind { SG_JSON_NULL, SG_JSON_BOOL, SG_JSON_NUM, SG_JSON_STR
 
 typedef struct sg_jnode {
   uint8_t kind;      /* sg_json_kind */
+  uint8_t exact;     /* NUM: a natural number held exactly in u64 */
   uint32_t parent;   /* parent node or UINT32_MAX for the root */
   uint32_t key;      /* object member: offset of its key in strs, else UINT32_MAX */
   uint32_t first;    /* ARR/OBJ: first child, UINT32_MAX when empty */
   uint32_t next;     /* next sibling, UINT32_MAX at the end */
   uint32_t str;      /* STR: offset in strs (NUL-terminated) */
   double num;        /* NUM, BOOL (0/1) */
+  uint64_t u64;      /* NUM with exact set */
 } sg_jnode;
 
 typedef struct sg_json {
@@ -38,5 +43,13 @@ uint32_t sg_json_get (const sg_json *j, uint32_t obj, const char *key);
 const char *sg_json_str (const sg_json *j, uint32_t i);
 /* Number of node i (NUM or BOOL), or dflt. */
 double sg_json_num (const sg_json *j, uint32_t i, double dflt);
+
+/* Number of node i when it is a natural number written without a fraction or exponent (exact
+ * to 2^64 - 1: rng seeds), or dflt. */
+uint64_t sg_json_u64 (const sg_json *j, uint32_t i, uint64_t dflt);
+
+/* Append s (n bytes) as a JSON string literal: quotes, backslash escapes, and \u00XX for
+ * control bytes and bytes >= 0x7f (so every output is ASCII; the reader gives the bytes back). */
+void sg_json_string (sg_buf *b, const char *s, size_t n);
 
 #endif

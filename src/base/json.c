@@ -1,6 +1,7 @@
 /* json: iterative reader for smtgrind's own JSON files. */
-#include "reduce/json.h"
+#include "base/json.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,7 +128,7 @@ sg_json_parse (const char *text, size_t len, const char *name, sg_json *j, sg_di
         }
       /* A value. */
       {
-        sg_jnode nd = { SG_JSON_NULL, cur, pending_key, JNONE, JNONE, 0, 0 };
+        sg_jnode nd = { .kind = SG_JSON_NULL, .parent = cur, .key = pending_key, .first = JNONE, .next = JNONE };
         pending_key = JNONE;
         bool open = false;
         if (c == '{' || c == '[')
@@ -158,6 +159,12 @@ sg_json_parse (const char *text, size_t len, const char *name, sg_json *j, sg_di
             nd.kind = SG_JSON_NUM;
             nd.num = strtod (tmp, &end);
             if (*end) { rc = jerr (&r, "bad number"); break; }
+            if (tmp[0] != '-' && !strpbrk (tmp, ".eE+")) /* a natural: exactly, to 2^64 - 1 */
+              {
+                errno = 0;
+                unsigned long long u = strtoull (tmp, &end, 10);
+                if (!errno && !*end) nd.u64 = u, nd.exact = 1;
+              }
           }
         else { rc = jerr (&r, "unexpected character"); break; }
         if (j->n.n >= (1u << 24)) { rc = jerr (&r, "too many nodes"); break; }
@@ -221,4 +228,35 @@ sg_json_num (const sg_json *j, uint32_t i, double dflt)
 {
   if (i >= j->n.n || (j->n.a[i].kind != SG_JSON_NUM && j->n.a[i].kind != SG_JSON_BOOL)) return dflt;
   return j->n.a[i].num;
+}
+
+uint64_t
+sg_json_u64 (const sg_json *j, uint32_t i, uint64_t dflt)
+{
+  if (i >= j->n.n || j->n.a[i].kind != SG_JSON_NUM || !j->n.a[i].exact) return dflt;
+  return j->n.a[i].u64;
+}
+
+/* ---- writing ---- */
+
+void
+sg_json_string (sg_buf *b, const char *s, size_t n)
+{
+  sg_buf_addc (b, '"');
+  for (size_t i = 0; i < n; i++)
+    {
+      unsigned char c = (unsigned char) s[i];
+      switch (c)
+        {
+        case '"': sg_buf_adds (b, "\\\""); break;
+        case '\\': sg_buf_adds (b, "\\\\"); break;
+        case '\n': sg_buf_adds (b, "\\n"); break;
+        case '\t': sg_buf_adds (b, "\\t"); break;
+        case '\r': sg_buf_adds (b, "\\r"); break;
+        default:
+          if (c < 0x20 || c >= 0x7f) sg_buf_printf (b, "\\u%04x", c);
+          else sg_buf_addc (b, (char) c);
+        }
+    }
+  sg_buf_addc (b, '"');
 }
