@@ -401,69 +401,59 @@ static const char *css =
   ".meta td:first-child{font-weight:bold}.plot{margin-right:12px;border:1px solid #eee}"
   "details summary{cursor:pointer;color:#225}";
 
-sg_rc
-sg_report_html (const char *dir, const char *out, char *err, size_t esize)
+/* The page's head and the table of settings and results. */
+static void
+html_header (sg_buf *out, sg_db *db, const char *dir)
 {
-  char path[PATH_MAX];
-  snprintf (path, sizeof path, "%s/campaign.db", dir);
-  sg_db db;
-  if (sg_db_open (&db, path, false))
-    {
-      snprintf (err, esize, "%s", db.err);
-      return SG_RC_IO;
-    }
-  char why[512];
-  if (!sg_db_check (&db, why, sizeof why))
-    {
-      snprintf (err, esize, "%s: damaged campaign database (%s); rebuild it with: smtgrind bugs recover DIR", path, why);
-      sg_db_close (&db);
-      return SG_RC_PARSE;
-    }
-  sg_buf b;
-  sg_buf_init (&b);
+  sg_buf *b = out;
   char v[1024];
-  sg_buf_adds (&b, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>smtgrind campaign ");
-  html (&b, dir);
-  sg_buf_printf (&b, "</title><style>%s</style></head><body>\n<h1>smtgrind campaign report: ", css);
-  html (&b, dir);
-  sg_buf_adds (&b, "</h1>\n<table class=\"meta\">\n");
+  sg_buf_adds (b, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>smtgrind campaign ");
+  html (b, dir);
+  sg_buf_printf (b, "</title><style>%s</style></head><body>\n<h1>smtgrind campaign report: ", css);
+  html (b, dir);
+  sg_buf_adds (b, "</h1>\n<table class=\"meta\">\n");
   static const char *keys[][2] = { { "started", "started" }, { "elapsed", "campaign time (s)" },
                                    { "solver_versions", "solvers" }, { "engines", "engines (weights)" },
                                    { "jobs", "workers" }, { "timeout", "timeout per run (s)" },
                                    { "seed", "rng seed" }, { "shard", "shard" },
                                    { "inputs", "seeds" }, { "merged_from", "merged from" } };
   for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
-    if (!sg_db_meta_get (&db, keys[k][0], v, sizeof v))
+    if (!sg_db_meta_get (db, keys[k][0], v, sizeof v))
       {
-        sg_buf_printf (&b, "<tr><td>%s</td><td>", keys[k][1]);
-        html (&b, v);
-        sg_buf_adds (&b, "</td></tr>\n");
+        sg_buf_printf (b, "<tr><td>%s</td><td>", keys[k][1]);
+        html (b, v);
+        sg_buf_adds (b, "</td></tr>\n");
       }
   sg_db_counts c;
-  sg_db_totals (&db, &c);
+  sg_db_totals (db, &c);
   uint64_t nf = 0, nb = 0;
-  sg_db_count (&db, "findings", &nf);
-  sg_db_count (&db, "buckets", &nb);
-  sg_buf_printf (&b, "<tr><td>work</td><td>%llu mutants, %llu solver calls (decided %llu, unknown %llu, "
+  sg_db_count (db, "findings", &nf);
+  sg_db_count (db, "buckets", &nb);
+  sg_buf_printf (b, "<tr><td>work</td><td>%llu mutants, %llu solver calls (decided %llu, unknown %llu, "
                      "timeouts %llu, rejected %llu), %llu unconfirmed verdicts</td></tr>\n",
                  (unsigned long long) c.mutants, (unsigned long long) c.calls, (unsigned long long) c.decided,
                  (unsigned long long) c.unknown, (unsigned long long) c.timeouts,
                  (unsigned long long) c.rejected, (unsigned long long) c.unconfirmed);
   sg_report_bugvec bv = { 0 };
-  uint32_t nbugs = sg_report_bugs (&db, dir, &bv) ? 0 : sg_report_bug_count (&bv);
+  uint32_t nbugs = sg_report_bugs (db, dir, &bv) ? 0 : sg_report_bug_count (&bv);
   SG_VEC_FREE (bv);
-  sg_buf_printf (&b, "<tr><td>results</td><td><b>%u bug%s</b> in %llu buckets from %llu findings"
+  sg_buf_printf (b, "<tr><td>results</td><td><b>%u bug%s</b> in %llu buckets from %llu findings"
                      " (a bug: buckets of one solver and kind with one crash site or the same"
                      " operator classes and sorts)</td></tr>\n</table>\n",
-                 nbugs, nbugs == 1 ? "" : "s", (unsigned long long) sg_report_unmerged (&db),
+                 nbugs, nbugs == 1 ? "" : "s", (unsigned long long) sg_report_unmerged (db),
                  (unsigned long long) nf);
-  (void) nb;
+  
+}
 
-  /* Plots: throughput from the stats rows, buckets over time from the buckets. */
-  sg_buf_adds (&b, "<h2>Over time</h2>\n");
+/* The plots: throughput from the stats rows, buckets over time from the buckets. */
+static void
+html_plots (sg_buf *b, sg_db *db)
+{
+  char v[1024];
+  sg_buf_adds (b, "<h2>Over time</h2>\n");
   series s[2];
   memset (s, 0, sizeof s);
-  sqlite3_stmt *st = q (&db, "SELECT elapsed, calls, mutants FROM stats ORDER BY elapsed, id");
+  sqlite3_stmt *st = q (db, "SELECT elapsed, calls, mutants FROM stats ORDER BY elapsed, id");
   double pe = -1, pc = 0, pm = 0;
   while (st && sqlite3_step (st) == SQLITE_ROW)
     {
@@ -486,12 +476,12 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
     }
   sqlite3_finalize (st);
   const char *tn[] = { "solver calls/s", "mutants/s" }, *tc[] = { "#1f77b4", "#2ca02c" };
-  svg_plot (&b, "plot-throughput", "Throughput", "per second", s, 2, tn, tc, false);
+  svg_plot (b, "plot-throughput", "Throughput", "per second", s, 2, tn, tc, false);
   for (int k = 0; k < 2; k++) { SG_VEC_FREE (s[k].x); SG_VEC_FREE (s[k].y); }
   memset (s, 0, sizeof s);
   SG_VEC_PUSH (s[0].x, 0.0);
   SG_VEC_PUSH (s[0].y, 0.0);
-  st = q (&db, "SELECT created_elapsed FROM buckets WHERE merged_into IS NULL ORDER BY created_elapsed");
+  st = q (db, "SELECT created_elapsed FROM buckets WHERE merged_into IS NULL ORDER BY created_elapsed");
   double nbk = 0;
   while (st && sqlite3_step (st) == SQLITE_ROW)
     {
@@ -500,13 +490,89 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
       SG_VEC_PUSH (s[0].y, nbk);
     }
   sqlite3_finalize (st);
-  double end = strtod (sg_db_meta_get (&db, "elapsed", v, sizeof v) ? "0" : v, NULL);
+  double end = strtod (sg_db_meta_get (db, "elapsed", v, sizeof v) ? "0" : v, NULL);
   if (end > 0) { SG_VEC_PUSH (s[0].x, end); SG_VEC_PUSH (s[0].y, nbk); }
   const char *bn[] = { "buckets" }, *bc[] = { "#c0392b" };
-  svg_plot (&b, "plot-buckets", "New buckets over time", "buckets", s, 1, bn, bc, true);
+  svg_plot (b, "plot-buckets", "New buckets over time", "buckets", s, 1, bn, bc, true);
   SG_VEC_FREE (s[0].x);
   SG_VEC_FREE (s[0].y);
 
+}
+
+/* One bucket (the row st of BUCKET_COLS): its facts, triggers and issue text. */
+static void
+html_bucket (sg_buf *b, sg_db *db, const char *dir, sqlite3_stmt *st)
+{
+  int64_t id = sqlite3_column_int64 (st, 0);
+  sg_buf_printf (b, "<div class=\"bucket kind-%s\" id=\"bucket-%lld\">\n<h3>Bucket %lld: ", col (st, 1), (long long) id, (long long) id);
+  html (b, col (st, 1));
+  sg_buf_adds (b, " &mdash; ");
+  html (b, col (st, 2));
+  sg_buf_addc (b, ' ');
+  html (b, col (st, 3));
+  sg_buf_adds (b, " &mdash; ");
+  html (b, col (st, 4));
+  sg_buf_printf (b, " &mdash; %lld finding%s</h3>\n<table class=\"meta\">", sqlite3_column_int64 (st, 6),
+                 sqlite3_column_int64 (st, 6) == 1 ? "" : "s");
+  if (col (st, 5)[0]) { sg_buf_adds (b, "<tr><td>signature</td><td><code>"); html (b, col (st, 5)); sg_buf_adds (b, "</code></td></tr>"); }
+  sg_buf_printf (b, "<tr><td>first found</td><td>after %.0fs</td></tr>", sqlite3_column_double (st, 12));
+  sg_buf_adds (b, "<tr><td>first trigger</td><td>");
+  html (b, col (st, 7));
+  sg_buf_adds (b, "</td></tr><tr><td>reduction</td><td>");
+  html (b, col (st, 9));
+  if (col (st, 10)[0]) { sg_buf_adds (b, " ("); html (b, col (st, 10)); sg_buf_adds (b, ")"); }
+  if (col (st, 8)[0]) { sg_buf_adds (b, ": "); html (b, col (st, 8)); }
+  sg_buf_adds (b, "</td></tr></table>\n");
+  bool cut = false;
+  if (col (st, 8)[0])
+    {
+      char *t = read_text (dir, col (st, 8), TRIGGER_SHOW, &cut);
+      sg_buf_adds (b, "<p>Reduced trigger:</p><pre class=\"reduced\">");
+      html (b, t ? t : "(file missing)");
+      if (cut) sg_buf_adds (b, "\n; ... (cut)");
+      sg_buf_adds (b, "</pre>\n");
+      free (t);
+    }
+  char *t = read_text (dir, col (st, 7), TRIGGER_SHOW, &cut);
+  sg_buf_printf (b, "<details%s><summary>First trigger</summary><pre class=\"first\">",
+                 col (st, 8)[0] ? "" : " open");
+  html (b, t ? t : "(file missing)");
+  if (cut) sg_buf_adds (b, "\n; ... (cut)");
+  sg_buf_adds (b, "</pre></details>\n");
+  free (t);
+  sg_buf issue;
+  sg_buf_init (&issue);
+  if (!sg_report_issue (db, dir, id, &issue))
+    {
+      sg_buf_adds (b, "<details><summary>Issue text (ready to paste)</summary><pre class=\"issue\">");
+      html (b, sg_buf_cstr (&issue));
+      sg_buf_adds (b, "</pre></details>\n");
+    }
+  sg_buf_free (&issue);
+}
+
+sg_rc
+sg_report_html (const char *dir, const char *out, char *err, size_t esize)
+{
+  char path[PATH_MAX];
+  snprintf (path, sizeof path, "%s/campaign.db", dir);
+  sg_db db;
+  if (sg_db_open (&db, path, false))
+    {
+      snprintf (err, esize, "%s", db.err);
+      return SG_RC_IO;
+    }
+  char why[512];
+  if (!sg_db_check (&db, why, sizeof why))
+    {
+      snprintf (err, esize, "%s: damaged campaign database (%s); rebuild it with: smtgrind bugs recover DIR", path, why);
+      sg_db_close (&db);
+      return SG_RC_PARSE;
+    }
+  sg_buf b;
+  sg_buf_init (&b);
+  html_header (&b, &db, dir);
+  html_plots (&b, &db);
   sg_buf_adds (&b, "<h2>Summary</h2>\n");
   group_table (&b, &db, "by kind", "kind",
                "SELECT kind, COUNT (*), SUM (count) FROM buckets WHERE merged_into IS NULL GROUP BY kind ORDER BY kind");
@@ -518,56 +584,13 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
                "SELECT technique, COUNT (DISTINCT bucket), COUNT (*) FROM findings GROUP BY technique ORDER BY technique");
 
   sg_buf_adds (&b, "<h2>Buckets</h2>\n");
-  st = q (&db, BUCKET_COLS " WHERE merged_into IS NULL ORDER BY id");
+  uint64_t nb = 0;
+  sg_db_count (&db, "buckets", &nb);
+  sqlite3_stmt *st = q (&db, BUCKET_COLS " WHERE merged_into IS NULL ORDER BY id");
   if (!st || nb == 0) sg_buf_adds (&b, "<p>No findings.</p>\n");
   while (st && sqlite3_step (st) == SQLITE_ROW)
     {
-      int64_t id = sqlite3_column_int64 (st, 0);
-      sg_buf_printf (&b, "<div class=\"bucket kind-%s\" id=\"bucket-%lld\">\n<h3>Bucket %lld: ", col (st, 1), (long long) id, (long long) id);
-      html (&b, col (st, 1));
-      sg_buf_adds (&b, " &mdash; ");
-      html (&b, col (st, 2));
-      sg_buf_addc (&b, ' ');
-      html (&b, col (st, 3));
-      sg_buf_adds (&b, " &mdash; ");
-      html (&b, col (st, 4));
-      sg_buf_printf (&b, " &mdash; %lld finding%s</h3>\n<table class=\"meta\">", sqlite3_column_int64 (st, 6),
-                     sqlite3_column_int64 (st, 6) == 1 ? "" : "s");
-      if (col (st, 5)[0]) { sg_buf_adds (&b, "<tr><td>signature</td><td><code>"); html (&b, col (st, 5)); sg_buf_adds (&b, "</code></td></tr>"); }
-      sg_buf_printf (&b, "<tr><td>first found</td><td>after %.0fs</td></tr>", sqlite3_column_double (st, 12));
-      sg_buf_adds (&b, "<tr><td>first trigger</td><td>");
-      html (&b, col (st, 7));
-      sg_buf_adds (&b, "</td></tr><tr><td>reduction</td><td>");
-      html (&b, col (st, 9));
-      if (col (st, 10)[0]) { sg_buf_adds (&b, " ("); html (&b, col (st, 10)); sg_buf_adds (&b, ")"); }
-      if (col (st, 8)[0]) { sg_buf_adds (&b, ": "); html (&b, col (st, 8)); }
-      sg_buf_adds (&b, "</td></tr></table>\n");
-      bool cut = false;
-      if (col (st, 8)[0])
-        {
-          char *t = read_text (dir, col (st, 8), TRIGGER_SHOW, &cut);
-          sg_buf_adds (&b, "<p>Reduced trigger:</p><pre class=\"reduced\">");
-          html (&b, t ? t : "(file missing)");
-          if (cut) sg_buf_adds (&b, "\n; ... (cut)");
-          sg_buf_adds (&b, "</pre>\n");
-          free (t);
-        }
-      char *t = read_text (dir, col (st, 7), TRIGGER_SHOW, &cut);
-      sg_buf_printf (&b, "<details%s><summary>First trigger</summary><pre class=\"first\">",
-                     col (st, 8)[0] ? "" : " open");
-      html (&b, t ? t : "(file missing)");
-      if (cut) sg_buf_adds (&b, "\n; ... (cut)");
-      sg_buf_adds (&b, "</pre></details>\n");
-      free (t);
-      sg_buf issue;
-      sg_buf_init (&issue);
-      if (!sg_report_issue (&db, dir, id, &issue))
-        {
-          sg_buf_adds (&b, "<details><summary>Issue text (ready to paste)</summary><pre class=\"issue\">");
-          html (&b, sg_buf_cstr (&issue));
-          sg_buf_adds (&b, "</pre></details>\n");
-        }
-      sg_buf_free (&issue);
+      html_bucket (&b, &db, dir, st);
       sg_buf_adds (&b, "</div>\n");
     }
   sqlite3_finalize (st);
