@@ -30,6 +30,35 @@ first_line (const char *s, size_t n, char *out, size_t size)
   snprintf (out, size, "%.*s", (int) (e - i), s + i);
 }
 
+/* The key of a bucket whose reduced trigger is text, from the bucket's key, into rkey:
+ * buckets whose reduced triggers have one key become one (sg_db_reduce_done). */
+static void
+reduced_key (const char *key, const char *text, size_t len, char *rkey, size_t rsize)
+{
+  if (strncmp (key, "crash|", 6))
+    {
+      /* The reduced shape (leaves and names dropped): alpha-equivalent triggers always share
+       * it, so their buckets become one. The key is sg_dedup_key's of the reduced text:
+       * KIND|SOLVER of the bucket, then the reduced text's own logic (the reducer may make
+       * set-logic smaller, so the bucket's first logic would keep two alpha-equivalent
+       * reduced triggers apart). */
+      const char *b1 = strchr (key, '|'), *b2 = b1 ? strchr (b1 + 1, '|') : NULL;
+      char kind[64], solver[256], logic[64];
+      snprintf (kind, sizeof kind, "%.*s", b1 ? (int) (b1 - key) : 0, key);
+      snprintf (solver, sizeof solver, "%.*s", b1 && b2 ? (int) (b2 - b1 - 1) : 0, b1 ? b1 + 1 : "");
+      sg_dedup_logic (text, len, logic, sizeof logic);
+      sg_dedup_key (kind, solver, logic, NULL, text, len, rkey, rsize);
+    }
+  else
+    {
+      /* Crashes of one solver whose reduced triggers are alpha-equivalent: one bucket,
+       * whatever their signatures said. */
+      const char *bar2 = strchr (key + 6, '|');
+      int pl = bar2 ? (int) (bar2 - key) : (int) strlen (key);
+      snprintf (rkey, rsize, "%.*s|alpha %016llx", pl, key, (unsigned long long) sg_dedup_alpha_hash (text, len));
+    }
+}
+
 void
 sg_camp_reducer_main (const sg_campaign_opts *o, const char *dbpath, shared *sh)
 {
@@ -128,29 +157,7 @@ sg_camp_reducer_main (const sg_campaign_opts *o, const char *dbpath, shared *sh)
           const char *bar = strrchr (key, '|');
           if (bar && !sg_file_read (out, (size_t) 64 << 20, &text, &len, &d))
             {
-              if (strncmp (key, "crash|", 6))
-                {
-                  /* The reduced shape (leaves and names dropped): alpha-equivalent triggers
-                   * always share it, so their buckets become one. The key is sg_dedup_key's
-                   * of the reduced text: KIND|SOLVER of the bucket, then the reduced text's
-                   * own logic (the reducer may make set-logic smaller, so the bucket's first
-                   * logic would keep two alpha-equivalent reduced triggers apart). */
-                  const char *b1 = strchr (key, '|'), *b2 = b1 ? strchr (b1 + 1, '|') : NULL;
-                  char kind[64], solver[256], logic[64];
-                  snprintf (kind, sizeof kind, "%.*s", b1 ? (int) (b1 - key) : 0, key);
-                  snprintf (solver, sizeof solver, "%.*s", b1 && b2 ? (int) (b2 - b1 - 1) : 0, b1 ? b1 + 1 : "");
-                  sg_dedup_logic (text, len, logic, sizeof logic);
-                  sg_dedup_key (kind, solver, logic, NULL, text, len, rkey, sizeof rkey);
-                }
-              else
-                {
-                  /* Crashes of one solver whose reduced triggers are alpha-equivalent: one
-                   * bucket, whatever their signatures said. */
-                  const char *bar2 = strchr (key + 6, '|');
-                  int pl = bar2 ? (int) (bar2 - key) : (int) strlen (key);
-                  snprintf (rkey, sizeof rkey, "%.*s|alpha %016llx", pl, key,
-                            (unsigned long long) sg_dedup_alpha_hash (text, len));
-                }
+              reduced_key (key, text, len, rkey, sizeof rkey);
               rk = rkey;
             }
           snprintf (note, sizeof note, "%llu bytes in %.1fs", (unsigned long long) stt.st_size, res.wall_s);

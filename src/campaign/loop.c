@@ -19,6 +19,8 @@
 
 #include "campaign/findings.h"
 #include "front/parse.h"
+#include "oracle/escalate.h"
+#include "oracle/implication.h"
 #include "run/run.h"
 
 
@@ -240,51 +242,12 @@ write_finding (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *se
   for (uint32_t i = 0; i < p->runs.n && i < 16; i++) sg_buf_free (&outs[i]);
 }
 
-/* ---- Janus: implication and regression oracles (they need the previous step) ---- */
+/* ---- the technique's own oracles on consecutive steps (oracle/implication.h) ---- */
 
-static bool
-run_decided (const sg_probe_run *r)
-{
-  if (r->skipped || r->out.kind != SG_OUT_OK || !r->out.answers.n) return false;
-  for (uint32_t k = 0; k < r->out.answers.n; k++)
-    if (r->out.answers.a[k] != SG_ANS_SAT && r->out.answers.a[k] != SG_ANS_UNSAT) return false;
-  return true;
-}
-
-static bool
-run_undecided (const sg_probe_run *r)
-{
-  if (r->skipped) return false;
-  if (r->out.kind == SG_OUT_TIMEOUT) return true;
-  if (r->out.kind != SG_OUT_OK) return false;
-  for (uint32_t k = 0; k < r->out.answers.n; k++)
-    if (r->out.answers.a[k] == SG_ANS_UNKNOWN) return true;
-  return false;
-}
-
-/* Probe text in a store of its own. */
-static bool
-probe_text (const sg_fuzz_opts *o, const char *text, size_t len, const sg_probe_opts *po,
-            sg_probe *out)
-{
-  sg_store s;
-  sg_script sc;
-  sg_diag d;
-  if (sg_store_init (&s)) return false;
-  sg_script_init (&sc, &s);
-  sg_diag_init (&d, "step");
-  bool ok = sg_parse_string (&s, &sc, text, len, "step", &d) == SG_RC_OK
-            && sg_probe_script (o->solvers, o->pats, &s, &sc, text, len, po, out) == SG_RC_OK;
-  sg_script_free (&sc);
-  sg_store_free (&s);
-  return ok;
-}
-
-/* Janus's oracles for mutant m (probed in p): implication — solver i decided the previous step
- * (the seed at step 1, probed once per seed) and gives unknown or a timeout on m; regression —
- * the reference solver decides m with the expected status and solver i does not. Confirmed by
- * fresh runs (previous step decided again, m undecided again) before a finding is written with
- * both texts and the rule. Never a soundness verdict. Updates the worker's step_track. */
+/* The adapter from a mutant of a chain to the implication and regression oracles: the
+ * previous step's outcomes are kept in the worker's step_track (the seed's, probed once per
+ * seed, at step 1); a confirmed verdict is written as a finding with both texts and the rule.
+ * Updates the step_track. */
 static void
 judge_steps (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds,
              const sg_probe_opts *po0, sg_probe *p, uint64_t number, uint64_t chain)
@@ -293,26 +256,21 @@ judge_steps (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seed
   sg_fuzz_stats *st = &w->sh->w[w->index];
   step_track *t = &w->trk;
   uint32_t n = p->runs.n < 16 ? p->runs.n : 16;
-  sg_probe_opts po = *po0;
-  /* Fresh runs in the solvers' default mode: an unknown or timeout that only the self-check
-   * flags cause (cvc5 1.0.3 --check-unsat-cores hangs on some string inputs) is not confirmed. */
-  po.validate = false;
-  po.models = false;
-  po.sessions = NULL; /* confirmations run in fresh processes */
-  po.oracle.incompleteness = false;
   uint8_t prev[16] = { 0 };
   bool have_prev = false;
   if (o->implication && m->prev && m->step == 1)
     {
       if (t->seed != seeds[0])
         {
+          sg_probe_opts po;
+          sg_implication_probe_opts (po0, &po);
           sg_probe sp;
           sg_probe_init (&sp);
           memset (t->seed_decided, 0, sizeof t->seed_decided);
-          if (probe_text (o, m->prev, m->prev_len, &po, &sp))
+          if (sg_probe_text (o->solvers, o->pats, m->prev, m->prev_len, &po, &sp))
             {
               count_runs (st, &sp);
-              for (uint32_t i = 0; i < sp.runs.n && i < 16; i++) t->seed_decided[i] = run_decided (&sp.runs.a[i]);
+              for (uint32_t i = 0; i < sp.runs.n && i < 16; i++) t->seed_decided[i] = sg_probe_run_decided (&sp.runs.a[i]);
             }
           sg_probe_free (&sp);
           t->seed = seeds[0];
@@ -326,59 +284,16 @@ judge_steps (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seed
       memcpy (prev, t->decided, sizeof prev);
       have_prev = true;
     }
-  uint32_t ref = SG_NONE;
-  for (uint32_t i = 0; i < n && o->reference; i++)
-    if (!strcmp (p->runs.a[i].prof->name, o->reference)) ref = i;
-  bool ref_ok = ref != SG_NONE && run_decided (&p->runs.a[ref])
-                && p->runs.a[ref].out.answers.a[0] == m->expected;
-  for (uint32_t i = 0; i < n; i++)
-    {
-      if (i == ref || !run_undecided (&p->runs.a[i])) continue;
-      const char *oracle = have_prev && prev[i] ? "implication" : ref_ok ? "regression" : NULL;
-      if (!oracle) continue;
-      /* No false alarms: fresh runs must agree. */
-      sg_probe again, before;
-      sg_probe_init (&again);
-      sg_probe_init (&before);
-      bool same = probe_text (o, m->text.s, m->text.len, &po, &again) && again.runs.n > i
-                  && run_undecided (&again.runs.a[i]);
-      if (same && oracle[0] == 'i')
-        same = probe_text (o, m->prev, m->prev_len, &po, &before) && before.runs.n > i
-               && run_decided (&before.runs.a[i]);
-      if (same && oracle[0] == 'r')
-        same = again.runs.n > ref && run_decided (&again.runs.a[ref]);
-      sg_probe_free (&again);
-      sg_probe_free (&before);
-      if (!same) { ADD (st->unconfirmed, 1); continue; }
-      const sg_probe_run *r = &p->runs.a[i];
-      const char *what = r->out.kind == SG_OUT_TIMEOUT ? "a timeout" : "unknown";
-      p->verdict.kind = SG_VERDICT_INCOMPLETE;
-      p->verdict.culprit = i;
-      p->verdict.query = 0;
-      if (oracle[0] == 'i')
-        snprintf (p->verdict.why, sizeof p->verdict.why,
-                  "implication: %s decided step %u but gave %s on step %u (rule %s; expected %s)",
-                  r->prof->name, m->step - 1, what, m->step, m->rule ? m->rule : "?",
-                  sg_answer_name (m->expected));
-      else
-        snprintf (p->verdict.why, sizeof p->verdict.why,
-                  "regression: %s answered %s, %s gave %s (step %u, rule %s)",
-                  p->runs.a[ref].prof->name, sg_answer_name (m->expected), r->prof->name, what,
-                  m->step, m->rule ? m->rule : "?");
-      write_finding (w, m, seeds, number, chain, p, oracle);
-      break; /* one finding per mutant */
-    }
+  sg_implication im = { o->solvers, o->pats, o->reference, m->expected, m->text.s, m->text.len,
+                        m->prev, m->prev_len, have_prev ? prev : NULL, m->step, m->rule };
+  uint32_t unconfirmed = 0;
+  const char *oracle = sg_implication_judge (&im, po0, p, &unconfirmed);
+  ADD (st->unconfirmed, unconfirmed);
+  if (oracle) write_finding (w, m, seeds, number, chain, p, oracle);
   t->last = seeds[0];
   t->iteration = m->iteration;
   t->step = m->step;
-  for (uint32_t i = 0; i < 16; i++) t->decided[i] = i < n && run_decided (&p->runs.a[i]);
-}
-
-/* Is a verdict of this kind written as a finding? */
-static bool
-reportable (const sg_fuzz_opts *o, sg_verdict_kind k)
-{
-  return k != SG_VERDICT_OK && k != SG_VERDICT_PERFORMANCE && (k != SG_VERDICT_INCOMPLETE || o->incompleteness);
+  for (uint32_t i = 0; i < 16; i++) t->decided[i] = i < n && sg_probe_run_decided (&p->runs.a[i]);
 }
 
 /* Does mutant `number` of worker `index` get a sampled model check? A hash of the two, so the
@@ -407,30 +322,54 @@ note_label (worker *w, const sg_tech_seed *const *seeds, uint64_t number, const 
   pthread_mutex_unlock (&w->fmu);
 }
 
-/* Judge one mutant: the fast path, then, if it looks suspicious, the full probe, the referee
- * and the confirmation; write a confirmed finding (an `unspecified` verdict too: kept, never
- * counted as a bug). */
+/* A mutant being judged: the context of sg_escalate's hooks. */
+typedef struct judging {
+  worker *w;
+  const sg_tech_mutant *m;
+  const sg_tech_seed *const *seeds;
+  uint64_t number, chain;
+} judging;
+
 static uint32_t
-handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
-               const sg_tech_seed *const *seeds, uint64_t number, uint64_t chain)
+hook_stage_ms (void *ctx)
 {
-  uint32_t timeouts = 0;
+  return stage_timeout (((judging *) ctx)->w);
+}
+
+static bool
+hook_out_of_time (void *ctx)
+{
+  return out_of_time (((judging *) ctx)->w);
+}
+
+static void
+hook_count (void *ctx, const sg_probe *p)
+{
+  judging *j = ctx;
+  count_runs (&j->w->sh->w[j->w->index], p);
+}
+
+static void
+hook_after_fast (void *ctx, const sg_probe_opts *po, sg_probe *p)
+{
+  judging *j = ctx;
+  judge_steps (j->w, j->m, j->seeds, po, p, j->number, j->chain);
+}
+
+/* Parse mutant m again: SG_RC_OK with s and sc holding it, else counted (over a limit) or
+ * saved as ill-typed (a bug of ours, never run). */
+static sg_rc
+parse_mutant (worker *w, const sg_tech_mutant *m, uint64_t number, sg_store *s, sg_script *sc)
+{
   const sg_fuzz_opts *o = w->o;
   sg_fuzz_stats *st = &w->sh->w[w->index];
-  sg_store s;
-  sg_script sc;
   sg_diag d;
-  if (sg_store_init (&s)) return 0;
-  sg_script_init (&sc, &s);
   sg_diag_init (&d, "mutant");
-  sg_rc prc = sg_parse_string (&s, &sc, m->text.s ? m->text.s : "", m->text.len, "mutant", &d);
+  sg_rc prc = sg_parse_string (s, sc, m->text.s ? m->text.s : "", m->text.len, "mutant", &d);
   if (prc == SG_RC_LIMIT)
-    {
-      /* Past our nesting or size limits (a deep seed grown deeper): discarded, not a bug. */
-      ADD (st->over_limit, 1);
-      goto done;
-    }
-  if (prc)
+    /* Past our nesting or size limits (a deep seed grown deeper): discarded, not a bug. */
+    ADD (st->over_limit, 1);
+  else if (prc)
     {
       /* Our engine produced something our own front end rejects: keep it for us, never run. */
       ADD (st->ill_typed, 1);
@@ -439,105 +378,48 @@ handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
                 (unsigned long long) number);
       FILE *f = fopen (name, "w");
       if (f) { fwrite (m->text.s, 1, m->text.len, f); fprintf (f, "; %s\n", d.msg); fclose (f); }
-      goto done;
     }
-  ADD (st->mutants, 1);
-  sg_probe_opts po;
-  memset (&po, 0, sizeof po);
-  po.timeout_ms = stage_timeout (w);
-  bool cut = o->timeout_ms && po.timeout_ms < o->timeout_ms; /* a run cut by the budget's end */
-  po.mem_bytes = o->mem_bytes;
-  po.validate = true;
-  po.parallel = o->parallel;
-  po.oracle.expected = m->expected;
-  po.oracle.incompleteness = o->incompleteness;
-  /* Fast path: sessions, no models (unless sampled: then this is already the full probe). */
-  bool full = sampled (o, w->index, number);
-  po.models = full;
-  po.sessions = full ? NULL : sessions;
-  if (full) ADD (st->escalated, 1);
-  sg_probe p;
-  sg_probe_init (&p);
-  if (sg_probe_script (o->solvers, o->pats, &s, &sc, m->text.s, m->text.len, &po, &p) != SG_RC_OK)
-    goto free_probe;
-  count_runs (st, &p);
-  bool all = true;
-  for (uint32_t i = 0; i < p.runs.n; i++)
+  return prc;
+}
+
+/* Judge one mutant by the escalation rules (oracle/escalate.h) and write a confirmed finding
+ * (an `unspecified` verdict too: kept, never counted as a bug). Returns its solver timeouts
+ * on the first probe. */
+static uint32_t
+handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
+               const sg_tech_seed *const *seeds, uint64_t number, uint64_t chain)
+{
+  const sg_fuzz_opts *o = w->o;
+  sg_fuzz_stats *st = &w->sh->w[w->index];
+  sg_store s;
+  sg_script sc;
+  if (sg_store_init (&s)) return 0;
+  sg_script_init (&sc, &s);
+  sg_escalate_result res;
+  memset (&res, 0, sizeof res);
+  if (!parse_mutant (w, m, number, &s, &sc))
     {
-      const sg_probe_run *r = &p.runs.a[i];
-      timeouts += !r->skipped && r->out.kind == SG_OUT_TIMEOUT;
-      if (r->skipped) continue;
-      bool dec = r->out.kind == SG_OUT_OK && r->out.answers.n > 0;
-      for (uint32_t k = 0; dec && k < r->out.answers.n; k++)
-        dec = r->out.answers.a[k] == SG_ANS_SAT || r->out.answers.a[k] == SG_ANS_UNSAT;
-      all = all && dec;
-    }
-  if (all) ADD (st->all_decided, 1);
-  if (o->implication || o->reference) judge_steps (w, m, seeds, &po, &p, number, chain);
-  if (!reportable (o, p.verdict.kind))
-    {
-      if (full) note_label (w, seeds, number, &p);
-      goto free_probe;
-    }
-  /* Past the budget: the remaining stages are not run (the verdict stays unconfirmed). */
-  if (out_of_time (w)) goto free_probe;
-  po.timeout_ms = stage_timeout (w);
-  cut = cut || (o->timeout_ms && po.timeout_ms < o->timeout_ms);
-  if (!full)
-    {
-      /* Suspicious: every solver again, fresh, with models. */
-      ADD (st->escalated, 1);
-      sg_probe_free (&p);
+      ADD (st->mutants, 1);
+      judging j = { w, m, seeds, number, chain };
+      sg_escalate_opts eo = { o->solvers, o->referees, o->pats, o->timeout_ms, o->mem_bytes, o->models,
+                              sampled (o, w->index, number), o->parallel, o->incompleteness, m->expected,
+                              sessions, hook_stage_ms, hook_out_of_time, hook_count,
+                              o->implication || o->reference ? hook_after_fast : NULL, &j };
+      sg_probe p;
       sg_probe_init (&p);
-      po.models = o->models;
-      po.sessions = NULL;
-      if (sg_probe_script (o->solvers, o->pats, &s, &sc, m->text.s, m->text.len, &po, &p) != SG_RC_OK)
-        goto free_probe;
-      count_runs (st, &p);
-      if (!reportable (o, p.verdict.kind))
-        {
-          ADD (st->unconfirmed, 1);
-          note_label (w, seeds, number, &p);
-          goto free_probe;
-        }
+      bool ran = sg_escalate (&eo, &s, &sc, m->text.s, m->text.len, &p, &res) == SG_RC_OK;
+      ADD (st->escalated, res.escalated);
+      ADD (st->unconfirmed, res.unconfirmed);
+      ADD (st->refereed, res.referee_calls);
+      ADD (st->calls, res.referee_calls);
+      if (ran && res.all_decided) ADD (st->all_decided, 1);
+      if (ran && res.checked) note_label (w, seeds, number, &p);
+      if (ran && res.finding) write_finding (w, m, seeds, number, chain, &p, NULL);
+      sg_probe_free (&p);
     }
-  if (out_of_time (w)) goto free_probe;
-  po.timeout_ms = stage_timeout (w);
-  cut = cut || (o->timeout_ms && po.timeout_ms < o->timeout_ms);
-  uint32_t calls = 0;
-  sg_probe_referee (o->referees, o->pats, &s, &sc, m->text.s, m->text.len, &po, &p, &calls);
-  ADD (st->refereed, calls);
-  ADD (st->calls, calls);
-  if (out_of_time (w)) goto free_probe;
-  po.timeout_ms = stage_timeout (w);
-  cut = cut || (o->timeout_ms && po.timeout_ms < o->timeout_ms);
-  {
-    /* No false alarms: the same verdict must come back from fresh processes. */
-    sg_probe again;
-    sg_probe_init (&again);
-    bool same = sg_probe_script (o->solvers, o->pats, &s, &sc, m->text.s, m->text.len, &po, &again) == SG_RC_OK;
-    if (same)
-      {
-        count_runs (st, &again);
-        sg_probe_referee (o->referees, o->pats, &s, &sc, m->text.s, m->text.len, &po, &again, &calls);
-        ADD (st->refereed, calls);
-        ADD (st->calls, calls);
-        same = again.verdict.kind == p.verdict.kind && again.verdict.culprit == p.verdict.culprit;
-      }
-    sg_probe_free (&again);
-    /* A timeout the budget's end cut short is no evidence of incompleteness. */
-    if (same && cut && p.verdict.kind == SG_VERDICT_INCOMPLETE) same = false;
-    if (!same)
-      ADD (st->unconfirmed, 1);
-    else
-      write_finding (w, m, seeds, number, chain, &p, NULL);
-  }
-free_probe:
-  sg_probe_free (&p);
-done:
   sg_script_free (&sc);
   sg_store_free (&s);
-  return timeouts;
+  return res.timeouts;
 }
 
 /* Pick the seeds of the next chain. False when there is nothing (more) to do. */

@@ -1,0 +1,141 @@
+/* escalate: the fast path, the full probe, the referees and the confirmation. */
+#include "oracle/escalate.h"
+
+#include <string.h>
+
+bool
+sg_escalate_reportable (sg_verdict_kind k, bool incompleteness)
+{
+  return k != SG_VERDICT_OK && k != SG_VERDICT_PERFORMANCE && (k != SG_VERDICT_INCOMPLETE || incompleteness);
+}
+
+bool
+sg_probe_run_decided (const sg_probe_run *r)
+{
+  if (r->skipped || r->out.kind != SG_OUT_OK || !r->out.answers.n) return false;
+  for (uint32_t k = 0; k < r->out.answers.n; k++)
+    if (r->out.answers.a[k] != SG_ANS_SAT && r->out.answers.a[k] != SG_ANS_UNSAT) return false;
+  return true;
+}
+
+bool
+sg_probe_run_undecided (const sg_probe_run *r)
+{
+  if (r->skipped) return false;
+  if (r->out.kind == SG_OUT_TIMEOUT) return true;
+  if (r->out.kind != SG_OUT_OK) return false;
+  for (uint32_t k = 0; k < r->out.answers.n; k++)
+    if (r->out.answers.a[k] == SG_ANS_UNKNOWN) return true;
+  return false;
+}
+
+/* The next stage's timeout into po; *cut when the budget's end shortened it. */
+static void
+next_stage (const sg_escalate_opts *o, sg_probe_opts *po, bool *cut)
+{
+  po->timeout_ms = o->stage_ms (o->ctx);
+  *cut = *cut || (o->timeout_ms && po->timeout_ms < o->timeout_ms);
+}
+
+/* The first probe's timeouts and whether every solver decided. */
+static void
+first_probe_facts (const sg_probe *p, sg_escalate_result *res)
+{
+  bool all = true;
+  for (uint32_t i = 0; i < p->runs.n; i++)
+    {
+      const sg_probe_run *r = &p->runs.a[i];
+      res->timeouts += !r->skipped && r->out.kind == SG_OUT_TIMEOUT;
+      if (r->skipped) continue;
+      bool dec = r->out.kind == SG_OUT_OK && r->out.answers.n > 0;
+      for (uint32_t k = 0; dec && k < r->out.answers.n; k++)
+        dec = r->out.answers.a[k] == SG_ANS_SAT || r->out.answers.a[k] == SG_ANS_UNSAT;
+      all = all && dec;
+    }
+  res->all_decided = all;
+}
+
+/* Stage 4: the same verdict from one more fresh probe (and its referees)? */
+static bool
+confirm (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const char *text, size_t len,
+         const sg_probe_opts *po, const sg_probe *p, sg_escalate_result *res)
+{
+  sg_probe again;
+  sg_probe_init (&again);
+  bool same = sg_probe_script (o->solvers, o->pats, s, sc, text, len, po, &again) == SG_RC_OK;
+  if (same)
+    {
+      uint32_t calls = 0;
+      o->count (o->ctx, &again);
+      sg_probe_referee (o->referees, o->pats, s, sc, text, len, po, &again, &calls);
+      res->referee_calls += calls;
+      same = again.verdict.kind == p->verdict.kind && again.verdict.culprit == p->verdict.culprit;
+    }
+  sg_probe_free (&again);
+  return same;
+}
+
+sg_rc
+sg_escalate (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const char *text, size_t len,
+             sg_probe *p, sg_escalate_result *res)
+{
+  memset (res, 0, sizeof *res);
+  sg_probe_opts po;
+  memset (&po, 0, sizeof po);
+  bool cut = false;
+  next_stage (o, &po, &cut);
+  po.mem_bytes = o->mem_bytes;
+  po.validate = true;
+  po.parallel = o->parallel;
+  po.oracle.expected = o->expected;
+  po.oracle.incompleteness = o->incompleteness;
+  /* 1. Fast path: sessions, no models (unless sampled: then this is already the full probe). */
+  po.models = o->sampled;
+  po.sessions = o->sampled ? NULL : o->sessions;
+  res->escalated += o->sampled;
+  sg_rc rc = sg_probe_script (o->solvers, o->pats, s, sc, text, len, &po, p);
+  if (rc) return rc;
+  o->count (o->ctx, p);
+  first_probe_facts (p, res);
+  if (o->after_fast) o->after_fast (o->ctx, &po, p);
+  if (!sg_escalate_reportable (p->verdict.kind, o->incompleteness))
+    {
+      res->checked = o->sampled;
+      return SG_RC_OK;
+    }
+  /* Past the budget: the remaining stages are not run (the verdict stays unconfirmed). */
+  if (o->out_of_time (o->ctx)) return SG_RC_OK;
+  next_stage (o, &po, &cut);
+  if (!o->sampled)
+    {
+      /* 2. Suspicious: every solver again, fresh, with models. */
+      res->escalated++;
+      sg_probe_free (p);
+      sg_probe_init (p);
+      po.models = o->models;
+      po.sessions = NULL;
+      if ((rc = sg_probe_script (o->solvers, o->pats, s, sc, text, len, &po, p))) return rc;
+      o->count (o->ctx, p);
+      if (!sg_escalate_reportable (p->verdict.kind, o->incompleteness))
+        {
+          res->unconfirmed++;
+          res->checked = true;
+          return SG_RC_OK;
+        }
+    }
+  if (o->out_of_time (o->ctx)) return SG_RC_OK;
+  next_stage (o, &po, &cut);
+  /* 3. A disagreement no model decides: the referees. */
+  uint32_t calls = 0;
+  sg_probe_referee (o->referees, o->pats, s, sc, text, len, &po, p, &calls);
+  res->referee_calls += calls;
+  if (o->out_of_time (o->ctx)) return SG_RC_OK;
+  next_stage (o, &po, &cut);
+  /* 4. No false alarms: the same verdict must come back from fresh processes; a timeout the
+   * budget's end cut short is no evidence of incompleteness. */
+  bool same = confirm (o, s, sc, text, len, &po, p, res);
+  if (same && cut && p->verdict.kind == SG_VERDICT_INCOMPLETE) same = false;
+  if (!same) res->unconfirmed++;
+  res->finding = same;
+  return SG_RC_OK;
+}

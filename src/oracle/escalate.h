@@ -1,0 +1,68 @@
+/* escalate: how one script becomes a confirmed verdict — the escalation and confirmation
+ * rules every engine shares (the fuzz loop, campaign/loop.c, calls them per mutant):
+ *   1. the fast path: the solvers whose profile says sessions pay get the script through a
+ *      session, the others in fresh processes, no models — unless the script is sampled
+ *      (--model-sample), then this first probe is already the full one;
+ *   2. only a verdict that would be a finding (not ok, not performance; incompleteness only
+ *      when asked for) escalates: the full probe runs every solver again in fresh processes
+ *      with models checked by our evaluator; a verdict it does not repeat is unconfirmed;
+ *   3. a disagreement no model decides asks the referees (sg_probe_referee);
+ *   4. confirmation: one more fresh probe (and its referees) must give the same kind and the
+ *      same culprit; nothing only a session said is ever reported;
+ *   5. every stage gets the timeout the caller's stage_ms gives (the budget's end cuts it) and
+ *      no stage starts once out_of_time says so; an incompleteness verdict from a run the
+ *      budget cut short is not confirmed.
+ * Owns: nothing (the probe p is the caller's).
+ * Tests: tests/unit/loop_test.c, scripts/equiv.sh (the same verdicts as before the move) */
+#ifndef SG_ORACLE_ESCALATE_H
+#define SG_ORACLE_ESCALATE_H
+
+#include "oracle/probe.h"
+
+typedef struct sg_escalate_opts {
+  const sg_solver_list *solvers;  /* under test */
+  const sg_solver_list *referees; /* or NULL */
+  const sg_patterns *pats;
+  uint32_t timeout_ms;            /* the run's own timeout (0: none) */
+  uint64_t mem_bytes;
+  bool models;                    /* the full path checks models */
+  bool sampled;                   /* check this script's models anyway: the first probe is full */
+  bool parallel;                  /* solvers side by side */
+  bool incompleteness;            /* incompleteness verdicts are findings */
+  sg_answer expected;             /* the script's status by construction, or SG_ANS_NONE */
+  sg_session **sessions;          /* the fast path's sessions per solver (NULL: none) */
+  /* The caller's hooks (ctx is theirs): the timeout for the next stage (the run's own, cut at
+   * the budget's end); whether the budget is over; every probe's runs, for the counters;
+   * right after the first probe (before any escalation), for oracles of the technique that
+   * judge that probe themselves (sg_implication_judge). */
+  uint32_t (*stage_ms) (void *ctx);
+  bool (*out_of_time) (void *ctx);
+  void (*count) (void *ctx, const sg_probe *p);
+  void (*after_fast) (void *ctx, const sg_probe_opts *po, sg_probe *p);
+  void *ctx;
+} sg_escalate_opts;
+
+typedef struct sg_escalate_result {
+  bool finding;          /* p holds a confirmed verdict to write */
+  bool checked;          /* the last probe checked models and found nothing reportable: a
+                            validated model may contradict the expected status (p's why) */
+  uint32_t escalated;    /* full probes (sampled or suspicious) */
+  uint32_t unconfirmed;  /* verdicts a later stage did not repeat */
+  uint32_t referee_calls;
+  uint32_t timeouts;     /* solver timeouts of the first probe */
+  bool all_decided;      /* every solver decided in the first probe */
+} sg_escalate_result;
+
+/* Is a verdict of this kind a finding (not ok, not performance; incompleteness only when
+ * asked for)? */
+bool sg_escalate_reportable (sg_verdict_kind k, bool incompleteness);
+/* Did run r decide every query (sat or unsat), or answer unknown / time out? */
+bool sg_probe_run_decided (const sg_probe_run *r);
+bool sg_probe_run_undecided (const sg_probe_run *r);
+
+/* Judge the script sc (text) by the rules above into p (initialised by the caller, freed by
+ * the caller) and res. Returns SG_RC_OK whenever the probes ran. */
+sg_rc sg_escalate (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const char *text, size_t len,
+                   sg_probe *p, sg_escalate_result *res /* OUT */);
+
+#endif
