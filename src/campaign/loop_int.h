@@ -1,0 +1,86 @@
+/* loop_int: what the files of the fuzz loop share — private to src/campaign/.
+ *   loop.c        sg_fuzz_run: the worker processes, their counters, the status line; a
+ *                 worker's chains (seeds picked, mutants generated, lanes fed)
+ *   loop_judge.c  one mutant judged: parsed again, the escalation rules (oracle/escalate.h),
+ *                 the technique's step oracles (oracle/implication.h), findings written
+ *   loop_lanes.c  the lanes: threads that judge mutants while the worker generates more */
+#ifndef SG_CAMPAIGN_LOOP_INT_H
+#define SG_CAMPAIGN_LOOP_INT_H
+
+#include <pthread.h>
+
+#include "campaign/loop.h"
+
+#define ADD(field, n) __atomic_fetch_add (&(field), (n), __ATOMIC_RELAXED)
+
+/* Shared state of a run: counters per worker plus the global mutant ticket. */
+typedef struct shared {
+  uint64_t ticket;          /* mutants claimed so far (for max_mutants) */
+  uint32_t stop;            /* set by the parent when the time is up */
+  sg_fuzz_stats w[];        /* per worker */
+} shared;
+
+/* What judge_steps remembers of a worker's chain (Janus). */
+typedef struct step_track {
+  const sg_tech_seed *seed;   /* seed whose own runs are cached in seed_decided */
+  uint8_t seed_decided[16];   /* per solver: it decided the seed */
+  const sg_tech_seed *last;   /* seed of the last mutant judged (NULL: none) */
+  uint32_t iteration, step;   /* its chain and step */
+  uint8_t decided[16];        /* per solver: it decided that mutant */
+} step_track;
+
+/* A lane judges one mutant at a time with sessions of its own. A worker with several lanes
+ * runs each in a thread of its own and keeps generating mutants while they are judged, so a
+ * solver stuck until its timeout on one mutant no longer idles the other cores. The worker
+ * thread alone generates mutants, sets a lane BUSY and, once the lane is DONE, takes its
+ * timeouts back (under the worker's mutex); while BUSY, the lane alone touches its mutant. */
+typedef enum lane_state { LANE_IDLE, LANE_BUSY, LANE_DONE } lane_state;
+
+typedef struct lane {
+  struct worker *w;
+  sg_session **sessions;       /* per solver: the fast path's session, or NULL */
+  sg_tech_mutant m;            /* the mutant being judged (the lane's own buffers) */
+  const sg_tech_seed *seeds[2];
+  uint64_t number;             /* mutant number within the worker */
+  uint64_t chain;              /* chain it belongs to */
+  uint32_t timeouts;           /* OUT: solver timeouts on it */
+  lane_state state;
+  bool quit;                   /* the worker is done: end the thread */
+  pthread_cond_t cv;           /* the worker gave this lane work (or quit) */
+  pthread_t tid;
+  bool started;                /* tid is a running thread */
+} lane;
+
+typedef struct worker {
+  const sg_fuzz_opts *o;
+  const sg_tech_seed *seeds;
+  uint32_t nseeds;
+  uint32_t index;        /* worker number */
+  shared *sh;            /* counters */
+  double t0;             /* start */
+  sg_rng rng;            /* this worker's stream; each chain splits a stream of its own */
+  step_track trk;        /* Janus: the previous step's outcomes */
+  lane *lanes;           /* nlanes >= 1; threads only when nlanes > 1 */
+  uint32_t nlanes;
+  pthread_mutex_t mu;    /* lane states */
+  pthread_cond_t done;   /* a lane became DONE */
+  uint32_t nlanes_alloc; /* lanes allocated (threads to end); nlanes of them are used */
+  pthread_mutex_t fmu;   /* the finding hook and status lines of lanes */
+  uint64_t chain;        /* the chain being generated */
+  uint32_t chain_to;     /* solver timeouts counted so far on its mutants */
+} worker;
+
+/* loop_judge.c: judge mutant m (number `number` of the worker, chain `chain`) with the
+ * sessions given (NULL entries: fresh processes); its solver timeouts on the first probe. */
+uint32_t sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m,
+                                const sg_tech_seed *const *seeds, uint64_t number, uint64_t chain);
+
+/* loop_lanes.c: a worker's lanes (threads only when there are several); a free lane (waiting
+ * for one), and the mutant in it judged (at once when there is one lane); all lanes drained
+ * and ended. */
+bool sg_loop_open_lanes (worker *w);
+lane *sg_loop_acquire (worker *w);
+void sg_loop_dispatch (worker *w, lane *l);
+void sg_loop_close_lanes (worker *w);
+
+#endif
