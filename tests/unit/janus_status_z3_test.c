@@ -12,34 +12,6 @@ enum { TARGET = 800, CHAIN = 25, EVERY = 2, TIMEOUT_MS = 2000, MAX_SEED_MS = 100
 #define BUDGET_S 150.0
 #define RNG_SEED 777u
 
-/* The corpus index with statuses. */
-typedef struct lseed { char *path; sg_answer st; int ms; } lseed;
-typedef SG_VEC (lseed) lseeds;
-
-static void
-read_labels (FILE *ix, lseeds *out)
-{
-  char line[8192];
-  while (fgets (line, sizeof line, ix))
-    {
-      char *cols[8] = { 0 };
-      unsigned nc = 0;
-      for (char *p = line; p && nc < 8; nc++)
-        {
-          cols[nc] = p;
-          p = strchr (p, '\t');
-          if (p) *p++ = 0;
-        }
-      if (nc < 5) continue;
-      sg_answer a = !strcmp (cols[2], "sat") ? SG_ANS_SAT : !strcmp (cols[2], "unsat") ? SG_ANS_UNSAT : SG_ANS_NONE;
-      if (a == SG_ANS_NONE) continue;
-      int ms = atoi (cols[3]) > atoi (cols[4]) ? atoi (cols[3]) : atoi (cols[4]);
-      lseed l = { strdup (cols[0]), a, ms };
-      assert_true (SG_VEC_PUSH (*out, l));
-    }
-  fclose (ix);
-}
-
 /* Known solver bugs: lines "SEED<TAB>RULE<TAB>..." of docs/janus-known-bugs.tsv. */
 static bool
 known_bug (const char *seed, const char *rule)
@@ -81,33 +53,18 @@ test_status_kept (void **state)
   const char *corpus = corpus_dir ();
   FILE *ix = corpus_index_open (corpus, "janus_status_z3_test");
   sg_diag d;
-  sg_diag_init (&d, "profiles");
   sg_profiles ps;
-  assert_int_equal (sg_profiles_init (&ps, &d), SG_RC_OK);
-  sg_profile *z3 = (sg_profile *) sg_profiles_find (&ps, "z3");
-  sg_profile *cvc5 = (sg_profile *) sg_profiles_find (&ps, "cvc5");
-  const char *v;
-  if (!z3 || !cvc5 || sg_profile_version (z3, &v) || sg_profile_version (cvc5, &v))
-    {
-      fclose (ix);
-      sg_profiles_free (&ps);
-      fprintf (stderr, "janus_status_z3_test: SKIPPED: z3 or cvc5 cannot be run\n");
-      skip ();
-    }
+  sg_profile *two[2];
+  mu_z3_cvc5 (&ps, "janus_status_z3_test", ix, two);
+  sg_profile *z3 = two[0], *cvc5 = two[1];
   sg_patterns pats;
   sg_patterns_init (&pats);
   assert_int_equal (sg_patterns_add_defaults (&pats), SG_RC_OK);
-  lseeds seeds = { 0 };
-  read_labels (ix, &seeds);
+  mu_lseeds seeds = { 0 };
+  mu_labels_read (ix, -1, &seeds);
   sg_rng rng;
   sg_rng_seed (&rng, RNG_SEED);
-  for (uint32_t i = seeds.n; i > 1; i--)
-    {
-      uint32_t k = (uint32_t) sg_rng_below (&rng, i);
-      lseed t = seeds.a[i - 1];
-      seeds.a[i - 1] = seeds.a[k];
-      seeds.a[k] = t;
-    }
+  mu_labels_shuffle (&seeds, &rng);
   sg_janus j;
   sg_diag_init (&d, "rules");
   assert_int_equal (sg_janus_init (&j, &d), SG_RC_OK);
@@ -149,7 +106,7 @@ test_status_kept (void **state)
             {
               bool done = false;
               sg_janus_info info;
-              assert_int_equal (sg_janus_step (&j, &cur, seeds.a[k].st, &r, &desc, &info, &done), SG_RC_OK);
+              assert_int_equal (sg_janus_step (&j, &cur, seeds.a[k].status, &r, &desc, &info, &done), SG_RC_OK);
               if (!done) break;
               if (step % EVERY) continue;
               query_text (&cur, &q);
@@ -173,12 +130,12 @@ test_status_kept (void **state)
               bool dz = az == SG_ANS_SAT || az == SG_ANS_UNSAT, dc = ac == SG_ANS_SAT || ac == SG_ANS_UNSAT;
               if (!dz || !dc) continue;
               both++;
-              if (az == seeds.a[k].st && ac == seeds.a[k].st) continue;
+              if (az == seeds.a[k].status && ac == seeds.a[k].status) continue;
               if (known_bug (seeds.a[k].path, info.rule)) { known++; continue; }
               wrong++;
               fprintf (stderr, "janus_status_z3_test: WRONG STATUS %s step %u (expected %s; z3 %s, "
                        "cvc5 %s) after %s\n%.*s\n", seeds.a[k].path, step,
-                       sg_answer_name (seeds.a[k].st), sg_answer_name (az), sg_answer_name (ac),
+                       sg_answer_name (seeds.a[k].status), sg_answer_name (az), sg_answer_name (ac),
                        sg_buf_cstr (&desc), (int) (blen < 3000 ? blen : 3000), body);
             }
           sg_script_free (&cur);
@@ -196,7 +153,7 @@ test_status_kept (void **state)
   sg_session_close (&sz);
   sg_session_close (&sc5);
   sg_janus_free (&j);
-  for (uint32_t i = 0; i < seeds.n; i++) free (seeds.a[i].path);
+  mu_labels_free (&seeds);
   SG_VEC_FREE (seeds);
   sg_patterns_free (&pats);
   sg_profiles_free (&ps);

@@ -475,4 +475,75 @@ mu_z3_acceptance (const mu_z3 *p)
   assert_true (share >= 0.99);
 }
 
+
+/* ---- labelled corpus seeds and the z3/cvc5 pair (janus_status_z3_test, sae_z3_test) ---- */
+
+typedef struct mu_lseed { char *path; sg_answer status; int ms; } mu_lseed;
+typedef SG_VEC (mu_lseed) mu_lseeds;
+
+/* The labelled rows of the corpus index ix (path, logic, status, z3_ms, cvc5_ms, ...; closed
+ * here): ms is the slower solver's time. With max_ms >= 0 only rows with both times at most
+ * max_ms are kept. */
+static inline void
+mu_labels_read (FILE *ix, int max_ms, mu_lseeds *out)
+{
+  char line[8192];
+  while (fgets (line, sizeof line, ix))
+    {
+      char *c[8] = { 0 };
+      unsigned n = 0;
+      for (char *p = line; p && n < 8; n++) { c[n] = p; p = strchr (p, '\t'); if (p) *p++ = 0; }
+      if (n < 5) continue;
+      sg_answer a = !strcmp (c[2], "sat") ? SG_ANS_SAT : !strcmp (c[2], "unsat") ? SG_ANS_UNSAT : SG_ANS_NONE;
+      if (a == SG_ANS_NONE) continue;
+      if (max_ms >= 0 && (!*c[3] || !*c[4] || atoi (c[3]) > max_ms || atoi (c[4]) > max_ms)) continue;
+      mu_lseed l = { strdup (c[0]), a, atoi (c[3]) > atoi (c[4]) ? atoi (c[3]) : atoi (c[4]) };
+      assert_true (SG_VEC_PUSH (*out, l));
+    }
+  fclose (ix);
+}
+
+/* Shuffle with rng (Fisher-Yates: the order the tests have always used). */
+static inline void
+mu_labels_shuffle (mu_lseeds *s, sg_rng *rng)
+{
+  for (uint32_t i = s->n; i > 1; i--)
+    {
+      uint32_t k = (uint32_t) sg_rng_below (rng, i);
+      mu_lseed t = s->a[i - 1];
+      s->a[i - 1] = s->a[k];
+      s->a[k] = t;
+    }
+}
+
+static inline void
+mu_labels_free (mu_lseeds *s)
+{
+  for (uint32_t i = 0; i < s->n; i++) free (s->a[i].path);
+  SG_VEC_FREE (*s);
+}
+
+/* The built-in profiles with z3 and cvc5 runnable (out[0], out[1]); otherwise the test named
+ * `test` is skipped, loudly (ix, if not NULL, closed first). */
+static inline void
+mu_z3_cvc5 (sg_profiles *ps, const char *test, FILE *ix, sg_profile *out[2])
+{
+  sg_diag d;
+  sg_diag_init (&d, "profiles");
+  assert_int_equal (sg_profiles_init (ps, &d), SG_RC_OK);
+  const char *names[2] = { "z3", "cvc5" };
+  for (int k = 0; k < 2; k++)
+    {
+      const char *version = NULL;
+      out[k] = (sg_profile *) sg_profiles_find (ps, names[k]);
+      if (!out[k] || sg_profile_version (out[k], &version) != SG_RC_OK)
+        {
+          if (ix) fclose (ix);
+          sg_profiles_free (ps);
+          fprintf (stderr, "%s: SKIPPED: %s cannot be run\n", test, names[k]);
+          skip ();
+        }
+    }
+}
+
 #endif

@@ -21,27 +21,6 @@ enum { TARGET = 560, PER_SEED = 2, TIMEOUT_MS = 5000, MAX_SEED_MS = 200 };
 #define BUDGET_S 150.0
 #define RNG_SEED 4242u
 
-typedef struct seedl { char *path; sg_answer status; } seedl;
-typedef SG_VEC (seedl) seedl_vec;
-
-static void
-read_seeds (FILE *ix, seedl_vec *out)
-{
-  char line[8192];
-  while (fgets (line, sizeof line, ix))
-    {
-      char *c[6] = { 0 };
-      unsigned n = 0;
-      for (char *p = line; p && n < 6; n++) { c[n] = p; p = strchr (p, '\t'); if (p) *p++ = 0; }
-      if (n < 5) continue;
-      sg_answer a = !strcmp (c[2], "sat") ? SG_ANS_SAT : !strcmp (c[2], "unsat") ? SG_ANS_UNSAT : SG_ANS_NONE;
-      if (a == SG_ANS_NONE || !*c[3] || !*c[4] || atoi (c[3]) > MAX_SEED_MS || atoi (c[4]) > MAX_SEED_MS) continue;
-      seedl s = { strdup (c[0]), a };
-      assert_true (SG_VEC_PUSH (*out, s));
-    }
-  fclose (ix);
-}
-
 /* The listed confirmed bugs: lines "solver<TAB>hash<TAB>..." ('#' comments). */
 static bool
 listed (const char *solver, uint32_t hash)
@@ -87,33 +66,16 @@ test_statuses (void **state)
   const char *corpus = corpus_dir ();
   FILE *ix = corpus_index_open (corpus, "sae_z3_test");
   sg_diag d;
-  sg_diag_init (&d, "profiles");
+  sg_diag_init (&d, "sae");
   sg_profiles ps;
-  assert_int_equal (sg_profiles_init (&ps, &d), SG_RC_OK);
+  sg_profile *two[2];
+  mu_z3_cvc5 (&ps, "sae_z3_test", ix, two);
   const char *names[2] = { "z3", "cvc5" };
-  for (int k = 0; k < 2; k++)
-    {
-      sg_profile *p = (sg_profile *) sg_profiles_find (&ps, names[k]);
-      const char *version = NULL;
-      if (!p || sg_profile_version (p, &version) != SG_RC_OK)
-        {
-          fclose (ix);
-          sg_profiles_free (&ps);
-          fprintf (stderr, "sae_z3_test: SKIPPED: %s cannot be run\n", names[k]);
-          skip ();
-        }
-    }
-  seedl_vec seeds = { 0 };
-  read_seeds (ix, &seeds);
+  mu_lseeds seeds = { 0 };
+  mu_labels_read (ix, MAX_SEED_MS, &seeds);
   sg_rng rng;
   sg_rng_seed (&rng, RNG_SEED);
-  for (uint32_t i = seeds.n; i > 1; i--)
-    {
-      uint32_t j = (uint32_t) sg_rng_below (&rng, i);
-      seedl t = seeds.a[i - 1];
-      seeds.a[i - 1] = seeds.a[j];
-      seeds.a[j] = t;
-    }
+  mu_labels_shuffle (&seeds, &rng);
   sg_patterns pats;
   sg_patterns_init (&pats);
   assert_int_equal (sg_patterns_add_defaults (&pats), SG_RC_OK);
@@ -227,7 +189,7 @@ test_statuses (void **state)
   sg_buf_free (&q);
   sg_buf_free (&m.text);
   sg_buf_free (&m.desc);
-  for (uint32_t k = 0; k < seeds.n; k++) free (seeds.a[k].path);
+  mu_labels_free (&seeds);
   SG_VEC_FREE (seeds);
   sg_patterns_free (&pats);
   sg_profiles_free (&ps);
