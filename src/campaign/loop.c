@@ -65,6 +65,15 @@ static bool
 pick_seeds (worker *w, void *state, uint64_t chain, const sg_tech_seed **pick)
 {
   const sg_fuzz_opts *o = w->o;
+  if (o->tech->nseeds == 0)
+    {
+      /* A generator: its chains need no seed (one per worker and pass without a limit). */
+      static const sg_tech_seed generated = { "(generated)", "", 0, SG_ANS_NONE, NULL };
+      bool limited = o->max_mutants || o->max_seconds > 0 || o->max_chains;
+      if (!limited && chain - o->chain0 >= (o->passes ? o->passes : 1)) return false;
+      pick[0] = &generated;
+      return true;
+    }
   if (o->tech->nseeds == 1)
     {
       /* Worker w takes seeds w, w + jobs, ...; passes repeat while a budget is set. */

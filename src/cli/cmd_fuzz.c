@@ -83,7 +83,8 @@ parse_args (const sg_cli_cmd *cmd, const sg_technique *t, int argc, char **argv,
       if (!c->spec && !c->spec_file && inputs->n == 0 && a[0] && stat (a, &stt) != 0) { c->spec = a; continue; }
       if (!SG_VEC_PUSH (*inputs, a)) return SG_EXIT_INTERNAL;
     }
-  if (!inputs->n) return sg_cli_usage_error (cmd, "expected seed files or directories");
+  if (!inputs->n && t->nseeds) return sg_cli_usage_error (cmd, "expected seed files or directories");
+  if (inputs->n && !t->nseeds) return sg_cli_usage_error (cmd, "'%s' generates its formulas: it takes no seed files", t->name);
   if (!c->spec) c->spec = "z3;cvc5";
   if (!c->seed_given) c->seed = (uint64_t) time (NULL) ^ ((uint64_t) getpid () << 32);
   if (c->tc.reference && !(t->oracles & SG_TECH_ORACLE_REGRESSION))
@@ -188,7 +189,8 @@ seeds_and_header (const sg_technique *t, const sg_cli_fuzz_cfg *c, const input_v
                   sg_cli_seeds *sd)
 {
   int code = SG_EXIT_OK;
-  sg_rc lrc = sg_cli_seeds_load (inputs->a, inputs->n, c->index, 1u << 20, stderr, sd);
+  sg_rc lrc = t->nseeds ? sg_cli_seeds_load (inputs->a, inputs->n, c->index, 1u << 20, stderr, sd)
+                        : (memset (sd, 0, sizeof *sd), SG_RC_OK);
   if (lrc == SG_RC_NOMEM) code = SG_EXIT_INTERNAL;
   else if (lrc) code = SG_EXIT_INPUT; /* an input could not be read; the others are used */
   if (t->needs_status && sd->labelled < sd->a.n)
@@ -234,7 +236,7 @@ sg_cli_engine (const sg_cli_cmd *cmd, int argc, char **argv)
   uint64_t mem_bytes = c.memout_mb == UINT64_MAX ? sg_spawn_default_mem (conc) : c.memout_mb << 20;
   sg_cli_seeds sd;
   code = seeds_and_header (t, &c, &inputs, &sv, lanes, parallel, mem_bytes, &sd);
-  if (!sd.a.n || (t->needs_status && sd.labelled < t->nseeds))
+  if (t->nseeds && (!sd.a.n || (t->needs_status && sd.labelled < t->nseeds)))
     {
       if (t->needs_status)
         fprintf (stderr, "%s: error: no usable seeds (%s needs %u seeds labelled sat/unsat: an INDEX.tsv "

@@ -77,7 +77,9 @@ typedef struct sg_technique {
    * for in --engines). */
   const char *variants;
   const char *weights;
-  uint32_t nseeds;      /* seeds per chain: 1, or 2 for fusion */
+  uint32_t nseeds;      /* seeds per chain: 1, 2 for fusion, or 0 for a generator (its chains
+                           get the placeholder seed "(generated)"; its subcommand takes no
+                           seed files) */
   bool needs_status;    /* seeds must be labelled (unlabelled ones are labelled first) */
   bool one_lane;        /* its oracles need the previous step judged first: one lane */
   uint32_t oracles;     /* SG_TECH_ORACLE_* */

@@ -6,6 +6,7 @@
  * - a disagreement an unspecified value can explain is written as an `unspecified` pair,
  *   counted apart, never as a bug;
  * - a confirmed disagreement is written as a .smt2 + .json pair;
+ * - a generator (a technique with no seeds) runs without seeds, judged by its construction;
  * each with the solvers run one after the other and side by side (threads). */
 #include <dirent.h>
 #include <stdlib.h>
@@ -260,6 +261,84 @@ test_unspecified_is_kept_not_a_bug (void **state)
   sg_solver_list_free (&referees);
 }
 
+/* ---- a generator: a technique with no seeds (tech.h, nseeds 0), defined here ---- */
+
+typedef struct gen_state { uint32_t made; } gen_state;
+
+static sg_rc
+gen_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+{
+  (void) cfg, (void) d;
+  *state = calloc (1, sizeof (gen_state));
+  return *state ? SG_RC_OK : SG_RC_NOMEM;
+}
+
+static sg_rc
+gen_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, sg_diag *d)
+{
+  (void) rng, (void) d;
+  assert_string_equal (seeds[0]->path, "(generated)");
+  ((gen_state *) state)->made = 0;
+  return SG_RC_OK;
+}
+
+/* x = k for k = 0, 1, ...: sat by construction. */
+static sg_rc
+gen_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
+{
+  (void) rng, (void) d;
+  gen_state *g = state;
+  if (g->made >= 5) return SG_RC_EOF;
+  sg_buf_reset (&out->text);
+  sg_buf_reset (&out->desc);
+  sg_buf_printf (&out->text, "(set-logic QF_LIA)\n(declare-fun x () Int)\n(assert (= x %u))\n(check-sat)\n", g->made);
+  sg_buf_adds (&out->desc, "generated");
+  out->expected = SG_ANS_SAT;
+  out->step = ++g->made;
+  return SG_RC_OK;
+}
+
+static void
+gen_free (void *state)
+{
+  free (state);
+}
+
+static void
+test_generator_needs_no_seed (void **state)
+{
+  const world *w = *state;
+  static const sg_technique gen = { .name = "gen", .summary = "test", .about = "test",
+                                    .defaults = { .chain = 5 }, .timeout_s = 5, .campaign_chain = 5,
+                                    .weights = "0", .nseeds = 0, .init = gen_init, .begin = gen_begin,
+                                    .next = gen_next, .free = gen_free };
+  sg_solver_list solvers = { 0 };
+  profile (&solvers, "truthful", "sat", false);
+  profile (&solvers, "liar", "unsat", false);
+  char dir[] = "/tmp/smtgrind-loop-test.XXXXXX";
+  assert_non_null (mkdtemp (dir));
+  sg_fuzz_opts o;
+  sg_fuzz_opts_init (&o, &gen, NULL);
+  o.solvers = &solvers;
+  o.pats = &w->pats;
+  o.timeout_ms = 5000;
+  o.seed = 3;
+  o.out_dir = dir;
+  o.model_sample = 0;
+  o.sessions = false;
+  sg_fuzz_stats st;
+  /* No seed at all: one chain of 5 (no limit: one pass), every mutant judged against its
+   * construction; the solver answering unsat is blamed each time. */
+  assert_int_equal (sg_fuzz_run (&o, NULL, 0, &st), SG_RC_OK);
+  assert_int_equal (st.chains, 1);
+  assert_int_equal (st.mutants, 5);
+  assert_int_equal (st.findings[SG_VERDICT_SOUNDNESS], 5);
+  assert_int_equal (count_files (dir, "soundness-liar-", ".json"), 5);
+  assert_true (some_file_has (dir, "soundness-liar-", ".json", "\"seeds\": [\"(generated)\"]"));
+  remove_dir (dir);
+  sg_solver_list_free (&solvers);
+}
+
 int
 main (void)
 {
@@ -268,6 +347,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_referee_blames_one_solver, setup, teardown),
     cmocka_unit_test_setup_teardown (test_majority_of_three, setup, teardown),
     cmocka_unit_test_setup_teardown (test_unspecified_is_kept_not_a_bug, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_generator_needs_no_seed, setup, teardown),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
