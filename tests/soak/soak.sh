@@ -105,5 +105,11 @@ fi
 if "$bin" bugs check "$dir"; then echo "soak: bugs check ok"; else echo "soak: FAIL: bugs check"; fail=1; fi
 grep "^campaign $dir" "$work/log" | tail -n 1
 "$bin" bugs list "$dir" | tail -n +2 | cut -f2,3,10 | sort | uniq -c | head -10
+# A bucket of a real solver (not the chaos solver) is a claim about someone else's code: the
+# campaign directory is kept for a look (under --memout 256 a memout must never be a crash).
+if "$bin" bugs list "$dir" | tail -n +2 | cut -f3 | grep -qv '^fake_solver$'; then
+  keep=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-soak-kept.XXXXXX")
+  cp -a "$dir" "$keep/" && echo "soak: a real solver has buckets: the campaign is kept in $keep/campaign"
+fi
 [ "$fail" = 0 ] && echo "soak: PASS" || echo "soak: FAIL"
 exit "$fail"
