@@ -612,6 +612,17 @@ sg_classify_run (const sg_patterns *pats, const sg_profile *prof, const sg_spawn
   if (r->end == SG_END_EXITED && r->exit_code > 128 && crash_signal (r->exit_code - 128))
     csig = r->exit_code - 128;
   if (csig == SIGABRT && abort_excused) csig = 0;
+  if (csig && csig != SIGILL && csig != SIGFPE && r->mem_limit && r->maxrss
+      && r->maxrss >= r->mem_limit / 2)
+    {
+      /* Died by a signal with at least half the memory limit resident: an allocation that
+       * failed under the limit and was not checked, not a bug to report. */
+      o->kind = SG_OUT_MEMOUT;
+      snprintf (o->reason, sizeof o->reason, "%s with %llu of the %llu MB memory limit in use",
+                sg_spawn_signame (csig, tmp, sizeof tmp),
+                (unsigned long long) (r->maxrss >> 20), (unsigned long long) (r->mem_limit >> 20));
+      return SG_RC_OK;
+    }
   if (csig)
     {
       o->kind = SG_OUT_CRASH;

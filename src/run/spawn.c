@@ -355,6 +355,7 @@ sg_spawn_start (const sg_spawn_opts *o, sg_spawn_proc *p, sg_spawn_result *r)
   p->t0 = sg_spawn_now ();
   p->private_dir = o->private_dir;
   if (sg_spawn_stop_pending ()) sg_spawn_stop_now (o->private_dir);
+  if (r) r->mem_limit = o->mem_bytes;
 
   char path[PATH_MAX];
   int e = sg_spawn_resolve (o->argv[0], path, sizeof path);
@@ -690,6 +691,7 @@ reap (sg_spawn_proc *p, sg_spawn_result *r)
           else if (WIFSIGNALED (st)) { r->end = SG_END_SIGNALED; r->sig = WTERMSIG (st); }
           r->user_s = (double) ru.ru_utime.tv_sec + (double) ru.ru_utime.tv_usec * 1e-6;
           r->sys_s = (double) ru.ru_stime.tv_sec + (double) ru.ru_stime.tv_usec * 1e-6;
+          r->maxrss = ru.ru_maxrss > 0 ? (uint64_t) ru.ru_maxrss * 1024u : 0;
         }
     }
   p->pid = -1;

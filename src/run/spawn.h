@@ -79,6 +79,8 @@ typedef struct sg_spawn_result {
   bool err_truncated;  /* stderr exceeded the cap */
   uint64_t out_bytes;  /* stdout bytes produced, kept or not */
   uint64_t err_bytes;  /* stderr bytes produced, kept or not */
+  uint64_t mem_limit;  /* the RLIMIT_AS asked for (sg_spawn_opts.mem_bytes), 0 = none */
+  uint64_t maxrss;     /* peak resident memory of the child in bytes (wait4 rusage), 0 unknown */
 } sg_spawn_result;
 
 void sg_spawn_result_init (sg_spawn_result *r);

@@ -400,6 +400,9 @@ group_check() {
   run timeout 60 "$bin" check --memout 64 --solvers "$fake eatmem" examples/qf_lia.smt2
   check "check --memout 64 against a solver that eats memory: memout, not a crash, exit 0" \
     eval '[ $code = 0 ] && [[ $out == *"fake_solver memout"* ]] && [[ $out == *"verdict: ok"* ]]'
+  run timeout 60 "$bin" check --memout 64 --solvers "$fake eatmem_segv" examples/qf_lia.smt2
+  check "check --memout 64 against one that segfaults when malloc fails (most of the limit resident): memout, exit 0" \
+    eval '[ $code = 0 ] && [[ $out == *"fake_solver memout"* ]] && [[ $out == *"verdict: ok"* ]]'
   run "$bin" check --memout lots examples/qf_lia.smt2
   check "check --memout with a bad value: exit 2" test "$code" = 2
   run timeout 60 "$bin" opfuzz --solvers "$fake eatmem" --memout 64 --seed 1 --mutants 2 -i 2 --out "$tmp/eat" examples/qf_lia.smt2

@@ -94,6 +94,16 @@ main (int argc, char **argv)
         if (fwrite (buf, 1, sizeof buf, stdout) != sizeof buf) return 3;
       return 0;
     }
+  if (!strcmp (m, "eatmem_segv"))
+    {
+      /* Like C code that does not check malloc: dies by SIGSEGV when memory runs out. */
+      for (;;)
+        {
+          char *p = malloc (1 << 20);
+          if (!p) raise (SIGSEGV);
+          memset (p, 1, 1 << 20);
+        }
+    }
   if (!strcmp (m, "eatmem"))
     {
       /* Like a C++ solver: allocation failure ends with std::bad_alloc and SIGABRT. */

@@ -552,6 +552,12 @@ test_classify_fakes (void **state)
   /* RLIMIT_AS: the memory eater ends as MEMOUT, not CRASH. */
   run_fake (w, "fake", "eatmem", 20000, 256u << 20, &o);
   assert_int_equal (o.kind, SG_OUT_MEMOUT);
+  /* ... and so does one that segfaults when malloc fails (most of the limit resident), */
+  run_fake (w, "fake", "eatmem_segv", 20000, 256u << 20, &o);
+  if (o.kind != SG_OUT_MEMOUT) fail_msg ("eatmem_segv: %s (%s)", sg_outcome_kind_name (o.kind), o.reason);
+  /* ... while a segfault far below the limit stays a crash. */
+  run_fake (w, "fake", "segv", 20000, 256u << 20, &o);
+  assert_int_equal (o.kind, SG_OUT_CRASH);
 
   /* A gigabyte of output: capped at 4 MiB, read to the end, no answer. */
   sg_profile p;
