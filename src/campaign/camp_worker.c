@@ -182,7 +182,7 @@ sg_camp_worker_main (const sg_campaign_opts *o, const char *dbpath, const char *
   sg_tech_seed *group = calloc (nseeds ? nseeds : 1, sizeof *group);
   for (uint32_t i = 0; logics && i < nseeds; i++)
     sg_dedup_logic (seeds[i].text, seeds[i].len, logics[i], sizeof logics[i]);
-  if (!logics || !group) { free (logics); free (group); free (mine); mine = NULL; }
+  if (!logics || !group) { free (logics); free (group); free (mine); mine = NULL, logics = NULL, group = NULL; }
   uint32_t slice = 0;
   sg_db_next_slice (&db, w, &slice);
   uint32_t total = 0;

@@ -181,7 +181,7 @@ enum { NMETA = sizeof meta_keys / sizeof meta_keys[0] - 1 };
 typedef struct camp_run {
   sg_cli_fuzz_cfg c;
   uint32_t shard, nshards;
-  bool engines_given, jobs_given;
+  const char *fixed_flag; /* the first flag given that --resume cannot change, or NULL */
   input_vec inputs;
   SG_VEC (char *) owned; /* strings read back from the database */
   char dir[PATH_MAX];
@@ -196,19 +196,26 @@ static int
 campaign_args (const sg_cli_cmd *cmd, int argc, char **argv, camp_run *r)
 {
   sg_cli_fuzz_cfg *c = &r->c;
-  const char *defaults = c->engines;
   for (int i = 1; i < argc; i++)
     {
       const char *a = argv[i];
       if (sg_cli_is_help (a)) { sg_cli_usage (cmd, stdout); return -1; }
       int k = sg_cli_fuzz_parse (cmd, SG_CLI_CAMPAIGN, c, argc, argv, &i);
       if (k < 0) return SG_EXIT_INPUT;
-      if (k > 0) continue;
+      if (k > 0)
+        {
+          /* What a session may change; the rest is the campaign's (stored when it started). */
+          static const char *const session[] = { "--resume", "--budget", "--log", "--no-reduce",
+                                                 "--reduce-budget", "--reducer", "--no-report",
+                                                 "--memout", NULL };
+          bool ok = false;
+          for (int m = 0; session[m] && !ok; m++) ok = !strcmp (a, session[m]);
+          if (!ok && !r->fixed_flag) r->fixed_flag = a;
+          continue;
+        }
       if (a[0] == '-' && a[1]) return sg_cli_usage_error (cmd, "unknown option '%s'", a);
       if (!SG_VEC_PUSH (r->inputs, a)) return SG_EXIT_INTERNAL;
     }
-  r->engines_given = c->engines != defaults;
-  r->jobs_given = c->jobs != 0;
   r->nshards = 1;
   if (c->shard_spec)
     {
@@ -226,8 +233,9 @@ static int
 campaign_resume (const sg_cli_cmd *cmd, camp_run *r)
 {
   sg_cli_fuzz_cfg *c = &r->c;
-  if (r->inputs.n || c->spec || c->spec_file || r->engines_given || c->seed_given || c->out)
-    return sg_cli_usage_error (cmd, "--resume takes the campaign's own settings: only --budget, --log, --no-reduce, --reduce-budget, --reducer, --no-report");
+  if (r->inputs.n || r->fixed_flag)
+    return sg_cli_usage_error (cmd, "--resume takes the campaign's own settings (%s cannot change them): only --budget, --log, --no-reduce, --reduce-budget, --reducer, --no-report, --memout",
+                               r->fixed_flag ? r->fixed_flag : "seed files");
   snprintf (r->dir, sizeof r->dir, "%s", c->resume);
   sg_db db;
   if (!open_campaign (r->dir, &db)) return SG_EXIT_INPUT;

@@ -898,6 +898,13 @@ PY
     eval '[[ $err == *"recovered $c1/findings/"*"crash-fake_solver-w0-999999.smt2"* ]] && [ "$after" = $((before + 1)) ] && "$bin" bugs check "$c1" >/dev/null'
   run "$bin" campaign --resume "$c1" --seed 3
   check "resume with new settings: usage error" test "$code" = 2
+  local flag
+  for flag in "-t 3" "-j 1" "--model-sample 50" "--referee none" "--chain-timeouts 1" "--slice 2" "--incompleteness"; do
+    # shellcheck disable=SC2086
+    run "$bin" campaign --resume "$c1" --budget 0 --no-report $flag
+    check "resume with $flag: refused (exit 2, the flag named), never silently ignored" \
+      eval '[ $code = 2 ] && [[ $err == *"(${flag%% *} cannot change them)"* ]]'
+  done
   run "$bin" campaign --out "$c1" --solvers "$fake sat" seeds
   check "a directory that holds a campaign is not overwritten" eval '[ $code = 2 ] && [[ $err == *"--resume"* ]]'
   run "$bin" campaign --shard 2/2 seeds

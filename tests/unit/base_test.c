@@ -1,0 +1,123 @@
+/* base_test: the base helpers other tests do not reach: the monotonic clock and sg_nap, mkdir -p
+ * (nested, existing, a file in the way, a path too long), and the JSON writer read back by the
+ * reader (every byte of a string, exact 64-bit numbers, null). */
+#define _GNU_SOURCE /* mkdtemp */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/clock.h"
+#include "base/file.h"
+#include "base/json.h"
+
+static void
+test_clock (void **state)
+{
+  (void) state;
+  double a = sg_now ();
+  sg_nap (0.02);
+  double b = sg_now ();
+  assert_true (b - a >= 0.019);
+  assert_true (b - a < 5);
+  sg_nap (0);
+  assert_true (sg_now () >= b);
+}
+
+static void
+test_mkdir_p (void **state)
+{
+  (void) state;
+  char dir[] = "/tmp/sg-base-test.XXXXXX";
+  assert_non_null (mkdtemp (dir));
+  char p[PATH_MAX];
+  snprintf (p, sizeof p, "%s/a/b//c/", dir);
+  assert_true (sg_mkdir_p (p));
+  struct stat st;
+  snprintf (p, sizeof p, "%s/a/b/c", dir);
+  assert_int_equal (stat (p, &st), 0);
+  assert_true (S_ISDIR (st.st_mode));
+  assert_true (sg_mkdir_p (p)); /* exists: fine */
+  char f[PATH_MAX];
+  snprintf (f, sizeof f, "%s/file", dir);
+  FILE *fp = fopen (f, "w");
+  assert_non_null (fp);
+  fclose (fp);
+  snprintf (p, sizeof p, "%s/file/sub", dir);
+  assert_false (sg_mkdir_p (p));
+  assert_int_equal (errno, ENOTDIR);
+  char longp[PATH_MAX + 16];
+  memset (longp, 'x', sizeof longp - 1);
+  longp[0] = '/';
+  longp[sizeof longp - 1] = 0;
+  assert_false (sg_mkdir_p (longp));
+  assert_int_equal (errno, ENAMETOOLONG);
+  unlink (f);
+  const char *rm[] = { "a/b/c", "a/b", "a", "" };
+  for (int i = 0; i < 4; i++)
+    {
+      snprintf (p, sizeof p, "%s/%s", dir, rm[i]);
+      assert_int_equal (rmdir (p), 0);
+    }
+}
+
+static void
+test_json_round_trip (void **state)
+{
+  (void) state;
+  char bytes[255];
+  for (int i = 0; i < 255; i++) bytes[i] = (char) (i + 1);
+  sg_buf b;
+  sg_buf_init (&b);
+  sg_buf_adds (&b, "{\"s\": ");
+  sg_json_string (&b, bytes, sizeof bytes);
+  sg_buf_adds (&b, ", \"n\": ");
+  sg_buf_adds (&b, "null");
+  sg_buf_adds (&b, ", \"c\": ");
+  sg_json_string (&b, "a\"b\\c", 5);
+  sg_buf_printf (&b, ", \"big\": %llu, \"odd\": %llu, \"neg\": -1, \"f\": 1.5}",
+                 (unsigned long long) UINT64_MAX, (unsigned long long) ((1ull << 53) + 1));
+  assert_true (sg_buf_ok (&b));
+  for (size_t i = 0; i < b.len; i++) assert_true (b.s[i] >= 0x20 && b.s[i] < 0x7f);
+  sg_json j;
+  sg_diag d;
+  sg_diag_init (&d, "round trip");
+  assert_int_equal (sg_json_parse (b.s, b.len, "round trip", &j, &d), SG_RC_OK);
+  const char *s = sg_json_str (&j, sg_json_get (&j, 0, "s"));
+  assert_non_null (s);
+  assert_int_equal (strlen (s), sizeof bytes);
+  assert_memory_equal (s, bytes, sizeof bytes);
+  uint32_t n = sg_json_get (&j, 0, "n");
+  assert_true (n != UINT32_MAX);
+  assert_int_equal (j.n.a[n].kind, SG_JSON_NULL);
+  assert_null (sg_json_str (&j, n));
+  assert_string_equal (sg_json_str (&j, sg_json_get (&j, 0, "c")), "a\"b\\c");
+  assert_true (sg_json_u64 (&j, sg_json_get (&j, 0, "big"), 0) == UINT64_MAX);
+  assert_true (sg_json_u64 (&j, sg_json_get (&j, 0, "odd"), 0) == (1ull << 53) + 1);
+  assert_true (sg_json_u64 (&j, sg_json_get (&j, 0, "neg"), 7) == 7);
+  assert_true (sg_json_u64 (&j, sg_json_get (&j, 0, "s"), 7) == 7);
+  assert_true (sg_json_u64 (&j, sg_json_get (&j, 0, "absent"), 7) == 7);
+  assert_true (sg_json_num (&j, sg_json_get (&j, 0, "f"), 0) == 1.5);
+  assert_true (sg_json_get (&j, 0, "absent") == UINT32_MAX);
+  sg_json_free (&j);
+  sg_buf_free (&b);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_clock),
+    cmocka_unit_test (test_mkdir_p),
+    cmocka_unit_test (test_json_round_trip),
+  };
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
