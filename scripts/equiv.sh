@@ -11,7 +11,9 @@
 #   bash scripts/equiv.sh OLD_BUILD/smtgrind > old.txt
 #   bash scripts/equiv.sh NEW_BUILD/smtgrind > new.txt && diff old.txt new.txt
 #
-# EQUIV_MUTANTS (default 40) mutants per engine. Needs z3 and cvc5 in PATH.
+# EQUIV_MUTANTS (default 40) mutants per engine. Needs z3 and cvc5 in PATH. Run it on an idle
+# machine: under load a slow run becomes a timeout (the call sequence stays the same, the
+# counts in the status line do not).
 set -euo pipefail
 bin=$(realpath "$1")
 fake=$(dirname "$bin")/fake_solver
@@ -49,7 +51,7 @@ run() {
   echo "mutant calls $(wc -l <"$work/mcalls") digest $(sha1sum <"$work/mcalls" | cut -c1-40)"
   # The last status line, without times and rates.
   tr '\r' '\n' <"$work/stderr" | grep -E 'mutants' | tail -1 \
-    | sed -E 's/[0-9.]+ ?(s|ms|%|\/s)\b//g; s/cpu[^,]*//g'
+    | sed -E 's/^\[[^]]*\]/[]/; s/[0-9.]+ ?(s|ms|%|\/s)\b//g; s/cpu[^,]*//g'
   ls "$work/out" 2>/dev/null | grep -E '\.smt2$' | sort || true
 }
 run opfuzz opfuzz
