@@ -191,6 +191,67 @@ typedef struct camp_run {
   double elapsed0;
 } camp_run;
 
+/* The environment variable name as a number in [0, 100000] into *v: 1 when set and valid, 0
+ * when unset, -1 (after printing why) when set to anything else. */
+static int
+env_num (const sg_cli_cmd *cmd, const char *name, unsigned *v)
+{
+  const char *s = getenv (name);
+  if (!s) return 0;
+  uint64_t x;
+  if (!sg_cli_parse_u64 (s, 0, 100000, &x))
+    {
+      sg_cli_usage_error (cmd, "--shard auto: %s is '%s', not a number in 0..100000", name, s);
+      return -1;
+    }
+  *v = (unsigned) x;
+  return 1;
+}
+
+/* --shard auto: the shard from the launcher's environment (Slurm job arrays, Kubernetes
+ * Indexed Jobs, GNU parallel), printed. */
+static int
+shard_auto (const sg_cli_cmd *cmd, camp_run *r)
+{
+  unsigned id, lo = 0, hi, count = r->c.shards, n = 0;
+  const char *from = NULL;
+  int k;
+  if ((k = env_num (cmd, "SLURM_ARRAY_TASK_ID", &id)) < 0) return SG_EXIT_INPUT;
+  if (k)
+    {
+      from = "SLURM_ARRAY_TASK_ID";
+      if (env_num (cmd, "SLURM_ARRAY_TASK_MIN", &lo) < 0) return SG_EXIT_INPUT;
+      if ((k = env_num (cmd, "SLURM_ARRAY_TASK_MAX", &hi)) < 0) return SG_EXIT_INPUT;
+      if (k && hi >= lo) n = hi - lo + 1;
+      if (!n && (k = env_num (cmd, "SLURM_ARRAY_TASK_COUNT", &n)) < 0) return SG_EXIT_INPUT;
+    }
+  else if ((k = env_num (cmd, "JOB_COMPLETION_INDEX", &id)) != 0)
+    {
+      if (k < 0) return SG_EXIT_INPUT;
+      from = "JOB_COMPLETION_INDEX";
+    }
+  else if ((k = env_num (cmd, "PARALLEL_SEQ", &id)) != 0)
+    {
+      if (k < 0) return SG_EXIT_INPUT;
+      if (id == 0) return sg_cli_usage_error (cmd, "--shard auto: PARALLEL_SEQ is 0 (GNU parallel counts from 1)");
+      from = "PARALLEL_SEQ";
+      lo = 1;
+    }
+  else
+    return sg_cli_usage_error (cmd, "--shard auto: none of SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX, PARALLEL_SEQ is set");
+  if (count) n = count; /* --shards wins */
+  else if (!n && (k = env_num (cmd, "SMTGRIND_SHARDS", &n)) < 0) return SG_EXIT_INPUT;
+  if (!n)
+    return sg_cli_usage_error (cmd, "--shard auto: %s gives this shard but not how many there are: give --shards N (or SMTGRIND_SHARDS)", from);
+  if (id < lo || id - lo >= n)
+    return sg_cli_usage_error (cmd, "--shard auto: %s = %u is not one of %u shards%s", from, id, n,
+                               lo ? " (counted from the array's first index)" : "");
+  r->shard = id - lo;
+  r->nshards = n;
+  fprintf (stderr, "campaign: shard %u/%u (from %s)\n", r->shard, r->nshards, from);
+  return SG_EXIT_OK;
+}
+
 /* argv into r. Returns SG_EXIT_OK, -1 after --help, or an exit code. */
 static int
 campaign_args (const sg_cli_cmd *cmd, int argc, char **argv, camp_run *r)
@@ -217,12 +278,14 @@ campaign_args (const sg_cli_cmd *cmd, int argc, char **argv, camp_run *r)
       if (!SG_VEC_PUSH (r->inputs, a)) return SG_EXIT_INTERNAL;
     }
   r->nshards = 1;
+  if (c->shard_spec && !strcmp (c->shard_spec, "auto")) return shard_auto (cmd, r);
+  if (c->shards) return sg_cli_usage_error (cmd, "--shards belongs to --shard auto");
   if (c->shard_spec)
     {
       unsigned si, sn;
       char tail;
       if (sscanf (c->shard_spec, "%u/%u%c", &si, &sn, &tail) != 2 || sn < 1 || si >= sn || sn > 100000)
-        return sg_cli_usage_error (cmd, "--shard needs I/N with 0 <= I < N, got '%s'", c->shard_spec);
+        return sg_cli_usage_error (cmd, "--shard needs I/N with 0 <= I < N, or auto, got '%s'", c->shard_spec);
       r->shard = si, r->nshards = sn;
     }
   return SG_EXIT_OK;

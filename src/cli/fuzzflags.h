@@ -42,6 +42,7 @@ typedef struct sg_cli_fuzz_cfg {
   /* CAMPAIGN */
   const char *engines, *resume, *shard_spec, *reducer;
   uint32_t slice_chains;
+  uint32_t shards;         /* --shards N (for --shard auto); 0 not given */
   double reduce_budget_s, slice_s;
   bool reduce, force_log, report;
 } sg_cli_fuzz_cfg;

@@ -909,6 +909,31 @@ PY
   check "a directory that holds a campaign is not overwritten" eval '[ $code = 2 ] && [[ $err == *"--resume"* ]]'
   run "$bin" campaign --shard 2/2 seeds
   check "--shard I/N needs I < N" test "$code" = 2
+  # issue 21: --shard auto from the launcher's environment (Slurm, Kubernetes, GNU parallel)
+  local envs want
+  while IFS='|' read -r envs want; do
+    rm -rf "$tmp/sa"
+    # shellcheck disable=SC2086
+    run env $envs "$bin" campaign --shard auto --solvers "$fake sat" --engines opfuzz --budget 0 \
+      --no-reduce --no-report --log --out "$tmp/sa" seeds
+    check "--shard auto with $envs: $want" eval "[[ \"\$code:\$err\" == $want ]]"
+  done <<'SHARDS'
+SLURM_ARRAY_TASK_ID=3 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=4|0:*"shard 2/4 (from SLURM_ARRAY_TASK_ID)"*"shard 2/4)"*
+SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_COUNT=3|0:*"shard 2/3 (from SLURM_ARRAY_TASK_ID)"*
+JOB_COMPLETION_INDEX=1 SMTGRIND_SHARDS=5|0:*"shard 1/5 (from JOB_COMPLETION_INDEX)"*
+PARALLEL_SEQ=2 SMTGRIND_SHARDS=2|0:*"shard 1/2 (from PARALLEL_SEQ)"*
+JOB_COMPLETION_INDEX=1|2:*"give --shards N"*
+SLURM_ARRAY_TASK_ID=7 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=4|2:*"not one of 4 shards"*
+SLURM_ARRAY_TASK_ID=x|2:*"SLURM_ARRAY_TASK_ID is 'x', not a number"*
+PARALLEL_SEQ=0 SMTGRIND_SHARDS=2|2:*"PARALLEL_SEQ is 0"*
+X=1|2:*"none of SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX, PARALLEL_SEQ is set"*
+SHARDS
+  rm -rf "$tmp/sa"
+  run env JOB_COMPLETION_INDEX=2 "$bin" campaign --shard auto --shards 3 --solvers "$fake sat" --engines opfuzz \
+    --budget 0 --no-reduce --no-report --log --out "$tmp/sa" seeds
+  check "--shard auto --shards 3 with JOB_COMPLETION_INDEX=2: shard 2/3" eval '[ $code = 0 ] && [[ $err == *"shard 2/3 (from JOB_COMPLETION_INDEX)"* ]]'
+  run "$bin" campaign --shards 3 --solvers "$fake sat" --budget 0 --out "$tmp/sb" seeds
+  check "--shards without --shard auto: usage error" eval '[ $code = 2 ] && [[ $err == *"--shards belongs to --shard auto"* ]]'
   run "$bin" campaign --engines frob seeds
   check "unknown engine: usage error" eval '[ $code = 2 ] && [[ $err == *"unknown engine"* ]]'
   run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 3 -j 1 --seed 9 --slice 1 --log --no-report --shard 0/2 --out "$tmp/s0" seeds
