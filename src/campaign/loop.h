@@ -43,7 +43,8 @@ typedef struct sg_fuzz_opts {
   const char *out_dir;           /* findings directory (created) */
   bool incompleteness;           /* also write incompleteness findings */
   bool implication;              /* Janus: unknown/timeout right after the solver decided the
-                                    previous step of the chain (judge_steps in loop.c) */
+                                    previous step of the chain (oracle/implication.h,
+                                    through judge_steps in loop_judge.c) */
   const char *reference;         /* Janus: profile name of the reference solver (regression:
                                     it decides the mutant, another solver does not), or NULL */
   bool models;                   /* validate models with our evaluator (see model_sample) */
