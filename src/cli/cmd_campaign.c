@@ -545,6 +545,10 @@ campaign_opts (const camp_run *r, const sg_cli_solvers *sv, sg_campaign_opts *o)
 int
 sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
 {
+  /* SIGINT/SIGTERM/SIGHUP before the campaign runs (labelling the seeds): a solver run under
+   * way kills its group, our private directory goes, and we die of the signal (run/spawn.h);
+   * sg_campaign_run then takes them itself. A hangup under nohup stays ignored. */
+  sg_spawn_block_stop_signals (NULL);
   camp_run r;
   memset (&r, 0, sizeof r);
   campaign_defaults (&r.c, r.default_engines, sizeof r.default_engines);

@@ -220,6 +220,10 @@ int
 sg_cli_engine (const sg_cli_cmd *cmd, int argc, char **argv)
 {
   const sg_technique *t = cmd->tech;
+  /* SIGINT/SIGTERM/SIGHUP from here on: a solver run under way (labelling the seeds, probing
+   * versions) kills its group, our private directory goes, and we die of the signal
+   * (run/spawn.h); sg_fuzz_run then takes them itself. */
+  sg_spawn_block_stop_signals (NULL);
   sg_cli_fuzz_cfg c;
   engine_defaults (t, &c);
   input_vec inputs = { 0 };

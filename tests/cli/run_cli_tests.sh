@@ -432,6 +432,20 @@ group_check() {
   sleep 0.3
   check "opfuzz --jobs 2 given SIGTERM: dies of it within seconds; no worker, solver or private directory left" \
     eval '[ $code = 143 ] && [ $((SECONDS - t0)) -lt 10 ] && ! pgrep -f "$tmp/hang_kids.sh|$tmp/kid" >/dev/null && ! pgrep -f "opfuzz --budget 600 --jobs 2 --solvers $tmp" >/dev/null && [ -z "$(ls "$tmp/td")" ]'
+  # Issue 15: seeds are labelled before the loop starts; a stop signal then still leaves
+  # nothing behind (the engines and the campaign block the stop signals from the start).
+  local lsub
+  for lsub in sae campaign; do
+    mkdir -p "$tmp/tdl-$lsub"
+    if [ "$lsub" = sae ]; then
+      run env TMPDIR="$tmp/tdl-$lsub" timeout 2 "$bin" sae -t 10 --solvers "$tmp/hang_kids.sh;z3" --out "$tmp/lab-$lsub" examples/qf_lia.smt2
+    else
+      run env TMPDIR="$tmp/tdl-$lsub" timeout 2 "$bin" campaign --engines sae -t 10 --solvers "$tmp/hang_kids.sh;z3" --log --out "$tmp/lab-$lsub" examples/qf_lia.smt2
+    fi
+    sleep 0.3
+    check "$lsub killed by timeout(1) while labelling its seeds: no solver, child or private directory left" \
+      eval '[ $code = 124 ] && [[ $err == *"labelling 1 unlabelled seeds"* ]] && ! pgrep -f "$tmp/hang_kids.sh|$tmp/kid" >/dev/null && [ -z "$(ls "$tmp/tdl-$lsub")" ]'
+  done
   t0=$SECONDS
   run "$bin" opfuzz --solvers "$fake hang" -t 20 --budget 2 --out "$tmp/budget" examples/qf_lia.smt2
   check "opfuzz --budget 2 with -t 20 and a hanging solver: ends within the budget plus a second or two" \
