@@ -2,6 +2,7 @@
 /* seeds: seed files with their labels. */
 #include "cli/seeds.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,9 +145,11 @@ sg_cli_seeds_free (sg_cli_seeds *s)
 
 /* ---- labelling unlabelled seeds (techniques that need labels) ---- */
 
-typedef struct cached { size_t len; uint32_t hash; sg_answer status; char *path; } cached;
+typedef struct cached { size_t len; uint32_t hash, solvers; sg_answer status; char *path; } cached;
 typedef SG_VEC (cached) cache_vec;
 
+/* The labels already found (lines "BYTES<TAB>HASH<TAB>SOLVERS<TAB>sat|unsat<TAB>PATH"; a line
+ * that does not read so, such as one a kill cut short, is skipped). */
 static void
 cache_load (const char *path, cache_vec *cv)
 {
@@ -156,31 +159,37 @@ cache_load (const char *path, cache_vec *cv)
   while (fgets (line, sizeof line, f))
     {
       unsigned long long len;
-      unsigned hash;
+      unsigned hash, solvers;
       char st[16];
       int off = 0;
-      if (sscanf (line, "%llu\t%x\t%15[a-z]\t%n", &len, &hash, st, &off) != 3 || !off) continue;
+      if (sscanf (line, "%llu\t%x\t%x\t%15[a-z]\t%n", &len, &hash, &solvers, st, &off) != 4 || !off) continue;
       char *p = line + off;
-      p[strcspn (p, "\r\n")] = 0;
+      size_t pl = strcspn (p, "\r\n");
+      if (!p[pl]) continue; /* no newline: cut short */
+      p[pl] = 0;
       sg_answer a = !strcmp (st, "sat") ? SG_ANS_SAT : !strcmp (st, "unsat") ? SG_ANS_UNSAT : SG_ANS_NONE;
-      cached c = { (size_t) len, hash, a, strdup (p) };
+      if (a == SG_ANS_NONE) continue;
+      cached c = { (size_t) len, hash, solvers, a, strdup (p) };
       if (!c.path || !SG_VEC_PUSH (*cv, c)) { free (c.path); break; }
     }
   fclose (f);
 }
 
-static void
-cache_save (const char *path, const cache_vec *cv)
+/* The solvers that gave a label: a hash of their names, binaries and extra words, in order (a
+ * label found by other solvers is not reused). */
+static uint32_t
+solvers_hash (const sg_solver_list *solvers)
 {
-  if (!path) return;
-  sg_buf b;
-  sg_buf_init (&b);
-  for (uint32_t i = 0; i < cv->n; i++)
-    sg_buf_printf (&b, "%zu\t%08x\t%s\t%s\n", cv->a[i].len, cv->a[i].hash,
-                   cv->a[i].status == SG_ANS_SAT ? "sat" : cv->a[i].status == SG_ANS_UNSAT ? "unsat" : "none",
-                   cv->a[i].path);
-  if (sg_buf_ok (&b)) sg_file_write_atomic (path, b.s ? b.s : "", b.len, false);
-  sg_buf_free (&b);
+  uint32_t h = 0x5eed;
+  for (uint32_t i = 0; i < solvers->n; i++)
+    {
+      const sg_profile *p = &solvers->a[i];
+      h = sg_hash_mix (h, sg_hash_bytes (p->name, strlen (p->name)));
+      h = sg_hash_mix (h, sg_hash_bytes (p->binary, strlen (p->binary)));
+      for (uint32_t k = 0; k < p->user_args.n && p->user_args.a[k]; k++)
+        h = sg_hash_mix (h, sg_hash_bytes (p->user_args.a[k], strlen (p->user_args.a[k])));
+    }
+  return sg_hash_fin (h);
 }
 
 sg_answer
@@ -229,16 +238,19 @@ sg_cli_seeds_label (sg_cli_seeds *s, const sg_solver_list *solvers, const sg_pat
   if (s->labelled == s->a.n) return SG_RC_OK;
   cache_vec cv = { 0 };
   cache_load (cache, &cv);
+  /* New labels are appended, one line each, as they are found (a kill loses none). */
+  FILE *out = cache ? fopen (cache, "a") : NULL;
+  if (cache && !out) fprintf (log, "warning: %s: cannot write the labels cache: %s\n", cache, strerror (errno));
+  uint32_t sh = solvers_hash (solvers);
   sg_probe_opts po;
   memset (&po, 0, sizeof po);
   po.timeout_ms = timeout_ms;
   po.mem_bytes = mem_bytes;
   po.oracle.expected = SG_ANS_NONE;
   uint32_t found = 0, from_cache = 0, dropped = 0;
-  sg_rc rc = SG_RC_OK;
   fprintf (log, "labelling %u unlabelled seeds by the consensus of the solvers under test%s%s\n",
-           s->a.n - s->labelled, cache ? ", cached in " : "", cache ? cache : "");
-  for (uint32_t i = 0; i < s->a.n && !rc; i++)
+           s->a.n - s->labelled, out ? ", cached in " : "", out ? cache : "");
+  for (uint32_t i = 0; i < s->a.n; i++)
     {
       sg_tech_seed *seed = &s->a.a[i];
       if (seed->status != SG_ANS_NONE) continue;
@@ -247,22 +259,28 @@ sg_cli_seeds_label (sg_cli_seeds *s, const sg_solver_list *solvers, const sg_pat
       const char *key = realpath (seed->path, real) ? real : seed->path; /* as --resume names it */
       bool hit = false;
       for (uint32_t k = 0; k < cv.n && !hit; k++)
-        if (cv.a[k].len == seed->len && cv.a[k].hash == h && !strcmp (cv.a[k].path, key))
+        if (cv.a[k].len == seed->len && cv.a[k].hash == h && cv.a[k].solvers == sh && !strcmp (cv.a[k].path, key))
           hit = true, seed->status = cv.a[k].status;
-      if (hit) { from_cache++; }
+      if (hit) from_cache++;
       else
         {
+          /* Only decided labels are kept: no consensus (a timeout, a disagreement) is tried
+           * again next time. */
           seed->status = consensus (seed, solvers, pats, &po);
-          cached c = { seed->len, h, seed->status, strdup (key) };
-          if (!c.path || !SG_VEC_PUSH (cv, c)) { free (c.path); rc = SG_RC_NOMEM; }
-          else cache_save (cache, &cv);
+          if (out && seed->status != SG_ANS_NONE)
+            {
+              fprintf (out, "%zu\t%08x\t%08x\t%s\t%s\n", seed->len, h, sh,
+                       seed->status == SG_ANS_SAT ? "sat" : "unsat", key);
+              fflush (out);
+            }
         }
       if (seed->status != SG_ANS_NONE) { s->labelled++; found++; }
       else dropped++;
     }
   fprintf (log, "labelled %u seeds (%u from the cache), %u without consensus stay unlabelled\n",
            found, from_cache, dropped);
+  if (out && fclose (out) != 0) fprintf (log, "warning: %s: cannot write the labels cache\n", cache);
   for (uint32_t k = 0; k < cv.n; k++) free (cv.a[k].path);
   SG_VEC_FREE (cv);
-  return rc;
+  return SG_RC_OK;
 }

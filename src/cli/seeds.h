@@ -30,10 +30,11 @@ sg_answer sg_cli_consensus (const sg_probe *p);
 
 /* Label the unlabelled seeds of s by the consensus of `solvers` (every solver decided, all
  * the same answer; one check-sat), as `smtgrind label` does, for techniques that need labels.
- * cache: a file of labels already found (columns: bytes, hash, status, path; read when it
- * exists, rewritten atomically with every label found), or NULL. Seeds with no consensus
- * stay unlabelled. Prints one line to log (the number labelled and dropped). Returns
- * SG_RC_OK, or SG_RC_NOMEM. */
+ * cache: a file of labels already found (columns: bytes, hash of the text, hash of the
+ * solvers, status, real path; read when it exists, each new decided label appended), or NULL;
+ * a label is reused only for the same text, path and solvers. Seeds with no consensus stay
+ * unlabelled (and are tried again next time). A cache that cannot be written is a warning on
+ * log. Prints what it did to log. Returns SG_RC_OK. */
 sg_rc sg_cli_seeds_label (sg_cli_seeds *s, const sg_solver_list *solvers, const sg_patterns *pats, uint32_t timeout_ms, uint64_t mem_bytes,
                           const char *cache, FILE *log);
 

@@ -635,10 +635,13 @@ group_fuzz() {
     eval '[ $code = 0 ] && [[ $err == *"gave no mutant"* ]]'
   run "$bin" sae --solvers "z3;cvc5" --seed 3 --mutants 4 --out "$tmp/s0" examples/qf_lia.smt2
   local lab1=$err lab_tsv
-  lab_tsv=$(cut -f3 "$tmp/s0/labels.tsv" 2>/dev/null)
+  lab_tsv=$(cut -f4 "$tmp/s0/labels.tsv" 2>/dev/null)
   run "$bin" sae --solvers "z3;cvc5" --seed 3 --mutants 4 --out "$tmp/s0" examples/qf_lia.smt2
   check "sae without labels: the seed is labelled by the consensus (cached in OUT/labels.tsv), then fuzzed; the next run reads the cache" \
     eval '[ $code = 0 ] && [[ $lab1 == *"labelled 1 seeds (0 from the cache)"* ]] && [[ $lab1 == *"(1 labelled, 0 skipped)"* ]] && [ "$lab_tsv" = sat ] && [[ $err == *"labelled 1 seeds (1 from the cache)"* ]]'
+  run "$bin" sae --solvers "z3" --seed 3 --mutants 2 --out "$tmp/s0" examples/qf_lia.smt2
+  check "sae: a label found by other solvers is not reused (labelled again, appended to the cache)" \
+    eval '[ $code = 0 ] && [[ $err == *"labelled 1 seeds (0 from the cache)"* ]] && [ "$(wc -l < "$tmp/s0/labels.tsv")" = 2 ]'
   run "$bin" sae --solvers "z3;cvc5" --seed 5 --mutants 6 -k 2 --out "$tmp/s1" "$tmp/seeds"
   check "sae on labelled seeds: 6 mutants of known status, no finding" \
     eval '[ $code = 0 ] && [[ $err == *"up to 2 literal occurrences"* ]] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 6 "*"soundness 0"*"ill-typed 0)"* ]]'
@@ -994,7 +997,7 @@ SHARDS
   run "$bin" campaign --solvers "z3;cvc5" --engines sae --budget 2 -j 1 --seed 3 --model-sample 40 \
     --chain-timeouts 2 --referee none --no-reduce --no-report --out "$tmp/lcamp" "$tmp/lseeds"
   local lrows lcode=$code lerr=$err
-  lrows=$(awk -F'\t' '{n = split($4, a, "/"); print $3, a[n]}' "$tmp/lcamp/labels.tsv" | sort | tr '\n' ';')
+  lrows=$(awk -F'\t' '{n = split($5, a, "/"); print $4, a[n]}' "$tmp/lcamp/labels.tsv" | sort | tr '\n' ';')
   run "$bin" campaign --resume "$tmp/lcamp" --budget 1 --log --no-report
   check "campaign: unlabelled seeds labelled first (labels.tsv: qf_bv unsat, qf_lia sat); --resume reads the cache" \
     eval '[ "$lcode" = 0 ] && [[ $lerr == *"labelled 2 seeds (0 from the cache)"* ]] && [[ $lerr == *"(2 labelled, shard 0/1)"* ]] && [ "$lrows" = "sat qf_lia.smt2;unsat qf_bv.smt2;" ] && [ $code = 0 ] && [[ $err == *"labelled 2 seeds (2 from the cache)"* ]]'
