@@ -263,7 +263,16 @@ recover_pair (const sg_campaign_opts *o, sg_db *db, sqlite3_stmt *known, const c
   pair *pr = ok ? calloc (1, sizeof *pr) : NULL;
   sg_db_finding fd;
   memset (&fd, 0, sizeof fd);
+  bool parsed = ok;
   ok = pr && read_pair (&j, trig, tl, solvers_desc, pr, &fd);
+  if (!ok)
+    {
+      /* Never silently: a pair that cannot be read back stays on disk, named here. */
+      char msg[700] = "";
+      if (!parsed) sg_diag_format (&dg, msg, sizeof msg);
+      fprintf (o->log, "campaign: warning: %s/findings/%s/%s not recorded: %s%s\n", o->dir, sub, file,
+               parsed ? rel_json : msg, parsed ? ": no kind or solver" : "");
+    }
   if (ok)
     {
       snprintf (pr->name, sizeof pr->name, "%.*s", (int) (len - 5), file);

@@ -800,6 +800,15 @@ PY
     check "bugs recover after a $kind campaign.db: every finding pair recorded again, bugs check ok" \
       eval '[ $code = 0 ] && [[ $out == "$nf0 findings, "*": ok" ]] && "$bin" bugs check "$dmg" >/dev/null'
   done
+  # A finding pair whose JSON cannot be read back is named (file:line:col), never silently dropped.
+  local bj="$tmp/badjson"
+  rm -rf "$bj" && cp -a "$c1" "$bj" && rm -f "$bj/campaign.db"*
+  mkdir -p "$bj/findings/w00-s99999"
+  printf '(check-sat)\n' > "$bj/findings/w00-s99999/crash-z3-w0-000001.smt2"
+  printf '{"kind": "crash",\n "solver": \n' > "$bj/findings/w00-s99999/crash-z3-w0-000001.json"
+  run "$bin" bugs recover "$bj"
+  check "bugs recover: a damaged finding .json is named with its line and column, the others are recorded" \
+    eval '[ $code = 0 ] && [[ $err == *"findings/w00-s99999/crash-z3-w0-000001.json not recorded: findings/w00-s99999/crash-z3-w0-000001.json:3:"* ]] && [[ $out == "$nf0 findings, "*": ok" ]]'
   run "$bin" report "$c1"
   local ids missing=0
   ids=$("$bin" bugs list "$c1" | tail -n +2 | cut -f1)
