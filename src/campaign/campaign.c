@@ -36,6 +36,15 @@ sg_camp_child_signals (const sigset_t *oldmask)
   signal (SIGTERM, SIG_IGN);
   signal (SIGHUP, SIG_IGN);
   sigprocmask (SIG_SETMASK, oldmask, NULL);
+  /* ... and unblocked whatever the caller's mask was (the CLI blocks them from its start):
+   * Linux queues a blocked signal even when it is ignored, and the next solver run would see
+   * it pending and stop the worker (run/spawn.h). */
+  sigset_t stop;
+  sigemptyset (&stop);
+  sigaddset (&stop, SIGINT);
+  sigaddset (&stop, SIGTERM);
+  sigaddset (&stop, SIGHUP);
+  sigprocmask (SIG_UNBLOCK, &stop, NULL);
 }
 
 uint64_t
