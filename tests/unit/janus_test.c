@@ -250,6 +250,8 @@ static void
 test_corpus_property (void **state)
 {
   (void) state;
+  /* Skipped without the corpus before anything is allocated (a skip leaves no leak). */
+  fclose (corpus_index_open (corpus_dir (), "janus_test"));
   jctx_t c = { 0 };
   sg_diag d;
   sg_diag_init (&d, "rules");
