@@ -601,6 +601,7 @@ step (sg_eval *e)
       if (sg_v_is_undet (vs[0]) || vs[0]->kind != SG_V_DT) return finish (e, e->undet);
       return finish (e, vbool (e, vs[0]->u.dt.cons == nd->aux));
     case SG_OP_BVAR: /* handled by enter */
+    case SG_OP_LAMBDA: case SG_OP_FUN_REF: /* functions as values: not evaluated */
       return finish (e, e->undet);
     default:
       if (got < n) return enter (e, a[got]);

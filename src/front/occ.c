@@ -22,6 +22,7 @@ binds_here (const sg_store *s, sg_term b, sg_term var)
       return false;
     case SG_OP_FORALL:
     case SG_OP_EXISTS:
+    case SG_OP_LAMBDA:
       for (uint32_t k = 0; k + 1 < n->nargs; k++)
         if (a[k] == var) return true;
       return false;
@@ -83,6 +84,7 @@ sg_occ_collect (const sg_script *sc, uint32_t max, sg_occs *out)
                       break;
                     case SG_OP_FORALL:
                     case SG_OP_EXISTS:
+                    case SG_OP_LAMBDA:
                       if (k2 + 1 == nk) ch.scope = pi;
                       else ch.flags |= SG_OCC_BINDER;
                       break;
@@ -146,7 +148,7 @@ sg_term_free_vars (sg_store *s, sg_term t, sg_u32vec *out)
           continue;
         }
       uint32_t inner = it.scope;
-      if (n->op == SG_OP_LET || n->op == SG_OP_FORALL || n->op == SG_OP_EXISTS)
+      if (n->op == SG_OP_LET || n->op == SG_OP_FORALL || n->op == SG_OP_EXISTS || n->op == SG_OP_LAMBDA)
         {
           uint32_t step = n->op == SG_OP_LET ? 2 : 1;
           for (uint32_t k = 0; k + 1 < n->nargs; k += step)

@@ -23,6 +23,8 @@ static const sg_opinfo table[SG_OP_COUNT] = {
   [SG_OP_DT_SEL] = { NULL, SG_TH_DT, SG_RULE_SPECIAL, 0, 1, 1, "", SG_OP_DT_SEL },
   [SG_OP_DT_TEST] = { NULL, SG_TH_DT, SG_RULE_SPECIAL, 0, 1, 1, "", SG_OP_DT_TEST },
   [SG_OP_AS_ARRAY] = { "as-array", SG_TH_ARRAY, SG_RULE_SPECIAL, 0, 0, 0, "", SG_OP_AS_ARRAY },
+  [SG_OP_FUN_REF] = { NULL, SG_TH_HO, SG_RULE_SPECIAL, 0, 0, 0, "", SG_OP_FUN_REF },
+  [SG_OP_LAMBDA] = { "lambda", SG_TH_HO, SG_RULE_SPECIAL, 0, 2, N, "", SG_OP_LAMBDA },
   [SG_OP_FIRST_BUILTIN] = { NULL, SG_TH_SYNTAX, SG_RULE_SPECIAL, 0, 0, 0, "", SG_OP_FIRST_BUILTIN },
 #define OP(id, name, th, mina, maxa, nidx, rule, sig, canon)                                   \
   [SG_OP_##id] = { name, SG_TH_##th, SG_RULE_##rule, nidx, mina, maxa, sig, SG_OP_##canon },

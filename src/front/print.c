@@ -239,10 +239,25 @@ expand (printer *pr, sg_term t)
     case SG_OP_DT_CONS: app (pr, nd, s->conss.a[nd->aux].name, NULL, a); break;
     case SG_OP_DT_SEL: app (pr, nd, s->sels.a[nd->aux].name, NULL, a); break;
     case SG_OP_ANNOT: annot (pr, nd, a); break;
-    case SG_OP_LET: case SG_OP_FORALL: case SG_OP_EXISTS:
+    case SG_OP_FUN_REF: sg_print_symbol (s, s->funs.a[nd->aux].name, b); break;
+    case SG_OP_HO_APPLY:
+      {
+        const sg_node *h = sg_term_node (s, a[0]);
+        if ((nd->flags & SG_TF_CURRY)
+            && (h->op == SG_OP_BVAR || h->op == SG_OP_FUN_REF || (h->op == SG_OP_APP && !h->nargs)))
+          {
+            sg_buf_addc (b, '(');
+            sg_print_symbol (s, h->op == SG_OP_BVAR ? h->aux : s->funs.a[h->aux].name, b);
+            args_close (pr, a + 1, nd->nargs - 1);
+          }
+        else
+          app (pr, nd, SG_ATOM_NONE, "@", a);
+        break;
+      }
+    case SG_OP_LET: case SG_OP_FORALL: case SG_OP_EXISTS: case SG_OP_LAMBDA:
       {
         bool let = op == SG_OP_LET; /* (v1 t1 ... body) or (v1 ... body) */
-        sg_buf_adds (b, let ? "(let (" : op == SG_OP_FORALL ? "(forall (" : "(exists (");
+        sg_buf_adds (b, let ? "(let (" : op == SG_OP_FORALL ? "(forall (" : op == SG_OP_LAMBDA ? "(lambda (" : "(exists (");
         for (uint32_t i = 0; i + 1 < nd->nargs; i += let ? 2 : 1)
           {
             txt (pr, i ? " (" : "(");
@@ -384,7 +399,7 @@ cmp_u32 (const void *x, const void *y)
 static bool
 is_binder (sg_op op)
 {
-  return op == SG_OP_LET || op == SG_OP_FORALL || op == SG_OP_EXISTS || op == SG_OP_MATCH;
+  return op == SG_OP_LET || op == SG_OP_FORALL || op == SG_OP_EXISTS || op == SG_OP_MATCH || op == SG_OP_LAMBDA;
 }
 
 static uint64_t
