@@ -602,6 +602,7 @@ step (sg_eval *e)
       return finish (e, vbool (e, vs[0]->u.dt.cons == nd->aux));
     case SG_OP_BVAR: /* handled by enter */
     case SG_OP_LAMBDA: case SG_OP_FUN_REF: /* functions as values: not evaluated */
+    case SG_OP_DT_UPDATE: case SG_OP_FMF_CARD: case SG_OP_SET_COMP:
       return finish (e, e->undet);
     default:
       if (got < n) return enter (e, a[got]);

@@ -152,15 +152,25 @@ rule_sig (sg_store *s, sg_op op, const char *sig, sg_term *a, uint32_t n, sg_sor
   const char *arrow = strstr (sig, "->");
   size_t nl = (size_t) (arrow - sig);
   bool star = nl > 0 && sig[nl - 1] == '*';
+  /* cvc5 applies the string operators to sequences too: the String positions then all take
+   * the sequence sort of the first such argument. */
+  sg_sort str = s->s_string;
+  for (uint32_t i = 0; i < n; i++)
+    {
+      size_t pos = 2 * (size_t) i;
+      if (star && pos >= nl - 1) pos = nl - 2;
+      if (sig[pos] == 'S' && sg_sort_kind_of (s, sg_term_sort (s, a[i])) == SG_SORT_SEQ)
+        { str = sg_term_sort (s, a[i]); break; }
+    }
   /* letters are at even positions ("S,I,I" or "B*") */
   for (uint32_t i = 0; i < n; i++)
     {
       size_t pos = 2 * (size_t) i;
       if (star && pos >= nl - 1) pos = nl - 2;
-      sg_rc rc = expect (s, opname (s, op), a, i, letter_sort (s, sig[pos]));
+      sg_rc rc = expect (s, opname (s, op), a, i, sig[pos] == 'S' ? str : letter_sort (s, sig[pos]));
       if (rc) return rc;
     }
-  *out = letter_sort (s, arrow[2]);
+  *out = arrow[2] == 'S' ? str : letter_sort (s, arrow[2]);
   return SG_RC_OK;
 }
 
@@ -488,8 +498,71 @@ rule_ho_apply (sg_store *s, sg_op op, sg_term *a, uint32_t n, sg_sort *out)
   return rc;
 }
 
+/* The column operators of SG_RULE_PROJECT; nidx indices. */
 static sg_rc
-apply_rule (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, sg_sort *out)
+rule_project (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, uint32_t nidx, sg_sort *out)
+{
+  (void) n;
+  sg_sort_kind coll = op == SG_OP_REL_PROJECT || op == SG_OP_REL_GROUP ? SG_SORT_SET : SG_SORT_BAG;
+  sg_u32vec x = { 0 }, y = { 0 }, r = { 0 };
+  sg_rc rc = SG_RC_OK;
+  if (op == SG_OP_TUPLE_PROJECT)
+    {
+      uint32_t np = 0;
+      const sg_sort *parts = tuple_parts (s, op, a, 0, &np);
+      if (!parts) return SG_RC_SORT;
+      for (uint32_t k = 0; !rc && k < np; k++)
+        if (!SG_VEC_PUSH (x, parts[k])) rc = sg_store_nomem (s);
+    }
+  else
+    rc = rel_arg (s, op, a, 0, coll, &x);
+  if (!rc && op == SG_OP_TABLE_JOIN) rc = rel_arg (s, op, a, 1, coll, &y);
+  if (rc) goto done;
+  for (uint32_t k = 0; k < nidx; k++)
+    {
+      uint32_t lim = op == SG_OP_TABLE_JOIN && k % 2 ? y.n : x.n;
+      if (idx[k] >= lim)
+        { rc = sg_store_err (s, SG_RC_SORT, "'%s': index %u of a tuple of %u columns", opname (s, op), idx[k], lim); goto done; }
+    }
+  sg_sort inner;
+  switch (op)
+    {
+    case SG_OP_REL_GROUP:
+    case SG_OP_TABLE_GROUP:
+      /* (Set T) -> (Set (Set T)), (Bag T) -> (Bag (Bag T)) */
+      inner = sg_term_sort (s, a[0]);
+      rc = sg_sort_make (s, coll, 0, 0, &inner, 1, out);
+      goto done;
+    case SG_OP_TABLE_JOIN:
+      if (nidx % 2) { rc = sg_store_err (s, SG_RC_SORT, "table.join needs pairs of indices"); goto done; }
+      for (uint32_t k = 0; k < nidx; k += 2)
+        if (x.a[idx[k]] != y.a[idx[k + 1]])
+          { rc = sg_store_err (s, SG_RC_SORT, "table.join: columns %u and %u differ in sort", idx[k], idx[k + 1]); goto done; }
+      for (uint32_t k = 0; !rc && k < x.n; k++)
+        if (!SG_VEC_PUSH (r, x.a[k])) rc = sg_store_nomem (s);
+      for (uint32_t k = 0; !rc && k < y.n; k++)
+        if (!SG_VEC_PUSH (r, y.a[k])) rc = sg_store_nomem (s);
+      break;
+    default: /* project: the columns named, in order */
+      for (uint32_t k = 0; !rc && k < nidx; k++)
+        if (!SG_VEC_PUSH (r, x.a[idx[k]])) rc = sg_store_nomem (s);
+      break;
+    }
+  if (rc) goto done;
+  if (!(rc = sg_sort_make (s, SG_SORT_TUPLE, 0, 0, r.a, r.n, &inner)))
+    {
+      if (op == SG_OP_TUPLE_PROJECT) *out = inner;
+      else rc = sg_sort_make (s, coll, 0, 0, &inner, 1, out);
+    }
+done:
+  SG_VEC_FREE (x);
+  SG_VEC_FREE (y);
+  SG_VEC_FREE (r);
+  return rc;
+}
+
+static sg_rc
+apply_rule (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, uint32_t nidx, sg_sort *out)
 {
   const sg_opinfo *info = sg_op_info (op);
   const char *name = opname (s, op);
@@ -676,6 +749,8 @@ apply_rule (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, 
       return rule_tuple (s, op, a, n, idx, out);
     case SG_RULE_HO_APPLY:
       return rule_ho_apply (s, op, a, n, out);
+    case SG_RULE_PROJECT:
+      return rule_project (s, op, a, n, idx, nidx, out);
     case SG_RULE_SPECIAL:
       break;
     }
@@ -700,7 +775,7 @@ sg_mk_app (sg_store *s, sg_op op, const sg_term *args, uint32_t n, const uint32_
       return sg_store_err (s, SG_RC_SORT, "'%s' expects %u to %u arguments, got %u", info->name,
                            info->min_args, info->max_args, n);
     }
-  if (nidx != info->nidx)
+  if (nidx != info->nidx && !(info->nidx == SG_NIDX_ANY && nidx <= 8))
     {
       if (info->nidx == 0)
         return sg_store_err (s, SG_RC_SORT, "'%s' is not an indexed operator", info->name);
@@ -711,7 +786,7 @@ sg_mk_app (sg_store *s, sg_op op, const sg_term *args, uint32_t n, const uint32_
   sg_rc rc = argbuf_init (s, &ab, args, n);
   if (rc) return rc;
   sg_sort sort;
-  rc = apply_rule (s, op, ab.a, n, idx, &sort);
+  rc = apply_rule (s, op, ab.a, n, idx, nidx, &sort);
   if (!rc) rc = sg_term_intern (s, op, 0, sort, ab.a, n, idx, nidx, 0, out);
   argbuf_free (&ab);
   return rc;
@@ -735,6 +810,15 @@ sg_mk_app_as (sg_store *s, sg_op op, const sg_term *args, uint32_t n, sg_sort as
   if (!rc) rc = sg_term_intern (s, op, SG_TF_AS, sort, ab.a, n, NULL, 0, 0, out);
   argbuf_free (&ab);
   return rc;
+}
+
+bool
+sg_term_fit (sg_store *s, sg_term *t, sg_sort want)
+{
+  sg_sort got = sg_term_sort (s, *t);
+  if (got == want) return true;
+  if (got == s->s_int && want == s->s_real) return coerce (s, t) == SG_RC_OK;
+  return sg_sort_kind_of (s, want) == SG_SORT_ARRAY && lambda_as_array (s, t, want);
 }
 
 sg_rc
@@ -773,8 +857,9 @@ sg_mk_literal (sg_store *s, sg_op op, const char *t, uint32_t len, sg_term *out)
     case SG_OP_DECIMAL:
       {
         const char *dot = memchr (t, '.', len);
+        /* z3 also reads "2." (no fraction digits) */
         if (!dot || !all_digits (t, (uint32_t) (dot - t), 0, "0123456789")
-            || !all_digits (t, len, (uint32_t) (dot - t) + 1, "0123456789"))
+            || (dot + 1 < t + len && !all_digits (t, len, (uint32_t) (dot - t) + 1, "0123456789")))
           return sg_store_err (s, SG_RC_PARSE, "malformed decimal '%.*s'", (int) (len > 40 ? 40 : len), t);
         sort = s->s_real;
         break;
@@ -890,6 +975,19 @@ sg_mk_binder (sg_store *s, sg_op op, const sg_term *a, uint32_t n, sg_term *out)
             return sg_store_err (s, SG_RC_SORT, "let variable and its value differ in sort");
         }
       return sg_term_intern (s, op, 0, sg_term_sort (s, a[n - 1]), a, n, NULL, 0, 0, out);
+    }
+  if (op == SG_OP_SET_COMP)
+    {
+      if (n < 3) return sg_store_err (s, SG_RC_SORT, "set.comprehension needs variables, a predicate and a term");
+      for (uint32_t i = 0; i + 2 < n; i++)
+        if (sg_term_op (s, a[i]) != SG_OP_BVAR)
+          return sg_store_err (s, SG_RC_SORT, "set.comprehension item %u is not a variable", i + 1);
+      if (sg_term_sort (s, a[n - 2]) != s->s_bool)
+        return mismatch (s, "set.comprehension", n - 2, sg_term_sort (s, a[n - 2]), "Bool");
+      sg_sort elem = sg_term_sort (s, a[n - 1]), set;
+      sg_rc rc = sg_sort_make (s, SG_SORT_SET, 0, 0, &elem, 1, &set);
+      if (!rc) rc = sg_term_intern (s, op, 0, set, a, n, NULL, 0, 0, out);
+      return rc;
     }
   if (op == SG_OP_LAMBDA)
     {
@@ -1120,6 +1218,17 @@ sg_mk_dt_sel (sg_store *s, uint32_t sel, sg_term arg, sg_term *out)
 }
 
 sg_rc
+sg_mk_dt_update (sg_store *s, uint32_t sel, sg_term t, sg_term v, sg_term *out)
+{
+  sg_term field;
+  sg_rc rc = sg_mk_dt_sel (s, sel, t, &field); /* checks t and gives the field's sort */
+  if (rc) return rc;
+  sg_term a[2] = { t, v };
+  if ((rc = expect (s, sg_store_text (s, s->sels.a[sel].name), a, 1, sg_term_sort (s, field)))) return rc;
+  return sg_term_intern (s, SG_OP_DT_UPDATE, 0, sg_term_sort (s, t), a, 2, NULL, 0, sel, out);
+}
+
+sg_rc
 sg_mk_dt_test (sg_store *s, uint32_t cons, sg_term arg, bool dash, sg_term *out)
 {
   const sg_sort *params = NULL;
@@ -1140,7 +1249,8 @@ sg_term_rebuild (sg_store *s, sg_term t, const sg_term *args, sg_term *out)
     case SG_OP_LET:
     case SG_OP_FORALL:
     case SG_OP_EXISTS:
-    case SG_OP_LAMBDA: return sg_mk_binder (s, (sg_op) n.op, args, n.nargs, out);
+    case SG_OP_LAMBDA:
+    case SG_OP_SET_COMP: return sg_mk_binder (s, (sg_op) n.op, args, n.nargs, out);
     case SG_OP_HO_APPLY: return sg_mk_ho_apply (s, args[0], args + 1, n.nargs - 1, n.flags & SG_TF_CURRY, out);
     case SG_OP_MATCH: return sg_mk_match (s, args, n.nargs, out);
     case SG_OP_ANNOT: return sg_mk_annot (s, args, n.nargs, n.aux, out);
@@ -1148,6 +1258,7 @@ sg_term_rebuild (sg_store *s, sg_term t, const sg_term *args, sg_term *out)
     case SG_OP_DT_CONS:
       return sg_mk_dt_cons (s, n.aux, args, n.nargs, (n.flags & SG_TF_AS) ? n.sort : SG_NONE, out);
     case SG_OP_DT_SEL: return sg_mk_dt_sel (s, n.aux, args[0], out);
+    case SG_OP_DT_UPDATE: return sg_mk_dt_update (s, n.aux, args[0], args[1], out);
     case SG_OP_DT_TEST: return sg_mk_dt_test (s, n.aux, args[0], n.flags & SG_TF_DASH, out);
     default:
       break;

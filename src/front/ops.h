@@ -39,6 +39,10 @@ typedef enum sg_op {
   SG_OP_FUN_REF,     /* a declared or defined function used as a value (higher-order), aux =
                         fun id, sort (-> params... ret) */
   SG_OP_LAMBDA,      /* (lambda ((x S)...) t): args: v1 ... vn body, sort (-> S... T) */
+  SG_OP_SET_COMP,    /* cvc5: (set.comprehension ((x S)...) p t): args v1 ... vn p t, sort
+                        (Set T) */
+  SG_OP_DT_UPDATE,   /* cvc5: ((_ update SEL) t v), aux = selector id */
+  SG_OP_FMF_CARD,    /* cvc5: (_ fmf.card S n), aux = sort S, index[0] = n; Bool */
   SG_OP_FIRST_BUILTIN,
 #define OP(id, name, th, mina, maxa, nidx, rule, sig, canon) SG_OP_##id,
 #include "front/ops.def"
@@ -80,9 +84,12 @@ typedef enum sg_rule {
   SG_RULE_REL,          /* rel.join, rel.product, rel.transpose, rel.tclosure, rel.join_image,
                            rel.iden (and table.product) over (Set (Tuple ...)) */
   SG_RULE_HO_APPLY,     /* (@ f a1 ... an): f of sort (-> D1 ... Dm R), n <= m */
+  SG_RULE_PROJECT,      /* cvc5's column operators with any number of indices (N_INDICES
+                           SG_NIDX_ANY): tuple/rel/table.project, rel/table.group, table.join */
 } sg_rule;
 
 #define SG_ARGS_N 0xffffu /* MAX_ARGS of an n-ary operator */
+#define SG_NIDX_ANY 0xffu /* N_INDICES of an operator taking any number of indices (up to 8) */
 
 typedef struct sg_opinfo {
   const char *name;   /* SMT-LIB name; NULL for special operators */

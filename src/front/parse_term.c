@@ -124,6 +124,11 @@ ext_sort (sg_parser *p, uint32_t i, sg_atom a, const sg_sort *args, uint32_t n, 
     case SG_WK_S_TUPLE:
       rc = sg_sort_make (s, SG_SORT_TUPLE, 0, 0, args, n, out);
       break;
+    case SG_WK_S_REGEX: /* z3: (RegEx String) is RegLan */
+      if (n != 1 || args[0] != s->s_string)
+        return sg_perr (p, i, SG_RC_SORT, "'RegEx' expects the sort parameter String");
+      *out = s->s_reglan;
+      return SG_RC_OK;
     case SG_WK_S_RELATION:
     case SG_WK_S_TABLE:
       {
@@ -469,6 +474,27 @@ apply_indexed (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_ter
       if (!rc) rc = sg_term_intern (s, SG_OP_AS_ARRAY, 0, arr, NULL, 0, NULL, 0, b->id, out);
       return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
     }
+  if (!strcmp (atext (p, name), "update") && has (p, i, first) && sg_pis_sym (p, first)
+      && next (p, first) == next (p, i))
+    {
+      /* cvc5: ((_ update SEL) t v), t with v in the field of SEL */
+      const sg_binding *b = sg_symtab_lookup (&p->st, SG_NS_TERM, sg_pnode (p, first)->atom);
+      if (!b || b->kind != SG_B_SEL) return sg_perr (p, first, SG_RC_SORT, "'%s' is not a selector", atext (p, first));
+      if (n != 2) return sg_perr (p, i, SG_RC_SORT, "updater expects 2 arguments, got %u", n);
+      rc = sg_mk_dt_update (s, b->id, args[0], args[1], out);
+      return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
+    }
+  if (!strcmp (atext (p, name), "fmf.card") && has (p, i, first) && has (p, i, next (p, first))
+      && next (p, next (p, first)) == next (p, i))
+    {
+      /* cvc5: (_ fmf.card SORT n), a cardinality constraint on an uninterpreted sort */
+      sg_sort so;
+      uint32_t card;
+      if ((rc = sg_parse_sort (p, first, &so)) || (rc = sg_pindex (p, next (p, first), &card))) return rc;
+      if (n) return sg_perr (p, i, SG_RC_SORT, "(_ fmf.card S n) takes no arguments");
+      rc = sg_term_intern (s, SG_OP_FMF_CARD, 0, s->s_bool, NULL, 0, &card, 1, so, out);
+      return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
+    }
   uint32_t idx[8], nidx = 0;
   for (uint32_t j = first; has (p, i, j); j = next (p, j))
     {
@@ -614,7 +640,8 @@ start_list (sg_parser *p, sg_pframe *f)
     {
       sg_atom a = sg_pnode (p, h)->atom;
       if (a == SG_WK_LET) f->form = F_LET;
-      else if (a == SG_WK_FORALL || a == SG_WK_EXISTS || a == SG_WK_LAMBDA) f->form = F_QUANT;
+      else if (a == SG_WK_FORALL || a == SG_WK_EXISTS || a == SG_WK_LAMBDA || a == SG_WK_SET_COMPREHENSION)
+        f->form = F_QUANT;
       else if (a == SG_WK_MATCH) f->form = F_MATCH;
       else if (a == SG_WK_BANG) f->form = F_ANNOT;
       else if (a == SG_WK_UNDERSCORE || a == SG_WK_AS)
@@ -661,9 +688,14 @@ start_list (sg_parser *p, sg_pframe *f)
       }
     case F_QUANT:
       {
-        if (!has (p, i, a1) || !sg_pis_list (p, a1) || !has (p, i, next (p, a1))
-            || next (p, next (p, a1)) != next (p, i))
-          return sg_perr (p, i, SG_RC_PARSE, "expected (%s ((VAR SORT)+) TERM)", atext (p, h));
+        /* (set.comprehension ((VAR SORT)+) PREDICATE TERM) has two bodies */
+        bool comp = sg_pnode (p, h)->atom == SG_WK_SET_COMPREHENSION;
+        uint32_t b1 = has (p, i, a1) ? next (p, a1) : a1;
+        uint32_t end = has (p, i, b1) ? next (p, b1) : b1;
+        if (comp && has (p, i, end)) end = next (p, end);
+        else if (comp) end = UINT32_MAX;
+        if (!has (p, i, a1) || !sg_pis_list (p, a1) || !has (p, i, b1) || end != next (p, i))
+          return sg_perr (p, i, SG_RC_PARSE, "expected (%s ((VAR SORT)+) TERM%s)", atext (p, h), comp ? " TERM" : "");
         if (!has (p, a1, kid (a1))) return sg_perr (p, a1, SG_RC_PARSE, "quantifier without variables");
         f->mark = sg_symtab_mark (&p->st);
         for (uint32_t b = kid (a1); has (p, a1, b); b = next (p, b))
@@ -680,7 +712,7 @@ start_list (sg_parser *p, sg_pframe *f)
             if ((rc = push_val (p, v, var))) return rc;
           }
         f->state = 1;
-        return push_frame (p, next (p, a1));
+        return push_seq (p, i, next (p, a1));
       }
     case F_MATCH:
       {
@@ -928,7 +960,8 @@ step (sg_parser *p, sg_pframe *f, bool *done, sg_term *out)
     case F_QUANT:
       sg_symtab_release (&p->st, f->mark);
       rc = sg_mk_binder (s, sg_pnode (p, h)->atom == SG_WK_FORALL ? SG_OP_FORALL
-                            : sg_pnode (p, h)->atom == SG_WK_LAMBDA ? SG_OP_LAMBDA : SG_OP_EXISTS,
+                            : sg_pnode (p, h)->atom == SG_WK_LAMBDA ? SG_OP_LAMBDA
+                            : sg_pnode (p, h)->atom == SG_WK_SET_COMPREHENSION ? SG_OP_SET_COMP : SG_OP_EXISTS,
                          p->vals.a + f->base, p->vals.n - f->base, out);
       *done = true;
       return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;

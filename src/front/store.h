@@ -212,6 +212,9 @@ sg_rc sg_mk_app_as (sg_store *s, sg_op op, const sg_term *args, uint32_t nargs, 
                     sg_term *out /* OUT */);
 sg_rc sg_mk_fun_app (sg_store *s, uint32_t fun, const sg_term *args, uint32_t nargs,
                      sg_term *out /* OUT */);
+/* Make *t have sort want where solvers accept it: an implicit Int-to-Real coercion (counted),
+ * a one-variable lambda as an array (z3). False when *t cannot have that sort. */
+bool sg_term_fit (sg_store *s, sg_term *t, sg_sort want);
 /* Higher-order: function `fun` (with parameters) as a value of sort (-> params... ret). */
 sg_rc sg_mk_fun_ref (sg_store *s, uint32_t fun, sg_term *out /* OUT */);
 /* (@ head a1 ... an), or (head a1 ... an) when `curry` (head a variable, a constant of a
@@ -228,6 +231,8 @@ sg_rc sg_mk_const_array (sg_store *s, sg_sort array, sg_term value, sg_term *out
 sg_rc sg_mk_dt_cons (sg_store *s, uint32_t cons, const sg_term *args, uint32_t nargs, sg_sort as,
                      sg_term *out /* OUT */);
 sg_rc sg_mk_dt_sel (sg_store *s, uint32_t sel, sg_term arg, sg_term *out /* OUT */);
+/* cvc5's updater ((_ update SEL) t v): t with the field of selector sel set to v. */
+sg_rc sg_mk_dt_update (sg_store *s, uint32_t sel, sg_term t, sg_term v, sg_term *out /* OUT */);
 sg_rc sg_mk_dt_test (sg_store *s, uint32_t cons, sg_term arg, bool dash, sg_term *out /* OUT */);
 /* Same operator, flags, aux and indices as t, new children (type-checked again). */
 sg_rc sg_term_rebuild (sg_store *s, sg_term t, const sg_term *args, sg_term *out /* OUT */);

@@ -81,12 +81,12 @@ field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
 summary_re='^parsed [0-9]+ files, [0-9]+ errors, [0-9]+ bytes in [0-9]+\.[0-9]{3} s \([0-9]+\.[0-9] MB/s\), peak RSS [0-9]+\.[0-9] MB$'
 
 # The inputs of tests/parse/ that are valid SMT-LIB (checked for success, not a golden error).
-valid_inputs=" empty.smt2 ext_cvc5.smt2 ext_z3.smt2 "
+valid_inputs=" empty.smt2 ext_cvc5.smt2 ext_z3.smt2 ext_fmf.smt2 "
 
 examples=(examples/*.smt2)
 # Files of the solvers' extension theories (cvc5's sets, bags, sequences, tuples, higher-order,
 # transcendentals, separation logic; z3's legacy forms): printed like the examples.
-ext_inputs=(tests/parse/ext_cvc5.smt2 tests/parse/ext_z3.smt2)
+ext_inputs=(tests/parse/ext_cvc5.smt2 tests/parse/ext_z3.smt2 tests/parse/ext_fmf.smt2)
 
 # ---- basic: version, help, usage errors ----------------------------------------------------
 group_basic() {
