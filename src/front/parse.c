@@ -188,7 +188,15 @@ fun_body (sg_parser *p, uint32_t fun, uint32_t j, sg_term *body)
   if (!rc) rc = sg_parse_term (p, j, body);
   sg_symtab_release (&p->st, mark);
   if (rc) return rc;
-  if (sg_term_fit (s, body, s->funs.a[fun].ret)) return SG_RC_OK;
+  sg_sort want = s->funs.a[fun].ret, got = sg_term_sort (s, *body);
+  if (got == want) return SG_RC_OK;
+  if (got == s->s_int && want == s->s_real)
+    {
+      s->coerce_terms++; /* a body counts as a term, whatever it is */
+      rc = sg_term_intern (s, SG_OP_TO_REAL, SG_TF_IMPLICIT, s->s_real, body, 1, NULL, 0, 0, body);
+      return rc ? sg_perr_store (p, j, rc) : SG_RC_OK;
+    }
+  if (sg_term_fit (s, body, want)) return SG_RC_OK; /* z3: a lambda as an array */
   return sg_perr (p, j, SG_RC_SORT, "sort mismatch: body of '%s' does not have the declared result sort",
                   sg_store_text (s, s->funs.a[fun].name));
 }
