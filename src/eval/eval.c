@@ -356,7 +356,17 @@ theory (sg_eval *e, sg_term t, sg_op op, uint32_t n)
       break;
     case SG_TH_BV: rc = sg_eval_bv (&c, t, args, n, &out); break;
     case SG_TH_FP: rc = sg_eval_fp (&c, t, args, n, &out); break;
-    case SG_TH_STRING: rc = sg_eval_str (&c, t, args, n, &out); break;
+    case SG_TH_STRING:
+      {
+        /* cvc5's string operators on sequences */
+        bool seq = false;
+        for (uint32_t i = 0; i < n && !seq; i++) seq = args[i]->kind == SG_V_SEQ;
+        rc = seq ? sg_eval_coll (&c, t, args, n, &out) : sg_eval_str (&c, t, args, n, &out);
+        break;
+      }
+    case SG_TH_SEQ: case SG_TH_SET: case SG_TH_BAG: case SG_TH_TUPLE:
+      rc = sg_eval_coll (&c, t, args, n, &out);
+      break;
     default: out = e->undet; break;
     }
   if (args != local) free (args);
