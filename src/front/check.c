@@ -367,6 +367,41 @@ rule_poly (sg_store *s, sg_op op, const char *sig, sg_term *a, uint32_t n, sg_so
   return rc;
 }
 
+bool
+sg_poly_returns (sg_store *s, sg_op op, sg_sort S)
+{
+  const sg_opinfo *info = sg_op_info (op);
+  if (info->rule != SG_RULE_POLY) return false;
+  poly P = { s, { SG_NONE, SG_NONE, SG_NONE, SG_NONE, SG_NONE } };
+  const char *pats[8], *r;
+  int star;
+  pat_args (info->sig, pats, 8, &star, &r);
+  return pat_match (&P, r, S);
+}
+
+bool
+sg_poly_args (sg_store *s, sg_op op, sg_sort S, const sg_sort *open, uint32_t n, sg_sort *args)
+{
+  const sg_opinfo *info = sg_op_info (op);
+  if (info->rule != SG_RULE_POLY || n < info->min_args || (info->max_args != SG_ARGS_N && n > info->max_args))
+    return false;
+  poly P = { s, { SG_NONE, SG_NONE, SG_NONE, SG_NONE, SG_NONE } };
+  const char *pats[8], *r;
+  int star;
+  uint32_t np = pat_args (info->sig, pats, 8, &star, &r);
+  if (np > 8 || !pat_match (&P, r, S)) return false;
+  for (uint32_t v = 0, o = 0; v < POLY_VARS; v++)
+    if (P.var[v] == SG_NONE) P.var[v] = open[o++];
+  uint32_t extra = star >= 0 && n + 1 > np ? n + 1 - np : 1;
+  for (uint32_t i = 0, k = 0; i < n; i++)
+    {
+      if (k >= np || pat_build (&P, pats[k], &args[i])) return false;
+      if ((int) k == star && --extra > 0) continue;
+      k++;
+    }
+  return true;
+}
+
 /* The component sorts of a tuple sort x, or NULL (with an error) if x is none. */
 static const sg_sort *
 tuple_parts (sg_store *s, sg_op op, sg_term *a, uint32_t i, uint32_t *n)

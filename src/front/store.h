@@ -210,6 +210,13 @@ sg_rc sg_mk_app (sg_store *s, sg_op op, const sg_term *args, uint32_t nargs, con
  * seq.empty, bag.empty, sep.nil, ...); printed with the qualification (flag SG_TF_AS). */
 sg_rc sg_mk_app_as (sg_store *s, sg_op op, const sg_term *args, uint32_t nargs, sg_sort as,
                     sg_term *out /* OUT */);
+/* For generators of applications (typefuzz): can the POLY operator op have result sort S? */
+bool sg_poly_returns (sg_store *s, sg_op op, sg_sort S);
+/* The sorts of n arguments of POLY op for result S, the sort variables S leaves open taking
+ * open[0], open[1], ... (SG_POLY_OPEN of them); false when op cannot return S with n
+ * arguments. */
+#define SG_POLY_OPEN 5
+bool sg_poly_args (sg_store *s, sg_op op, sg_sort S, const sg_sort *open, uint32_t n, sg_sort *args /* OUT */);
 sg_rc sg_mk_fun_app (sg_store *s, uint32_t fun, const sg_term *args, uint32_t nargs,
                      sg_term *out /* OUT */);
 /* Make *t have sort want where solvers accept it: an implicit Int-to-Real coercion (counted),

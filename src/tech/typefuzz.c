@@ -36,12 +36,20 @@ typedef struct logic {
   bool bv, fp, str;  /* operators of these theories may be generated */
   bool linear;       /* no `*`, div, mod, /, abs; no hole under them */
   bool diff;         /* difference logic: no Int/Real hole or argument at all */
+  uint32_t ext;      /* extension theories (bit th - SG_TH_SET) the script already uses: only
+                        their operators may be generated */
 } logic;
 
 static logic
 logic_of (const sg_script *sc)
 {
-  logic lg = { true, true, true, true, true, false, false };
+  logic lg = { true, true, true, true, true, false, false, 0 };
+  const sg_store *s = sc->store;
+  for (uint32_t t = 0; t < s->nodes.n; t++)
+    {
+      unsigned th = sg_op_info ((sg_op) s->nodes.a[t].op)->theory;
+      if (sg_theory_is_ext (th)) lg.ext |= 1u << (th - SG_TH_SET);
+    }
   if (sc->logic == SG_ATOM_NONE) return lg;
   const char *l = sg_store_text (sc->store, sc->logic);
   if (!strncmp (l, "ALL", 3)) return lg;
@@ -65,8 +73,10 @@ fits_logic (sg_op op, const logic *lg)
     case SG_TH_FP: if (!lg->fp) return false; break;
     case SG_TH_STRING: if (!lg->str) return false; break;
     default:
-      /* Extension theories are never inserted: which solver and logic accepts them varies. */
-      if (sg_theory_is_ext (sg_op_info (op)->theory)) return false;
+      /* An extension theory's operators only where the script already uses that theory:
+       * which solver and logic accepts them varies. */
+      if (sg_theory_is_ext (sg_op_info (op)->theory))
+        return (lg->ext >> (sg_op_info (op)->theory - SG_TH_SET)) & 1u;
       break;
     }
   switch (op)
@@ -473,6 +483,7 @@ returns (const sg_store *s, sg_op op, sg_sort S)
       return k == SG_SORT_FP;
     case SG_RULE_SELECT: return true;
     case SG_RULE_STORE: return k == SG_SORT_ARRAY;
+    case SG_RULE_POLY: return sg_poly_returns ((sg_store *) s, op, S);
     default: return false;
     }
 }
@@ -639,6 +650,23 @@ build (ctx *c, sg_op op, sg_sort S, sg_term *out)
     case SG_RULE_STORE:
       n = 3, as[0] = S, as[1] = sn->a, as[2] = sn->b;
       break;
+    case SG_RULE_POLY:
+      {
+        /* sort variables the result leaves open: sorts of the pool */
+        sg_sort open[SG_POLY_OPEN];
+        for (uint32_t i = 0; i < SG_POLY_OPEN; i++)
+          if (!pick_any_sort (c, &open[i])) return false;
+        n = in->min_args == in->max_args ? in->min_args : nary (c, in->min_args, in->max_args);
+        if (n == 0)
+          {
+            /* (as set.empty S) and the like */
+            sg_rc rc = sg_poly_returns (s, op, S) ? sg_mk_app_as (s, op, NULL, 0, S, out) : SG_RC_SORT;
+            if (rc == SG_RC_NOMEM || rc == SG_RC_LIMIT) c->rc = rc;
+            return rc == SG_RC_OK;
+          }
+        if (n > 4 || !sg_poly_args (s, op, S, open, n, as)) return false;
+        break;
+      }
     default:
       return false;
     }
