@@ -62,6 +62,34 @@ dupn (const char *s, size_t n)
 
 /* Literal text of sort kind/width into b. nonzero: numeric values are not 0. small: values
  * chosen to hit corner cases (zero, short strings over a tiny alphabet) for validation. */
+static void rand_lit (sg_rng *r, uint8_t kind, uint32_t width, bool nonzero, bool small, sg_buf *b);
+
+/* A literal of sort so (rand_lit's kinds, and sequences of them: (seq.++ (seq.unit e) ...) or
+ * (as seq.empty S); sequences of sequences get empty elements, so nothing recurses). */
+static void
+rand_lit_sort (sg_rng *r, const sg_store *s, sg_sort so, bool nonzero, bool small, sg_buf *b)
+{
+  const sg_sortnode *sn = sg_sort_node (s, so);
+  if (sn->kind != SG_SORT_SEQ) { rand_lit (r, sn->kind, sn->a, nonzero, small, b); return; }
+  sg_sort e = s->pool.a[sn->args];
+  const sg_sortnode *en = sg_sort_node (s, e);
+  uint32_t n = (uint32_t) sg_rng_below (r, small ? 4 : 6);
+  if (nonzero && n == 0) n = 1;
+  if (n == 0) { sg_buf_adds (b, "(as seq.empty "); sg_sort_print (s, so, b); sg_buf_addc (b, ')'); return; }
+  if (n > 1) sg_buf_adds (b, "(seq.++");
+  for (uint32_t i = 0; i < n; i++)
+    {
+      sg_buf_adds (b, n > 1 ? " (seq.unit " : "(seq.unit ");
+      if (en->kind == SG_SORT_BOOL) sg_buf_adds (b, sg_rng_below (r, 2) ? "true" : "false");
+      else if (en->kind == SG_SORT_INT || en->kind == SG_SORT_REAL || en->kind == SG_SORT_STRING
+               || en->kind == SG_SORT_BV)
+        rand_lit (r, en->kind, en->a, false, small, b);
+      else { sg_buf_adds (b, "(as seq.empty "); sg_sort_print (s, e, b); sg_buf_addc (b, ')'); }
+      sg_buf_addc (b, ')');
+    }
+  if (n > 1) sg_buf_addc (b, ')');
+}
+
 static void
 rand_lit (sg_rng *r, uint8_t kind, uint32_t width, bool nonzero, bool small, sg_buf *b)
 {
@@ -147,7 +175,6 @@ inst_parse (sg_store *s, const sg_fusion_fn *fn, sg_sort sort, sg_rng *r, const 
   sg_buf_init (&st);
   sg_buf_init (&tx);
   sg_sort_print (s, sort, &st);
-  const sg_sortnode *sn = sg_sort_node (s, sort);
   const char *vars[3] = { "x", "y", "z" };
   for (int i = 0; i < 3; i++) sg_buf_printf (&tx, "(declare-const %s %s)", vars[i], st.s);
   for (const char *c = fn->decls; *c; c += strlen (c) + 1)
@@ -156,7 +183,7 @@ inst_parse (sg_store *s, const sg_fusion_fn *fn, sg_sort sort, sg_rng *r, const 
   for (const char *c = fn->decls; *c; c += strlen (c) + 1)
     {
       sg_buf_printf (&tx, "(assert (= %s ", c);
-      rand_lit (r, sn->kind, sn->a, true, false, &tx);
+      rand_lit_sort (r, s, sort, true, false, &tx);
       sg_buf_adds (&tx, "))");
     }
   if (xlit) sg_buf_printf (&tx, "(assert (= x %s))(assert (= y %s))", xlit, ylit);
@@ -371,8 +398,9 @@ load_block (sg_fusion_table *t, const char *text, size_t len, const char *name, 
     }
   if (!rc && nass != 3)
     rc = block_err (d, line0, 1, "fusion block needs three asserts: z = f, x = r_x, y = r_y%s", "");
-  if (!rc && k != SG_SORT_INT && k != SG_SORT_REAL && k != SG_SORT_STRING && k != SG_SORT_BV)
-    rc = block_err (d, line0, 1, "fusion variables must be Int, Real, String or BitVec%s", "");
+  if (!rc && k != SG_SORT_INT && k != SG_SORT_REAL && k != SG_SORT_STRING && k != SG_SORT_BV
+      && k != SG_SORT_SEQ)
+    rc = block_err (d, line0, 1, "fusion variables must be Int, Real, String, BitVec or Seq%s", "");
   if (rc) goto done;
   sg_buf_addc (&cn, 0);
   fn.kind = (uint8_t) k;
@@ -403,8 +431,8 @@ load_block (sg_fusion_table *t, const char *text, size_t len, const char *name, 
       sg_buf lx, ly;
       sg_buf_init (&lx);
       sg_buf_init (&ly);
-      rand_lit (r, (uint8_t) k, sg_sort_node (&s, so)->a, false, true, &lx);
-      rand_lit (r, (uint8_t) k, sg_sort_node (&s, so)->a, false, true, &ly);
+      rand_lit_sort (r, &s, so, false, true, &lx);
+      rand_lit_sort (r, &s, so, false, true, &ly);
       inst in;
       sg_term e[3], e2[3];
       rc = inst_parse (&s, &fn, so, r, lx.s, ly.s, &in);

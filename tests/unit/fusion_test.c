@@ -43,13 +43,14 @@ test_builtins_validate (void **state)
   (void) state;
   sg_fusion_table t;
   load_builtins (&t);
-  assert_int_equal (t.fns.n, 14);
+  assert_int_equal (t.fns.n, 15);
   uint32_t kinds[16] = { 0 };
   for (uint32_t i = 0; i < t.fns.n; i++) kinds[t.fns.a[i].kind]++;
   assert_int_equal (kinds[SG_SORT_INT], 4);
   assert_int_equal (kinds[SG_SORT_REAL], 4);
   assert_int_equal (kinds[SG_SORT_STRING], 3);
   assert_int_equal (kinds[SG_SORT_BV], 3);
+  assert_int_equal (kinds[SG_SORT_SEQ], 1);
   assert_true (t.fns.a[2].feats & SG_FF_PARTIAL);      /* F3: div by a variable */
   assert_false (t.fns.a[3].feats & SG_FF_PARTIAL);     /* F4: div by a constant */
   assert_true (t.fns.a[6].feats & SG_FF_NONLINEAR);    /* F7 */
