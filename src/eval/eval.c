@@ -392,10 +392,30 @@ store_val (sg_eval *e, sg_sort sort, sg_val a, sg_val k, sg_val v)
       keys[m] = k;
       vals[m++] = v;
       r = sg_v_array (e->pool, sort, a->u.arr.dflt, keys, vals, m, a->u.arr.fun);
+      if (r) ((sg_value *) r)->u.arr.lam = a->u.arr.lam;
     }
   free (keys);
   free (vals);
   return r;
+}
+
+/* Is lambda t (variable v, body b) closed: no bound variable in b other than v? */
+static bool
+closed_lambda (sg_eval *e, sg_term t)
+{
+  sg_term v = sg_term_arg (e->s, t, 0);
+  sg_u32vec st = { 0 };
+  bool ok = SG_VEC_PUSH (st, sg_term_arg (e->s, t, 1));
+  while (ok && st.n)
+    {
+      sg_term u = SG_VEC_POP (st);
+      if (!e->hasb[u]) continue;
+      if (sg_term_op (e->s, u) == SG_OP_BVAR) { ok = u == v; continue; }
+      for (uint32_t i = 0; ok && i < sg_term_nargs (e->s, u); i++)
+        ok = SG_VEC_PUSH (st, sg_term_arg (e->s, u, i));
+    }
+  SG_VEC_FREE (st);
+  return ok;
 }
 
 /* Enter a new scope with the parameters bound to vs, then evaluate body. */
@@ -573,6 +593,12 @@ step (sg_eval *e)
             if (r == 1) return finish (e, arr->u.arr.vals[j]);
             if (r < 0) return finish (e, e->undet);
           }
+        if (arr->u.arr.lam != SG_NONE)
+          {
+            /* z3's lambda arrays: the body with the variable bound to the index */
+            f->pc = 1;
+            return call (e, sg_term_arg (s, arr->u.arr.lam, 1), sg_term_args (s, arr->u.arr.lam), &vs[1], 1);
+          }
         if (arr->u.arr.fun == SG_NONE) return finish (e, arr->u.arr.dflt);
         sg_term body;
         const sg_term *params;
@@ -611,7 +637,13 @@ step (sg_eval *e)
       if (sg_v_is_undet (vs[0]) || vs[0]->kind != SG_V_DT) return finish (e, e->undet);
       return finish (e, vbool (e, vs[0]->u.dt.cons == nd->aux));
     case SG_OP_BVAR: /* handled by enter */
-    case SG_OP_LAMBDA: case SG_OP_FUN_REF: /* functions as values: not evaluated */
+    case SG_OP_LAMBDA:
+      /* a closed one-variable lambda of array sort (z3) is an array; other functions as values
+       * are not evaluated */
+      if (n == 2 && sg_sort_kind_of (s, nd->sort) == SG_SORT_ARRAY && closed_lambda (e, t))
+        return finish (e, sg_v_array_lambda (e->pool, nd->sort, t));
+      return finish (e, e->undet);
+    case SG_OP_FUN_REF:
     case SG_OP_DT_UPDATE: case SG_OP_FMF_CARD: case SG_OP_SET_COMP:
       return finish (e, e->undet);
     default:

@@ -246,8 +246,17 @@ sg_v_array (sg_vpool *p, sg_sort sort, sg_val dflt, const sg_val *keys, const sg
   v->u.arr.keys = copy_vals (p, keys, n);
   v->u.arr.vals = copy_vals (p, vals, n);
   v->u.arr.fun = fun;
+  v->u.arr.lam = SG_NONE;
   if (!v->u.arr.dflt || !v->u.arr.keys || !v->u.arr.vals) return NULL;
   return v;
+}
+
+sg_val
+sg_v_array_lambda (sg_vpool *p, sg_sort sort, sg_term lam)
+{
+  sg_val a = sg_v_array (p, sort, NULL, NULL, NULL, 0, SG_NONE);
+  if (a) ((sg_value *) a)->u.arr.lam = lam;
+  return a;
 }
 
 sg_val
@@ -389,6 +398,7 @@ arr_eq (sg_val x, sg_val y, unsigned depth, vpairs *st)
 {
   int res = 1;
   uint32_t nx = x->u.arr.n, ny = y->u.arr.n;
+  if (x->u.arr.lam != SG_NONE || y->u.arr.lam != SG_NONE) return -1; /* functions: not decided */
   if (x->u.arr.fun != SG_NONE || y->u.arr.fun != SG_NONE)
     {
       if (x->u.arr.fun != y->u.arr.fun) return -1;
@@ -636,7 +646,9 @@ sg_v_print (const sg_store *s, sg_val v, sg_buf *b)
                    && SG_VEC_PUSH (st, ((pitem) { PI_TEXT, " " }));
             for (uint32_t i = 0; i < x->u.arr.n; i++)
               sg_buf_adds (b, "(store ");
-            if (x->u.arr.fun != SG_NONE)
+            if (x->u.arr.lam != SG_NONE)
+              sg_print_term (s, x->u.arr.lam, NULL, b);
+            else if (x->u.arr.fun != SG_NONE)
               {
                 sg_buf_adds (b, "(_ as-array ");
                 sg_print_symbol (s, s->funs.a[x->u.arr.fun].name, b);

@@ -59,6 +59,8 @@ struct sg_value {
       sg_val *keys;
       sg_val *vals;
       uint32_t fun;      /* SG_NONE, or a model function whose graph this array is (as-array) */
+      sg_term lam;       /* SG_NONE, or a closed one-variable lambda whose graph this array is
+                            (z3 prints array models so); entries still override it */
     } arr;
     struct { uint32_t cons; uint32_t n; sg_val *fields; } dt;
     struct { uint32_t index; sg_atom name; } unint;
@@ -85,6 +87,8 @@ sg_val sg_v_str (sg_vpool *p, const sg_store *s, const uint32_t *cp, uint32_t n)
 sg_val sg_v_re (sg_vpool *p, const sg_store *s, const sg_re *re);
 sg_val sg_v_array (sg_vpool *p, sg_sort sort, sg_val dflt, const sg_val *keys, const sg_val *vals,
                    uint32_t n, uint32_t fun);
+/* The array whose graph is the closed lambda term lam (one variable, no other bound variable). */
+sg_val sg_v_array_lambda (sg_vpool *p, sg_sort sort, sg_term lam);
 sg_val sg_v_dt (sg_vpool *p, sg_sort sort, uint32_t cons, const sg_val *fields, uint32_t n);
 sg_val sg_v_unint (sg_vpool *p, sg_sort sort, uint32_t index, sg_atom name);
 /* A sequence, set, bag or tuple (kind SG_V_SEQ..SG_V_TUPLE); counts only for bags. The caller

@@ -96,7 +96,7 @@ sg_pmodel_define (sg_parser *p, uint32_t cmd)
         {
           if (sg_term_sort (s, t) == s->s_int && rs == s->s_real)
             rc = sg_term_intern (s, SG_OP_TO_REAL, SG_TF_IMPLICIT, s->s_real, &t, 1, NULL, 0, 0, &t);
-          else
+          else if (!sg_term_fit (s, &t, rs)) /* z3: a lambda as an array value */
             t = SG_NONE;
         }
     }
