@@ -344,6 +344,22 @@ sgj_param (jctx *c, char cls, sg_term *out)
       if (c->xsort == SG_NONE || (t = pool_pick (c, c->xsort)) == SG_NONE) return SG_RC_USAGE;
       *out = t;
       return SG_RC_OK;
+    case 'v':
+      if (c->vsort == SG_NONE)
+        {
+          /* the sequence sort of a random pool term */
+          uint32_t count = 0;
+          for (uint32_t i = 0; i < c->pool.n; i++)
+            count += sg_sort_kind_of (s, sg_term_sort (s, c->pool.a[i])) == SG_SORT_SEQ && c->pool_cmd.a[i] <= c->target_cmd;
+          if (!count) return SG_RC_USAGE;
+          uint64_t k = sg_rng_below (c->rng, count);
+          for (uint32_t i = 0; i < c->pool.n && c->vsort == SG_NONE; i++)
+            if (sg_sort_kind_of (s, sg_term_sort (s, c->pool.a[i])) == SG_SORT_SEQ && c->pool_cmd.a[i] <= c->target_cmd
+                && k-- == 0)
+              c->vsort = sg_term_sort (s, c->pool.a[i]);
+        }
+      if (!lit && (t = pool_pick (c, c->vsort)) != SG_NONE) { *out = t; return SG_RC_OK; }
+      return sg_mk_app_as (s, SG_OP_SEQ_EMPTY, NULL, 0, c->vsort, out);
     default:
       return SG_RC_USAGE;
     }
@@ -447,6 +463,10 @@ var_class_ok (jctx *c, const char *name, sg_term t)
     case 'x':
       if (c->xsort == SG_NONE) { c->xsort = x; return true; }
       return c->xsort == x;
+    case 'v':
+      if (sg_sort_kind_of (s, x) != SG_SORT_SEQ) return false;
+      if (c->vsort == SG_NONE) { c->vsort = x; return true; }
+      return c->vsort == x;
     default: return false;
     }
 }
@@ -586,6 +606,7 @@ attempt_reset (jctx *c)
   c->nval = UINT32_MAX;
   c->num = SG_NONE;
   c->xsort = SG_NONE;
+  c->vsort = SG_NONE;
   c->made_int = false;
   c->made_quant = false;
 }

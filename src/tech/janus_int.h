@@ -63,6 +63,7 @@ typedef struct jctx {
   uint32_t nval;            /* the random bound N, or UINT32_MAX */
   sg_sort num;              /* numeric sort of the row, or SG_NONE */
   sg_sort xsort;            /* sort of x variables, or SG_NONE */
+  sg_sort vsort;            /* sequence sort of v variables, or SG_NONE */
   bool made_int;            /* an Int-sorted term was built */
   bool made_quant;          /* a quantifier was built */
 } jctx;

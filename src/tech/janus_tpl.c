@@ -58,7 +58,7 @@ static bool
 is_var_word (const char *w, size_t n)
 {
   if (n >= 2 && w[0] == '$') return true;
-  return n == 2 && strchr ("nckqpslrix", w[0]) && w[1] >= '0' && w[1] <= '9';
+  return n == 2 && strchr ("nckqpslrixv", w[0]) && w[1] >= '0' && w[1] <= '9';
 }
 
 static sg_rc tparse_term (tparse *tp, uint32_t *out);

@@ -37,10 +37,11 @@ static const char *decls =
   "(declare-const m0 Real)(declare-const m1 Real)(declare-const m2 Real)\n"
   "(declare-const p0 Bool)(declare-const p1 Bool)(declare-const p2 Bool)\n"
   "(declare-const s0 String)(declare-const s1 String)(declare-const s2 String)\n"
+  "(declare-const q0 (Seq Int))(declare-const q1 (Seq Int))(declare-const q2 (Seq Int))\n"
   "(declare-fun f (Int) Int)(declare-fun g (String) Int)\n";
 /* Parameters come from here (the pool of closed terms); not part of the queries. */
 static const char *pool =
-  "(assert (or p0 p1 p2 (= n0 n1 n2) (= m0 m1 m2) (= s0 s1 s2) (> (f n0) n1) (> (g s0) 0)"
+  "(assert (or p0 p1 p2 (= n0 n1 n2) (= m0 m1 m2) (= s0 s1 s2) (= q0 q1 q2) (> (f n0) n1) (> (g s0) 0)"
   " (str.in_re s0 (re.* (str.to_re s1))) (str.in_re s1 (re.union (str.to_re \"a\") (re.range \"b\" \"d\")))))\n";
 
 /* Inputs of the rules built in code: formulas (regular expressions appear under str.in_re). */
