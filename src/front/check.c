@@ -786,6 +786,14 @@ apply_rule (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, 
       return rule_ho_apply (s, op, a, n, out);
     case SG_RULE_PROJECT:
       return rule_project (s, op, a, n, idx, nidx, out);
+    case SG_RULE_PB:
+      if (nidx != n + 1)
+        return sg_store_err (s, SG_RC_SORT, "(_ %s k c1 ... cn) needs one coefficient per argument: %u indices, %u arguments",
+                             name, nidx, n);
+      for (uint32_t i = 0; i < n; i++)
+        if ((rc = expect (s, name, a, i, s->s_bool))) return rc;
+      *out = s->s_bool;
+      return SG_RC_OK;
     case SG_RULE_SPECIAL:
       break;
     }

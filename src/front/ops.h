@@ -84,6 +84,7 @@ typedef enum sg_rule {
   SG_RULE_REL,          /* rel.join, rel.product, rel.transpose, rel.tclosure, rel.join_image,
                            rel.iden (and table.product) over (Set (Tuple ...)) */
   SG_RULE_HO_APPLY,     /* (@ f a1 ... an): f of sort (-> D1 ... Dm R), n <= m */
+  SG_RULE_PB,           /* z3's (_ pbeq k c1 ... cn) over n Booleans (n + 1 indices) */
   SG_RULE_PROJECT,      /* cvc5's column operators with any number of indices (N_INDICES
                            SG_NIDX_ANY): tuple/rel/table.project, rel/table.group, table.join */
 } sg_rule;

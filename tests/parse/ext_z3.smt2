@@ -14,6 +14,7 @@
 (assert (= (select (lambda ((i Int)) (* 2 i)) 3) 6))
 (assert (= z ((_ to_fp 5 11) RTN 65535.0 0)))
 (assert ((_ at-most 1) (p c) (> x 0) (< y pi)))
+(assert ((_ pbge 1 1 2) (p c) (> x 0)))
 (assert (= (rem x 3) 1))
 (minimize x)
 (maximize y)
