@@ -97,7 +97,8 @@ test_templates (void **state)
   assert_int_equal (j.nrows, n);
   /* every template side builds as an instance of the right sort */
   tparse t;
-  tp_parse (&t, "(declare-const x Int)(declare-const s String)(assert (> x (str.len s)))(check-sat)");
+  tp_parse (&t, "(declare-const x Int)(declare-const s String)(declare-const q (Seq Int))"
+                "(assert (> x (str.len s)))(assert (= (seq.len q) x))(check-sat)");
   assert_int_equal (t.rc, SG_RC_OK);
   sg_rng rng;
   sg_rng_seed (&rng, 7);
