@@ -428,6 +428,17 @@ rel_arg (sg_store *s, sg_op op, sg_term *a, uint32_t i, sg_sort_kind coll, sg_u3
   return SG_RC_OK;
 }
 
+/* (coll (Tuple cols...)): a relation (coll SET) or table (BAG) sort; the tuple sort alone when
+ * coll is SG_SORT_TUPLE. */
+static sg_rc
+columns_sort (sg_store *s, sg_sort_kind coll, const sg_u32vec *cols, sg_sort *out)
+{
+  sg_sort tup;
+  sg_rc rc = sg_sort_make (s, SG_SORT_TUPLE, 0, 0, cols->a, cols->n, &tup);
+  if (rc || coll == SG_SORT_TUPLE) { *out = tup; return rc; }
+  return sg_sort_make (s, coll, 0, 0, &tup, 1, out);
+}
+
 static sg_rc
 rule_rel (sg_store *s, sg_op op, sg_term *a, uint32_t n, sg_sort *out)
 {
@@ -473,9 +484,7 @@ rule_rel (sg_store *s, sg_op op, sg_term *a, uint32_t n, sg_sort *out)
     default:
       break;
     }
-  sg_sort tup;
-  if (!(rc = sg_sort_make (s, SG_SORT_TUPLE, 0, 0, r.a, r.n, &tup)))
-    rc = sg_sort_make (s, coll, 0, 0, &tup, 1, out);
+  rc = columns_sort (s, coll, &r, out);
 done:
   SG_VEC_FREE (x);
   SG_VEC_FREE (y);
@@ -583,12 +592,7 @@ rule_project (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx
         if (!SG_VEC_PUSH (r, x.a[idx[k]])) rc = sg_store_nomem (s);
       break;
     }
-  if (rc) goto done;
-  if (!(rc = sg_sort_make (s, SG_SORT_TUPLE, 0, 0, r.a, r.n, &inner)))
-    {
-      if (op == SG_OP_TUPLE_PROJECT) *out = inner;
-      else rc = sg_sort_make (s, coll, 0, 0, &inner, 1, out);
-    }
+  if (!rc) rc = columns_sort (s, op == SG_OP_TUPLE_PROJECT ? SG_SORT_TUPLE : coll, &r, out);
 done:
   SG_VEC_FREE (x);
   SG_VEC_FREE (y);

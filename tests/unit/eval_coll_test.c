@@ -7,48 +7,8 @@
 #include <stdlib.h>
 
 #include "eval/eval.h"
+#include "eval_util.h"
 #include "test_util.h"
-
-/* The values of the get-value terms of script, printed, separated by " | ". */
-static void
-values (const char *script, const char *model, sg_buf *out)
-{
-  tparse t;
-  tp_parse (&t, script);
-  if (t.rc) fail_msg ("parse: %s", t.err);
-  sg_model m;
-  sg_model_init (&m, &t.s);
-  if (model)
-    {
-      sg_diag d;
-      sg_diag_init (&d, "model");
-      if (sg_model_read (&m, &t.sc, model, strlen (model), "model", &d))
-        {
-          char msg[600];
-          sg_diag_format (&d, msg, sizeof msg);
-          fail_msg ("model: %s", msg);
-        }
-    }
-  sg_eval *e = sg_eval_new (&t.s, model ? &m : NULL, 0);
-  assert_non_null (e);
-  sg_buf_init (out);
-  for (uint32_t i = 0; i < t.sc.cmds.n; i++)
-    {
-      const sg_cmd *c = &t.sc.cmds.a[i];
-      if (c->kind != SG_WK_GET_VALUE) continue;
-      for (uint32_t k = 0; k < c->n; k++)
-        {
-          sg_val v;
-          assert_int_equal (sg_eval_term (e, sg_cmd_items (&t.sc, c)[k], &v), SG_RC_OK);
-          if (out->len) sg_buf_adds (out, " | ");
-          sg_v_print (&t.s, v, out);
-        }
-    }
-  assert_true (sg_buf_ok (out));
-  sg_eval_free (e);
-  sg_model_free (&m);
-  tp_free (&t);
-}
 
 static void
 expect_m (const char *decls, const char *terms, const char *model, const char *expected)
@@ -56,7 +16,7 @@ expect_m (const char *decls, const char *terms, const char *model, const char *e
   char script[4096];
   snprintf (script, sizeof script, "(set-logic ALL)%s(get-value (%s))", decls, terms);
   sg_buf b;
-  values (script, model, &b);
+  values (script, model, 0, " | ", &b);
   if (strcmp (sg_buf_cstr (&b), expected))
     fail_msg ("terms %s\n  got      %s\n  expected %s", terms, sg_buf_cstr (&b), expected);
   sg_buf_free (&b);

@@ -6,56 +6,14 @@
 #include <stdlib.h>
 
 #include "eval/eval.h"
+#include "eval_util.h"
 #include "test_util.h"
-
-/* Values of the get-value terms of `script` (under the model text `model`, if any), printed
- * and separated by single spaces, into out. */
-static void
-values (const char *script, const char *model, uint64_t steps, sg_buf *out)
-{
-  tparse t;
-  tp_parse (&t, script);
-  if (t.rc) fail_msg ("parse: %s", t.err);
-  sg_model m;
-  sg_model_init (&m, &t.s);
-  if (model)
-    {
-      sg_diag d;
-      sg_diag_init (&d, "model");
-      if (sg_model_read (&m, &t.sc, model, strlen (model), "model", &d))
-        {
-          char msg[600];
-          sg_diag_format (&d, msg, sizeof msg);
-          fail_msg ("model: %s", msg);
-        }
-    }
-  sg_eval *e = sg_eval_new (&t.s, model ? &m : NULL, steps);
-  assert_non_null (e);
-  sg_buf_init (out);
-  for (uint32_t i = 0; i < t.sc.cmds.n; i++)
-    {
-      const sg_cmd *c = &t.sc.cmds.a[i];
-      if (c->kind != SG_WK_GET_VALUE) continue;
-      if (c->flags & SG_CMD_RAW) fail_msg ("get-value command %u did not type-check", i);
-      for (uint32_t k = 0; k < c->n; k++)
-        {
-          sg_val v;
-          assert_int_equal (sg_eval_term (e, sg_cmd_items (&t.sc, c)[k], &v), SG_RC_OK);
-          if (out->len) sg_buf_addc (out, ' ');
-          sg_v_print (&t.s, v, out);
-        }
-    }
-  assert_true (sg_buf_ok (out));
-  sg_eval_free (e);
-  sg_model_free (&m);
-  tp_free (&t);
-}
 
 static void
 expect_m (const char *script, const char *model, const char *expected)
 {
   sg_buf b;
-  values (script, model, 0, &b);
+  values (script, model, 0, " ", &b);
   if (strcmp (sg_buf_cstr (&b), expected))
     fail_msg ("script %s\n  got      %s\n  expected %s", script, sg_buf_cstr (&b), expected);
   sg_buf_free (&b);
@@ -76,7 +34,7 @@ expect_true (const char *decls, const char *const *items)
       char text[4096];
       snprintf (text, sizeof text, "%s(get-value (%s))", decls, items[i]);
       sg_buf b;
-      values (text, NULL, 0, &b);
+      values (text, NULL, 0, " ", &b);
       if (strcmp (sg_buf_cstr (&b), "true")) fail_msg ("%s is %s", items[i], sg_buf_cstr (&b));
       sg_buf_free (&b);
     }
@@ -277,7 +235,7 @@ test_functions (void **state)
   /* unbounded recursion stops at the step limit */
   sg_buf b;
   values ("(define-fun-rec loop ((n Int)) Int (loop (+ n 1)))(get-value ((loop 0) (+ 1 2)))", NULL,
-          100000, &b);
+          100000, " ", &b);
   assert_string_equal (sg_buf_cstr (&b), "? 3");
   sg_buf_free (&b);
 }
