@@ -19,6 +19,8 @@
 #include <unistd.h>
 
 #include "base/buf.h"
+#include "eval/eval.h"
+#include "test_util.h"
 
 /* Run argv with stdout and stderr captured into out (at most OUT_MAX bytes) and a timeout.
  * Returns false if the solver could not be started or timed out. */
@@ -102,6 +104,76 @@ have (const char *solver)
   bool ok = run_solver (argv, &b) && b.len > 0;
   sg_buf_free (&b);
   return ok;
+}
+
+/* The get-value terms of t with a value determined by e: the printed terms into tt and values
+ * into vt (strdup'd; at most max); returns how many, and counts the undetermined ones. */
+static uint32_t
+collect_values (tparse *t, sg_eval *e, char **tt, char **vt, uint32_t max, uint32_t *undet)
+{
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < t->sc.cmds.n && n < max; i++)
+    {
+      const sg_cmd *c = &t->sc.cmds.a[i];
+      if (c->kind != SG_WK_GET_VALUE) continue;
+      if (c->flags & SG_CMD_RAW) fail_msg ("command %u did not type-check", i);
+      sg_term x = sg_cmd_items (&t->sc, c)[0];
+      sg_val v;
+      assert_int_equal (sg_eval_term (e, x, &v), SG_RC_OK);
+      if (sg_v_is_undet (v)) { (*undet)++; continue; }
+      sg_buf b;
+      sg_buf_init (&b);
+      sg_print_term (&t->s, x, NULL, &b);
+      tt[n] = strdup (sg_buf_cstr (&b));
+      sg_buf_reset (&b);
+      sg_v_print (&t->s, v, &b);
+      vt[n++] = strdup (sg_buf_cstr (&b));
+      sg_buf_free (&b);
+    }
+  return n;
+}
+
+/* Check the n values in batches of `batch`: each solver (argv words before the script path,
+ * NULL-terminated; a NULL solver is skipped) gets a script per batch; its verdict per term
+ * (V_*) goes into v[solver][k]. */
+static void
+check_values (char **tt, char **vt, uint32_t n, uint32_t batch, const char *const *solvers[2], uint8_t *v[2])
+{
+  const char *tmp = getenv ("TMPDIR");
+  char path[4096];
+  snprintf (path, sizeof path, "%s/sg_eval_check_XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  size_t plen = strlen (path);
+  for (uint32_t from = 0; from < n; from += batch)
+    {
+      uint32_t to = from + batch < n ? from + batch : n;
+      sg_buf sc;
+      sg_buf_init (&sc);
+      sg_buf_adds (&sc, "(set-logic ALL)\n");
+      for (uint32_t k = from; k < to; k++)
+        sg_buf_printf (&sc, "(push 1)(assert (not (= %s %s)))(check-sat)(pop 1)(echo \"@%u\")\n", tt[k], vt[k], k - from);
+      assert_true (sg_buf_ok (&sc));
+      strcpy (path + plen - 6, "XXXXXX");
+      int fd = mkstemp (path);
+      assert_true (fd >= 0);
+      assert_true (write (fd, sc.s, sc.len) == (ssize_t) sc.len);
+      close (fd);
+      for (int s = 0; s < 2; s++)
+        {
+          if (!solvers[s]) continue;
+          char *argv[16];
+          uint32_t na = 0;
+          while (solvers[s][na] && na < 14) { argv[na] = (char *) solvers[s][na]; na++; }
+          argv[na++] = path;
+          argv[na] = NULL;
+          sg_buf out;
+          sg_buf_init (&out);
+          if (!run_solver (argv, &out)) print_message ("%s: timeout or not started\n", argv[0]);
+          verdicts (sg_buf_cstr (&out), v[s] + from, to - from);
+          sg_buf_free (&out);
+        }
+      unlink (path);
+      sg_buf_free (&sc);
+    }
 }
 
 #endif

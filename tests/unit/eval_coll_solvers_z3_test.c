@@ -234,59 +234,16 @@ theory_run (int th, const char *name, bool with_z3)
   sg_eval *e = sg_eval_new (&t.s, NULL, 0);
   assert_non_null (e);
   char **tt = calloc (TERMS, sizeof *tt), **vt = calloc (TERMS, sizeof *vt);
-  uint32_t n = 0, undet = 0;
+  uint32_t undet = 0;
   assert_true (tt && vt);
-  for (uint32_t i = 0; i < t.sc.cmds.n; i++)
-    {
-      const sg_cmd *c = &t.sc.cmds.a[i];
-      if (c->kind != SG_WK_GET_VALUE) continue;
-      sg_term x = sg_cmd_items (&t.sc, c)[0];
-      sg_val v;
-      assert_int_equal (sg_eval_term (e, x, &v), SG_RC_OK);
-      if (sg_v_is_undet (v)) { undet++; continue; }
-      sg_buf b;
-      sg_buf_init (&b);
-      sg_print_term (&t.s, x, NULL, &b);
-      tt[n] = strdup (sg_buf_cstr (&b));
-      sg_buf_reset (&b);
-      sg_v_print (&t.s, v, &b);
-      vt[n++] = strdup (sg_buf_cstr (&b));
-      sg_buf_free (&b);
-    }
+  uint32_t n = collect_values (&t, e, tt, vt, TERMS, &undet);
   uint8_t *vz = calloc (n + 1, 1), *vc = calloc (n + 1, 1);
   assert_true (vz && vc);
-  const char *tmp = getenv ("TMPDIR");
-  char path[4096];
-  snprintf (path, sizeof path, "%s/sg_eval_coll_XXXXXX", tmp && *tmp ? tmp : "/tmp");
-  size_t plen = strlen (path);
-  for (uint32_t from = 0; from < n; from += BATCH)
-    {
-      uint32_t to = from + BATCH < n ? from + BATCH : n;
-      sg_buf sc;
-      sg_buf_init (&sc);
-      sg_buf_adds (&sc, "(set-logic ALL)\n");
-      for (uint32_t k = from; k < to; k++)
-        sg_buf_printf (&sc, "(push 1)(assert (not (= %s %s)))(check-sat)(pop 1)(echo \"@%u\")\n", tt[k], vt[k], k - from);
-      assert_true (sg_buf_ok (&sc));
-      strcpy (path + plen - 6, "XXXXXX");
-      int fd = mkstemp (path);
-      assert_true (fd >= 0);
-      assert_true (write (fd, sc.s, sc.len) == (ssize_t) sc.len);
-      close (fd);
-      char *z3[] = { (char *) "z3", (char *) "-smt2", path, NULL };
-      char *cvc5[] = { (char *) "cvc5", (char *) "--lang=smt2", (char *) "--incremental", (char *) "--strings-exp",
-                       (char *) "--sets-ext", path, NULL };
-      for (int s = with_z3 ? 0 : 1; s < 2; s++)
-        {
-          sg_buf o;
-          sg_buf_init (&o);
-          if (!run_solver (s ? cvc5 : z3, &o)) print_message ("%s: timeout or not started\n", s ? "cvc5" : "z3");
-          verdicts (sg_buf_cstr (&o), (s ? vc : vz) + from, to - from);
-          sg_buf_free (&o);
-        }
-      unlink (path);
-      sg_buf_free (&sc);
-    }
+  static const char *const z3[] = { "z3", "-smt2", NULL };
+  static const char *const cvc5[] = { "cvc5", "--lang=smt2", "--incremental", "--strings-exp", "--sets-ext", NULL };
+  const char *const *solvers[2] = { with_z3 ? z3 : NULL, cvc5 };
+  uint8_t *v[2] = { vz, vc };
+  check_values (tt, vt, n, BATCH, solvers, v);
   uint32_t agree = 0, refute = 0, zagree = 0, zrefute = 0;
   for (uint32_t k = 0; k < n; k++)
     {
