@@ -22,6 +22,27 @@
 #include "eval/eval.h"
 #include "test_util.h"
 
+/* A term generator's state: a splitmix64 stream (seeded by the test) and the text it writes. */
+typedef struct gen {
+  uint64_t s; /* splitmix64 state */
+  sg_buf *b;  /* output text */
+} gen;
+
+static uint64_t
+rnd (gen *g)
+{
+  uint64_t z = (g->s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+static uint32_t
+below (gen *g, uint32_t n)
+{
+  return (uint32_t) (rnd (g) % n);
+}
+
 /* Run argv with stdout and stderr captured into out (at most OUT_MAX bytes) and a timeout.
  * Returns false if the solver could not be started or timed out. */
 static bool

@@ -28,25 +28,6 @@
 
 /* ---------------------------------------------------------------- random terms */
 
-typedef struct gen {
-  uint64_t s; /* splitmix64 state */
-  sg_buf *b;  /* output text */
-} gen;
-
-static uint64_t
-rnd (gen *g)
-{
-  uint64_t z = (g->s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-static uint32_t
-below (gen *g, uint32_t n)
-{
-  return (uint32_t) (rnd (g) % n);
-}
 
 static void gint (gen *g, int d);
 static void greal (gen *g, int d);
