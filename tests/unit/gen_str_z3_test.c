@@ -1,0 +1,281 @@
+/* gen_str_z3_test: every unsat row of the strings generator (tech/gen_str_rows.def), alone and
+ * with every transformation and equality that applies to it (tech/gen_str_eqs.def), with and
+ * without quantifier patterns, is sent to z3 and cvc5:
+ *  - soundness: no instance may be answered sat by either solver, and neither may its known
+ *    core alone (the formula without the noise conjuncts);
+ *  - every row must be proved unsat by at least one solver on at least one instance;
+ *  - minimality: for instances the solvers prove unsat, dropping any one conjunct of the known
+ *    core must leave a formula that z3 does not prove unsat (sat or unknown): the core is tight.
+ * Persistent sessions (run/session.h), a short timeout per query; quantified rows may time out
+ * (counted, not a failure). Skipped, loudly, without z3 or cvc5.
+ * Also: a sample of sat formulas with their witness asserted is never answered unsat. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "mutant_util.h"
+#include "tech/gen_str.h"
+
+enum { TIMEOUT_MS = 3000 };
+
+typedef struct solvers {
+  sg_profiles ps;
+  sg_patterns pats;
+  sg_session sess[2];
+  const char *names[2];
+} solvers;
+
+/* Answers of both solvers ('s', 'u', '?'); k0..k1 the solvers asked. */
+static void
+ask (solvers *sv, const char *text, size_t len, int k0, int k1, char out[2])
+{
+  out[0] = out[1] = '-';
+  for (int k = k0; k <= k1; k++)
+    {
+      sg_outcome o;
+      sg_outcome_init (&o);
+      assert_int_equal (sg_session_query_checked (&sv->sess[k], text, len, &o), SG_RC_OK);
+      out[k] = '?';
+      if (o.kind == SG_OUT_OK && o.answers.n == 1)
+        out[k] = o.answers.a[0] == SG_ANS_SAT ? 's' : o.answers.a[0] == SG_ANS_UNSAT ? 'u' : '?';
+      sg_outcome_free (&o);
+    }
+}
+
+/* text without the named conjuncts whose bits are in drop. */
+static void
+without (const char *text, uint64_t drop, sg_buf *out)
+{
+  sg_buf_reset (out);
+  for (const char *line = text; *line;)
+    {
+      const char *e = strchr (line, '\n');
+      size_t len = e ? (size_t) (e + 1 - line) : strlen (line);
+      const char *nm = strstr (line, ":named a");
+      bool skip = nm && nm < line + len && (drop >> atoi (nm + 8) & 1);
+      if (!skip) sg_buf_add (out, line, len);
+      line += len;
+    }
+}
+
+static uint64_t
+bits_of (const char *s, const char *key)
+{
+  uint64_t set = 0;
+  size_t kn = strlen (key);
+  for (const char *p = strstr (s, key); p; p = strstr (p + 1, key)) set |= 1ull << atoi (p + kn);
+  return set;
+}
+
+static bool
+open_solvers (solvers *sv)
+{
+  sg_diag d;
+  sg_diag_init (&d, "profiles");
+  assert_int_equal (sg_profiles_init (&sv->ps, &d), SG_RC_OK);
+  sv->names[0] = "z3";
+  sv->names[1] = "cvc5";
+  for (int k = 0; k < 2; k++)
+    {
+      sg_profile *p = (sg_profile *) sg_profiles_find (&sv->ps, sv->names[k]);
+      const char *version = NULL;
+      if (!p || sg_profile_version (p, &version) != SG_RC_OK)
+        {
+          sg_profiles_free (&sv->ps);
+          fprintf (stderr, "gen_str_z3_test: SKIPPED: %s cannot be run\n", sv->names[k]);
+          return false;
+        }
+    }
+  sg_patterns_init (&sv->pats);
+  assert_int_equal (sg_patterns_add_defaults (&sv->pats), SG_RC_OK);
+  for (int k = 0; k < 2; k++)
+    {
+      sg_session_opts so = { .timeout_ms = TIMEOUT_MS };
+      so.argv.strings = true;
+      assert_int_equal (sg_session_open (&sv->sess[k], sg_profiles_find (&sv->ps, sv->names[k]), &sv->pats, &so), SG_RC_OK);
+    }
+  return true;
+}
+
+static void
+close_solvers (solvers *sv)
+{
+  for (int k = 0; k < 2; k++) sg_session_close (&sv->sess[k]);
+  sg_patterns_free (&sv->pats);
+  sg_profiles_free (&sv->ps);
+}
+
+typedef struct row_stats { unsigned inst, both, one, none, loose; } row_stats;
+
+static void
+test_unsat_rows (void **state)
+{
+  (void) state;
+  solvers sv;
+  if (!open_solvers (&sv)) skip ();
+  sg_gen_str *g = NULL;
+  sg_diag d;
+  sg_diag_init (&d, "gen_str");
+  assert_int_equal (sg_gen_str_new (&g, &d), SG_RC_OK);
+  sg_rng r;
+  sg_rng_seed (&r, 1465);
+  sg_buf text, desc, q;
+  sg_buf_init (&text);
+  sg_buf_init (&desc);
+  sg_buf_init (&q);
+  double t0 = now_s ();
+  unsigned unsound = 0, unproved_rows = 0, loose = 0, queries = 0, instances = 0;
+  unsigned proved_core[2] = { 0, 0 }, cores = 0;
+  for (uint32_t row = 0; row < sg_gen_str_rows (); row++)
+    {
+      row_stats rs = { 0, 0, 0, 0, 0 };
+      for (int tr = 0; tr < 4; tr++)
+        for (int eq = tr ? 0 : -1; eq < (tr ? (int) sg_gen_str_eqs () : 0); eq++)
+          for (int pat = 0; pat < 2; pat++)
+            {
+              sg_gstr_unsat_opts o = { (int) row, tr, pat, eq };
+              sg_rc rc = sg_gen_str_unsat (g, &r, &o, &text, &desc);
+              if (rc == SG_RC_USAGE) continue;
+              assert_int_equal (rc, SG_RC_OK);
+              const char *s = sg_buf_cstr (&text);
+              if (pat && !strstr (s, ":pattern")) continue; /* no quantifier: once is enough */
+              char ans[2];
+              ask (&sv, text.s, text.len, 0, 1, ans);
+              queries += 2;
+              instances++;
+              rs.inst++;
+              if (ans[0] == 's' || ans[1] == 's')
+                {
+                  unsound++;
+                  fprintf (stderr, "gen_str_z3_test: UNSOUND (z3 %c, cvc5 %c): %s\n%s\n", ans[0], ans[1],
+                           sg_buf_cstr (&desc), s);
+                }
+              int proved = (ans[0] == 'u') + (ans[1] == 'u');
+              rs.both += proved == 2, rs.one += proved == 1, rs.none += proved == 0;
+              /* The known core alone (the noise conjuncts dropped). */
+              sg_buf names;
+              sg_buf_init (&names);
+              assert_true (sg_gen_str_core (text.s, text.len, &names));
+              uint64_t core = bits_of (sg_buf_cstr (&names), "a"), named = bits_of (s, ":named a");
+              sg_buf_free (&names);
+              if (core != named)
+                {
+                  without (s, named & ~core, &q);
+                  char ca[2];
+                  ask (&sv, q.s, q.len, 0, 1, ca);
+                  queries += 2;
+                  if (ca[0] == 's' || ca[1] == 's')
+                    {
+                      unsound++;
+                      fprintf (stderr, "gen_str_z3_test: CORE NOT UNSAT (z3 %c, cvc5 %c): %s\n%s\n", ca[0], ca[1],
+                               sg_buf_cstr (&desc), sg_buf_cstr (&q));
+                    }
+                  memcpy (ans, ca, 2);
+                }
+              cores++;
+              proved_core[0] += ans[0] == 'u';
+              proved_core[1] += ans[1] == 'u';
+              /* Tight: dropping any core conjunct leaves a formula z3 does not prove unsat. */
+              if (ans[0] != 'u') continue;
+              for (int k = 1; k < 64; k++)
+                {
+                  if (!(core >> k & 1)) continue;
+                  without (s, (named & ~core) | (1ull << k), &q);
+                  char da[2];
+                  ask (&sv, q.s, q.len, 0, 0, da);
+                  queries++;
+                  if (da[0] == 'u')
+                    {
+                      rs.loose++;
+                      fprintf (stderr, "gen_str_z3_test: core not minimal (a%d is not needed): %s\n%s\n", k,
+                               sg_buf_cstr (&desc), s);
+                    }
+                }
+            }
+      loose += rs.loose;
+      if (!rs.both && !rs.one)
+        {
+          unproved_rows++;
+          fprintf (stderr, "gen_str_z3_test: row %s: no instance proved unsat\n", sg_gen_str_row_id (row));
+        }
+      fprintf (stderr, "gen_str_z3_test: row %-4s %s: %3u instances, unsat in both %3u, in one %3u, in neither %3u%s\n",
+               sg_gen_str_row_id (row), sg_gen_str_row_paper (row) ? "(paper)" : "(2.6)  ", rs.inst, rs.both, rs.one,
+               rs.none, rs.loose ? ", core not minimal" : "");
+    }
+  fprintf (stderr, "gen_str_z3_test: %u rows, %u instances, %u queries in %.1f s: %u unsound, %u rows unproved, "
+           "%u cores not minimal; known cores proved unsat: z3 %u, cvc5 %u of %u\n",
+           sg_gen_str_rows (), instances, queries, now_s () - t0, unsound, unproved_rows, loose, proved_core[0],
+           proved_core[1], cores);
+  sg_buf_free (&text);
+  sg_buf_free (&desc);
+  sg_buf_free (&q);
+  sg_gen_str_free (g);
+  close_solvers (&sv);
+  assert_int_equal (unsound, 0);
+  assert_int_equal (unproved_rows, 0);
+  assert_int_equal (loose, 0);
+}
+
+/* Sat formulas with their witness asserted: never unsat in either solver. */
+static void
+test_sat_witness_solvers (void **state)
+{
+  (void) state;
+  solvers sv;
+  if (!open_solvers (&sv)) skip ();
+  sg_gen_str *g = NULL;
+  sg_diag d;
+  sg_diag_init (&d, "gen_str");
+  assert_int_equal (sg_gen_str_new (&g, &d), SG_RC_OK);
+  sg_rng r;
+  sg_rng_seed (&r, 0);
+  sg_buf text, desc, model, q;
+  sg_buf_init (&text);
+  sg_buf_init (&desc);
+  sg_buf_init (&model);
+  sg_buf_init (&q);
+  unsigned refuted = 0, sat[2] = { 0, 0 }, n = 300;
+  for (unsigned i = 0; i < n; i++)
+    {
+      assert_int_equal (sg_gen_str_sat (g, &r, SG_GSTR_ANY, &text, &desc), SG_RC_OK);
+      /* (define-fun x () S v) lines into (assert (= x v)) before the check-sat. */
+      const char *s = sg_buf_cstr (&text), *cs = strstr (s, "(check-sat)");
+      sg_buf_reset (&q);
+      sg_buf_add (&q, s, (size_t) (cs - s));
+      for (const char *w = strstr (s, ";; witness: (define-fun "); w; w = strstr (w + 1, ";; witness: (define-fun "))
+        {
+          const char *name = w + 24, *sp = strchr (name, ' '), *val = strstr (sp, ") ") + 2;
+          val = strchr (val, ' ') + 1; /* after the sort */
+          const char *e = strchr (val, '\n');
+          sg_buf_printf (&q, "(assert (= %.*s %.*s))\n", (int) (sp - name), name, (int) (e - val - 1), val);
+        }
+      sg_buf_adds (&q, "(check-sat)\n");
+      char ans[2];
+      ask (&sv, q.s, q.len, 0, 1, ans);
+      for (int k = 0; k < 2; k++) sat[k] += ans[k] == 's';
+      if (ans[0] == 'u' || ans[1] == 'u')
+        {
+          refuted++;
+          fprintf (stderr, "gen_str_z3_test: witness refuted (z3 %c, cvc5 %c): %s\n%s\n", ans[0], ans[1],
+                   sg_buf_cstr (&desc), sg_buf_cstr (&q));
+        }
+    }
+  fprintf (stderr, "gen_str_z3_test: %u sat formulas with their witness: sat in z3 %u, cvc5 %u; refuted %u\n", n,
+           sat[0], sat[1], refuted);
+  sg_buf_free (&text);
+  sg_buf_free (&desc);
+  sg_buf_free (&model);
+  sg_buf_free (&q);
+  sg_gen_str_free (g);
+  close_solvers (&sv);
+  assert_int_equal (refuted, 0);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_unsat_rows),
+    cmocka_unit_test (test_sat_witness_solvers),
+  };
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
