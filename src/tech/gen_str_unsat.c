@@ -345,17 +345,19 @@ sg_gen_str_unsat (sg_gen_str *g, sg_rng *rng, const sg_gstr_unsat_opts *o, sg_bu
   uint32_t core = named;
   if (tr != SG_GSTR_TR_NONE)
     {
-      sg_buf_adds (text, "(assert (! (= ");
+      /* C: the equality and its side condition, one conjunct (C implies x = x_fresh). */
+      sg_buf_adds (text, e->side[0] ? "(assert (! (and (= " : "(assert (! (= ");
       if (tr == SG_GSTR_TR_CONST) sg_buf_printf (text, "%s ", zvar);
       expand_s (&xc, e->term, text);
       if (tr != SG_GSTR_TR_CONST) sg_buf_printf (text, " %s", fresh);
-      sg_buf_printf (text, ") :named a%u))\n", ++named);
+      sg_buf_adds (text, ")");
       if (e->side[0])
         {
-          sg_buf_adds (text, "(assert (! ");
+          sg_buf_addc (text, ' ');
           expand_s (&xc, e->side, text);
-          sg_buf_printf (text, " :named a%u))\n", ++named);
+          sg_buf_addc (text, ')');
         }
+      sg_buf_printf (text, " :named a%u))\n", ++named);
       if (tr != SG_GSTR_TR_NOISE) core = named;
     }
   sg_buf_adds (text, "(check-sat)\n;; core:");

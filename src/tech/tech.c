@@ -488,6 +488,11 @@ static const sg_opt janus_opts[] = {
     "others must match, e.g. --solvers \"cvc4;cvc5\" --reference cvc4" },
 };
 
+static const sg_opt strings_opts[] = {
+  { 0, "--status", NULL, "S", SG_OPT_CHOICE, OFF (mode), SG_OPT_NO_GIVEN, 0, 0, NULL,
+    "sat|unsat|mixed", "formulas sat, unsat or both by construction (default %D)" },
+};
+
 static void
 sae_describe (const sg_tech_cfg *cfg, char *out, size_t size)
 {
@@ -586,7 +591,8 @@ static const sg_technique techniques[] = {
              "of Table 3, every conjunct named and the known minimal core as a ';; core:' comment.\n"
              "Any decided answer against the construction, an invalid model or a crash is a finding.\n"
              "'smtgrind gen strings --status sat|unsat --count N --out DIR' writes them to files.\n",
-    .defaults = { .chain = 1000 },
+    .opts = strings_opts, .nopts = NOPTS (strings_opts),
+    .defaults = { .chain = 1000, .mode = 2 },
     .timeout_s = 15, .campaign_chain = 50,
     .variants = "sat|unsat|mixed", .weights = "0|0|0", .nseeds = 0,
     .init = strings_init, .begin = strings_begin, .next = strings_next, .free = strings_free,
