@@ -65,8 +65,14 @@ sg_rc sg_gen_str_unsat (sg_gen_str *g, sg_rng *rng, const sg_gstr_unsat_opts *o,
 uint32_t sg_gen_str_rows (void);
 const char *sg_gen_str_row_id (uint32_t i);
 bool sg_gen_str_row_paper (uint32_t i);
+/* The variables free in A and B of row i: "s:S off:I ..." (S String, I Int, B Bool). */
+const char *sg_gen_str_row_avars (uint32_t i);
 uint32_t sg_gen_str_eqs (void);
 const char *sg_gen_str_eq_id (uint32_t i);
+
+/* The soundness query of equality i alone: C ∧ ¬(x = x_f) for an NC row, C ∧ ¬(x_f = c) for a
+ * C row (implied: must be unsat), or C alone (must be sat: the side condition can hold). */
+sg_rc sg_gen_str_eq_query (uint32_t i, bool implied, sg_buf *text);
 
 /* The `;; witness:` lines of a generated file as a model text "(model (define-fun ...) ...)"
  * (model reset first); returns the number of lines. */

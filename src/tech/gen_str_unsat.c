@@ -44,6 +44,7 @@ static const gs_eq eqs[] = {
 uint32_t sg_gen_str_rows (void) { return NROWS; }
 const char *sg_gen_str_row_id (uint32_t i) { return i < NROWS ? rows[i].id : NULL; }
 bool sg_gen_str_row_paper (uint32_t i) { return i < NROWS && rows[i].paper; }
+const char *sg_gen_str_row_avars (uint32_t i) { return i < NROWS ? rows[i].avars : NULL; }
 uint32_t sg_gen_str_eqs (void) { return NEQS; }
 const char *sg_gen_str_eq_id (uint32_t i) { return i < NEQS ? eqs[i].id : NULL; }
 
@@ -369,4 +370,53 @@ sg_gen_str_unsat (sg_gen_str *g, sg_rng *rng, const sg_gstr_unsat_opts *o, sg_bu
   sg_buf_printf (desc, ", %s patterns", strstr (r->b, "(!P") ? (patterns ? "with" : "without") : "no");
   sg_buf_printf (text, "\n;; %s\n", sg_buf_cstr (desc));
   return sg_buf_ok (text) && sg_buf_ok (desc) ? SG_RC_OK : SG_RC_NOMEM;
+}
+
+sg_rc
+sg_gen_str_eq_query (uint32_t i, bool implied, sg_buf *text)
+{
+  if (i >= NEQS) return SG_RC_USAGE;
+  const gs_eq *e = &eqs[i];
+  gs_map cm;
+  cm.n = 0;
+  map_add_spec (&cm, "x:S", NULL);
+  cm.v[0].sort = e->nc ? e->sort : e->key[0] == '"' ? 'S' : e->key[0] == 't' || e->key[0] == 'f' ? 'B' : 'I';
+  map_add_spec (&cm, e->vars, "_c");
+  gs_expand xc = { &cm, 1, NULL, NULL };
+  sg_buf_reset (text);
+  sg_buf_adds (text, "(set-logic ALL)\n");
+  declare (&cm, 0, text);
+  sg_buf_printf (text, "(declare-const x_f %s)\n(assert (= ", sort_name (cm.v[0].sort));
+  if (e->nc)
+    {
+      expand_s (&xc, e->term, text);
+      sg_buf_adds (text, " x_f))\n");
+    }
+  else
+    {
+      sg_buf_adds (text, "x_f ");
+      expand_s (&xc, e->term, text);
+      sg_buf_adds (text, "))\n");
+    }
+  if (e->side[0])
+    {
+      sg_buf_adds (text, "(assert ");
+      expand_s (&xc, e->side, text);
+      sg_buf_adds (text, ")\n");
+    }
+  if (implied)
+    {
+      if (e->nc) sg_buf_adds (text, "(assert (not (= x x_f)))\n");
+      else
+        {
+          gs_expand xk = { &cm, 1, NULL, NULL };
+          char k[64];
+          snprintf (k, sizeof k, "@%s", e->key);
+          sg_buf_adds (text, "(assert (not (= x_f ");
+          expand_s (&xk, k, text);
+          sg_buf_adds (text, ")))\n");
+        }
+    }
+  sg_buf_adds (text, "(check-sat)\n");
+  return sg_buf_ok (text) ? SG_RC_OK : SG_RC_NOMEM;
 }
