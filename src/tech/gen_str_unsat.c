@@ -16,8 +16,19 @@ typedef struct gs_row {
 
 static const gs_row rows[] = {
 #define GS_ROW(id, paper, av, bv, nota, b) { #id, paper, av, bv, nota, b },
+#define GS_AVOID(row, eq)
 #include "tech/gen_str_rows.def"
 #undef GS_ROW
+#undef GS_AVOID
+};
+
+typedef struct gs_avoid { const char *row, *eq; } gs_avoid;
+static const gs_avoid avoid[] = {
+#define GS_ROW(id, paper, av, bv, nota, b)
+#define GS_AVOID(row, eq) { #row, #eq },
+#include "tech/gen_str_rows.def"
+#undef GS_ROW
+#undef GS_AVOID
 };
 #define NROWS (sizeof rows / sizeof rows[0])
 
@@ -222,19 +233,37 @@ has_const (const char *t, const char *key)
   return false;
 }
 
+/* Does $name occur in template t? */
+static bool
+mentions (const char *t, const char *name)
+{
+  size_t n = strlen (name);
+  for (const char *p = strchr (t, '$'); p; p = strchr (p + 1, '$'))
+    if (!strncmp (p + 1, name, n) && !ident_char (p[1 + n])) return true;
+  return false;
+}
+
+static bool
+avoided (const gs_row *r, const gs_eq *e)
+{
+  for (size_t i = 0; i < sizeof avoid / sizeof avoid[0]; i++)
+    if (!strcmp (avoid[i].row, r->id) && !strcmp (avoid[i].eq, e->id)) return true;
+  return false;
+}
+
 /* ---- formulas ---- */
 
 /* Candidate targets of a transformation on row r with equality e (-1: none applies): the index
  * of a variable of the spec whose sort the NC row takes, drawn. */
 static int
-draw_var (const char *spec, char sort, sg_rng *rng)
+draw_var (const char *spec, const char *b, char sort, sg_rng *rng)
 {
   gs_map m;
   m.n = 0;
   map_add_spec (&m, spec, NULL);
   uint32_t cand[MAXVARS], n = 0;
   for (uint32_t i = 0; i < m.n; i++)
-    if (m.v[i].sort == sort) cand[n++] = i;
+    if (m.v[i].sort == sort && mentions (b, m.v[i].name)) cand[n++] = i;
   return n ? (int) cand[sg_rng_below (rng, n)] : -1;
 }
 
@@ -247,10 +276,11 @@ applies (const gs_row *r, sg_gstr_tr tr, const gs_eq *e)
     {
     case SG_GSTR_TR_VAR:
     case SG_GSTR_TR_NOISE:
-      if (!e->nc) return false;
+      if (!e->nc || avoided (r, e)) return false;
       map_add_spec (&m, tr == SG_GSTR_TR_VAR ? r->avars : r->bvars, NULL);
+      /* A variable of A must occur in B too (RA1's u does not). */
       for (uint32_t i = 0; i < m.n; i++)
-        if (m.v[i].sort == e->sort) return true;
+        if (m.v[i].sort == e->sort && mentions (r->b, m.v[i].name)) return true;
       return false;
     case SG_GSTR_TR_CONST: return !e->nc && has_const (r->b, e->key);
     default: return false;
@@ -306,7 +336,7 @@ sg_gen_str_unsat (sg_gen_str *g, sg_rng *rng, const sg_gstr_unsat_opts *o, sg_bu
   if (tr == SG_GSTR_TR_VAR || tr == SG_GSTR_TR_NOISE)
     {
       const char *spec = tr == SG_GSTR_TR_VAR ? r->avars : r->bvars;
-      int k = draw_var (spec, e->sort, rng);
+      int k = draw_var (spec, r->b, e->sort, rng);
       gs_map sm;
       sm.n = 0;
       map_add_spec (&sm, spec, NULL);
