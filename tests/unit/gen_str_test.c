@@ -204,6 +204,7 @@ test_unsat_rows (void **state)
   fprintf (stderr, "gen_str_test: %u unsat formulas (%u from Table 2 rows) over %u rows and %u equalities\n", made,
            paper, sg_gen_str_rows (), sg_gen_str_eqs ());
   assert_true (made > 100);
+  assert_int_equal (unused, 0);
   sg_buf_free (&text);
   sg_buf_free (&desc);
   sg_gen_str_free (g);
