@@ -173,7 +173,7 @@ build_pool (sg_gen_str *g, sg_diag *d)
   return SG_RC_OK;
 }
 
-/* qsort over pool indices by key: needs the generator, so a small insertion-merge instead. */
+/* Pool indices a and b by their values' texts, then by index. */
 static int
 cmp_key (const sg_gen_str *g, uint32_t a, uint32_t b)
 {
