@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/file.h"
 #include "eval/eval.h"
 #include "front/ops.h"
 #include "front/parse.h"
@@ -34,12 +35,15 @@ static const gs_constdef consts[] = {
 #include "tech/gen_str_consts.def"
 #undef GS_CONST
 };
-#define NCONSTS (sizeof consts / sizeof consts[0])
+#define NBUILTIN (sizeof consts / sizeof consts[0])
+/* Constants at most (built in or from a --constants file); leaves are items below MAXCONSTS. */
+#define MAXCONSTS 64u
 
 /* ---- state ---- */
 
 typedef struct gs_leaf {
   char sort;     /* S, I, L */
+  uint32_t text; /* offset of its SMT-LIB text in ctext */
   sg_term term;  /* in the generator's store */
   uint32_t key;  /* offset of its value's text in keys (S and I) */
 } gs_leaf;
@@ -54,7 +58,9 @@ typedef struct gs_pterm {
 struct sg_gen_str {
   sg_store st;
   sg_script sc;
-  gs_leaf leaf[NCONSTS];
+  gs_leaf leaf[MAXCONSTS];
+  uint32_t nconsts;
+  SG_VEC (char) ctext;                     /* the constants' texts, NUL-terminated */
   SG_VEC (gs_pterm) pool;
   uint32_t op_first[NOPS], op_count[NOPS]; /* the pool by operation */
   sg_u32vec by_key[3];                     /* pool indices of result sort S, I, B sorted by key */
@@ -108,34 +114,90 @@ value_text (sg_gen_str *g, sg_term t)
   return rc;
 }
 
-/* The constants, parsed as arguments of assertions of one script. */
+/* An error in a constants file at line (d names the file from now on). */
+#define CERR(d, rc, where, line, ...) (sg_diag_init ((d), (where)), sg_diag_set ((d), (rc), (line), 1, __VA_ARGS__))
+
+/* One constant: parsed as an argument of an assertion (beside "" or 0, or in str.in_re),
+ * evaluated; a constant equal to an earlier one is skipped. Errors
+ * name where (file:line, or the built-in table). */
 static sg_rc
-load_consts (sg_gen_str *g, sg_diag *d)
+add_const (sg_gen_str *g, char sort, const char *text, size_t len, const char *where, uint32_t line, sg_diag *d)
 {
+  if (sort != 'S' && sort != 'I' && sort != 'L')
+    return CERR (d, SG_RC_PARSE, where, line, "expected S, I or L and a constant");
+  if (g->nconsts >= MAXCONSTS)
+    return CERR (d, SG_RC_LIMIT, where, line, "more than %u constants", MAXCONSTS);
   sg_buf b;
   sg_buf_init (&b);
-  sg_buf_adds (&b, "(declare-const x String)\n");
-  for (size_t i = 0; i < NCONSTS; i++)
-    sg_buf_printf (&b, consts[i].sort == 'L' ? "(assert (str.in_re x %s))\n"
-                   : consts[i].sort == 'S' ? "(assert (= x %s))\n" : "(assert (= 0 %s))\n",
-                   consts[i].text);
-  sg_rc rc = sg_buf_ok (&b) ? sg_parse_string (&g->st, &g->sc, b.s, b.len, "gen_str_consts.def", d)
-                            : SG_RC_NOMEM;
+  sg_buf_printf (&b, sort == 'L' ? "(assert (str.in_re \"\" %.*s))\n" : sort == 'S' ? "(assert (= %.*s \"\"))\n"
+                 : "(assert (= %.*s 0))\n", (int) len, text);
+  sg_diag d2;
+  sg_diag_init (&d2, where);
+  uint32_t before = (uint32_t) g->sc.cmds.n;
+  sg_rc rc = sg_buf_ok (&b) ? sg_parse_string (&g->st, &g->sc, b.s, b.len, where, &d2) : SG_RC_NOMEM;
   sg_buf_free (&b);
-  if (rc) return rc;
-  for (uint32_t c = 1, i = 0; c < g->sc.cmds.n && i < NCONSTS; c++, i++)
+  if (rc == SG_RC_NOMEM) return rc;
+  if (rc || g->sc.cmds.n != before + 1)
+    return CERR (d, SG_RC_PARSE, where, line, "not a%s constant: %.*s",
+                 sort == 'S' ? " String" : sort == 'I' ? "n Int" : " RegLan", (int) len, text);
+  sg_term a = sg_cmd_items (&g->sc, &g->sc.cmds.a[before])[0];
+  gs_leaf *l = &g->leaf[g->nconsts];
+  l->sort = sort;
+  l->term = sg_term_arg (&g->st, a, sort == 'L');
+  if (!SG_VEC_RESERVE (g->ctext, len + 1)) return SG_RC_NOMEM;
+  l->text = (uint32_t) g->ctext.n;
+  memcpy (g->ctext.a + g->ctext.n, text, len);
+  g->ctext.a[g->ctext.n + len] = 0;
+  g->ctext.n += len + 1;
+  if (sort != 'L')
     {
-      sg_term a = sg_cmd_items (&g->sc, &g->sc.cmds.a[c])[0];
-      gs_leaf *l = &g->leaf[i];
-      l->sort = consts[i].sort;
-      l->term = sg_term_arg (&g->st, a, 1);
-      uint32_t li = i;
-      if (!SG_VEC_PUSH (g->leaves_of[sort_slot (l->sort)], li)) return SG_RC_NOMEM;
-      if (l->sort == 'L') continue;
-      if ((rc = value_text (g, l->term)) || (rc = add_key (g, &g->tmp, &l->key)))
-        return sg_diag_set (d, rc, 0, 0, "gen_str_consts.def: %s has no value", consts[i].text);
+      if ((rc = value_text (g, l->term)) == SG_RC_NOMEM) return rc;
+      if (rc) return CERR (d, SG_RC_PARSE, where, line, "%.*s has no value", (int) len, text);
+      const sg_u32vec *same = &g->leaves_of[sort_slot (sort)];
+      for (uint32_t i = 0; i < same->n; i++)
+        if (!strcmp (key_text (g, g->leaf[same->a[i]].key), sg_buf_cstr (&g->tmp))) return SG_RC_OK; /* a duplicate */
+      if ((rc = add_key (g, &g->tmp, &l->key))) return rc;
     }
-  return SG_RC_OK;
+  uint32_t li = g->nconsts++;
+  return SG_VEC_PUSH (g->leaves_of[sort_slot (sort)], li) ? SG_RC_OK : SG_RC_NOMEM;
+}
+
+/* The boundary constants: the built-in table, or a file of lines "S|I|L TERM" ('#' comments). */
+static sg_rc
+load_consts (sg_gen_str *g, const char *path, sg_diag *d)
+{
+  sg_rc rc = SG_RC_OK;
+  if (!path)
+    {
+      for (uint32_t i = 0; i < NBUILTIN && !rc; i++)
+        rc = add_const (g, consts[i].sort, consts[i].text, strlen (consts[i].text), "gen_str_consts.def", i + 1, d);
+      return rc;
+    }
+  char *text = NULL;
+  size_t len = 0;
+  sg_diag_init (d, path);
+  if ((rc = sg_file_read_text (path, (size_t) 1 << 20, &text, &len, d))) return rc;
+  uint32_t line = 0;
+  for (char *p = text; !rc && *p;)
+    {
+      char *e = strchr (p, '\n');
+      size_t n = e ? (size_t) (e - p) : strlen (p);
+      line++;
+      while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r')) n--;
+      size_t i = strspn (p, " \t");
+      if (i < n && p[i] != '#')
+        {
+          size_t j = i + 1;
+          while (j < n && (p[j] == ' ' || p[j] == '\t')) j++;
+          rc = j > i + 1 && j < n ? add_const (g, p[i], p + j, n - j, path, line, d)
+                                  : CERR (d, SG_RC_PARSE, path, line, "expected S, I or L and a constant");
+        }
+      p = e ? e + 1 : p + n;
+    }
+  free (text);
+  if (!rc && (!g->leaves_of[0].n || !g->leaves_of[1].n))
+    rc = sg_diag_set (d, SG_RC_PARSE, 0, 0, "needs at least one String (S) and one Int (I) constant");
+  return rc;
 }
 
 /* Every application of every operation to constants (the pool of depth 1), with its value. */
@@ -205,7 +267,7 @@ sort_by_key (const sg_gen_str *g, sg_u32vec *v)
 }
 
 sg_rc
-sg_gen_str_new (sg_gen_str **out, sg_diag *d)
+sg_gen_str_new (sg_gen_str **out, const char *constants, sg_diag *d)
 {
   sg_gen_str *g = calloc (1, sizeof *g);
   if (!g) return SG_RC_NOMEM;
@@ -213,7 +275,7 @@ sg_gen_str_new (sg_gen_str **out, sg_diag *d)
   if (rc) { free (g); return rc; }
   sg_script_init (&g->sc, &g->st);
   sg_buf_init (&g->tmp);
-  rc = load_consts (g, d);
+  rc = load_consts (g, constants, d);
   if (!rc) rc = build_pool (g, d);
   for (uint32_t i = 0; !rc && i < g->pool.n; i++)
     {
@@ -233,6 +295,7 @@ sg_gen_str_free (sg_gen_str *g)
   SG_VEC_FREE (g->pool);
   for (int s = 0; s < 3; s++) { SG_VEC_FREE (g->by_key[s]); SG_VEC_FREE (g->leaves_of[s]); }
   SG_VEC_FREE (g->keys);
+  SG_VEC_FREE (g->ctext);
   sg_buf_free (&g->tmp);
   sg_script_free (&g->sc);
   sg_store_free (&g->st);
@@ -266,7 +329,7 @@ static void
 add_leaf (const sg_gen_str *g, uint32_t leaf, sg_buf *b)
 {
   (void) g;
-  sg_buf_adds (b, consts[leaf].text);
+  sg_buf_adds (b, g->ctext.a + g->leaf[leaf].text);
 }
 
 static void
@@ -335,9 +398,9 @@ sat_assign (sg_gen_str *g, sg_rng *rng, bool assign, sg_buf *text, sg_buf *desc)
   return ok ? SG_RC_OK : SG_RC_NOMEM;
 }
 
-/* Term synthesis. Items are leaves (< NCONSTS) or pool terms (NCONSTS + index). */
+/* Term synthesis. Items are leaves (< MAXCONSTS) or pool terms (MAXCONSTS + index). */
 typedef struct gs_abs {
-  int var[NCONSTS + 1]; /* per constant (and the literal result, NCONSTS): a variable, or -1 */
+  int var[MAXCONSTS];   /* per constant: a variable, -1 (kept), -2 (not decided yet) */
   bool all;             /* abstract every constant */
 } gs_abs;
 
@@ -356,8 +419,8 @@ print_leaf (const sg_gen_str *g, uint32_t leaf, gs_abs *ab, gs_vars *v, sg_rng *
 static void
 print_item (const sg_gen_str *g, uint32_t item, gs_abs *ab, gs_vars *v, sg_rng *rng, sg_buf *b)
 {
-  if (item < NCONSTS) { print_leaf (g, item, ab, v, rng, b); return; }
-  const gs_pterm *p = &g->pool.a[item - NCONSTS];
+  if (item < MAXCONSTS) { print_leaf (g, item, ab, v, rng, b); return; }
+  const gs_pterm *p = &g->pool.a[item - MAXCONSTS];
   sg_buf_printf (b, "(%s", sg_op_name (ops[p->op].op));
   for (size_t a = 0; ops[p->op].args[a]; a++)
     {
@@ -373,7 +436,7 @@ draw_item (const sg_gen_str *g, sg_rng *rng, char s)
 {
   const sg_u32vec *pool = s == 'L' ? NULL : &g->by_key[sort_slot (s)];
   const sg_u32vec *lv = &g->leaves_of[sort_slot (s)];
-  if (pool && pool->n && sg_rng_chance (rng, 2, 3)) return NCONSTS + pool->a[sg_rng_below (rng, pool->n)];
+  if (pool && pool->n && sg_rng_chance (rng, 2, 3)) return MAXCONSTS + pool->a[sg_rng_below (rng, pool->n)];
   return lv->a[sg_rng_below (rng, lv->n)];
 }
 
@@ -395,14 +458,15 @@ lower_bound (const sg_gen_str *g, int slot, const char *key)
 static sg_rc
 sat_synth (sg_gen_str *g, sg_rng *rng, sg_buf *text, sg_buf *desc)
 {
-  uint32_t k = (uint32_t) sg_rng_below (rng, NOPS);
+  uint32_t k;
+  do k = (uint32_t) sg_rng_below (rng, NOPS); while (!g->op_count[k]); /* its arguments exist */
   const gs_opdef *o = &ops[k];
   uint32_t n = (uint32_t) strlen (o->args), item[3];
   sg_term args[3];
   for (uint32_t a = 0; a < n; a++)
     {
       item[a] = draw_item (g, rng, o->args[a]);
-      args[a] = item[a] < NCONSTS ? g->leaf[item[a]].term : g->pool.a[item[a] - NCONSTS].term;
+      args[a] = item[a] < MAXCONSTS ? g->leaf[item[a]].term : g->pool.a[item[a] - MAXCONSTS].term;
     }
   sg_store_mark mark;
   sg_store_mark_get (&g->st, &mark);
@@ -418,10 +482,10 @@ sat_synth (sg_gen_str *g, sg_rng *rng, sg_buf *text, sg_buf *desc)
   size_t lo = lower_bound (g, slot, val), hi = lo;
   while (hi < g->by_key[slot].n && !strcmp (key_text (g, g->pool.a[g->by_key[slot].a[hi]].key), val)) hi++;
   int64_t rhs = -1; /* item, or -1: the literal value */
-  if (hi > lo) rhs = NCONSTS + g->by_key[slot].a[lo + sg_rng_below (rng, hi - lo)];
+  if (hi > lo) rhs = MAXCONSTS + g->by_key[slot].a[lo + sg_rng_below (rng, hi - lo)];
   /* The literal value abstracted with the constant of the same value, if there is one. */
   int lit_leaf = -1;
-  for (uint32_t i = 0; rhs < 0 && i < NCONSTS; i++)
+  for (uint32_t i = 0; rhs < 0 && i < g->nconsts; i++)
     if (g->leaf[i].sort == o->res && !strcmp (key_text (g, g->leaf[i].key), val)) lit_leaf = (int) i;
   gs_abs ab;
   gs_vars v;
@@ -435,7 +499,7 @@ sat_synth (sg_gen_str *g, sg_rng *rng, sg_buf *text, sg_buf *desc)
   bool all = sg_rng_chance (rng, 1, 2);
   for (int attempt = 0; attempt < 2; attempt++, all = true)
     {
-      for (size_t i = 0; i <= NCONSTS; i++) ab.var[i] = -2;
+      for (size_t i = 0; i < MAXCONSTS; i++) ab.var[i] = -2;
       ab.all = all;
       memset (&v, 0, sizeof v);
       sg_buf_reset (&body);

@@ -26,7 +26,10 @@
 
 typedef struct sg_gen_str sg_gen_str;
 
-sg_rc sg_gen_str_new (sg_gen_str **out /* OUT */, sg_diag *d);
+/* A generator over the built-in boundary constants (constants NULL) or those of a file: one
+ * per line, "S TERM", "I TERM" or "L TERM" (String, Int, RegLan), '#' comments, at most 64, at
+ * least one S and one I; a constant equal to an earlier one is skipped. */
+sg_rc sg_gen_str_new (sg_gen_str **out /* OUT */, const char *constants, sg_diag *d);
 void sg_gen_str_free (sg_gen_str *g);
 
 /* Sat formula kinds. */

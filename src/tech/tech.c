@@ -426,7 +426,7 @@ strings_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
   strings_state *s = calloc (1, sizeof *s);
   if (!s) return SG_RC_NOMEM;
   s->cfg = *cfg;
-  sg_rc rc = sg_gen_str_new (&s->g, d);
+  sg_rc rc = sg_gen_str_new (&s->g, cfg->data_file, d);
   if (rc) { free (s); return rc; }
   *state = s;
   return SG_RC_OK;
@@ -491,6 +491,9 @@ static const sg_opt janus_opts[] = {
 static const sg_opt strings_opts[] = {
   { 0, "--status", NULL, "S", SG_OPT_CHOICE, OFF (mode), SG_OPT_NO_GIVEN, 0, 0, NULL,
     "sat|unsat|mixed", "formulas sat, unsat or both by construction (default %D)" },
+  { 0, "--constants", NULL, "FILE", SG_OPT_STR, OFF (data_file), SG_OPT_NO_GIVEN, 0, 0, NULL, NULL,
+    "boundary constants of the sat formulas, one per line: 'S TERM', 'I TERM'\n"
+    "or 'L TERM' (String, Int, RegLan; '#' comments; default: built in)" },
 };
 
 static void

@@ -1298,6 +1298,13 @@ group_genstr() {
   check "every generated file parses" test "$code" = 0
   run "$bin" gen strings --status maybe --count 1 --out "$d/x"
   check "gen strings --status maybe: usage error naming the variants" eval '[ $code = 2 ] && [[ $err == *"sat|unsat|mixed"* ]]'
+  printf '# mine\nS "x"\nS "yz"\nI 5\n' > "$d/consts.txt"
+  run "$bin" gen strings --constants "$d/consts.txt" --status sat --count 30 --seed 1 --out "$d/c1" -q
+  check "gen strings --constants FILE: the file's constants only" \
+    eval '[ $code = 0 ] && grep -qh "\"yz\"" "$d"/c1/*.smt2 && ! grep -qh "\"ab\"" "$d"/c1/*.smt2'
+  printf 'S "x"\nI "x"\n' > "$d/bad.txt"
+  run "$bin" gen strings --constants "$d/bad.txt" --count 1 --out "$d/c2"
+  check "a constant of the wrong sort: exit 2 with FILE:LINE" eval '[ $code = 2 ] && [[ $err == *"bad.txt:2:1: error: not an Int constant"* ]]'
   run "$bin" strings --help
   check "strings --help: its --status and the witness and core comments" \
     eval '[ $code = 0 ] && [[ $out == *"--status S"* ]] && [[ $out == *";; witness:"* ]] && [[ $out == *";; core:"* ]]'

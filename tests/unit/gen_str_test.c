@@ -4,8 +4,10 @@
  * transformation gives a formula that parses, with a `;; core:` line naming only its own
  * conjuncts; the `strings` technique row generates sat, unsat and mixed formulas with the
  * status in the text. Solver checks: gen_str_z3_test.c. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "test_util.h"
 
@@ -45,7 +47,7 @@ test_sat_witnesses (void **state)
   sg_gen_str *g = NULL;
   sg_diag d;
   sg_diag_init (&d, "gen_str");
-  assert_int_equal (sg_gen_str_new (&g, &d), SG_RC_OK);
+  assert_int_equal (sg_gen_str_new (&g, NULL, &d), SG_RC_OK);
   sg_rng r;
   sg_rng_seed (&r, 1465);
   sg_buf text, desc, model;
@@ -90,7 +92,7 @@ test_bad_witness_caught (void **state)
   sg_gen_str *g = NULL;
   sg_diag d;
   sg_diag_init (&d, "gen_str");
-  assert_int_equal (sg_gen_str_new (&g, &d), SG_RC_OK);
+  assert_int_equal (sg_gen_str_new (&g, NULL, &d), SG_RC_OK);
   sg_rng r;
   sg_rng_seed (&r, 5);
   sg_buf text, desc, model, bad;
@@ -157,7 +159,7 @@ test_unsat_rows (void **state)
   sg_gen_str *g = NULL;
   sg_diag d;
   sg_diag_init (&d, "gen_str");
-  assert_int_equal (sg_gen_str_new (&g, &d), SG_RC_OK);
+  assert_int_equal (sg_gen_str_new (&g, NULL, &d), SG_RC_OK);
   sg_rng r;
   sg_rng_seed (&r, 9);
   sg_buf text, desc;
@@ -208,6 +210,60 @@ test_unsat_rows (void **state)
   sg_buf_free (&text);
   sg_buf_free (&desc);
   sg_gen_str_free (g);
+}
+
+/* A constants file: its constants are used (witnesses valid); malformed files are rejected
+ * with their line. */
+static void
+test_constants_file (void **state)
+{
+  (void) state;
+  char path[] = "/tmp/gen_str_test_XXXXXX";
+  int fd = mkstemp (path);
+  assert_true (fd >= 0);
+  static const char good[] = "# mine\nS \"x\"\nS \"\\u{2FFFF}\"\nS \"x\"\n  I 7\nI (- 3)\nL (re.* (str.to_re \"x\"))\n";
+  assert_true (write (fd, good, sizeof good - 1) == (ssize_t) (sizeof good - 1));
+  close (fd);
+  sg_gen_str *g = NULL;
+  sg_diag d;
+  sg_diag_init (&d, "gen_str");
+  assert_int_equal (sg_gen_str_new (&g, path, &d), SG_RC_OK);
+  sg_rng r;
+  sg_rng_seed (&r, 3);
+  sg_buf text, desc, model;
+  sg_buf_init (&text);
+  sg_buf_init (&desc);
+  sg_buf_init (&model);
+  bool seen_x = false;
+  for (int i = 0; i < 600; i++)
+    {
+      assert_int_equal (sg_gen_str_sat (g, &r, (sg_gstr_sat_kind) (i % 3), &text, &desc), SG_RC_OK);
+      sg_gen_str_witness (text.s, text.len, &model);
+      assert_int_equal (check_witness (sg_buf_cstr (&text), sg_buf_cstr (&model)), SG_MODEL_VALID);
+      /* Only the file's constants: none of the built-in ones. */
+      assert_null (strstr (sg_buf_cstr (&text), "\"ab\""));
+      seen_x |= strstr (sg_buf_cstr (&model), "String \"x\")") != NULL;
+    }
+  assert_true (seen_x);
+  sg_gen_str_free (g);
+  static const char *const bad[] = { "S \"a\"\nQ 1\n", "S \"a\"\nI x\n", "S \"a\"\n", "S\nI 1\n" };
+  static const uint32_t bad_line[] = { 2, 2, 0, 1 };
+  for (size_t k = 0; k < sizeof bad / sizeof *bad; k++)
+    {
+      fd = open (path, O_WRONLY | O_TRUNC);
+      assert_true (fd >= 0);
+      assert_true (write (fd, bad[k], strlen (bad[k])) == (ssize_t) strlen (bad[k]));
+      close (fd);
+      sg_diag_init (&d, "gen_str");
+      g = NULL;
+      assert_int_equal (sg_gen_str_new (&g, path, &d), SG_RC_PARSE);
+      assert_null (g);
+      assert_int_equal (d.line, bad_line[k]);
+    }
+  unlink (path);
+  sg_buf_free (&text);
+  sg_buf_free (&desc);
+  sg_buf_free (&model);
 }
 
 static void
@@ -265,6 +321,7 @@ main (void)
     cmocka_unit_test (test_sat_witnesses),
     cmocka_unit_test (test_bad_witness_caught),
     cmocka_unit_test (test_unsat_rows),
+    cmocka_unit_test (test_constants_file),
     cmocka_unit_test (test_technique),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
