@@ -1321,6 +1321,9 @@ group_genstr() {
     run "$bin" strings --solvers z3 --status unsat --mutants 20 --seed 2 -t 5 --out "$d/f1"
     check "strings --status unsat against z3: 20 mutants, no soundness finding" \
       eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 20 "* ]] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"soundness 0"* ]]'
+    run "$bin" campaign --engines strings-sat=1,strings-unsat=1 --solvers z3 --budget 4 --jobs 1 -t 3 --no-reduce --no-report --out "$d/camp"
+    check "campaign --engines strings-sat=1,strings-unsat=1 runs the generator as engines" \
+      eval '[ $code = 0 ] && [[ $out$err == *"engines strings-sat=1,strings-unsat=1"* ]] && [[ $out$err =~ [1-9][0-9]*\ mutants ]]'
   fi
 }
 
