@@ -401,6 +401,11 @@ sort_word (const sg_store *s, sg_sort x)
     case SG_SORT_USER: return "Sort";
     case SG_SORT_DT: return "Datatype";
     case SG_SORT_PARAM: return "Param";
+    case SG_SORT_SEQ: return "Seq";
+    case SG_SORT_SET: return "Set";
+    case SG_SORT_BAG: return "Bag";
+    case SG_SORT_TUPLE: return "Tuple";
+    case SG_SORT_FUN: return "Function";
     }
   return "?";
 }
@@ -456,6 +461,14 @@ sg_dedup_bug_key (const char *kind, const char *solver, const char *signature, c
                   case SG_TH_ARRAY: f = "array"; break;
                   case SG_TH_STRING: f = "string"; break;
                   case SG_TH_DT: f = "datatype"; break;
+                  case SG_TH_SET: f = "set"; break;
+                  case SG_TH_BAG: f = "bag"; break;
+                  case SG_TH_SEQ: f = "seq"; break;
+                  case SG_TH_TUPLE: f = "tuple"; break;
+                  case SG_TH_TRANS: f = "transcendental"; break;
+                  case SG_TH_SEP: f = "sep"; break;
+                  case SG_TH_HO: f = "ho"; break;
+                  case SG_TH_EXT: f = "ext"; break;
                   default: f = NULL; break; /* core: the glue of every formula */
                   }
               break;

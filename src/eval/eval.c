@@ -356,7 +356,17 @@ theory (sg_eval *e, sg_term t, sg_op op, uint32_t n)
       break;
     case SG_TH_BV: rc = sg_eval_bv (&c, t, args, n, &out); break;
     case SG_TH_FP: rc = sg_eval_fp (&c, t, args, n, &out); break;
-    case SG_TH_STRING: rc = sg_eval_str (&c, t, args, n, &out); break;
+    case SG_TH_STRING:
+      {
+        /* cvc5's string operators on sequences */
+        bool seq = false;
+        for (uint32_t i = 0; i < n && !seq; i++) seq = args[i]->kind == SG_V_SEQ;
+        rc = seq ? sg_eval_coll (&c, t, args, n, &out) : sg_eval_str (&c, t, args, n, &out);
+        break;
+      }
+    case SG_TH_SEQ: case SG_TH_SET: case SG_TH_BAG: case SG_TH_TUPLE:
+      rc = sg_eval_coll (&c, t, args, n, &out);
+      break;
     default: out = e->undet; break;
     }
   if (args != local) free (args);
@@ -601,6 +611,8 @@ step (sg_eval *e)
       if (sg_v_is_undet (vs[0]) || vs[0]->kind != SG_V_DT) return finish (e, e->undet);
       return finish (e, vbool (e, vs[0]->u.dt.cons == nd->aux));
     case SG_OP_BVAR: /* handled by enter */
+    case SG_OP_LAMBDA: case SG_OP_FUN_REF: /* functions as values: not evaluated */
+    case SG_OP_DT_UPDATE: case SG_OP_FMF_CARD: case SG_OP_SET_COMP:
       return finish (e, e->undet);
     default:
       if (got < n) return enter (e, a[got]);

@@ -59,5 +59,7 @@ sg_rc sg_eval_arith (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, 
 sg_rc sg_eval_bv (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val *out);
 sg_rc sg_eval_fp (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val *out);
 sg_rc sg_eval_str (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val *out);
+/* Sequences, sets, bags, tuples, relations (eval_coll.c), and string operators on sequences. */
+sg_rc sg_eval_coll (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val *out);
 
 #endif

@@ -311,6 +311,8 @@ sg_eval_fp (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val *o
         }
       else if (n == 2)
         rc = to_fp (c, t, op, args, r, out);
+      else if (n == 3)
+        rc = SG_RC_OK; /* z3's RM x Real x Int (x * 2^e): left undetermined */
       else
         rc = SG_RC_USAGE;
       break;

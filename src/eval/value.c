@@ -6,6 +6,7 @@
 
 #include <stdalign.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -261,6 +262,24 @@ sg_v_dt (sg_vpool *p, sg_sort sort, uint32_t cons, const sg_val *fields, uint32_
 }
 
 sg_val
+sg_v_coll (sg_vpool *p, sg_vkind kind, sg_sort sort, const sg_val *elems, const uint64_t *counts, uint32_t n)
+{
+  sg_value *v = newv (p, kind, sort);
+  if (!v) return NULL;
+  v->u.coll.n = n;
+  v->u.coll.elems = copy_vals (p, elems, n);
+  if (!v->u.coll.elems) return NULL;
+  if (counts)
+    {
+      uint64_t *c = sg_vpool_alloc (p, (size_t) (n ? n : 1) * sizeof *c);
+      if (!c) return NULL;
+      if (n) memcpy (c, counts, (size_t) n * sizeof *c);
+      v->u.coll.counts = c;
+    }
+  return v;
+}
+
+sg_val
 sg_v_unint (sg_vpool *p, sg_sort sort, uint32_t index, sg_atom name)
 {
   sg_value *v = newv (p, SG_V_UNINT, sort);
@@ -402,6 +421,28 @@ arr_eq (sg_val x, sg_val y, unsigned depth, vpairs *st)
   return res;
 }
 
+/* Sets and bags: same number of distinct elements, each of a found in b (with the same count):
+ * 1, 0, or -1 when an element comparison is undetermined. */
+static int
+coll_eq (sg_val a, sg_val b, unsigned depth)
+{
+  if (a->u.coll.n != b->u.coll.n) return 0;
+  int res = 1;
+  for (uint32_t i = 0; i < a->u.coll.n; i++)
+    {
+      int found = 0;
+      for (uint32_t j = 0; j < b->u.coll.n && found != 1; j++)
+        {
+          int r = veq (a->u.coll.elems[i], b->u.coll.elems[j], depth);
+          if (r == 1 && a->u.coll.counts && a->u.coll.counts[i] != b->u.coll.counts[j]) return 0;
+          if (r != 0) found = r;
+        }
+      if (found == 0) return 0;
+      if (found < 0) res = -1;
+    }
+  return res;
+}
+
 static int
 veq (sg_val a, sg_val b, unsigned depth)
 {
@@ -424,6 +465,14 @@ veq (sg_val a, sg_val b, unsigned depth)
         }
       else if (p.a->kind == SG_V_ARRAY)
         r = arr_eq (p.a, p.b, depth + 1, &st);
+      else if (p.a->kind == SG_V_SEQ || p.a->kind == SG_V_TUPLE)
+        {
+          r = p.a->u.coll.n == p.b->u.coll.n;
+          for (uint32_t i = 0; r == 1 && i < p.a->u.coll.n; i++)
+            if (!SG_VEC_PUSH (st, ((vpair) { p.a->u.coll.elems[i], p.b->u.coll.elems[i] }))) r = -1;
+        }
+      else if (p.a->kind == SG_V_SET || p.a->kind == SG_V_BAG)
+        r = coll_eq (p.a, p.b, depth + 1);
       else
         r = scalar_eq (p.a, p.b);
       if (r == 0) { res = 0; break; }
@@ -514,9 +563,23 @@ static const char *const rm_names[] = { "RNE", "RNA", "RTP", "RTN", "RTZ" };
 typedef struct pitem { uint8_t kind; const void *p; } pitem;
 enum { PI_VAL, PI_TEXT, PI_SORT };
 
+typedef SG_VEC (char *) strs;
+
+/* " N" for a bag count, kept in *keep until the printing ends. */
+static char *
+scratch_count (uint64_t c, strs *keep)
+{
+  char *t = malloc (24);
+  if (!t) return NULL;
+  snprintf (t, 24, " %llu", (unsigned long long) c);
+  if (!SG_VEC_PUSH (*keep, t)) { free (t); return NULL; }
+  return t;
+}
+
 void
 sg_v_print (const sg_store *s, sg_val v, sg_buf *b)
 {
+  strs cbuf = { 0 };
   SG_VEC (pitem) st = { 0 };
   bool ok = SG_VEC_PUSH (st, ((pitem) { PI_VAL, v }));
   while (ok && st.n)
@@ -589,9 +652,56 @@ sg_v_print (const sg_store *s, sg_val v, sg_buf *b)
               }
             break;
           }
+        case SG_V_SEQ:
+        case SG_V_SET:
+        case SG_V_BAG:
+        case SG_V_TUPLE:
+          {
+            /* (as seq.empty S), (seq.unit a), (seq.++ (seq.unit a) ...); sets and bags alike
+             * with set.singleton/set.union, (bag a n)/bag.union_disjoint; (tuple a ...) */
+            static const char *const empty[] = { "seq.empty", "set.empty", "bag.empty", "tuple" };
+            static const char *const join[] = { "(seq.++", "(set.union", "(bag.union_disjoint", "(tuple" };
+            static const char *const unit[] = { "(seq.unit ", "(set.singleton ", "(bag ", "" };
+            int k = x->kind - SG_V_SEQ;
+            uint32_t n = x->u.coll.n;
+            if (n == 0)
+              {
+                if (x->kind == SG_V_TUPLE) { sg_buf_adds (b, "tuple"); break; }
+                sg_buf_printf (b, "(as %s ", empty[k]);
+                sg_sort_print (s, x->sort, b);
+                sg_buf_addc (b, ')');
+                break;
+              }
+            bool many = n > 1 || x->kind == SG_V_TUPLE;
+            if (many) { sg_buf_adds (b, join[k]); ok = SG_VEC_PUSH (st, ((pitem) { PI_TEXT, ")" })); }
+            for (uint32_t i = n; ok && i-- > 0;)
+              {
+                if (x->kind == SG_V_TUPLE)
+                  ok = SG_VEC_PUSH (st, ((pitem) { PI_VAL, x->u.coll.elems[i] }))
+                       && SG_VEC_PUSH (st, ((pitem) { PI_TEXT, " " }));
+                else
+                  {
+                    /* counts are printed from the pool-owned array, as text built below */
+                    char *cnt = NULL;
+                    if (x->kind == SG_V_BAG)
+                      {
+                        cnt = scratch_count (x->u.coll.counts[i], &cbuf);
+                        ok = cnt != NULL;
+                      }
+                    ok = ok && SG_VEC_PUSH (st, ((pitem) { PI_TEXT, ")" }))
+                         && (!cnt || SG_VEC_PUSH (st, ((pitem) { PI_TEXT, cnt })))
+                         && SG_VEC_PUSH (st, ((pitem) { PI_VAL, x->u.coll.elems[i] }))
+                         && SG_VEC_PUSH (st, ((pitem) { PI_TEXT, unit[k] }))
+                         && (!many || SG_VEC_PUSH (st, ((pitem) { PI_TEXT, " " })));
+                  }
+              }
+            break;
+          }
         default: sg_buf_adds (b, "?"); break;
         }
     }
+  for (uint32_t i = 0; i < cbuf.n; i++) free (cbuf.a[i]);
+  SG_VEC_FREE (cbuf);
   if (!ok) b->failed = true;
   SG_VEC_FREE (st);
 }

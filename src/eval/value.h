@@ -30,6 +30,10 @@ typedef enum sg_vkind {
   SG_V_ARRAY,  /* u.arr: finite map plus default, or a function interpretation (as-array) */
   SG_V_DT,     /* u.dt: constructor id and field values */
   SG_V_UNINT,  /* u.unint: element of an uninterpreted sort, identified by index */
+  SG_V_SEQ,    /* u.coll: the elements in order (cvc5's and z3's sequences) */
+  SG_V_SET,    /* u.coll: distinct elements (no two of them equal), in no meaningful order */
+  SG_V_BAG,    /* u.coll: distinct elements with their multiplicities (counts, all >= 1) */
+  SG_V_TUPLE,  /* u.coll: the components */
 } sg_vkind;
 
 typedef enum sg_rm { SG_RM_RNE, SG_RM_RNA, SG_RM_RTP, SG_RM_RTN, SG_RM_RTZ } sg_rm;
@@ -58,6 +62,7 @@ struct sg_value {
     } arr;
     struct { uint32_t cons; uint32_t n; sg_val *fields; } dt;
     struct { uint32_t index; sg_atom name; } unint;
+    struct { uint32_t n; sg_val *elems; const uint64_t *counts; } coll; /* counts: bags only */
   } u;
 };
 
@@ -82,6 +87,10 @@ sg_val sg_v_array (sg_vpool *p, sg_sort sort, sg_val dflt, const sg_val *keys, c
                    uint32_t n, uint32_t fun);
 sg_val sg_v_dt (sg_vpool *p, sg_sort sort, uint32_t cons, const sg_val *fields, uint32_t n);
 sg_val sg_v_unint (sg_vpool *p, sg_sort sort, uint32_t index, sg_atom name);
+/* A sequence, set, bag or tuple (kind SG_V_SEQ..SG_V_TUPLE); counts only for bags. The caller
+ * keeps the invariants (set and bag elements pairwise different, counts >= 1). */
+sg_val sg_v_coll (sg_vpool *p, sg_vkind kind, sg_sort sort, const sg_val *elems, const uint64_t *counts,
+                  uint32_t n);
 
 static inline bool sg_v_is_undet (sg_val v) { return !v || v->kind == SG_V_UNDET; }
 

@@ -76,6 +76,20 @@ coerce (sg_store *s, sg_term *t)
   return sg_term_intern (s, SG_OP_TO_REAL, SG_TF_IMPLICIT, s->s_real, t, 1, NULL, 0, 0, t);
 }
 
+/* z3 reads a lambda of one variable as an array: retype *t, a LAMBDA of sort (-> D R), as
+ * (Array D R) when want is that sort (or SG_NONE). False when it is no such lambda. */
+static bool
+lambda_as_array (sg_store *s, sg_term *t, sg_sort want)
+{
+  const sg_node *n = sg_term_node (s, *t);
+  if (n->op != SG_OP_LAMBDA || n->nargs != 2 || sg_sort_kind_of (s, n->sort) != SG_SORT_FUN) return false;
+  const sg_sortnode *f = sg_sort_node (s, n->sort);
+  sg_sort arr, d = s->pool.a[f->args], r = s->pool.a[f->args + 1];
+  if (sg_sort_array (s, d, r, &arr) || (want != SG_NONE && want != arr)) return false;
+  sg_term args[2] = { sg_term_arg (s, *t, 0), sg_term_arg (s, *t, 1) };
+  return sg_term_intern (s, SG_OP_LAMBDA, 0, arr, args, 2, NULL, 0, 0, t) == SG_RC_OK;
+}
+
 /* Make a[i] have sort `want`, coercing Int to Real. */
 static sg_rc
 expect (sg_store *s, const char *what, sg_term *a, uint32_t i, sg_sort want)
@@ -83,6 +97,7 @@ expect (sg_store *s, const char *what, sg_term *a, uint32_t i, sg_sort want)
   sg_sort got = sg_term_sort (s, a[i]);
   if (got == want) return SG_RC_OK;
   if (got == s->s_int && want == s->s_real) return coerce (s, &a[i]);
+  if (sg_sort_kind_of (s, want) == SG_SORT_ARRAY && lambda_as_array (s, &a[i], want)) return SG_RC_OK;
   return mismatch_sort (s, what, i, got, want);
 }
 
@@ -96,6 +111,9 @@ same_sort (sg_store *s, const char *what, sg_term *a, uint32_t n, sg_sort *out)
     {
       sg_sort x = sg_term_sort (s, a[i]);
       if (x == first) continue;
+      if (sg_sort_kind_of (s, first) == SG_SORT_ARRAY && lambda_as_array (s, &a[i], first)) continue;
+      if (sg_sort_kind_of (s, x) == SG_SORT_ARRAY && i == 1 && lambda_as_array (s, &a[0], x))
+        { first = x; continue; }
       if (sg_sort_is_numeric (s, x) && sg_sort_is_numeric (s, first)) { mixed = true; continue; }
       return mismatch_sort (s, what, i, x, first);
     }
@@ -134,15 +152,25 @@ rule_sig (sg_store *s, sg_op op, const char *sig, sg_term *a, uint32_t n, sg_sor
   const char *arrow = strstr (sig, "->");
   size_t nl = (size_t) (arrow - sig);
   bool star = nl > 0 && sig[nl - 1] == '*';
+  /* cvc5 applies the string operators to sequences too: the String positions then all take
+   * the sequence sort of the first such argument. */
+  sg_sort str = s->s_string;
+  for (uint32_t i = 0; i < n; i++)
+    {
+      size_t pos = 2 * (size_t) i;
+      if (star && pos >= nl - 1) pos = nl - 2;
+      if (sig[pos] == 'S' && sg_sort_kind_of (s, sg_term_sort (s, a[i])) == SG_SORT_SEQ)
+        { str = sg_term_sort (s, a[i]); break; }
+    }
   /* letters are at even positions ("S,I,I" or "B*") */
   for (uint32_t i = 0; i < n; i++)
     {
       size_t pos = 2 * (size_t) i;
       if (star && pos >= nl - 1) pos = nl - 2;
-      sg_rc rc = expect (s, opname (s, op), a, i, letter_sort (s, sig[pos]));
+      sg_rc rc = expect (s, opname (s, op), a, i, sig[pos] == 'S' ? str : letter_sort (s, sig[pos]));
       if (rc) return rc;
     }
-  *out = letter_sort (s, arrow[2]);
+  *out = arrow[2] == 'S' ? str : letter_sort (s, arrow[2]);
   return SG_RC_OK;
 }
 
@@ -171,8 +199,370 @@ bv_result (sg_store *s, uint64_t w, sg_sort *out)
   return sg_sort_bv (s, (uint32_t) w, out);
 }
 
+/* ---- polymorphic signatures (SG_RULE_POLY) ----
+ * A pattern is a letter of letter_sort, a sort variable a..e, or "(K p...)" with K one of
+ * Set Seq Bag Array Tuple ->. The patterns are ops.def's (not input), so the recursion over a
+ * pattern is bounded by the table; actual sorts are only looked at as deep as a pattern goes. */
+enum { POLY_VARS = 5 };
+
+typedef struct poly {
+  sg_store *s;
+  sg_sort var[POLY_VARS]; /* bindings of a..e, SG_NONE while unbound */
+} poly;
+
+/* The end of the pattern starting at p. */
+static const char *
+pat_end (const char *p)
+{
+  if (*p != '(') return p + 1;
+  int depth = 0;
+  do
+    {
+      if (*p == '(') depth++;
+      else if (*p == ')') depth--;
+      p++;
+    }
+  while (depth > 0 && *p);
+  return p;
+}
+
+/* Kind of the constructor name at p ("Set " ...), with its length; false if none. */
+static bool
+pat_kind (const char *p, sg_sort_kind *k, size_t *len)
+{
+  static const struct { const char *name; sg_sort_kind kind; } ks[] = {
+    { "Set ", SG_SORT_SET }, { "Seq ", SG_SORT_SEQ }, { "Bag ", SG_SORT_BAG },
+    { "Array ", SG_SORT_ARRAY }, { "Tuple ", SG_SORT_TUPLE }, { "-> ", SG_SORT_FUN },
+  };
+  for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++)
+    if (!strncmp (p, ks[i].name, strlen (ks[i].name)))
+      {
+        *k = ks[i].kind;
+        *len = strlen (ks[i].name);
+        return true;
+      }
+  return false;
+}
+
+/* Match pattern p against sort x, binding variables. */
+static bool
+pat_match (poly *P, const char *p, sg_sort x)
+{
+  sg_store *s = P->s;
+  if (*p >= 'a' && *p <= 'e')
+    {
+      sg_sort *v = &P->var[*p - 'a'];
+      if (*v == SG_NONE) *v = x;
+      return *v == x;
+    }
+  if (*p != '(') return letter_sort (s, *p) == x;
+  sg_sort_kind k;
+  size_t len;
+  if (!pat_kind (p + 1, &k, &len)) return false;
+  const sg_sortnode *n = sg_sort_node (s, x);
+  if (n->kind != k) return false;
+  uint32_t nk = k == SG_SORT_ARRAY ? 2 : n->nargs, i = 0;
+  const char *q = p + 1 + len;
+  for (; *q != ')'; q = pat_end (q) + (pat_end (q)[0] == ' '), i++)
+    {
+      if (i >= nk) return false;
+      n = sg_sort_node (s, x);
+      sg_sort kid = k == SG_SORT_ARRAY ? (i ? n->b : n->a) : s->pool.a[n->args + i];
+      if (!pat_match (P, q, kid)) return false;
+    }
+  return i == nk;
+}
+
+/* Build the sort pattern p stands for; SG_RC_SORT when a variable is unbound. */
 static sg_rc
-apply_rule (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, sg_sort *out)
+pat_build (poly *P, const char *p, sg_sort *out)
+{
+  sg_store *s = P->s;
+  if (*p >= 'a' && *p <= 'e')
+    {
+      *out = P->var[*p - 'a'];
+      return *out == SG_NONE ? SG_RC_SORT : SG_RC_OK;
+    }
+  if (*p != '(') { *out = letter_sort (s, *p); return SG_RC_OK; }
+  sg_sort_kind k;
+  size_t len;
+  if (!pat_kind (p + 1, &k, &len)) return sg_store_err (s, SG_RC_USAGE, "internal: bad pattern %s", p);
+  sg_sort kids[8];
+  uint32_t nk = 0;
+  for (const char *q = p + 1 + len; *q != ')'; q = pat_end (q) + (pat_end (q)[0] == ' '))
+    {
+      if (nk == 8) return sg_store_err (s, SG_RC_USAGE, "internal: pattern too long");
+      sg_rc rc = pat_build (P, q, &kids[nk++]);
+      if (rc) return rc;
+    }
+  if (k == SG_SORT_ARRAY) return sg_sort_array (s, kids[0], kids[1], out);
+  if (k == SG_SORT_FUN) return sg_sort_fun (s, kids, nk, out);
+  return sg_sort_make (s, k, 0, 0, kids, nk, out);
+}
+
+/* The argument patterns of sig (up to "->") into pats; their number, which one repeats (or
+ * -1), and the result pattern. */
+static uint32_t
+pat_args (const char *sig, const char **pats, uint32_t max, int *star, const char **res)
+{
+  uint32_t n = 0;
+  *star = -1;
+  const char *p = sig;
+  while (p[0] && !(p[0] == '-' && p[1] == '>'))
+    {
+      if (n < max) pats[n] = p;
+      p = pat_end (p);
+      if (*p == '*') { *star = (int) n; p++; }
+      n++;
+      if (*p == ',') p++;
+    }
+  *res = p[0] ? p + 2 : p;
+  return n;
+}
+
+/* Type-check a POLY application; `as` (or SG_NONE) is the sort (as op S) gives its result. */
+static sg_rc
+rule_poly (sg_store *s, sg_op op, const char *sig, sg_term *a, uint32_t n, sg_sort as, sg_sort *out)
+{
+  poly P = { s, { SG_NONE, SG_NONE, SG_NONE, SG_NONE, SG_NONE } };
+  const char *pats[8], *r;
+  int star;
+  uint32_t np = pat_args (sig, pats, 8, &star, &r);
+  if (np > 8) return sg_store_err (s, SG_RC_USAGE, "internal: signature too long");
+  if (as != SG_NONE && !pat_match (&P, r, as))
+    {
+      char g[128];
+      return sg_store_err (s, SG_RC_SORT, "(as %s %s): not a sort '%s' can have", opname (s, op),
+                           sortstr (s, as, g, sizeof g), opname (s, op));
+    }
+  uint32_t extra = star >= 0 && n + 1 > np ? n + 1 - np : 1; /* arguments the starred one takes */
+  for (uint32_t i = 0, k = 0; i < n; i++)
+    {
+      /* k: the pattern of argument i */
+      const char *pt = pats[k];
+      bool letter = pt[0] >= 'A' && pt[0] <= 'Z';
+      if (letter)
+        {
+          sg_rc rc = expect (s, opname (s, op), a, i, letter_sort (s, pt[0]));
+          if (rc) return rc;
+        }
+      else if (!pat_match (&P, pt, sg_term_sort (s, a[i])))
+        {
+          char g[128];
+          sg_sort want;
+          /* the sort the arguments before it require, when they fix it */
+          if (pat_build (&P, pt, &want) == SG_RC_OK)
+            return mismatch_sort (s, opname (s, op), i, sg_term_sort (s, a[i]), want);
+          return sg_store_err (s, SG_RC_SORT, "sort mismatch: argument %u of '%s' has sort %s, which does not fit %s",
+                               i + 1, opname (s, op), sortstr (s, sg_term_sort (s, a[i]), g, sizeof g), sig);
+        }
+      if ((int) k == star && --extra > 0) continue;
+      k++;
+      if (k == np) break;
+    }
+  sg_rc rc = pat_build (&P, r, out);
+  if (rc == SG_RC_SORT)
+    return sg_store_err (s, SG_RC_SORT, "cannot infer the sort of '%s'; write (as %s SORT)", opname (s, op),
+                         opname (s, op));
+  return rc;
+}
+
+/* The component sorts of a tuple sort x, or NULL (with an error) if x is none. */
+static const sg_sort *
+tuple_parts (sg_store *s, sg_op op, sg_term *a, uint32_t i, uint32_t *n)
+{
+  sg_sort x = sg_term_sort (s, a[i]);
+  const sg_sortnode *t = sg_sort_node (s, x);
+  if (t->kind != SG_SORT_TUPLE) { mismatch (s, opname (s, op), i, x, "a tuple sort"); return NULL; }
+  *n = t->nargs;
+  return s->pool.a + t->args;
+}
+
+/* The tuple sorts of a relation argument ((Set (Tuple ...)) or (Bag (Tuple ...))). */
+static sg_rc
+rel_arg (sg_store *s, sg_op op, sg_term *a, uint32_t i, sg_sort_kind coll, sg_u32vec *parts)
+{
+  sg_sort x = sg_term_sort (s, a[i]);
+  const sg_sortnode *c = sg_sort_node (s, x);
+  if (c->kind != coll || sg_sort_node (s, s->pool.a[c->args])->kind != SG_SORT_TUPLE)
+    return mismatch (s, opname (s, op), i, x, coll == SG_SORT_SET ? "a relation sort" : "a table sort");
+  const sg_sortnode *t = sg_sort_node (s, s->pool.a[c->args]);
+  SG_VEC_CLEAR (*parts);
+  for (uint32_t k = 0; k < t->nargs; k++)
+    if (!SG_VEC_PUSH (*parts, s->pool.a[t->args + k])) return sg_store_nomem (s);
+  return SG_RC_OK;
+}
+
+static sg_rc
+rule_rel (sg_store *s, sg_op op, sg_term *a, uint32_t n, sg_sort *out)
+{
+  sg_sort_kind coll = op == SG_OP_TABLE_PRODUCT ? SG_SORT_BAG : SG_SORT_SET;
+  sg_u32vec x = { 0 }, y = { 0 }, r = { 0 };
+  sg_rc rc = rel_arg (s, op, a, 0, coll, &x);
+  if (!rc && n == 2 && op != SG_OP_REL_JOIN_IMAGE) rc = rel_arg (s, op, a, 1, coll, &y);
+  for (uint32_t k = 0; !rc && k < x.n; k++)
+    if (!SG_VEC_PUSH (r, x.a[k])) rc = sg_store_nomem (s);
+  if (rc) goto done;
+  switch (op)
+    {
+    case SG_OP_REL_PRODUCT:
+    case SG_OP_TABLE_PRODUCT:
+      for (uint32_t k = 0; k < y.n; k++)
+        if (!SG_VEC_PUSH (r, y.a[k])) { rc = sg_store_nomem (s); goto done; }
+      break;
+    case SG_OP_REL_JOIN:
+      if (!x.n || !y.n || x.a[x.n - 1] != y.a[0])
+        { rc = sg_store_err (s, SG_RC_SORT, "rel.join: the last column of the first relation and the first of the second differ"); goto done; }
+      r.n--;
+      for (uint32_t k = 1; k < y.n; k++)
+        if (!SG_VEC_PUSH (r, y.a[k])) { rc = sg_store_nomem (s); goto done; }
+      if (!r.n) { rc = sg_store_err (s, SG_RC_SORT, "rel.join of two unary relations"); goto done; }
+      break;
+    case SG_OP_REL_TRANSPOSE:
+      for (uint32_t k = 0; k < x.n; k++) r.a[k] = x.a[x.n - 1 - k];
+      break;
+    case SG_OP_REL_TCLOSURE:
+      if (x.n != 2 || x.a[0] != x.a[1])
+        { rc = sg_store_err (s, SG_RC_SORT, "rel.tclosure needs a binary relation over one sort"); goto done; }
+      break;
+    case SG_OP_REL_JOIN_IMAGE:
+      if (x.n != 2 || x.a[0] != x.a[1])
+        { rc = sg_store_err (s, SG_RC_SORT, "rel.join_image needs a binary relation over one sort"); goto done; }
+      if ((rc = expect (s, opname (s, op), a, 1, s->s_int))) goto done;
+      r.n = 1;
+      break;
+    case SG_OP_REL_IDEN:
+      if (x.n != 1) { rc = sg_store_err (s, SG_RC_SORT, "rel.iden needs a unary relation"); goto done; }
+      if (!SG_VEC_PUSH (r, x.a[0])) { rc = sg_store_nomem (s); goto done; }
+      break;
+    default:
+      break;
+    }
+  sg_sort tup;
+  if (!(rc = sg_sort_make (s, SG_SORT_TUPLE, 0, 0, r.a, r.n, &tup)))
+    rc = sg_sort_make (s, coll, 0, 0, &tup, 1, out);
+done:
+  SG_VEC_FREE (x);
+  SG_VEC_FREE (y);
+  SG_VEC_FREE (r);
+  return rc;
+}
+
+static sg_rc
+rule_tuple (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, sg_sort *out)
+{
+  if (op == SG_OP_TUPLE)
+    {
+      sg_sort *ks = n ? malloc (n * sizeof *ks) : NULL;
+      if (n && !ks) return sg_store_nomem (s);
+      for (uint32_t i = 0; i < n; i++) ks[i] = sg_term_sort (s, a[i]);
+      sg_rc rc = sg_sort_make (s, SG_SORT_TUPLE, 0, 0, ks, n, out);
+      free (ks);
+      return rc;
+    }
+  uint32_t np = 0;
+  const sg_sort *parts = tuple_parts (s, op, a, 0, &np);
+  if (!parts) return SG_RC_SORT;
+  if (idx[0] >= np)
+    return sg_store_err (s, SG_RC_SORT, "(_ %s %u) of a tuple of %u component%s", opname (s, op), idx[0], np,
+                         np == 1 ? "" : "s");
+  if (op == SG_OP_TUPLE_SELECT) { *out = parts[idx[0]]; return SG_RC_OK; }
+  sg_sort want = parts[idx[0]], x = sg_term_sort (s, a[0]);
+  sg_rc rc = expect (s, opname (s, op), a, 1, want);
+  if (rc) return rc;
+  *out = x;
+  return SG_RC_OK;
+}
+
+/* (@ f a1 ... an), f of sort (-> D1 ... Dm R): R when n = m, else (-> Dn+1 ... Dm R). */
+static sg_rc
+rule_ho_apply (sg_store *s, sg_op op, sg_term *a, uint32_t n, sg_sort *out)
+{
+  sg_sort f = sg_term_sort (s, a[0]);
+  if (sg_sort_kind_of (s, f) != SG_SORT_FUN) return mismatch (s, opname (s, op), 0, f, "a function sort");
+  uint32_t m = sg_sort_node (s, f)->nargs - 1, k = n - 1;
+  if (k > m)
+    return sg_store_err (s, SG_RC_SORT, "'@': a function of %u argument%s applied to %u", m, m == 1 ? "" : "s", k);
+  for (uint32_t i = 0; i < k; i++)
+    {
+      sg_rc rc = expect (s, opname (s, op), a, i + 1, s->pool.a[sg_sort_node (s, f)->args + i]);
+      if (rc) return rc;
+    }
+  if (k == m) { *out = s->pool.a[sg_sort_node (s, f)->args + m]; return SG_RC_OK; }
+  uint32_t rest = m + 1 - k;
+  sg_sort *ks = malloc (rest * sizeof *ks);
+  if (!ks) return sg_store_nomem (s);
+  memcpy (ks, s->pool.a + sg_sort_node (s, f)->args + k, rest * sizeof *ks);
+  sg_rc rc = sg_sort_fun (s, ks, rest, out);
+  free (ks);
+  return rc;
+}
+
+/* The column operators of SG_RULE_PROJECT; nidx indices. */
+static sg_rc
+rule_project (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, uint32_t nidx, sg_sort *out)
+{
+  (void) n;
+  sg_sort_kind coll = op == SG_OP_REL_PROJECT || op == SG_OP_REL_GROUP ? SG_SORT_SET : SG_SORT_BAG;
+  sg_u32vec x = { 0 }, y = { 0 }, r = { 0 };
+  sg_rc rc = SG_RC_OK;
+  if (op == SG_OP_TUPLE_PROJECT)
+    {
+      uint32_t np = 0;
+      const sg_sort *parts = tuple_parts (s, op, a, 0, &np);
+      if (!parts) return SG_RC_SORT;
+      for (uint32_t k = 0; !rc && k < np; k++)
+        if (!SG_VEC_PUSH (x, parts[k])) rc = sg_store_nomem (s);
+    }
+  else
+    rc = rel_arg (s, op, a, 0, coll, &x);
+  if (!rc && op == SG_OP_TABLE_JOIN) rc = rel_arg (s, op, a, 1, coll, &y);
+  if (rc) goto done;
+  for (uint32_t k = 0; k < nidx; k++)
+    {
+      uint32_t lim = op == SG_OP_TABLE_JOIN && k % 2 ? y.n : x.n;
+      if (idx[k] >= lim)
+        { rc = sg_store_err (s, SG_RC_SORT, "'%s': index %u of a tuple of %u columns", opname (s, op), idx[k], lim); goto done; }
+    }
+  sg_sort inner;
+  switch (op)
+    {
+    case SG_OP_REL_GROUP:
+    case SG_OP_TABLE_GROUP:
+      /* (Set T) -> (Set (Set T)), (Bag T) -> (Bag (Bag T)) */
+      inner = sg_term_sort (s, a[0]);
+      rc = sg_sort_make (s, coll, 0, 0, &inner, 1, out);
+      goto done;
+    case SG_OP_TABLE_JOIN:
+      if (nidx % 2) { rc = sg_store_err (s, SG_RC_SORT, "table.join needs pairs of indices"); goto done; }
+      for (uint32_t k = 0; k < nidx; k += 2)
+        if (x.a[idx[k]] != y.a[idx[k + 1]])
+          { rc = sg_store_err (s, SG_RC_SORT, "table.join: columns %u and %u differ in sort", idx[k], idx[k + 1]); goto done; }
+      for (uint32_t k = 0; !rc && k < x.n; k++)
+        if (!SG_VEC_PUSH (r, x.a[k])) rc = sg_store_nomem (s);
+      for (uint32_t k = 0; !rc && k < y.n; k++)
+        if (!SG_VEC_PUSH (r, y.a[k])) rc = sg_store_nomem (s);
+      break;
+    default: /* project: the columns named, in order */
+      for (uint32_t k = 0; !rc && k < nidx; k++)
+        if (!SG_VEC_PUSH (r, x.a[idx[k]])) rc = sg_store_nomem (s);
+      break;
+    }
+  if (rc) goto done;
+  if (!(rc = sg_sort_make (s, SG_SORT_TUPLE, 0, 0, r.a, r.n, &inner)))
+    {
+      if (op == SG_OP_TUPLE_PROJECT) *out = inner;
+      else rc = sg_sort_make (s, coll, 0, 0, &inner, 1, out);
+    }
+done:
+  SG_VEC_FREE (x);
+  SG_VEC_FREE (y);
+  SG_VEC_FREE (r);
+  return rc;
+}
+
+static sg_rc
+apply_rule (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, uint32_t nidx, sg_sort *out)
 {
   const sg_opinfo *info = sg_op_info (op);
   const char *name = opname (s, op);
@@ -296,6 +686,12 @@ apply_rule (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, 
           }
         if ((rc = expect (s, name, a, 0, s->s_rm))) return rc;
         sg_sort_kind k = sg_sort_kind_of (s, sg_term_sort (s, a[1]));
+        if (n == 3) /* z3: ((_ to_fp eb sb) RM x e) = x * 2^e */
+          {
+            if ((rc = expect (s, name, a, 1, s->s_real)) || (rc = expect (s, name, a, 2, s->s_int))) return rc;
+            *out = fp;
+            return SG_RC_OK;
+          }
         if (info->rule == SG_RULE_TO_FP_UNSIGNED)
           {
             if ((rc = need_kind (s, op, a, 1, SG_SORT_BV, "a bit-vector sort"))) return rc;
@@ -332,6 +728,7 @@ apply_rule (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, 
     case SG_RULE_SELECT:
     case SG_RULE_STORE:
       {
+        lambda_as_array (s, &a[0], SG_NONE);
         if ((rc = need_kind (s, op, a, 0, SG_SORT_ARRAY, "an array sort"))) return rc;
         x = sg_term_sort (s, a[0]);
         const sg_sortnode *arr = sg_sort_node (s, x);
@@ -342,6 +739,18 @@ apply_rule (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, 
         *out = x;
         return SG_RC_OK;
       }
+    case SG_RULE_POLY:
+      return rule_poly (s, op, info->sig, a, n, SG_NONE, out);
+    case SG_RULE_REL:
+      return rule_rel (s, op, a, n, out);
+    case SG_RULE_TUPLE:
+    case SG_RULE_TUPLE_SELECT:
+    case SG_RULE_TUPLE_UPDATE:
+      return rule_tuple (s, op, a, n, idx, out);
+    case SG_RULE_HO_APPLY:
+      return rule_ho_apply (s, op, a, n, out);
+    case SG_RULE_PROJECT:
+      return rule_project (s, op, a, n, idx, nidx, out);
     case SG_RULE_SPECIAL:
       break;
     }
@@ -366,7 +775,7 @@ sg_mk_app (sg_store *s, sg_op op, const sg_term *args, uint32_t n, const uint32_
       return sg_store_err (s, SG_RC_SORT, "'%s' expects %u to %u arguments, got %u", info->name,
                            info->min_args, info->max_args, n);
     }
-  if (nidx != info->nidx)
+  if (nidx != info->nidx && !(info->nidx == SG_NIDX_ANY && nidx <= 8))
     {
       if (info->nidx == 0)
         return sg_store_err (s, SG_RC_SORT, "'%s' is not an indexed operator", info->name);
@@ -377,10 +786,39 @@ sg_mk_app (sg_store *s, sg_op op, const sg_term *args, uint32_t n, const uint32_
   sg_rc rc = argbuf_init (s, &ab, args, n);
   if (rc) return rc;
   sg_sort sort;
-  rc = apply_rule (s, op, ab.a, n, idx, &sort);
+  rc = apply_rule (s, op, ab.a, n, idx, nidx, &sort);
   if (!rc) rc = sg_term_intern (s, op, 0, sort, ab.a, n, idx, nidx, 0, out);
   argbuf_free (&ab);
   return rc;
+}
+
+sg_rc
+sg_mk_app_as (sg_store *s, sg_op op, const sg_term *args, uint32_t n, sg_sort as, sg_term *out)
+{
+  const sg_opinfo *info = op > SG_OP_FIRST_BUILTIN && op < SG_OP_COUNT ? sg_op_info (op) : NULL;
+  if (!info || info->rule != SG_RULE_POLY || info->nidx)
+    return sg_store_err (s, SG_RC_USAGE, "internal: sg_mk_app_as on a non-polymorphic operator");
+  if (n < info->min_args || (info->max_args != SG_ARGS_N && n > info->max_args))
+    return sg_store_err (s, SG_RC_SORT, "'%s' expects %u to %u arguments, got %u", info->name, info->min_args,
+                         info->max_args, n);
+  argbuf ab;
+  sg_rc rc = argbuf_init (s, &ab, args, n);
+  if (rc) return rc;
+  sg_sort sort;
+  rc = rule_poly (s, op, info->sig, ab.a, n, as, &sort);
+  if (!rc && sort != as) rc = sg_store_err (s, SG_RC_SORT, "(as %s SORT): the sort does not fit", info->name);
+  if (!rc) rc = sg_term_intern (s, op, SG_TF_AS, sort, ab.a, n, NULL, 0, 0, out);
+  argbuf_free (&ab);
+  return rc;
+}
+
+bool
+sg_term_fit (sg_store *s, sg_term *t, sg_sort want)
+{
+  sg_sort got = sg_term_sort (s, *t);
+  if (got == want) return true;
+  if (got == s->s_int && want == s->s_real) return coerce (s, t) == SG_RC_OK;
+  return sg_sort_kind_of (s, want) == SG_SORT_ARRAY && lambda_as_array (s, t, want);
 }
 
 sg_rc
@@ -419,8 +857,9 @@ sg_mk_literal (sg_store *s, sg_op op, const char *t, uint32_t len, sg_term *out)
     case SG_OP_DECIMAL:
       {
         const char *dot = memchr (t, '.', len);
+        /* z3 also reads "2." (no fraction digits) */
         if (!dot || !all_digits (t, (uint32_t) (dot - t), 0, "0123456789")
-            || !all_digits (t, len, (uint32_t) (dot - t) + 1, "0123456789"))
+            || (dot + 1 < t + len && !all_digits (t, len, (uint32_t) (dot - t) + 1, "0123456789")))
           return sg_store_err (s, SG_RC_PARSE, "malformed decimal '%.*s'", (int) (len > 40 ? 40 : len), t);
         sort = s->s_real;
         break;
@@ -480,6 +919,42 @@ sg_mk_fun_app (sg_store *s, uint32_t fun, const sg_term *args, uint32_t n, sg_te
 }
 
 sg_rc
+sg_mk_fun_ref (sg_store *s, uint32_t fun, sg_term *out)
+{
+  const sg_fun *f = &s->funs.a[fun];
+  uint32_t n = f->nparams;
+  if (n == 0) return sg_store_err (s, SG_RC_USAGE, "internal: sg_mk_fun_ref on a constant");
+  sg_sort *ks = malloc ((n + 1) * sizeof *ks);
+  if (!ks) return sg_store_nomem (s);
+  memcpy (ks, s->pool.a + f->params, n * sizeof *ks);
+  ks[n] = f->ret;
+  sg_sort fs;
+  sg_rc rc = sg_sort_fun (s, ks, n + 1, &fs);
+  free (ks);
+  if (!rc) rc = sg_term_intern (s, SG_OP_FUN_REF, 0, fs, NULL, 0, NULL, 0, fun, out);
+  return rc;
+}
+
+sg_rc
+sg_mk_ho_apply (sg_store *s, sg_term head, const sg_term *args, uint32_t n, bool curry, sg_term *out)
+{
+  sg_term *all = malloc ((n + 1) * sizeof *all);
+  if (!all) return sg_store_nomem (s);
+  all[0] = head;
+  if (n) memcpy (all + 1, args, n * sizeof *all);
+  sg_term t;
+  sg_rc rc = sg_mk_app (s, SG_OP_HO_APPLY, all, n + 1, NULL, 0, &t);
+  if (!rc && curry)
+    {
+      memcpy (all, sg_term_args (s, t), (n + 1) * sizeof *all); /* with any coercions */
+      rc = sg_term_intern (s, SG_OP_HO_APPLY, SG_TF_CURRY, sg_term_sort (s, t), all, n + 1, NULL, 0, 0, &t);
+    }
+  free (all);
+  if (!rc) *out = t;
+  return rc;
+}
+
+sg_rc
 sg_mk_bvar (sg_store *s, sg_atom name, sg_sort sort, sg_term *out)
 {
   return sg_term_intern (s, SG_OP_BVAR, 0, sort, NULL, 0, NULL, 0, name, out);
@@ -500,6 +975,37 @@ sg_mk_binder (sg_store *s, sg_op op, const sg_term *a, uint32_t n, sg_term *out)
             return sg_store_err (s, SG_RC_SORT, "let variable and its value differ in sort");
         }
       return sg_term_intern (s, op, 0, sg_term_sort (s, a[n - 1]), a, n, NULL, 0, 0, out);
+    }
+  if (op == SG_OP_SET_COMP)
+    {
+      if (n < 3) return sg_store_err (s, SG_RC_SORT, "set.comprehension needs variables, a predicate and a term");
+      for (uint32_t i = 0; i + 2 < n; i++)
+        if (sg_term_op (s, a[i]) != SG_OP_BVAR)
+          return sg_store_err (s, SG_RC_SORT, "set.comprehension item %u is not a variable", i + 1);
+      if (sg_term_sort (s, a[n - 2]) != s->s_bool)
+        return mismatch (s, "set.comprehension", n - 2, sg_term_sort (s, a[n - 2]), "Bool");
+      sg_sort elem = sg_term_sort (s, a[n - 1]), set;
+      sg_rc rc = sg_sort_make (s, SG_SORT_SET, 0, 0, &elem, 1, &set);
+      if (!rc) rc = sg_term_intern (s, op, 0, set, a, n, NULL, 0, 0, out);
+      return rc;
+    }
+  if (op == SG_OP_LAMBDA)
+    {
+      if (n < 2) return sg_store_err (s, SG_RC_SORT, "lambda needs variables and a body");
+      sg_sort *ks = malloc (n * sizeof *ks);
+      if (!ks) return sg_store_nomem (s);
+      sg_rc rc = SG_RC_OK;
+      for (uint32_t i = 0; i < n && !rc; i++)
+        {
+          if (i + 1 < n && sg_term_op (s, a[i]) != SG_OP_BVAR)
+            rc = sg_store_err (s, SG_RC_SORT, "lambda item %u is not a variable", i + 1);
+          ks[i] = sg_term_sort (s, a[i]);
+        }
+      sg_sort fs;
+      if (!rc) rc = sg_sort_fun (s, ks, n, &fs);
+      free (ks);
+      if (!rc) rc = sg_term_intern (s, op, 0, fs, a, n, NULL, 0, 0, out);
+      return rc;
     }
   if (op != SG_OP_FORALL && op != SG_OP_EXISTS)
     return sg_store_err (s, SG_RC_USAGE, "internal: sg_mk_binder on a non-binder");
@@ -579,8 +1085,7 @@ unify (sg_store *s, sg_sort p, sg_sort x, const sg_sort *params, sg_sort *bindin
       if (na->kind == SG_SORT_ARRAY)
         ok = SG_VEC_PUSH (st, na->a) && SG_VEC_PUSH (st, nb->a) && SG_VEC_PUSH (st, na->b)
              && SG_VEC_PUSH (st, nb->b);
-      else if ((na->kind == SG_SORT_DT || na->kind == SG_SORT_USER) && na->a == nb->a
-               && na->nargs == nb->nargs)
+      else if (sg_sort_kind_has_args (na->kind) && na->a == nb->a && na->nargs == nb->nargs)
         for (uint32_t i = 0; ok && i < na->nargs; i++)
           {
             sg_sort pa = s->pool.a[na->args + i], pb = s->pool.a[nb->args + i];
@@ -713,6 +1218,17 @@ sg_mk_dt_sel (sg_store *s, uint32_t sel, sg_term arg, sg_term *out)
 }
 
 sg_rc
+sg_mk_dt_update (sg_store *s, uint32_t sel, sg_term t, sg_term v, sg_term *out)
+{
+  sg_term field;
+  sg_rc rc = sg_mk_dt_sel (s, sel, t, &field); /* checks t and gives the field's sort */
+  if (rc) return rc;
+  sg_term a[2] = { t, v };
+  if ((rc = expect (s, sg_store_text (s, s->sels.a[sel].name), a, 1, sg_term_sort (s, field)))) return rc;
+  return sg_term_intern (s, SG_OP_DT_UPDATE, 0, sg_term_sort (s, t), a, 2, NULL, 0, sel, out);
+}
+
+sg_rc
 sg_mk_dt_test (sg_store *s, uint32_t cons, sg_term arg, bool dash, sg_term *out)
 {
   const sg_sort *params = NULL;
@@ -732,13 +1248,17 @@ sg_term_rebuild (sg_store *s, sg_term t, const sg_term *args, sg_term *out)
     case SG_OP_APP: return sg_mk_fun_app (s, n.aux, args, n.nargs, out);
     case SG_OP_LET:
     case SG_OP_FORALL:
-    case SG_OP_EXISTS: return sg_mk_binder (s, (sg_op) n.op, args, n.nargs, out);
+    case SG_OP_EXISTS:
+    case SG_OP_LAMBDA:
+    case SG_OP_SET_COMP: return sg_mk_binder (s, (sg_op) n.op, args, n.nargs, out);
+    case SG_OP_HO_APPLY: return sg_mk_ho_apply (s, args[0], args + 1, n.nargs - 1, n.flags & SG_TF_CURRY, out);
     case SG_OP_MATCH: return sg_mk_match (s, args, n.nargs, out);
     case SG_OP_ANNOT: return sg_mk_annot (s, args, n.nargs, n.aux, out);
     case SG_OP_CONST_ARRAY: return sg_mk_const_array (s, n.sort, args[0], out);
     case SG_OP_DT_CONS:
       return sg_mk_dt_cons (s, n.aux, args, n.nargs, (n.flags & SG_TF_AS) ? n.sort : SG_NONE, out);
     case SG_OP_DT_SEL: return sg_mk_dt_sel (s, n.aux, args[0], out);
+    case SG_OP_DT_UPDATE: return sg_mk_dt_update (s, n.aux, args[0], args[1], out);
     case SG_OP_DT_TEST: return sg_mk_dt_test (s, n.aux, args[0], n.flags & SG_TF_DASH, out);
     default:
       break;

@@ -283,11 +283,8 @@ sg_lex_next (sg_lex *lx, sg_tok *t)
         {
           advance (lx);
           sg_buf_addc (&lx->tok, '.');
-          size_t before = lx->tok.len;
+          /* "2." without fraction digits: z3 reads it as 2.0 (kept as written) */
           if ((rc = take_class (lx, t, C_DIGIT))) return rc;
-          if (lx->tok.len == before)
-            return sg_diag_set (lx->diag, SG_RC_PARSE, t->line, t->col,
-                                "malformed decimal: no digits after '.'");
           t->kind = SG_TOK_DECIMAL;
         }
       c = peek (lx);

@@ -22,7 +22,12 @@ binds_here (const sg_store *s, sg_term b, sg_term var)
       return false;
     case SG_OP_FORALL:
     case SG_OP_EXISTS:
+    case SG_OP_LAMBDA:
       for (uint32_t k = 0; k + 1 < n->nargs; k++)
+        if (a[k] == var) return true;
+      return false;
+    case SG_OP_SET_COMP:
+      for (uint32_t k = 0; k + 2 < n->nargs; k++)
         if (a[k] == var) return true;
       return false;
     case SG_OP_BVAR: return b == var;   /* variable pattern */
@@ -83,7 +88,12 @@ sg_occ_collect (const sg_script *sc, uint32_t max, sg_occs *out)
                       break;
                     case SG_OP_FORALL:
                     case SG_OP_EXISTS:
+                    case SG_OP_LAMBDA:
                       if (k2 + 1 == nk) ch.scope = pi;
+                      else ch.flags |= SG_OCC_BINDER;
+                      break;
+                    case SG_OP_SET_COMP:
+                      if (k2 + 2 >= nk) ch.scope = pi;
                       else ch.flags |= SG_OCC_BINDER;
                       break;
                     case SG_OP_MATCH:
@@ -146,16 +156,19 @@ sg_term_free_vars (sg_store *s, sg_term t, sg_u32vec *out)
           continue;
         }
       uint32_t inner = it.scope;
-      if (n->op == SG_OP_LET || n->op == SG_OP_FORALL || n->op == SG_OP_EXISTS)
+      if (n->op == SG_OP_LET || n->op == SG_OP_FORALL || n->op == SG_OP_EXISTS || n->op == SG_OP_LAMBDA
+          || n->op == SG_OP_SET_COMP)
         {
-          uint32_t step = n->op == SG_OP_LET ? 2 : 1;
-          for (uint32_t k = 0; k + 1 < n->nargs; k += step)
+          uint32_t step = n->op == SG_OP_LET ? 2 : 1, body = n->op == SG_OP_SET_COMP ? 2 : 1;
+          for (uint32_t k = 0; k + body < n->nargs; k += step)
             {
               if (!SG_VEC_PUSH (scopes, ((bnd) { a[k], inner }))) { rc = sg_store_nomem (s); goto done; }
               inner = scopes.n - 1;
               a = sg_term_args (s, it.t);
             }
           if (!SG_VEC_PUSH (st, ((item) { a[n->nargs - 1], inner }))) { rc = sg_store_nomem (s); goto done; }
+          if (n->op == SG_OP_SET_COMP && !SG_VEC_PUSH (st, ((item) { sg_term_args (s, it.t)[n->nargs - 2], inner })))
+            { rc = sg_store_nomem (s); goto done; }
           if (n->op == SG_OP_LET)
             for (uint32_t k = 1; k + 1 < n->nargs; k += 2)
               if (!SG_VEC_PUSH (st, ((item) { sg_term_args (s, it.t)[k], it.scope }))) { rc = sg_store_nomem (s); goto done; }

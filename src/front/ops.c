@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #define N SG_ARGS_N
+#define ANY SG_NIDX_ANY
 static const sg_opinfo table[SG_OP_COUNT] = {
   [SG_OP_NUMERAL] = { NULL, SG_TH_SYNTAX, SG_RULE_SPECIAL, 0, 0, 0, "", SG_OP_NUMERAL },
   [SG_OP_DECIMAL] = { NULL, SG_TH_SYNTAX, SG_RULE_SPECIAL, 0, 0, 0, "", SG_OP_DECIMAL },
@@ -23,6 +24,11 @@ static const sg_opinfo table[SG_OP_COUNT] = {
   [SG_OP_DT_SEL] = { NULL, SG_TH_DT, SG_RULE_SPECIAL, 0, 1, 1, "", SG_OP_DT_SEL },
   [SG_OP_DT_TEST] = { NULL, SG_TH_DT, SG_RULE_SPECIAL, 0, 1, 1, "", SG_OP_DT_TEST },
   [SG_OP_AS_ARRAY] = { "as-array", SG_TH_ARRAY, SG_RULE_SPECIAL, 0, 0, 0, "", SG_OP_AS_ARRAY },
+  [SG_OP_FUN_REF] = { NULL, SG_TH_HO, SG_RULE_SPECIAL, 0, 0, 0, "", SG_OP_FUN_REF },
+  [SG_OP_LAMBDA] = { "lambda", SG_TH_HO, SG_RULE_SPECIAL, 0, 2, N, "", SG_OP_LAMBDA },
+  [SG_OP_SET_COMP] = { "set.comprehension", SG_TH_SET, SG_RULE_SPECIAL, 0, 3, N, "", SG_OP_SET_COMP },
+  [SG_OP_DT_UPDATE] = { "update", SG_TH_DT, SG_RULE_SPECIAL, 0, 2, 2, "", SG_OP_DT_UPDATE },
+  [SG_OP_FMF_CARD] = { "fmf.card", SG_TH_EXT, SG_RULE_SPECIAL, 1, 0, 0, "", SG_OP_FMF_CARD },
   [SG_OP_FIRST_BUILTIN] = { NULL, SG_TH_SYNTAX, SG_RULE_SPECIAL, 0, 0, 0, "", SG_OP_FIRST_BUILTIN },
 #define OP(id, name, th, mina, maxa, nidx, rule, sig, canon)                                   \
   [SG_OP_##id] = { name, SG_TH_##th, SG_RULE_##rule, nidx, mina, maxa, sig, SG_OP_##canon },
@@ -30,6 +36,7 @@ static const sg_opinfo table[SG_OP_COUNT] = {
 #undef OP
 };
 #undef N
+#undef ANY
 
 static const char *const wk_text[SG_WK_COUNT] = {
 #define WK(id, text) [SG_WK_##id] = text,

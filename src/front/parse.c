@@ -192,10 +192,11 @@ fun_body (sg_parser *p, uint32_t fun, uint32_t j, sg_term *body)
   if (got == want) return SG_RC_OK;
   if (got == s->s_int && want == s->s_real)
     {
-      s->coerce_terms++;
+      s->coerce_terms++; /* a body counts as a term, whatever it is */
       rc = sg_term_intern (s, SG_OP_TO_REAL, SG_TF_IMPLICIT, s->s_real, body, 1, NULL, 0, 0, body);
       return rc ? sg_perr_store (p, j, rc) : SG_RC_OK;
     }
+  if (sg_term_fit (s, body, want)) return SG_RC_OK; /* z3: a lambda as an array */
   return sg_perr (p, j, SG_RC_SORT, "sort mismatch: body of '%s' does not have the declared result sort",
                   sg_store_text (s, s->funs.a[fun].name));
 }
@@ -479,6 +480,12 @@ command (sg_parser *p, const uint32_t cmd)
   sg_rc rc;
   sg_term t;
   uint32_t fun;
+  if (kind == SG_WK_DECLARE_CODATATYPE || kind == SG_WK_DECLARE_CODATATYPES)
+    {
+      rc = cmd_datatypes (p, cmd, kind == SG_WK_DECLARE_CODATATYPE ? SG_WK_DECLARE_DATATYPE : SG_WK_DECLARE_DATATYPES);
+      if (!rc) p->sc->cmds.a[p->sc->cmds.n - 1].flags |= SG_CMD_CO;
+      return rc;
+    }
   if (kind > SG_WK_DEFINE_CONST) return raw_cmd (p, cmd, kind);
   switch ((sg_wk) kind)
     {

@@ -103,6 +103,48 @@ sg_psx_text (sg_parser *p, uint32_t i, sg_atom *out)
 
 /* ---------------------------------------------------------------- sorts */
 
+/* cvc5's and z3's parametric sorts: Seq, Set, Bag, Tuple, UnitTuple, Relation, Table, ->. */
+static sg_rc
+ext_sort (sg_parser *p, uint32_t i, sg_atom a, const sg_sort *args, uint32_t n, sg_sort *out)
+{
+  sg_store *s = p->s;
+  sg_rc rc;
+  switch (a)
+    {
+    case SG_WK_S_SEQ:
+    case SG_WK_S_SET:
+    case SG_WK_S_BAG:
+      if (n != 1) return sg_perr (p, i, SG_RC_SORT, "'%s' expects 1 sort parameter, got %u", atext (p, i), n);
+      rc = sg_sort_make (s, a == SG_WK_S_SEQ ? SG_SORT_SEQ : a == SG_WK_S_SET ? SG_SORT_SET : SG_SORT_BAG, 0,
+                         0, args, 1, out);
+      break;
+    case SG_WK_S_UNITTUPLE:
+      if (n) return sg_perr (p, i, SG_RC_SORT, "sort 'UnitTuple' takes no parameters");
+      /* fall through */
+    case SG_WK_S_TUPLE:
+      rc = sg_sort_make (s, SG_SORT_TUPLE, 0, 0, args, n, out);
+      break;
+    case SG_WK_S_REGEX: /* z3: (RegEx String) is RegLan */
+      if (n != 1 || args[0] != s->s_string)
+        return sg_perr (p, i, SG_RC_SORT, "'RegEx' expects the sort parameter String");
+      *out = s->s_reglan;
+      return SG_RC_OK;
+    case SG_WK_S_RELATION:
+    case SG_WK_S_TABLE:
+      {
+        sg_sort tup;
+        rc = sg_sort_make (s, SG_SORT_TUPLE, 0, 0, args, n, &tup);
+        if (!rc) rc = sg_sort_make (s, a == SG_WK_S_RELATION ? SG_SORT_SET : SG_SORT_BAG, 0, 0, &tup, 1, out);
+        break;
+      }
+    default: /* -> */
+      if (n < 2) return sg_perr (p, i, SG_RC_SORT, "'->' expects at least 2 sorts, got %u", n);
+      rc = sg_sort_fun (s, args, n, out);
+      break;
+    }
+  return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
+}
+
 /* A sort symbol applied to n already-parsed parameter sorts. */
 static sg_rc
 sort_symbol (sg_parser *p, uint32_t i, const sg_sort *args, uint32_t n, sg_sort *out)
@@ -144,6 +186,8 @@ sort_symbol (sg_parser *p, uint32_t i, const sg_sort *args, uint32_t n, sg_sort 
           break;
         }
     }
+  if (a >= SG_WK_S_SEQ && a <= SG_WK_S_ARROW)
+    return ext_sort (p, i, a, args, n, out);
   if (a == SG_WK_S_ARRAY)
     {
       if (n != 2) return sg_perr (p, i, SG_RC_SORT, "'Array' expects 2 sort parameters, got %u", n);
@@ -231,7 +275,14 @@ sg_parse_sort (sg_parser *p, uint32_t root, sg_sort *out)
               it->base = vals->n;
               uint32_t first = next (p, head);
               if (!has (p, i, first))
-                { rc = sg_perr (p, i, SG_RC_PARSE, "sort application without parameters"); break; }
+                {
+                  /* z3 reads (S) as the sort S */
+                  rc = sort_symbol (p, head, NULL, 0, &r);
+                  if (rc) break;
+                  st.n--;
+                  if (!SG_VEC_PUSH (*vals, r)) rc = nomem (p, i);
+                  continue;
+                }
               /* push children in reverse so they finish in order */
               uint32_t cnt = 0;
               for (uint32_t j = first; has (p, i, j); j = next (p, j)) cnt++;
@@ -275,6 +326,31 @@ cons_of (sg_parser *p, uint32_t i)
   return b && b->kind == SG_B_CONS ? b->id : SG_NONE;
 }
 
+/* Function fun applied to n arguments other than its arity (higher-order): as a value when
+ * n == 0, a partial application when fewer, an application of its function-sorted result
+ * when more. SG_RC_SORT (store->err set) when none fits. */
+static sg_rc
+ho_app (sg_store *s, uint32_t fun, const sg_term *args, uint32_t n, sg_term *out)
+{
+  const sg_fun *f = &s->funs.a[fun];
+  uint32_t np = f->nparams;
+  sg_term h;
+  sg_rc rc;
+  if (n < np)
+    {
+      if ((rc = sg_mk_fun_ref (s, fun, &h))) return rc;
+      if (n == 0) { *out = h; return SG_RC_OK; }
+      return sg_mk_ho_apply (s, h, args, n, true, out);
+    }
+  if (n > np && sg_sort_kind_of (s, f->ret) == SG_SORT_FUN)
+    {
+      if ((rc = sg_mk_fun_app (s, fun, args, np, &h))) return rc;
+      return sg_mk_ho_apply (s, h, args + np, n - np, np == 0, out);
+    }
+  return sg_store_err (s, SG_RC_SORT, "'%s' expects %u argument%s, got %u", sg_store_text (s, f->name), np,
+                       np == 1 ? "" : "s", n);
+}
+
 /* A symbol in head or constant position applied to n arguments. */
 static sg_rc
 apply_symbol (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_term *out)
@@ -286,6 +362,11 @@ apply_symbol (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_term
   char msg[sizeof s->err];
   if (b && b->kind == SG_B_BVAR)
     {
+      if (n && sg_sort_kind_of (s, sg_term_sort (s, b->id)) == SG_SORT_FUN)
+        {
+          rc = sg_mk_ho_apply (s, b->id, args, n, true, out);
+          return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
+        }
       if (n) return sg_perr (p, i, SG_RC_SORT, "'%s' is a variable, not a function", atext (p, i));
       *out = b->id;
       return SG_RC_OK;
@@ -311,6 +392,10 @@ apply_symbol (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_term
     }
   if (first)
     {
+      /* Higher-order: a function used with fewer or more arguments than it declares. */
+      b = sg_symtab_lookup (&p->st, SG_NS_TERM, a);
+      for (; b; b = b->prev ? &p->st.b.a[b->prev - 1] : NULL)
+        if (b->kind == SG_B_FUN && ho_app (s, b->id, args, n, out) == SG_RC_OK) return SG_RC_OK;
       memcpy (s->err, msg, sizeof msg);
       return sg_perr_store (p, i, first);
     }
@@ -342,6 +427,16 @@ apply_symbol (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_term
           rc = sg_mk_dt_test (s, cb->id, args[0], true, out);
           return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
         }
+    }
+  if (t[0] == '-' && t[1] >= '0' && t[1] <= '9' && n == 0)
+    {
+      /* z3 reads the symbol -N (or -N.M) as the negative number: (- N) */
+      size_t len = strlen (t + 1);
+      const char *dot = memchr (t + 1, '.', len);
+      sg_term lit;
+      rc = sg_mk_literal (s, dot ? SG_OP_DECIMAL : SG_OP_NUMERAL, t + 1, (uint32_t) len, &lit);
+      if (!rc) rc = sg_mk_app (s, SG_OP_NEG_SUB, &lit, 1, NULL, 0, out);
+      return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
     }
   return sg_perr (p, i, SG_RC_SORT, "unknown %s '%s'", n ? "function symbol" : "symbol", t);
 }
@@ -377,6 +472,27 @@ apply_indexed (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_ter
       sg_sort arr;
       rc = sg_sort_array (s, s->pool.a[s->funs.a[b->id].params], s->funs.a[b->id].ret, &arr);
       if (!rc) rc = sg_term_intern (s, SG_OP_AS_ARRAY, 0, arr, NULL, 0, NULL, 0, b->id, out);
+      return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
+    }
+  if (!strcmp (atext (p, name), "update") && has (p, i, first) && sg_pis_sym (p, first)
+      && next (p, first) == next (p, i))
+    {
+      /* cvc5: ((_ update SEL) t v), t with v in the field of SEL */
+      const sg_binding *b = sg_symtab_lookup (&p->st, SG_NS_TERM, sg_pnode (p, first)->atom);
+      if (!b || b->kind != SG_B_SEL) return sg_perr (p, first, SG_RC_SORT, "'%s' is not a selector", atext (p, first));
+      if (n != 2) return sg_perr (p, i, SG_RC_SORT, "updater expects 2 arguments, got %u", n);
+      rc = sg_mk_dt_update (s, b->id, args[0], args[1], out);
+      return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
+    }
+  if (!strcmp (atext (p, name), "fmf.card") && has (p, i, first) && has (p, i, next (p, first))
+      && next (p, next (p, first)) == next (p, i))
+    {
+      /* cvc5: (_ fmf.card SORT n), a cardinality constraint on an uninterpreted sort */
+      sg_sort so;
+      uint32_t card;
+      if ((rc = sg_parse_sort (p, first, &so)) || (rc = sg_pindex (p, next (p, first), &card))) return rc;
+      if (n) return sg_perr (p, i, SG_RC_SORT, "(_ fmf.card S n) takes no arguments");
+      rc = sg_term_intern (s, SG_OP_FMF_CARD, 0, s->s_bool, NULL, 0, &card, 1, so, out);
       return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
     }
   uint32_t idx[8], nidx = 0;
@@ -424,6 +540,13 @@ apply_as (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_term *ou
       if (c != SG_NONE)
         {
           rc = sg_mk_dt_cons (p->s, c, args, n, sort, out);
+          return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
+        }
+      sg_atom a = sg_pnode (p, id)->atom;
+      if (sg_atom_is_builtin_op (a) && !sg_symtab_lookup (&p->st, SG_NS_TERM, a)
+          && sg_op_info (sg_atom_builtin_op (a))->rule == SG_RULE_POLY)
+        {
+          rc = sg_mk_app_as (p->s, sg_atom_builtin_op (a), args, n, sort, out);
           return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
         }
       if ((rc = apply_symbol (p, id, args, n, out))) return rc;
@@ -517,7 +640,8 @@ start_list (sg_parser *p, sg_pframe *f)
     {
       sg_atom a = sg_pnode (p, h)->atom;
       if (a == SG_WK_LET) f->form = F_LET;
-      else if (a == SG_WK_FORALL || a == SG_WK_EXISTS) f->form = F_QUANT;
+      else if (a == SG_WK_FORALL || a == SG_WK_EXISTS || a == SG_WK_LAMBDA || a == SG_WK_SET_COMPREHENSION)
+        f->form = F_QUANT;
       else if (a == SG_WK_MATCH) f->form = F_MATCH;
       else if (a == SG_WK_BANG) f->form = F_ANNOT;
       else if (a == SG_WK_UNDERSCORE || a == SG_WK_AS)
@@ -564,9 +688,14 @@ start_list (sg_parser *p, sg_pframe *f)
       }
     case F_QUANT:
       {
-        if (!has (p, i, a1) || !sg_pis_list (p, a1) || !has (p, i, next (p, a1))
-            || next (p, next (p, a1)) != next (p, i))
-          return sg_perr (p, i, SG_RC_PARSE, "expected (%s ((VAR SORT)+) TERM)", atext (p, h));
+        /* (set.comprehension ((VAR SORT)+) PREDICATE TERM) has two bodies */
+        bool comp = sg_pnode (p, h)->atom == SG_WK_SET_COMPREHENSION;
+        uint32_t b1 = has (p, i, a1) ? next (p, a1) : a1;
+        uint32_t end = has (p, i, b1) ? next (p, b1) : b1;
+        if (comp && has (p, i, end)) end = next (p, end);
+        else if (comp) end = UINT32_MAX;
+        if (!has (p, i, a1) || !sg_pis_list (p, a1) || !has (p, i, b1) || end != next (p, i))
+          return sg_perr (p, i, SG_RC_PARSE, "expected (%s ((VAR SORT)+) TERM%s)", atext (p, h), comp ? " TERM" : "");
         if (!has (p, a1, kid (a1))) return sg_perr (p, a1, SG_RC_PARSE, "quantifier without variables");
         f->mark = sg_symtab_mark (&p->st);
         for (uint32_t b = kid (a1); has (p, a1, b); b = next (p, b))
@@ -583,7 +712,7 @@ start_list (sg_parser *p, sg_pframe *f)
             if ((rc = push_val (p, v, var))) return rc;
           }
         f->state = 1;
-        return push_frame (p, next (p, a1));
+        return push_seq (p, i, next (p, a1));
       }
     case F_MATCH:
       {
@@ -830,7 +959,9 @@ step (sg_parser *p, sg_pframe *f, bool *done, sg_term *out)
         }
     case F_QUANT:
       sg_symtab_release (&p->st, f->mark);
-      rc = sg_mk_binder (s, sg_pnode (p, h)->atom == SG_WK_FORALL ? SG_OP_FORALL : SG_OP_EXISTS,
+      rc = sg_mk_binder (s, sg_pnode (p, h)->atom == SG_WK_FORALL ? SG_OP_FORALL
+                            : sg_pnode (p, h)->atom == SG_WK_LAMBDA ? SG_OP_LAMBDA
+                            : sg_pnode (p, h)->atom == SG_WK_SET_COMPREHENSION ? SG_OP_SET_COMP : SG_OP_EXISTS,
                          p->vals.a + f->base, p->vals.n - f->base, out);
       *done = true;
       return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;

@@ -239,10 +239,52 @@ expand (printer *pr, sg_term t)
     case SG_OP_DT_CONS: app (pr, nd, s->conss.a[nd->aux].name, NULL, a); break;
     case SG_OP_DT_SEL: app (pr, nd, s->sels.a[nd->aux].name, NULL, a); break;
     case SG_OP_ANNOT: annot (pr, nd, a); break;
-    case SG_OP_LET: case SG_OP_FORALL: case SG_OP_EXISTS:
+    case SG_OP_FUN_REF: sg_print_symbol (s, s->funs.a[nd->aux].name, b); break;
+    case SG_OP_SET_COMP:
+      sg_buf_adds (b, "(set.comprehension (");
+      for (uint32_t i = 0; i + 2 < nd->nargs; i++)
+        {
+          txt (pr, i ? " (" : "(");
+          sym (pr, bvar_name (s, a[i]));
+          txt (pr, " ");
+          put (pr, K_SORT, sg_term_sort (s, a[i]), NULL);
+          txt (pr, ")");
+        }
+      txt (pr, ") ");
+      trm (pr, a[nd->nargs - 2]);
+      txt (pr, " ");
+      trm (pr, a[nd->nargs - 1]);
+      txt (pr, ")");
+      break;
+    case SG_OP_DT_UPDATE:
+      sg_buf_adds (b, "((_ update ");
+      sg_print_symbol (s, s->sels.a[nd->aux].name, b);
+      sg_buf_addc (b, ')');
+      args_close (pr, a, nd->nargs);
+      break;
+    case SG_OP_FMF_CARD:
+      sg_buf_adds (b, "(_ fmf.card ");
+      sg_sort_print (s, nd->aux, b);
+      sg_buf_printf (b, " %u)", (unsigned) a[0]);
+      break;
+    case SG_OP_HO_APPLY:
+      {
+        const sg_node *h = sg_term_node (s, a[0]);
+        if ((nd->flags & SG_TF_CURRY)
+            && (h->op == SG_OP_BVAR || h->op == SG_OP_FUN_REF || (h->op == SG_OP_APP && !h->nargs)))
+          {
+            sg_buf_addc (b, '(');
+            sg_print_symbol (s, h->op == SG_OP_BVAR ? h->aux : s->funs.a[h->aux].name, b);
+            args_close (pr, a + 1, nd->nargs - 1);
+          }
+        else
+          app (pr, nd, SG_ATOM_NONE, "@", a);
+        break;
+      }
+    case SG_OP_LET: case SG_OP_FORALL: case SG_OP_EXISTS: case SG_OP_LAMBDA:
       {
         bool let = op == SG_OP_LET; /* (v1 t1 ... body) or (v1 ... body) */
-        sg_buf_adds (b, let ? "(let (" : op == SG_OP_FORALL ? "(forall (" : "(exists (");
+        sg_buf_adds (b, let ? "(let (" : op == SG_OP_FORALL ? "(forall (" : op == SG_OP_LAMBDA ? "(lambda (" : "(exists (");
         for (uint32_t i = 0; i + 1 < nd->nargs; i += let ? 2 : 1)
           {
             txt (pr, i ? " (" : "(");
@@ -384,7 +426,8 @@ cmp_u32 (const void *x, const void *y)
 static bool
 is_binder (sg_op op)
 {
-  return op == SG_OP_LET || op == SG_OP_FORALL || op == SG_OP_EXISTS || op == SG_OP_MATCH;
+  return op == SG_OP_LET || op == SG_OP_FORALL || op == SG_OP_EXISTS || op == SG_OP_MATCH || op == SG_OP_LAMBDA
+         || op == SG_OP_SET_COMP;
 }
 
 static uint64_t
@@ -644,7 +687,10 @@ print_cmd (printer *pr, const sg_script *sc, uint32_t i)
   if (c->kind >= SG_WK_COUNT) return;
   if (c->flags & SG_CMD_RAW) { verbatim (s, c->aux, b); return; }
   sg_buf_addc (b, '(');
-  sg_buf_adds (b, sg_wk_text ((sg_wk) c->kind));
+  if (c->flags & SG_CMD_CO)
+    sg_buf_adds (b, c->kind == SG_WK_DECLARE_DATATYPE ? "declare-codatatype" : "declare-codatatypes");
+  else
+    sg_buf_adds (b, sg_wk_text ((sg_wk) c->kind));
   switch (c->kind)
     {
     case SG_WK_SET_LOGIC: sg_buf_addc (b, ' '); sg_print_symbol (s, c->aux, b); break;

@@ -19,7 +19,10 @@
 
 #include "front/store.h"
 
-enum { SG_CMD_RAW = 1 /* kept verbatim: aux = atom of the whole command text, no items */ };
+enum {
+  SG_CMD_RAW = 1, /* kept verbatim: aux = atom of the whole command text, no items */
+  SG_CMD_CO = 2,  /* a declare-datatype(s) written declare-codatatype(s) (cvc5) */
+};
 
 typedef struct sg_cmd {
   uint16_t kind;  /* sg_wk of the command name */

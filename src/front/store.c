@@ -173,6 +173,23 @@ sg_sort_array (sg_store *s, sg_sort index, sg_sort elem, sg_sort *out)
   return sg_sort_make (s, SG_SORT_ARRAY, index, elem, NULL, 0, out);
 }
 
+sg_rc
+sg_sort_fun (sg_store *s, const sg_sort *args, uint32_t n, sg_sort *out)
+{
+  if (n < 2) return sg_store_err (s, SG_RC_SORT, "a function sort needs a domain and a range");
+  const sg_sortnode *r = &s->sorts.a[args[n - 1]];
+  if (r->kind != SG_SORT_FUN) return sg_sort_make (s, SG_SORT_FUN, 0, 0, args, n, out);
+  /* (-> A (-> B C)) is (-> A B C), as cvc5 flattens it. */
+  uint32_t m = n - 1 + r->nargs;
+  sg_sort *all = malloc (m * sizeof *all);
+  if (!all) return sg_store_nomem (s);
+  memcpy (all, args, (n - 1) * sizeof *all);
+  memcpy (all + n - 1, s->pool.a + r->args, r->nargs * sizeof *all);
+  sg_rc rc = sg_sort_make (s, SG_SORT_FUN, 0, 0, all, m, out);
+  free (all);
+  return rc;
+}
+
 /* Substitution over the sort DAG with an explicit stack and a memo of visited sorts. */
 sg_rc
 sg_sort_subst (sg_store *s, sg_sort x, const sg_sort *params, const sg_sort *args, uint32_t n,
@@ -205,7 +222,7 @@ sg_sort_subst (sg_store *s, sg_sort x, const sg_sort *params, const sg_sort *arg
       uint32_t nk = 0;
       const uint32_t *kp = kids;
       if (node.kind == SG_SORT_ARRAY) { kids[0] = node.a; kids[1] = node.b; nk = 2; }
-      else if (node.kind == SG_SORT_USER || node.kind == SG_SORT_DT)
+      else if (sg_sort_kind_has_args (node.kind))
         { kp = s->pool.a + node.args; nk = node.nargs; }
       bool ready = true;
       for (uint32_t i = 0; i < nk; i++)
@@ -277,6 +294,19 @@ sg_sort_print (const sg_store *s, sg_sort x, sg_buf *b)
             nk = n->nargs;
             if (nk == 0) { sg_print_symbol (s, name, b); break; }
             if (it->i == 0) { sg_buf_addc (b, '('); sg_print_symbol (s, name, b); }
+            if (it->i < nk) { sg_buf_addc (b, ' '); kid = s->pool.a[n->args + it->i]; }
+            break;
+          }
+        case SG_SORT_SEQ:
+        case SG_SORT_SET:
+        case SG_SORT_BAG:
+        case SG_SORT_TUPLE:
+        case SG_SORT_FUN:
+          {
+            static const char *const names[] = { "Seq", "Set", "Bag", "Tuple", "->" };
+            nk = n->nargs;
+            if (nk == 0) { sg_buf_adds (b, "Tuple"); break; } /* cvc5 1.0.3: the unit tuple sort */
+            if (it->i == 0) { sg_buf_addc (b, '('); sg_buf_adds (b, names[n->kind - SG_SORT_SEQ]); }
             if (it->i < nk) { sg_buf_addc (b, ' '); kid = s->pool.a[n->args + it->i]; }
             break;
           }

@@ -30,12 +30,26 @@ typedef enum sg_sort_kind {
   SG_SORT_USER,  /* declared sort: a = sortdecl id, args = parameters */
   SG_SORT_DT,    /* datatype: a = dt id, args = parameters */
   SG_SORT_PARAM, /* sort parameter of par/define-sort/datatypes: a = atom of its name */
+  /* Extensions (cvc5, z3): parameters in args like USER/DT. */
+  SG_SORT_SEQ,   /* (Seq E): args = E */
+  SG_SORT_SET,   /* (Set E): args = E (cvc5's (Relation T...) is (Set (Tuple T...))) */
+  SG_SORT_BAG,   /* (Bag E): args = E (cvc5's (Table T...) is (Bag (Tuple T...))) */
+  SG_SORT_TUPLE, /* (Tuple T...): args = T... (none: the unit tuple, printed Tuple as cvc5 1.0.3
+                    writes it; newer cvc5 UnitTuple is read too) */
+  SG_SORT_FUN,   /* (-> D... R): args = D..., R (higher-order; at least one D) */
 } sg_sort_kind;
+
+/* Sort kinds whose parameters are the sort list `args` in the pool. */
+static inline bool
+sg_sort_kind_has_args (unsigned k)
+{
+  return k == SG_SORT_USER || k == SG_SORT_DT || k >= SG_SORT_SEQ;
+}
 
 typedef struct sg_sortnode {
   uint8_t kind;   /* sg_sort_kind */
   uint32_t a, b;  /* see sg_sort_kind */
-  uint32_t nargs; /* parameters of USER/DT sorts */
+  uint32_t nargs; /* parameters of USER/DT/SEQ/SET/BAG/TUPLE/FUN sorts */
   uint32_t args;  /* offset of the parameter sort ids in store->pool */
 } sg_sortnode;
 
@@ -44,6 +58,7 @@ enum {
   SG_TF_IMPLICIT = 1, /* an Int-to-Real coercion the input left implicit: printed as its child */
   SG_TF_AS = 2,       /* qualified identifier: printed as (as id sort) */
   SG_TF_DASH = 4,     /* DT_TEST written as is-C instead of (_ is C) */
+  SG_TF_CURRY = 8,    /* HO_APPLY written (f a...) instead of (@ f a...) */
 };
 
 typedef struct sg_node {
@@ -154,6 +169,8 @@ static inline uint32_t sg_sort_bv_width (const sg_store *s, sg_sort x) { return 
 sg_rc sg_sort_bv (sg_store *s, uint32_t width, sg_sort *out /* OUT */);
 sg_rc sg_sort_fp (sg_store *s, uint32_t eb, uint32_t sb, sg_sort *out /* OUT */);
 sg_rc sg_sort_array (sg_store *s, sg_sort index, sg_sort elem, sg_sort *out /* OUT */);
+/* (-> args[0] ... args[n-1]): n >= 2, a function-sorted range flattened into the domain. */
+sg_rc sg_sort_fun (sg_store *s, const sg_sort *args, uint32_t n, sg_sort *out /* OUT */);
 sg_rc sg_sort_make (sg_store *s, sg_sort_kind kind, uint32_t a, uint32_t b, const sg_sort *args,
                     uint32_t nargs, sg_sort *out /* OUT */);
 /* Replace PARAM sorts params[i] by args[i] in x (iterative). */
@@ -189,10 +206,23 @@ sg_rc sg_mk_bvlit (sg_store *s, const char *digits, uint32_t len, uint32_t width
  * accept it (recorded in coerce_*). */
 sg_rc sg_mk_app (sg_store *s, sg_op op, const sg_term *args, uint32_t nargs, const uint32_t *idx,
                  uint32_t nidx, sg_term *out /* OUT */);
+/* A polymorphic built-in (rule POLY) written (as op S): its result sort is S (set.empty,
+ * seq.empty, bag.empty, sep.nil, ...); printed with the qualification (flag SG_TF_AS). */
+sg_rc sg_mk_app_as (sg_store *s, sg_op op, const sg_term *args, uint32_t nargs, sg_sort as,
+                    sg_term *out /* OUT */);
 sg_rc sg_mk_fun_app (sg_store *s, uint32_t fun, const sg_term *args, uint32_t nargs,
                      sg_term *out /* OUT */);
+/* Make *t have sort want where solvers accept it: an implicit Int-to-Real coercion (counted),
+ * a one-variable lambda as an array (z3). False when *t cannot have that sort. */
+bool sg_term_fit (sg_store *s, sg_term *t, sg_sort want);
+/* Higher-order: function `fun` (with parameters) as a value of sort (-> params... ret). */
+sg_rc sg_mk_fun_ref (sg_store *s, uint32_t fun, sg_term *out /* OUT */);
+/* (@ head a1 ... an), or (head a1 ... an) when `curry` (head a variable, a constant of a
+ * function sort or a function used with fewer or more arguments than it declares). */
+sg_rc sg_mk_ho_apply (sg_store *s, sg_term head, const sg_term *args, uint32_t n, bool curry,
+                      sg_term *out /* OUT */);
 sg_rc sg_mk_bvar (sg_store *s, sg_atom name, sg_sort sort, sg_term *out /* OUT */);
-/* LET (v1 t1 ... vn tn body), FORALL/EXISTS (v1 ... vn body). */
+/* LET (v1 t1 ... vn tn body), FORALL/EXISTS/LAMBDA (v1 ... vn body). */
 sg_rc sg_mk_binder (sg_store *s, sg_op op, const sg_term *args, uint32_t nargs, sg_term *out);
 sg_rc sg_mk_match (sg_store *s, const sg_term *args, uint32_t nargs, sg_term *out /* OUT */);
 sg_rc sg_mk_annot (sg_store *s, const sg_term *args, uint32_t nargs, uint32_t annot, sg_term *out);
@@ -201,6 +231,8 @@ sg_rc sg_mk_const_array (sg_store *s, sg_sort array, sg_term value, sg_term *out
 sg_rc sg_mk_dt_cons (sg_store *s, uint32_t cons, const sg_term *args, uint32_t nargs, sg_sort as,
                      sg_term *out /* OUT */);
 sg_rc sg_mk_dt_sel (sg_store *s, uint32_t sel, sg_term arg, sg_term *out /* OUT */);
+/* cvc5's updater ((_ update SEL) t v): t with the field of selector sel set to v. */
+sg_rc sg_mk_dt_update (sg_store *s, uint32_t sel, sg_term t, sg_term v, sg_term *out /* OUT */);
 sg_rc sg_mk_dt_test (sg_store *s, uint32_t cons, sg_term arg, bool dash, sg_term *out /* OUT */);
 /* Same operator, flags, aux and indices as t, new children (type-checked again). */
 sg_rc sg_term_rebuild (sg_store *s, sg_term t, const sg_term *args, sg_term *out /* OUT */);

@@ -25,6 +25,13 @@ sg_probe_free (sg_probe *p)
 bool
 sg_script_uses_strings (const sg_store *s)
 {
+  /* Sequences, sets and bags need the same treatment (cvc5: --strings-exp, --sets-ext): their
+   * sorts exist only when used. */
+  for (uint32_t x = 0; x < s->sorts.n; x++)
+    {
+      uint8_t k = s->sorts.a[x].kind;
+      if (k == SG_SORT_SEQ || k == SG_SORT_SET || k == SG_SORT_BAG) return true;
+    }
   /* The basic sorts always exist in a store: look for a term or a declaration using one. */
   for (uint32_t t = 0; t < s->nodes.n; t++)
     if (s->nodes.a[t].sort == s->s_string || s->nodes.a[t].sort == s->s_reglan) return true;

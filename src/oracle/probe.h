@@ -68,7 +68,8 @@ sg_rc sg_probe_referee (const sg_solver_list *referees, const sg_patterns *pats,
                         const sg_script *sc, const char *text, size_t len,
                         const sg_probe_opts *o, sg_probe *p, uint32_t *calls /* OUT */);
 
-/* Does the store hold a term of sort String or RegLan (cvc5 then needs --strings-exp)? */
+/* Does the store hold a term of sort String or RegLan, or a sequence, set or bag sort (cvc5 then
+ * needs --strings-exp --sets-ext: the profile's strings_args)? */
 bool sg_script_uses_strings (const sg_store *s);
 /* The k-th model in a solver's stdout: the balanced S-expression after the k-th answer line
  * (0-based), or false. */

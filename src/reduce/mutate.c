@@ -106,7 +106,8 @@ replaceable (const sg_occ *o)
 static bool
 is_binder_op (sg_op op)
 {
-  return op == SG_OP_LET || op == SG_OP_FORALL || op == SG_OP_EXISTS || op == SG_OP_MATCH;
+  return op == SG_OP_LET || op == SG_OP_FORALL || op == SG_OP_EXISTS || op == SG_OP_MATCH || op == SG_OP_LAMBDA
+         || op == SG_OP_SET_COMP;
 }
 
 /* A constant of sort x: variant 0 is the smallest, 1 the next. SG_RC_SORT when none. */

@@ -64,7 +64,10 @@ fits_logic (sg_op op, const logic *lg)
     case SG_TH_BV: if (!lg->bv) return false; break;
     case SG_TH_FP: if (!lg->fp) return false; break;
     case SG_TH_STRING: if (!lg->str) return false; break;
-    default: break;
+    default:
+      /* Extension theories are never inserted: which solver and logic accepts them varies. */
+      if (sg_theory_is_ext (sg_op_info (op)->theory)) return false;
+      break;
     }
   switch (op)
     {

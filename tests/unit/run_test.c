@@ -124,7 +124,7 @@ test_profiles (void **state)
                        .validate = true, .solver_timeout_ms = 1500 };
   assert_int_equal (sg_profile_argv (cvc5, &o, &v), SG_RC_OK);
   assert_argv (&v, "cvc5 -q --lang smt2 --incremental --check-models --check-unsat-cores "
-                   "--strings-exp --tlimit=1500");
+                   "--strings-exp --sets-ext --tlimit=1500");
   sg_strv_free (&v);
   o = (sg_argv_opts) { .script_path = "t.smt2", .solver_timeout_ms = 2000 };
   assert_int_equal (sg_profile_argv (btor, &o, &v), SG_RC_OK);

@@ -1,0 +1,7 @@
+(set-logic ALL)
+(declare-fun A () (Bag Int))
+(declare-fun B () (Bag Int))
+(assert (= (bag.count 1 A) 2))
+(assert (= (bag.count 1 B) 3))
+(assert (= (bag.count 1 (bag.union_disjoint A B)) (bag.count 1 (bag.inter_min B A))))
+(check-sat)

@@ -1,0 +1,6 @@
+(set-logic ALL)
+(declare-fun A () (Bag String))
+(declare-fun s () String)
+(assert (= A (bag.union_max (bag s 2) (bag "a" 1))))
+(assert (= (bag.card A) 3))
+(check-sat)

@@ -1,0 +1,8 @@
+(set-logic HO_ALL)
+(declare-fun f (Int) Int)
+(declare-fun g (Int) Int)
+(declare-fun h ((-> Int Int)) Int)
+(assert (= f (lambda ((x Int)) (+ x 1))))
+(assert (= g (lambda ((y Int)) (+ 1 y))))
+(assert (not (= (h f) (h g))))
+(check-sat)

@@ -1,0 +1,7 @@
+(set-logic HO_ALL)
+(declare-fun F (Int Int) Int)
+(declare-fun k () (-> Int Int))
+(assert (= k (F 3)))
+(assert (= (k 4) 10))
+(assert (> (F 3 5) (k 4)))
+(check-sat)

@@ -1,0 +1,7 @@
+(set-logic QF_SLIA)
+(declare-fun x () (Seq Int))
+(declare-fun y () (Seq Int))
+(assert (= (seq.++ x (seq.unit 1)) (seq.++ (seq.unit 1) y)))
+(assert (> (seq.len x) 2))
+(assert (not (= x y)))
+(check-sat)

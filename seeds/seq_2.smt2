@@ -1,0 +1,8 @@
+(set-logic QF_SLIA)
+(declare-fun x () (Seq Int))
+(declare-fun i () Int)
+(assert (= (seq.len x) 3))
+(assert (= (seq.nth x 0) (+ (seq.nth x 1) (seq.nth x 2))))
+(assert (seq.contains x (seq.unit 7)))
+(assert (< (seq.nth x 1) 0))
+(check-sat)

@@ -1,0 +1,6 @@
+(set-logic QF_SLIA)
+(declare-fun x () (Seq Bool))
+(declare-fun y () (Seq Bool))
+(assert (seq.prefixof (seq.++ x y) y))
+(assert (> (seq.len x) 0))
+(check-sat)

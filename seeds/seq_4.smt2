@@ -1,0 +1,6 @@
+(set-logic QF_SLIA)
+(declare-fun x () (Seq Int))
+(declare-fun n () Int)
+(assert (= (seq.extract x 1 n) (seq.++ (seq.unit 3) (seq.unit 4))))
+(assert (= (seq.indexof x (seq.unit 4) 0) 1))
+(check-sat)

@@ -1,0 +1,7 @@
+(set-logic QF_UFLIAFS)
+(declare-fun A () (Set Int))
+(declare-fun B () (Set Int))
+(declare-fun x () Int)
+(assert (set.member x (set.inter A B)))
+(assert (not (set.member x A)))
+(check-sat)

@@ -1,0 +1,8 @@
+(set-logic QF_UFLIAFS)
+(declare-fun A () (Set Int))
+(declare-fun B () (Set Int))
+(assert (= (set.card (set.union A B)) 3))
+(assert (set.subset A B))
+(assert (= (set.card A) 2))
+(assert (set.member 5 (set.minus B A)))
+(check-sat)

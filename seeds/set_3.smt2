@@ -1,0 +1,6 @@
+(set-logic ALL)
+(declare-fun R () (Relation Int Int))
+(assert (set.member (tuple 1 2) R))
+(assert (set.member (tuple 2 3) R))
+(assert (not (set.member (tuple 1 3) (rel.tclosure R))))
+(check-sat)

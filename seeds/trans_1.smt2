@@ -1,0 +1,6 @@
+(set-logic QF_NRAT)
+(declare-fun x () Real)
+(assert (> (sin x) 0.5))
+(assert (< x real.pi))
+(assert (> x 0.0))
+(check-sat)

@@ -1,0 +1,6 @@
+(set-logic ALL)
+(declare-fun t () (Tuple Int Bool))
+(declare-fun u () (Tuple Int Bool))
+(assert (= ((_ tuple.select 0) t) (+ ((_ tuple.select 0) u) 1)))
+(assert (= u ((_ tuple.update 1) t false)))
+(check-sat)

@@ -1,0 +1,8 @@
+; cvc5's cardinality constraints on an uninterpreted sort (logic QF_UFC)
+(set-logic QF_UFC)
+(declare-sort U 0)
+(declare-fun a () U)
+(declare-fun c () U)
+(assert (_ fmf.card U 2))
+(assert (not (_ fmf.card U 4)))
+(check-sat)

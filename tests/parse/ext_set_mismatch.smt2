@@ -1,0 +1,3 @@
+(set-logic ALL)
+(declare-fun s () (Set Int))
+(assert (set.member true s))

@@ -1,0 +1,3 @@
+(set-logic ALL)
+(declare-fun t () (Tuple Int Bool))
+(assert ((_ tuple.select 2) t))
