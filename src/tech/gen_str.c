@@ -328,7 +328,6 @@ new_var (gs_vars *v, char sort, const char *value)
 static void
 add_leaf (const sg_gen_str *g, uint32_t leaf, sg_buf *b)
 {
-  (void) g;
   sg_buf_adds (b, g->ctext.a + g->leaf[leaf].text);
 }
 
