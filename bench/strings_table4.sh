@@ -14,7 +14,8 @@
 # --produce-unsat-cores): a core without every conjunct of the file's known minimal core
 # (`;; core:`) is a bad core (the known minimal core is unique, so such a core is not unsat; it
 # counts as confirmed when another solver answers sat on it), a core with conjuncts beyond it
-# is imprecise.
+# is imprecise; an unsat answer followed by no core (z3's core minimisation timing out) is "no
+# core". Timeouts, unknowns and other outcomes (errors, crashes) count the check runs.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 nsat=${1:-6120}
@@ -48,8 +49,8 @@ core_cmd = {
     'cvc4': ['cvc4', '-q', '--lang', 'smt2', '--produce-unsat-cores', '--strings-exp'],
 }
 rows = {n: {'sat': {'unsat': 0, 'invalid': 0, 'timeout': 0, 'unknown': 0, 'other': 0, 'n': 0},
-            'unsat': {'sat': 0, 'badcore': 0, 'badcore_confirmed': 0, 'imprecise': 0, 'timeout': 0,
-                      'unknown': 0, 'other': 0, 'n': 0}} for n in names}
+            'unsat': {'sat': 0, 'badcore': 0, 'badcore_confirmed': 0, 'imprecise': 0, 'nocore': 0,
+                      'timeout': 0, 'unknown': 0, 'other': 0, 'n': 0}} for n in names}
 unsat_files = []
 for line in open(os.path.join(out, 'check.jsonl')):
     line = line.strip()
@@ -100,7 +101,10 @@ def core_of(n, text):
     lines = o.strip().splitlines()
     if not lines or lines[0] != 'unsat':
         return None
-    return set(re.findall(r'a\d+', ' '.join(lines[1:])))
+    m = re.search(r'\(([^()]*)\)', ' '.join(lines[1:]))
+    if not m:  # unsat, but no core (z3's core minimisation can time out and print "timeout")
+        return 'nocore'
+    return set(re.findall(r'a\d+', m.group(1)))
 
 def judge(path):
     text = open(path).read()
@@ -111,6 +115,9 @@ def judge(path):
             continue
         c = core_of(n, text)
         if c is None:
+            continue
+        if c == 'nocore':
+            res.append((n, 'nocore', ''))
             continue
         if not known <= c:
             sub = only(text, c)
@@ -132,11 +139,12 @@ with ThreadPoolExecutor(max_workers=max(1, jobs)) as ex, open(os.path.join(out, 
                 rows[n]['unsat'][verdict] += 1
                 if verdict == 'badcore_confirmed':
                     rows[n]['unsat']['badcore'] += 1
-print('| solver | sat tests | unsat | invalid model | timeout | unknown | other | unsat tests | sat | bad core (confirmed) | imprecise core | timeout | unknown | other |')
-print('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+print('| solver | sat tests | unsat | invalid model | timeout | unknown | other | unsat tests | sat | bad core (confirmed) | imprecise core | no core | timeout | unknown | other |')
+print('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
 for n in names:
     s, u = rows[n]['sat'], rows[n]['unsat']
-    print('| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d (%d) | %d | %d | %d | %d |' % (
+    print('| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d (%d) | %d | %d | %d | %d | %d |' % (
         n, s['n'], s['unsat'], s['invalid'], s['timeout'], s['unknown'], s['other'],
-        u['n'], u['sat'], u['badcore'], u['badcore_confirmed'], u['imprecise'], u['timeout'], u['unknown'], u['other']))
+        u['n'], u['sat'], u['badcore'], u['badcore_confirmed'], u['imprecise'], u['nocore'], u['timeout'],
+        u['unknown'], u['other']))
 PY
