@@ -11,6 +11,7 @@
 #include "front/parse.h"
 #include "front/print.h"
 #include "tech/fusion.h"
+#include "tech/gen_str.h"
 #include "tech/opfuzz.h"
 #include "tech/janus.h"
 #include "tech/sae.h"
@@ -411,6 +412,60 @@ janus_free (void *state)
   free (j);
 }
 
+/* ---- strings: formulas sat or unsat by construction (a generator: no seeds) ---- */
+
+typedef struct strings_state {
+  sg_tech_cfg cfg;   /* mode: 0 sat, 1 unsat, 2 mixed; chain: formulas per chain */
+  sg_gen_str *g;     /* constants, pool, rows */
+  uint32_t step;     /* formulas made in this chain */
+} strings_state;
+
+static sg_rc
+strings_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+{
+  strings_state *s = calloc (1, sizeof *s);
+  if (!s) return SG_RC_NOMEM;
+  s->cfg = *cfg;
+  sg_rc rc = sg_gen_str_new (&s->g, cfg->data_file, d);
+  if (rc) { free (s); return rc; }
+  *state = s;
+  return SG_RC_OK;
+}
+
+static sg_rc
+strings_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, sg_diag *d)
+{
+  (void) seeds, (void) rng, (void) d;
+  strings_state *s = state;
+  s->step = 0;
+  return SG_RC_OK;
+}
+
+static sg_rc
+strings_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
+{
+  strings_state *s = state;
+  if (s->cfg.chain && s->step >= s->cfg.chain) return SG_RC_EOF;
+  bool sat = s->cfg.mode == 0 || (s->cfg.mode == 2 && sg_rng_chance (rng, 1, 2));
+  sg_gstr_unsat_opts o = { -1, SG_GSTR_TR_ANY, -1, -1 };
+  sg_rc rc = sat ? sg_gen_str_sat (s->g, rng, SG_GSTR_ANY, &out->text, &out->desc)
+                 : sg_gen_str_unsat (s->g, rng, &o, &out->text, &out->desc);
+  if (rc) return sg_diag_set (d, rc, 0, 0, "strings: cannot generate a formula");
+  s->step++;
+  out->step = s->step;
+  out->expected = sat ? SG_ANS_SAT : SG_ANS_UNSAT;
+  return SG_RC_OK;
+}
+
+static void
+strings_free (void *state)
+{
+  strings_state *s = state;
+  if (!s) return;
+  sg_gen_str_free (s->g);
+  free (s);
+}
+
 /* ---- the table ---- */
 
 #define OFF(f) ((uint16_t) offsetof (sg_tech_cfg, f))
@@ -431,6 +486,14 @@ static const sg_opt janus_opts[] = {
   { 0, "--reference", NULL, "NAME", SG_OPT_STR, OFF (reference), SG_OPT_NO_GIVEN, 0, 0, NULL, NULL,
     "the solver (profile name in --solvers) whose decided answers the\n"
     "others must match, e.g. --solvers \"cvc4;cvc5\" --reference cvc4" },
+};
+
+static const sg_opt strings_opts[] = {
+  { 0, "--status", NULL, "S", SG_OPT_CHOICE, OFF (mode), SG_OPT_NO_GIVEN, 0, 0, NULL,
+    "sat|unsat|mixed", "formulas sat, unsat or both by construction (default %D)" },
+  { 0, "--constants", NULL, "FILE", SG_OPT_STR, OFF (data_file), SG_OPT_NO_GIVEN, 0, 0, NULL, NULL,
+    "boundary constants of the sat formulas, one per line: 'S TERM', 'I TERM'\n"
+    "or 'L TERM' (String, Int, RegLan; '#' comments; default: built in)" },
 };
 
 static void
@@ -519,6 +582,23 @@ static const sg_technique techniques[] = {
     .needs_status = true, .one_lane = true,
     .oracles = SG_TECH_ORACLE_IMPLICATION | SG_TECH_ORACLE_REGRESSION,
     .init = janus_init, .begin = janus_begin, .next = janus_next, .free = janus_free,
+  },
+  {
+    .name = "strings",
+    .summary = "string formulas sat or unsat by construction (Bugariu & Mueller), metamorphic",
+    .about = "Generate string formulas whose status is known by construction (no seeds): sat ones apply\n"
+             "one operation to fresh variables, to boundary constants (constant assignment) or to\n"
+             "depth-1 terms equated to a term of equal value (term synthesis), with the witness model\n"
+             "as ';; witness:' comments; unsat ones are not A and B for an identity B => A (Table 2 of\n"
+             "the paper and rows for the SMT-LIB 2.6 operations), transformed once with the equalities\n"
+             "of Table 3, every conjunct named and the known minimal core as a ';; core:' comment.\n"
+             "Any decided answer against the construction, an invalid model or a crash is a finding.\n"
+             "'smtgrind gen strings --status sat|unsat --count N --out DIR' writes them to files.\n",
+    .opts = strings_opts, .nopts = NOPTS (strings_opts),
+    .defaults = { .chain = 1000, .mode = 2 },
+    .timeout_s = 15, .campaign_chain = 50,
+    .variants = "sat|unsat|mixed", .weights = "0|0|0", .nseeds = 0,
+    .init = strings_init, .begin = strings_begin, .next = strings_next, .free = strings_free,
   },
 };
 

@@ -4,7 +4,7 @@
 #   bash tests/cli/run_cli_tests.sh BINARY [GROUP...] [--update]
 #
 # Run from the source directory. GROUPs: basic parse print golden deep big check fuzz campaign reduce
-# janus supervise
+# janus supervise genstr
 # (default: all).
 # --update rewrites tests/parse/*.expected from BINARY's current messages (see
 # tests/parse/README.md); check the diff before committing. Exit status 0 when every check
@@ -15,7 +15,7 @@
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise]... [--update]" >&2
+  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise|genstr]... [--update]" >&2
   exit 2
 fi
 bin=$1
@@ -25,11 +25,11 @@ groups=()
 for a in "$@"; do
   case "$a" in
     --update) update=1 ;;
-    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise) groups+=("$a") ;;
+    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise|genstr) groups+=("$a") ;;
     *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise)
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise genstr)
 
 export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
@@ -1297,6 +1297,55 @@ group_supervise() {
   check "bugs recover of the empty database: every pair again, the empty file kept as it was" \
     eval '[ $code = 0 ] && [ "$(stat -c %s "$z/campaign.db.damaged")" = 0 ] && [ "$("$bin" bugs list "$z" | tail -n +2 | wc -l)" -gt 0 ]'
 
+}
+
+# ---- genstr: `gen strings` and the strings generator as an engine --------------------------
+group_genstr() {
+  local d=$tmp/gs
+  run "$bin" gen strings --status sat --count 40 --seed 7 --out "$d/sat"
+  check "gen strings --status sat: 40 files, exit 0, the summary line" \
+    eval '[ $code = 0 ] && [ "$(ls "$d/sat" | grep -c "^strings-sat-0000[0-9][0-9].smt2$")" = 40 ] && [[ $err == *"40 sat, 0 unsat"* ]]'
+  check "every sat file has its status and one witness line per declared variable" \
+    eval 'for f in "$d"/sat/*.smt2; do grep -q "^(set-info :status sat)$" "$f" && [ "$(grep -c "^(declare-const" "$f")" = "$(grep -c "^;; witness: (define-fun" "$f")" ] || exit 1; done'
+  run "$bin" gen strings --status sat --count 40 --seed 7 --out "$d/sat2" -q
+  check "the same seed gives the same files (-q: no summary)" eval '[ $code = 0 ] && [ -z "$err" ] && diff -r "$d/sat" "$d/sat2" >/dev/null'
+  run "$bin" gen strings --status unsat --count 40 --seed 7 --out "$d/unsat"
+  check "gen strings --status unsat: every file named conjuncts and a core line" \
+    eval '[ $code = 0 ] && for f in "$d"/unsat/strings-unsat-*.smt2; do grep -q "^(set-info :status unsat)$" "$f" && grep -q ":named a1))$" "$f" && grep -q "^;; core: a1 a2" "$f" || exit 1; done'
+  run "$bin" gen strings --status mixed --count 60 --seed 3 --out "$d/mixed"
+  check "gen strings --status mixed: both kinds" \
+    eval '[ $code = 0 ] && ls "$d"/mixed/strings-sat-*.smt2 >/dev/null && ls "$d"/mixed/strings-unsat-*.smt2 >/dev/null'
+  run "$bin" parse "$d"/sat/*.smt2 "$d"/unsat/*.smt2 "$d"/mixed/*.smt2
+  check "every generated file parses" test "$code" = 0
+  run "$bin" gen strings --status maybe --count 1 --out "$d/x"
+  check "gen strings --status maybe: usage error naming the variants" eval '[ $code = 2 ] && [[ $err == *"sat|unsat|mixed"* ]]'
+  printf '# mine\nS "x"\nS "yz"\nI 5\n' > "$d/consts.txt"
+  run "$bin" gen strings --constants "$d/consts.txt" --status sat --count 30 --seed 1 --out "$d/c1" -q
+  check "gen strings --constants FILE: the file's constants only" \
+    eval '[ $code = 0 ] && grep -qh "\"yz\"" "$d"/c1/*.smt2 && ! grep -qh "\"ab\"" "$d"/c1/*.smt2'
+  printf 'S "x"\nI "x"\n' > "$d/bad.txt"
+  run "$bin" gen strings --constants "$d/bad.txt" --count 1 --out "$d/c2"
+  check "a constant of the wrong sort: exit 2 with FILE:LINE" eval '[ $code = 2 ] && [[ $err == *"bad.txt:2:1: error: not an Int constant"* ]]'
+  run "$bin" strings --help
+  check "strings --help: its --status and the witness and core comments" \
+    eval '[ $code = 0 ] && [[ $out == *"--status S"* ]] && [[ $out == *";; witness:"* ]] && [[ $out == *";; core:"* ]]'
+  if command -v z3 >/dev/null; then
+    # The witness of each sat file is a model z3 accepts: the witness lines asserted, z3 says sat.
+    local f bad=0
+    for f in "$d"/sat/strings-sat-00000[1-9].smt2; do
+      { sed -n '/^(check-sat)/q;p' "$f"
+        sed -n 's/^;; witness: (define-fun \([^ ]*\) () [A-Za-z]* \(.*\))$/(assert (= \1 \2))/p' "$f"
+        echo "(check-sat)"; } > "$d/w.smt2"
+      [ "$(z3 -T:10 "$d/w.smt2" 2>&1)" != unsat ] || { bad=1; echo "witness refuted by z3: $f" >&2; }
+    done
+    check "z3 never refutes a formula with its witness asserted" test "$bad" = 0
+    run "$bin" strings --solvers z3 --status unsat --mutants 20 --seed 2 -t 5 --out "$d/f1"
+    check "strings --status unsat against z3: 20 mutants, no soundness finding" \
+      eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 20 "* ]] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"soundness 0"* ]]'
+    run "$bin" campaign --engines strings-sat=1,strings-unsat=1 --solvers z3 --budget 4 --jobs 1 -t 3 --no-reduce --no-report --out "$d/camp"
+    check "campaign --engines strings-sat=1,strings-unsat=1 runs the generator as engines" \
+      eval '[ $code = 0 ] && [[ $out$err == *"engines strings-sat=1,strings-unsat=1"* ]] && [[ $out$err =~ [1-9][0-9]*\ mutants ]]'
+  fi
 }
 
 for g in "${groups[@]}"; do "group_$g"; done

@@ -1,0 +1,328 @@
+/* gen_str_test: the strings generator (tech/gen_str.h). Every sat formula parses and its
+ * `;; witness:` model is valid under our evaluator (6,120 formulas of every kind, the paper's
+ * count), and a falsified witness is caught; every unsat row and every applicable
+ * transformation gives a formula that parses, with a `;; core:` line naming only its own
+ * conjuncts; the `strings` technique row generates sat, unsat and mixed formulas with the
+ * status in the text. Solver checks: gen_str_z3_test.c. */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "test_util.h"
+
+#include "base/clock.h"
+#include "eval/eval.h"
+#include "eval/model.h"
+#include "tech/gen_str.h"
+#include "tech/tech.h"
+
+/* The witness of a generated sat text checked by the evaluator. */
+static sg_mcheck
+check_witness (const char *text, const char *model_text)
+{
+  tparse t;
+  tp_parse (&t, text);
+  if (t.rc) fprintf (stderr, "%s\n%s\n", t.err, text);
+  assert_int_equal (t.rc, SG_RC_OK);
+  sg_model m;
+  sg_model_init (&m, &t.s);
+  sg_diag d;
+  sg_diag_init (&d, "witness");
+  sg_rc rc = sg_model_read (&m, &t.sc, model_text, strlen (model_text), "witness", &d);
+  if (rc) fprintf (stderr, "witness not read:\n%s\n%s\n", model_text, text);
+  assert_int_equal (rc, SG_RC_OK);
+  sg_mcheck v = SG_MODEL_UNDETERMINED;
+  uint32_t bad = 0;
+  assert_int_equal (sg_eval_check_model (&t.s, &t.sc, &m, &v, &bad), SG_RC_OK);
+  sg_model_free (&m);
+  tp_free (&t);
+  return v;
+}
+
+static void
+test_sat_witnesses (void **state)
+{
+  (void) state;
+  sg_gen_str *g = NULL;
+  sg_diag d;
+  sg_diag_init (&d, "gen_str");
+  assert_int_equal (sg_gen_str_new (&g, NULL, &d), SG_RC_OK);
+  sg_rng r;
+  sg_rng_seed (&r, 1465);
+  sg_buf text, desc, model;
+  sg_buf_init (&text);
+  sg_buf_init (&desc);
+  sg_buf_init (&model);
+  unsigned n[3] = { 0, 0, 0 }, vars = 0;
+  double t0 = sg_now ();
+  for (int i = 0; i < 6120; i++)
+    {
+      sg_gstr_sat_kind kind = (sg_gstr_sat_kind) (i % 3);
+      assert_int_equal (sg_gen_str_sat (g, &r, kind, &text, &desc), SG_RC_OK);
+      const char *s = sg_buf_cstr (&text);
+      assert_non_null (strstr (s, "(set-info :status sat)"));
+      uint32_t w = sg_gen_str_witness (text.s, text.len, &model);
+      vars += w;
+      /* One witness line per declared variable. */
+      unsigned decls = 0;
+      for (const char *p = strstr (s, "(declare-const"); p; p = strstr (p + 1, "(declare-const")) decls++;
+      assert_int_equal (decls, w);
+      if (kind != SG_GSTR_ASSIGN) assert_true (w > 0);
+      sg_mcheck v = check_witness (s, sg_buf_cstr (&model));
+      if (v != SG_MODEL_VALID)
+        fprintf (stderr, "gen_str_test: witness %s (%s):\n%s%s\n", v == SG_MODEL_INVALID ? "invalid" : "undetermined",
+                 sg_buf_cstr (&desc), s, sg_buf_cstr (&model));
+      assert_int_equal (v, SG_MODEL_VALID);
+      n[kind]++;
+    }
+  fprintf (stderr, "gen_str_test: %u base, %u constant-assignment, %u synthesis sat formulas, %u witness "
+           "values, all valid (%.2f s with the checks)\n", n[0], n[1], n[2], vars, sg_now () - t0);
+  sg_buf_free (&text);
+  sg_buf_free (&desc);
+  sg_buf_free (&model);
+  sg_gen_str_free (g);
+}
+
+/* A witness with its values changed is caught (the check can fail). */
+static void
+test_bad_witness_caught (void **state)
+{
+  (void) state;
+  sg_gen_str *g = NULL;
+  sg_diag d;
+  sg_diag_init (&d, "gen_str");
+  assert_int_equal (sg_gen_str_new (&g, NULL, &d), SG_RC_OK);
+  sg_rng r;
+  sg_rng_seed (&r, 5);
+  sg_buf text, desc, model, bad;
+  sg_buf_init (&text);
+  sg_buf_init (&desc);
+  sg_buf_init (&model);
+  sg_buf_init (&bad);
+  unsigned invalid = 0;
+  for (int i = 0; i < 200; i++)
+    {
+      assert_int_equal (sg_gen_str_sat (g, &r, SG_GSTR_BASE, &text, &desc), SG_RC_OK);
+      sg_gen_str_witness (text.s, text.len, &model);
+      /* Every String value becomes "zq", every Int value 7: the result no longer matches. */
+      sg_buf_reset (&bad);
+      const char *m = sg_buf_cstr (&model);
+      for (const char *line = m; *line;)
+        {
+          const char *e = strchr (line, '\n');
+          size_t len = e ? (size_t) (e - line) : strlen (line);
+          const char *st = strstr (line, "() String ");
+          const char *it = strstr (line, "() Int ");
+          if (st && st < line + len) sg_buf_printf (&bad, "%.*s\"zq\")\n", (int) (st + 10 - line), line);
+          else if (it && it < line + len) sg_buf_printf (&bad, "%.*s7)\n", (int) (it + 7 - line), line);
+          else sg_buf_printf (&bad, "%.*s\n", (int) len, line);
+          line += len + (e != NULL);
+        }
+      invalid += check_witness (sg_buf_cstr (&text), sg_buf_cstr (&bad)) == SG_MODEL_INVALID;
+    }
+  fprintf (stderr, "gen_str_test: %u of 200 falsified witnesses caught\n", invalid);
+  assert_true (invalid > 50);
+  sg_buf_free (&text);
+  sg_buf_free (&desc);
+  sg_buf_free (&model);
+  sg_buf_free (&bad);
+  sg_gen_str_free (g);
+}
+
+/* The conjunct names of a text: every ":named aK" K, as a bit set. */
+static uint64_t
+named_set (const char *s)
+{
+  uint64_t set = 0;
+  for (const char *p = strstr (s, ":named a"); p; p = strstr (p + 1, ":named a"))
+    set |= 1ull << atoi (p + 8);
+  return set;
+}
+
+static uint64_t
+core_set (const char *s, size_t len)
+{
+  sg_buf names;
+  sg_buf_init (&names);
+  assert_true (sg_gen_str_core (s, len, &names));
+  uint64_t set = 0;
+  for (const char *p = strchr (sg_buf_cstr (&names), 'a'); p; p = strchr (p + 1, 'a')) set |= 1ull << atoi (p + 1);
+  sg_buf_free (&names);
+  return set;
+}
+
+static void
+test_unsat_rows (void **state)
+{
+  (void) state;
+  sg_gen_str *g = NULL;
+  sg_diag d;
+  sg_diag_init (&d, "gen_str");
+  assert_int_equal (sg_gen_str_new (&g, NULL, &d), SG_RC_OK);
+  sg_rng r;
+  sg_rng_seed (&r, 9);
+  sg_buf text, desc;
+  sg_buf_init (&text);
+  sg_buf_init (&desc);
+  /* Row and equality ids are unique. */
+  for (uint32_t i = 0; i < sg_gen_str_rows (); i++)
+    for (uint32_t j = i + 1; j < sg_gen_str_rows (); j++) assert_string_not_equal (sg_gen_str_row_id (i), sg_gen_str_row_id (j));
+  for (uint32_t i = 0; i < sg_gen_str_eqs (); i++)
+    for (uint32_t j = i + 1; j < sg_gen_str_eqs (); j++) assert_string_not_equal (sg_gen_str_eq_id (i), sg_gen_str_eq_id (j));
+  unsigned made = 0, paper = 0;
+  uint32_t used[64] = { 0 };
+  assert_true (sg_gen_str_eqs () <= 64);
+  for (uint32_t row = 0; row < sg_gen_str_rows (); row++)
+    for (int tr = 0; tr < 4; tr++)
+      for (int eq = tr ? 0 : -1; eq < (tr ? (int) sg_gen_str_eqs () : 0); eq++)
+        for (int pat = 0; pat < 2; pat++)
+          {
+            sg_gstr_unsat_opts o = { (int) row, tr, pat, eq };
+            sg_rc rc = sg_gen_str_unsat (g, &r, &o, &text, &desc);
+            if (rc == SG_RC_USAGE) continue;
+            assert_int_equal (rc, SG_RC_OK);
+            const char *s = sg_buf_cstr (&text);
+            tparse t;
+            tp_parse (&t, s);
+            if (t.rc) fprintf (stderr, "%s\n%s\n", t.err, s);
+            assert_int_equal (t.rc, SG_RC_OK);
+            tp_free (&t);
+            assert_non_null (strstr (s, "(set-info :status unsat)"));
+            uint64_t named = named_set (s), core = core_set (text.s, text.len);
+            assert_true (core != 0);
+            assert_int_equal (core & ~named, 0);
+            /* Without patterns no :pattern is left; the noise conjuncts are not in the core. */
+            if (!pat) assert_null (strstr (s, ":pattern"));
+            if (tr == SG_GSTR_TR_NOISE) assert_int_not_equal (core, named);
+            else assert_int_equal (core, named);
+            if (eq >= 0) used[eq]++;
+            made++;
+            paper += sg_gen_str_row_paper (row);
+          }
+  unsigned unused = 0;
+  for (uint32_t i = 0; i < sg_gen_str_eqs (); i++)
+    if (!used[i]) unused++, fprintf (stderr, "gen_str_test: equality %s applies to no row\n", sg_gen_str_eq_id (i));
+  fprintf (stderr, "gen_str_test: %u unsat formulas (%u from Table 2 rows) over %u rows and %u equalities\n", made,
+           paper, sg_gen_str_rows (), sg_gen_str_eqs ());
+  assert_true (made > 100);
+  assert_int_equal (unused, 0);
+  sg_buf_free (&text);
+  sg_buf_free (&desc);
+  sg_gen_str_free (g);
+}
+
+/* A constants file: its constants are used (witnesses valid); malformed files are rejected
+ * with their line. */
+static void
+test_constants_file (void **state)
+{
+  (void) state;
+  char path[] = "/tmp/gen_str_test_XXXXXX";
+  int fd = mkstemp (path);
+  assert_true (fd >= 0);
+  static const char good[] = "# mine\nS \"x\"\nS \"\\u{2FFFF}\"\nS \"x\"\n  I 7\nI (- 3)\nL (re.* (str.to_re \"x\"))\n";
+  assert_true (write (fd, good, sizeof good - 1) == (ssize_t) (sizeof good - 1));
+  close (fd);
+  sg_gen_str *g = NULL;
+  sg_diag d;
+  sg_diag_init (&d, "gen_str");
+  assert_int_equal (sg_gen_str_new (&g, path, &d), SG_RC_OK);
+  sg_rng r;
+  sg_rng_seed (&r, 3);
+  sg_buf text, desc, model;
+  sg_buf_init (&text);
+  sg_buf_init (&desc);
+  sg_buf_init (&model);
+  bool seen_x = false;
+  for (int i = 0; i < 600; i++)
+    {
+      assert_int_equal (sg_gen_str_sat (g, &r, (sg_gstr_sat_kind) (i % 3), &text, &desc), SG_RC_OK);
+      sg_gen_str_witness (text.s, text.len, &model);
+      assert_int_equal (check_witness (sg_buf_cstr (&text), sg_buf_cstr (&model)), SG_MODEL_VALID);
+      /* Only the file's constants: none of the built-in ones. */
+      assert_null (strstr (sg_buf_cstr (&text), "\"ab\""));
+      seen_x |= strstr (sg_buf_cstr (&model), "String \"x\")") != NULL;
+    }
+  assert_true (seen_x);
+  sg_gen_str_free (g);
+  static const char *const bad[] = { "S \"a\"\nQ 1\n", "S \"a\"\nI x\n", "S \"a\"\n", "S\nI 1\n" };
+  static const uint32_t bad_line[] = { 2, 2, 0, 1 };
+  for (size_t k = 0; k < sizeof bad / sizeof *bad; k++)
+    {
+      fd = open (path, O_WRONLY | O_TRUNC);
+      assert_true (fd >= 0);
+      assert_true (write (fd, bad[k], strlen (bad[k])) == (ssize_t) strlen (bad[k]));
+      close (fd);
+      sg_diag_init (&d, "gen_str");
+      g = NULL;
+      assert_int_equal (sg_gen_str_new (&g, path, &d), SG_RC_PARSE);
+      assert_null (g);
+      assert_int_equal (d.line, bad_line[k]);
+    }
+  unlink (path);
+  sg_buf_free (&text);
+  sg_buf_free (&desc);
+  sg_buf_free (&model);
+}
+
+static void
+test_technique (void **state)
+{
+  (void) state;
+  const sg_technique *t = sg_technique_find ("strings");
+  assert_non_null (t);
+  assert_int_equal (t->nseeds, 0);
+  for (int mode = 0; mode < 3; mode++)
+    {
+      sg_tech_cfg cfg = t->defaults;
+      cfg.mode = mode;
+      cfg.chain = 40;
+      void *st = NULL;
+      sg_diag d;
+      sg_diag_init (&d, "strings");
+      assert_int_equal (t->init (&cfg, &st, &d), SG_RC_OK);
+      static const sg_tech_seed gen = { "(generated)", "", 0, SG_ANS_NONE, NULL };
+      const sg_tech_seed *seeds[1] = { &gen };
+      sg_rng r;
+      sg_rng_seed (&r, (uint64_t) mode);
+      sg_tech_mutant m;
+      memset (&m, 0, sizeof m);
+      sg_buf_init (&m.text);
+      sg_buf_init (&m.desc);
+      unsigned n[2] = { 0, 0 };
+      assert_int_equal (t->begin (st, seeds, &r, &d), SG_RC_OK);
+      sg_rc rc;
+      while ((rc = t->next (st, &r, &m, &d)) == SG_RC_OK)
+        {
+          bool sat = m.expected == SG_ANS_SAT;
+          assert_true (sat || m.expected == SG_ANS_UNSAT);
+          assert_non_null (strstr (sg_buf_cstr (&m.text), sat ? ":status sat)" : ":status unsat)"));
+          n[!sat]++;
+        }
+      assert_int_equal (rc, SG_RC_EOF);
+      assert_int_equal (n[0] + n[1], 40);
+      if (mode == 0) assert_int_equal (n[1], 0);
+      if (mode == 1) assert_int_equal (n[0], 0);
+      if (mode == 2) assert_true (n[0] > 0 && n[1] > 0);
+      /* A new chain starts again. */
+      assert_int_equal (t->begin (st, seeds, &r, &d), SG_RC_OK);
+      assert_int_equal (t->next (st, &r, &m, &d), SG_RC_OK);
+      sg_buf_free (&m.text);
+      sg_buf_free (&m.desc);
+      t->free (st);
+    }
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_sat_witnesses),
+    cmocka_unit_test (test_bad_witness_caught),
+    cmocka_unit_test (test_unsat_rows),
+    cmocka_unit_test (test_constants_file),
+    cmocka_unit_test (test_technique),
+  };
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
