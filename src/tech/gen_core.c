@@ -1,0 +1,905 @@
+/* gen_core: what the bv and fp generators share — the identity tables and their template
+ * reader, the pool of term pairs, the Boolean layer, the formula's text and the witness. */
+#include "tech/gen_int.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "front/print.h"
+
+/* ---- identity tables ---- */
+
+static const sg_gen_identity bv_ids[] = {
+#define ID(name, minw, lhs, rhs) { name, minw, lhs, rhs },
+#include "tech/gen_bv_ids.def"
+#undef ID
+};
+
+static const sg_gen_identity fp_ids[] = {
+#define ID(name, minw, lhs, rhs) { name, minw, lhs, rhs },
+#include "tech/gen_fp_ids.def"
+#undef ID
+};
+
+#define NELEM(a) (sizeof a / sizeof a[0])
+
+size_t
+sg_gen_identity_count (sg_gen_theory th)
+{
+  return th == SG_GEN_BV ? NELEM (bv_ids) : NELEM (fp_ids);
+}
+
+const sg_gen_identity *
+sg_gen_identity_at (sg_gen_theory th, size_t i)
+{
+  if (i >= sg_gen_identity_count (th)) return NULL;
+  return th == SG_GEN_BV ? &bv_ids[i] : &fp_ids[i];
+}
+
+/* ---- templates ---- */
+
+static const sg_op symmetric_rms[] = { SG_OP_RNE, SG_OP_RNA, SG_OP_RTZ };
+static const sg_op non_rtn_rms[] = { SG_OP_RNE, SG_OP_RNA, SG_OP_RTP, SG_OP_RTZ };
+static const sg_op all_rms[] = { SG_OP_RNE, SG_OP_RNA, SG_OP_RTP, SG_OP_RTN, SG_OP_RTZ };
+
+void
+sg_gen_env_draw (sg_gen_env *env, sg_rng *rng)
+{
+  env->k = env->w >= 2 ? 1 + (uint32_t) sg_rng_below (rng, env->w - 1) : 1;
+  env->rs = symmetric_rms[sg_rng_below (rng, NELEM (symmetric_rms))];
+  env->rn = non_rtn_rms[sg_rng_below (rng, NELEM (non_rtn_rms))];
+}
+
+typedef struct tok { const char *p; size_t n; } tok;
+
+static bool
+tok_is (tok t, const char *w)
+{
+  return strlen (w) == t.n && !memcmp (t.p, w, t.n);
+}
+
+/* The next token of *pp: "(", ")" or a word; n = 0 at the end. */
+static tok
+next_tok (const char **pp)
+{
+  const char *p = *pp;
+  while (*p == ' ' || *p == '\n' || *p == '\t') p++;
+  tok t = { p, 0 };
+  if (*p == '(' || *p == ')') t.n = 1;
+  else
+    while (p[t.n] && p[t.n] != ' ' && p[t.n] != '(' && p[t.n] != ')' && p[t.n] != '\n') t.n++;
+  *pp = p + t.n;
+  return t;
+}
+
+/* A built-in operator by name, or SG_OP_COUNT. */
+static sg_op
+op_named (tok t)
+{
+  for (int op = SG_OP_FIRST_BUILTIN + 1; op < SG_OP_COUNT; op++)
+    {
+      const char *name = sg_op_name ((sg_op) op);
+      if (name && tok_is (t, name)) return (sg_op) op;
+    }
+  return SG_OP_COUNT;
+}
+
+/* A symbolic or numeric index; false when t is neither. */
+static bool
+index_value (tok t, const sg_gen_env *env, uint32_t *out)
+{
+  if (t.n && t.p[0] >= '0' && t.p[0] <= '9')
+    {
+      uint32_t v = 0;
+      for (size_t i = 0; i < t.n; i++)
+        {
+          if (t.p[i] < '0' || t.p[i] > '9' || v > 100000) return false;
+          v = v * 10 + (uint32_t) (t.p[i] - '0');
+        }
+      *out = v;
+      return true;
+    }
+  static const char *const names[] = { "W", "W1", "W21", "K", "K1", "WK", "WK1", "EB", "SB",
+                                       "EB1", "SB1", "TOP", "TOP1", "SBM1", "SBM2" };
+  uint32_t w = env->w, k = env->k, eb = env->eb, sb = env->sb;
+  const uint32_t vals[] = { w, w - 1, 2 * w - 1, k, k - 1, w - k, w - k - 1, eb, sb,
+                            eb + 1, sb + 1, eb + sb - 1, eb + sb - 2, sb - 1, sb - 2 };
+  for (size_t i = 0; i < NELEM (names); i++)
+    if (tok_is (t, names[i])) { *out = vals[i]; return true; }
+  return false;
+}
+
+/* A leaf word: metavariable, constant or nullary operator. */
+static sg_rc
+leaf (sg_store *s, tok t, const sg_gen_env *env, sg_term *out, char *err, size_t esize)
+{
+  const sg_term mv[] = { env->x, env->y, env->z, env->r, env->q, env->u };
+  static const char *const mvn[] = { "x", "y", "z", "r", "q", "u" };
+  for (size_t i = 0; i < NELEM (mvn); i++)
+    if (tok_is (t, mvn[i]))
+      {
+        if (mv[i] == SG_NONE)
+          {
+            snprintf (err, esize, "metavariable %s has no value", mvn[i]);
+            return SG_RC_USAGE;
+          }
+        *out = mv[i];
+        return SG_RC_OK;
+      }
+  if (tok_is (t, "RS") || tok_is (t, "RN"))
+    return sg_mk_app (s, tok_is (t, "RS") ? env->rs : env->rn, NULL, 0, NULL, 0, out);
+  mpz_t z;
+  mpz_init (z);
+  sg_rc rc = SG_RC_OK;
+  bool bv = true;
+  uint32_t w = env->w;
+  if (tok_is (t, "c0")) mpz_set_ui (z, 0);
+  else if (tok_is (t, "c1")) mpz_set_ui (z, 1);
+  else if (tok_is (t, "c2")) mpz_set_ui (z, 2);
+  else if (tok_is (t, "cw")) mpz_set_ui (z, w);
+  else if (tok_is (t, "cones")) { mpz_set_ui (z, 0); mpz_setbit (z, w); mpz_sub_ui (z, z, 1); }
+  else if (tok_is (t, "cmin")) { mpz_set_ui (z, 0); mpz_setbit (z, w - 1); }
+  else if (tok_is (t, "cmax")) { mpz_set_ui (z, 0); mpz_setbit (z, w - 1); mpz_sub_ui (z, z, 1); }
+  else if (tok_is (t, "b0") || tok_is (t, "b1")) { mpz_set_ui (z, t.p[1] == '1'); w = 1; }
+  else bv = false;
+  if (bv)
+    {
+      if (w == 0) { snprintf (err, esize, "BV constant without a width"); rc = SG_RC_USAGE; }
+      else { mpz_fdiv_r_2exp (z, z, w); rc = gen_bv_lit (s, w, z, out); }
+      mpz_clear (z);
+      return rc;
+    }
+  if (tok_is (t, "f1") || tok_is (t, "fm1") || tok_is (t, "f2"))
+    {
+      uint32_t eb = env->eb, sb = env->sb;
+      /* sign | exponent (bias, bias + 1 for 2) | zero significand */
+      mpz_set_ui (z, 0);
+      mpz_setbit (z, eb - 1);
+      mpz_sub_ui (z, z, tok_is (t, "f2") ? 0 : 1);
+      mpz_mul_2exp (z, z, sb - 1);
+      if (tok_is (t, "fm1")) mpz_setbit (z, eb + sb - 1);
+      rc = gen_fp_lit (s, eb, sb, z, false, out);
+      mpz_clear (z);
+      return rc;
+    }
+  mpz_clear (z);
+  sg_op op = op_named (t);
+  if (op == SG_OP_COUNT)
+    {
+      snprintf (err, esize, "unknown word '%.*s'", (int) t.n, t.p);
+      return SG_RC_PARSE;
+    }
+  return sg_mk_app (s, op, NULL, 0, NULL, 0, out);
+}
+
+typedef struct tframe {
+  sg_op op;
+  uint32_t idx[2];
+  uint32_t nidx;
+  uint32_t base; /* first argument on the term stack */
+} tframe;
+
+enum { TSTACK = 64 };
+
+/* Read "_ NAME IDX* )" after "(": the operator and its indices. */
+static sg_rc
+indexed (const char **pp, const sg_gen_env *env, tframe *f, char *err, size_t esize)
+{
+  tok t = next_tok (pp);
+  f->op = op_named (t);
+  if (f->op == SG_OP_COUNT)
+    {
+      snprintf (err, esize, "unknown indexed operator '%.*s'", (int) t.n, t.p);
+      return SG_RC_PARSE;
+    }
+  f->nidx = 0;
+  for (;;)
+    {
+      t = next_tok (pp);
+      if (tok_is (t, ")")) return SG_RC_OK;
+      if (f->nidx >= 2 || !index_value (t, env, &f->idx[f->nidx]))
+        {
+          snprintf (err, esize, "bad index '%.*s'", (int) t.n, t.p);
+          return SG_RC_PARSE;
+        }
+      f->nidx++;
+    }
+}
+
+sg_rc
+sg_gen_template (sg_store *s, const char *text, const sg_gen_env *env, sg_term *out, char *err,
+                 size_t esize)
+{
+  tframe frames[TSTACK];
+  sg_term terms[TSTACK];
+  uint32_t nf = 0, nt = 0;
+  const char *p = text;
+  err[0] = 0;
+  for (;;)
+    {
+      tok t = next_tok (&p);
+      if (!t.n) break;
+      sg_rc rc = SG_RC_OK;
+      if (tok_is (t, "("))
+        {
+          if (nf >= TSTACK) { snprintf (err, esize, "template too deep"); return SG_RC_LIMIT; }
+          tframe f = { SG_OP_COUNT, { 0, 0 }, 0, nt };
+          const char *save = p;
+          tok h = next_tok (&p);
+          if (tok_is (h, "("))
+            {
+              tok u = next_tok (&p);
+              if (!tok_is (u, "_")) { snprintf (err, esize, "expected '_'"); return SG_RC_PARSE; }
+              if ((rc = indexed (&p, env, &f, err, esize))) return rc;
+            }
+          else if (tok_is (h, "_"))
+            {
+              /* an indexed constant: (_ +zero), (_ NaN) ...: the format's indices by default */
+              if ((rc = indexed (&p, env, &f, err, esize))) return rc;
+              if (!f.nidx) { f.idx[0] = env->eb; f.idx[1] = env->sb; f.nidx = 2; }
+              if (nt >= TSTACK) { snprintf (err, esize, "template too long"); return SG_RC_LIMIT; }
+              rc = sg_mk_app (s, f.op, NULL, 0, f.idx, f.nidx, &terms[nt]);
+              if (rc) { snprintf (err, esize, "%s", s->err); return rc; }
+              nt++;
+              continue;
+            }
+          else
+            {
+              f.op = op_named (h);
+              if (f.op == SG_OP_COUNT)
+                {
+                  p = save;
+                  snprintf (err, esize, "unknown operator '%.*s'", (int) h.n, h.p);
+                  return SG_RC_PARSE;
+                }
+            }
+          frames[nf++] = f;
+          continue;
+        }
+      if (tok_is (t, ")"))
+        {
+          if (!nf) { snprintf (err, esize, "unbalanced ')'"); return SG_RC_PARSE; }
+          tframe f = frames[--nf];
+          sg_term r;
+          rc = sg_mk_app (s, f.op, terms + f.base, nt - f.base, f.idx, f.nidx, &r);
+          if (rc) { snprintf (err, esize, "%s", s->err); return rc; }
+          nt = f.base;
+          terms[nt++] = r;
+          continue;
+        }
+      if (nt >= TSTACK) { snprintf (err, esize, "template too long"); return SG_RC_LIMIT; }
+      if ((rc = leaf (s, t, env, &terms[nt], err, esize)))
+        {
+          if (!err[0]) snprintf (err, esize, "%s", s->err);
+          return rc;
+        }
+      nt++;
+    }
+  if (nf || nt != 1) { snprintf (err, esize, "unbalanced template"); return SG_RC_PARSE; }
+  *out = terms[0];
+  return SG_RC_OK;
+}
+
+uint32_t
+sg_gen_template_vars (const char *text)
+{
+  uint32_t m = 0;
+  const char *p = text;
+  for (;;)
+    {
+      tok t = next_tok (&p);
+      if (!t.n) break;
+      if (t.n != 1) continue;
+      const char *c = strchr ("xyzrqu", t.p[0]);
+      if (c) m |= 1u << (c - "xyzrqu");
+    }
+  return m;
+}
+
+/* ---- literals and values ---- */
+
+sg_rc
+gen_bv_lit (sg_store *s, uint32_t w, const mpz_t z, sg_term *out)
+{
+  char small[128];
+  char *text = w + 3 <= sizeof small ? small : malloc (w + 3);
+  if (!text) return SG_RC_NOMEM;
+  text[0] = '#';
+  text[1] = 'b';
+  for (uint32_t i = 0; i < w; i++) text[2 + i] = mpz_tstbit (z, w - 1 - i) ? '1' : '0';
+  sg_rc rc = sg_mk_literal (s, SG_OP_BIN, text, w + 2, out);
+  if (text != small) free (text);
+  return rc;
+}
+
+sg_rc
+gen_fp_lit (sg_store *s, uint32_t eb, uint32_t sb, const mpz_t bits, bool named, sg_term *out)
+{
+  uint32_t idx[2] = { eb, sb };
+  bool exp_ones = true, exp_zero = true, mant_zero = mpz_scan1 (bits, 0) >= sb - 1;
+  for (uint32_t i = 0; i < eb; i++)
+    {
+      bool b = mpz_tstbit (bits, sb - 1 + i);
+      exp_ones &= b;
+      exp_zero &= !b;
+    }
+  bool neg = mpz_tstbit (bits, eb + sb - 1);
+  if (exp_ones && !mant_zero) return sg_mk_app (s, SG_OP_FP_NAN, NULL, 0, idx, 2, out);
+  if (named && exp_ones) return sg_mk_app (s, neg ? SG_OP_FP_NINF : SG_OP_FP_PINF, NULL, 0, idx, 2, out);
+  if (named && exp_zero && mant_zero)
+    return sg_mk_app (s, neg ? SG_OP_FP_NZERO : SG_OP_FP_PZERO, NULL, 0, idx, 2, out);
+  mpz_t part;
+  mpz_init (part);
+  sg_term a[3];
+  mpz_set_ui (part, neg);
+  sg_rc rc = gen_bv_lit (s, 1, part, &a[0]);
+  mpz_fdiv_q_2exp (part, bits, sb - 1);
+  mpz_fdiv_r_2exp (part, part, eb);
+  if (!rc) rc = gen_bv_lit (s, eb, part, &a[1]);
+  mpz_fdiv_r_2exp (part, bits, sb - 1);
+  if (!rc) rc = gen_bv_lit (s, sb - 1, part, &a[2]);
+  mpz_clear (part);
+  if (!rc) rc = sg_mk_app (s, SG_OP_FP, a, 3, NULL, 0, out);
+  return rc;
+}
+
+void
+gen_bits (sg_rng *rng, uint32_t w, mpz_t z)
+{
+  mpz_set_ui (z, 0);
+  for (uint32_t i = 0; i < w; i += 32)
+    {
+      mpz_mul_2exp (z, z, 32);
+      mpz_add_ui (z, z, (unsigned long) (sg_rng_next (rng) & 0xffffffffu));
+    }
+  mpz_fdiv_r_2exp (z, z, w);
+}
+
+void
+gen_bv_value (sg_rng *rng, uint32_t w, mpz_t z)
+{
+  switch (sg_rng_below (rng, 11))
+    {
+    case 0: mpz_set_ui (z, 0); break;
+    case 1: mpz_set_ui (z, 1); break;
+    case 2: mpz_set_ui (z, 0); mpz_setbit (z, w); mpz_sub_ui (z, z, 1); break;        /* ones */
+    case 3: mpz_set_ui (z, 0); mpz_setbit (z, w - 1); break;                          /* smin */
+    case 4: mpz_set_ui (z, 0); mpz_setbit (z, w - 1); mpz_sub_ui (z, z, 1); break;    /* smax */
+    case 5: mpz_set_ui (z, (unsigned long) sg_rng_below (rng, 8)); break;             /* small */
+    case 6: /* -small */
+      mpz_set_ui (z, 0);
+      mpz_setbit (z, w);
+      mpz_sub_ui (z, z, 1 + (unsigned long) sg_rng_below (rng, 8));
+      break;
+    case 7: mpz_set_ui (z, w); break;
+    default: gen_bits (rng, w, z); break;
+    }
+  mpz_fdiv_r_2exp (z, z, w);
+}
+
+sg_rc
+gen_bug (gen *g, const char *what)
+{
+  snprintf (g->err, sizeof g->err, "%.40s: %.400s", what, g->s.err);
+  return SG_RC_SORT;
+}
+
+/* ---- the pool ---- */
+
+sg_rc
+gen_declare (gen *g, const char *prefix, sg_sort sort, sg_term value)
+{
+  char name[32];
+  snprintf (name, sizeof name, "%s%u", prefix, g->vars.n);
+  sg_atom a;
+  if (!sg_atom_intern (&g->s.atoms, name, strlen (name), &a)) return SG_RC_NOMEM;
+  gen_var v = { 0, SG_NONE, value };
+  sg_rc rc = sg_store_add_fun (&g->s, a, SG_FUN_DECLARED, NULL, 0, sort, &v.fun);
+  if (!rc) rc = sg_mk_fun_app (&g->s, v.fun, NULL, 0, &v.t);
+  if (rc) return rc == SG_RC_SORT ? gen_bug (g, "declare") : rc;
+  if (!SG_VEC_PUSH (g->vars, v)) return SG_RC_NOMEM;
+  if (g->sat && value != SG_NONE) return sg_model_define_const (&g->m, v.fun, value);
+  return SG_RC_OK;
+}
+
+sg_rc
+gen_push (gen *g, sg_term l, sg_term r, bool *made)
+{
+  if (made) *made = false;
+  gen_ent e = { l, r, sg_term_sort (&g->s, l), NULL };
+  if (g->sat)
+    {
+      sg_rc rc = sg_eval_term (g->e, l, &e.v);
+      if (rc) return rc == SG_RC_LIMIT ? SG_RC_OK : rc;
+      if (sg_v_is_undet (e.v)) return SG_RC_OK;
+    }
+  if (!SG_VEC_PUSH (g->pool, e)) return SG_RC_NOMEM;
+  if (made) *made = true;
+  return SG_RC_OK;
+}
+
+/* A constant of sort: Bool and RoundingMode here, the rest from the theory. */
+static sg_rc
+gen_constant (gen *g, sg_sort sort, sg_term *out)
+{
+  sg_store *s = &g->s;
+  if (sort == s->s_bool) return sg_rng_chance (g->rng, 1, 2) ? sg_mk_true (s, out) : sg_mk_false (s, out);
+  if (sort == s->s_rm)
+    return sg_mk_app (s, all_rms[sg_rng_below (g->rng, NELEM (all_rms))], NULL, 0, NULL, 0, out);
+  return g->th->constant (g, sort, out);
+}
+
+bool
+gen_pick_kind (gen *g, sg_sort_kind k, uint32_t *out)
+{
+  uint32_t n = 0, cand[64];
+  bool differing = !g->sat && sg_rng_chance (g->rng, 1, 2);
+  for (int pass = 0; pass < 2 && !n; pass++, differing = false)
+    for (uint32_t i = g->pool.n; i-- > 0 && n < NELEM (cand);)
+      if (sg_sort_kind_of (&g->s, g->pool.a[i].sort) == k && (!differing || g->pool.a[i].l != g->pool.a[i].r))
+        cand[n++] = i;
+  if (!n) return false;
+  *out = cand[sg_rng_below (g->rng, n)];
+  return true;
+}
+
+bool
+gen_pick_bv (gen *g, uint32_t lo, uint32_t hi, uint32_t *out)
+{
+  uint32_t n = 0, cand[64];
+  for (uint32_t i = g->pool.n; i-- > 0 && n < NELEM (cand);)
+    {
+      sg_sort so = g->pool.a[i].sort;
+      if (sg_sort_kind_of (&g->s, so) != SG_SORT_BV) continue;
+      uint32_t w = sg_sort_bv_width (&g->s, so);
+      if (w >= lo && w <= hi) cand[n++] = i;
+    }
+  if (!n) return false;
+  *out = cand[sg_rng_below (g->rng, n)];
+  return true;
+}
+
+sg_rc
+gen_pick (gen *g, sg_sort sort, uint32_t *out)
+{
+  uint32_t n = 0, cand[64];
+  bool differing = !g->sat && sg_rng_chance (g->rng, 1, 2);
+  if (!sg_rng_chance (g->rng, 1, 5))
+    for (int pass = 0; pass < 2 && !n; pass++, differing = false)
+      for (uint32_t i = g->pool.n; i-- > 0 && n < NELEM (cand);)
+        if (g->pool.a[i].sort == sort && (!differing || g->pool.a[i].l != g->pool.a[i].r))
+          cand[n++] = i;
+  if (n)
+    {
+      *out = cand[sg_rng_below (g->rng, n)];
+      return SG_RC_OK;
+    }
+  for (int attempt = 0; attempt < 8; attempt++)
+    {
+      sg_term c;
+      sg_rc rc = gen_constant (g, sort, &c);
+      if (rc) return rc == SG_RC_SORT ? gen_bug (g, "constant") : rc;
+      bool made;
+      if ((rc = gen_push (g, c, c, &made))) return rc;
+      if (made) { *out = g->pool.n - 1; return SG_RC_OK; }
+    }
+  snprintf (g->err, sizeof g->err, "no constant of a sort could be evaluated");
+  return SG_RC_SORT;
+}
+
+sg_rc
+gen_apply (gen *g, sg_op op, const uint32_t *idx, uint32_t nidx, const uint32_t *args,
+           uint32_t nargs, bool *made)
+{
+  sg_term la[8], ra[8];
+  if (nargs > 8) return SG_RC_USAGE;
+  for (uint32_t i = 0; i < nargs; i++)
+    {
+      la[i] = g->pool.a[args[i]].l;
+      ra[i] = g->pool.a[args[i]].r;
+    }
+  sg_term l, r;
+  sg_rc rc = sg_mk_app (&g->s, op, la, nargs, idx, nidx, &l);
+  if (!rc) rc = sg_mk_app (&g->s, op, ra, nargs, idx, nidx, &r);
+  if (rc) return rc == SG_RC_SORT ? gen_bug (g, sg_op_name (op)) : rc;
+  return gen_push (g, l, r, made);
+}
+
+/* ---- identities (unsat) ---- */
+
+/* Instantiate a random identity of the theory on pool entries: pushes (L, R) or (R, L). */
+static sg_rc
+gen_identity (gen *g)
+{
+  sg_gen_theory th = g->th->id;
+  size_t n = sg_gen_identity_count (th);
+  const sg_gen_identity *id = NULL;
+  for (int attempt = 0; attempt < 32 && !id; attempt++)
+    {
+      const sg_gen_identity *c = sg_gen_identity_at (th, sg_rng_below (g->rng, n));
+      if (th == SG_GEN_BV && c->minw > g->w) continue;
+      id = c;
+    }
+  if (!id) return SG_RC_OK;
+  uint32_t vars = sg_gen_template_vars (id->lhs) | sg_gen_template_vars (id->rhs);
+  sg_gen_env le = { .w = g->w, .eb = g->eb, .sb = g->sb, .x = SG_NONE, .y = SG_NONE, .z = SG_NONE,
+                    .r = SG_NONE, .q = SG_NONE, .u = SG_NONE };
+  sg_gen_env_draw (&le, g->rng);
+  sg_gen_env re = le;
+  sg_sort rm = g->s.s_rm, ubv = SG_NONE;
+  if (vars & 32)
+    {
+      sg_rc rc = sg_sort_bv (&g->s, g->eb + g->sb, &ubv);
+      if (rc) return rc;
+    }
+  sg_term *lslot[] = { &le.x, &le.y, &le.z, &le.r, &le.q, &le.u };
+  sg_term *rslot[] = { &re.x, &re.y, &re.z, &re.r, &re.q, &re.u };
+  for (int i = 0; i < 6; i++)
+    if (vars & (1u << i))
+      {
+        uint32_t k;
+        sg_rc rc = gen_pick (g, i < 3 ? g->base : i < 5 ? rm : ubv, &k);
+        if (rc) return rc;
+        *lslot[i] = g->pool.a[k].l;
+        *rslot[i] = g->pool.a[k].r;
+      }
+  sg_term l, r;
+  sg_rc rc = sg_gen_template (&g->s, id->lhs, &le, &l, g->err, sizeof g->err);
+  if (!rc) rc = sg_gen_template (&g->s, id->rhs, &re, &r, g->err, sizeof g->err);
+  if (rc) return SG_RC_SORT;
+  if (sg_term_sort (&g->s, l) != sg_term_sort (&g->s, r))
+    {
+      snprintf (g->err, sizeof g->err, "identity %s: the sides have different sorts", id->name);
+      return SG_RC_SORT;
+    }
+  g->nid++;
+  sg_buf_printf (&g->ids, "%s%s", g->ids.len ? " " : "", id->name);
+  return sg_rng_chance (g->rng, 1, 2) ? gen_push (g, l, r, NULL) : gen_push (g, r, l, NULL);
+}
+
+/* ---- the Boolean layer ---- */
+
+static sg_rc
+gen_connective (gen *g)
+{
+  static const sg_op ops[] = { SG_OP_NOT, SG_OP_AND, SG_OP_AND, SG_OP_OR, SG_OP_OR, SG_OP_XOR,
+                               SG_OP_IMPLIES, SG_OP_EQ, SG_OP_ITE };
+  sg_op op = ops[sg_rng_below (g->rng, NELEM (ops))];
+  uint32_t n = op == SG_OP_NOT ? 1 : op == SG_OP_ITE ? 3
+               : (op == SG_OP_AND || op == SG_OP_OR) ? 2 + (uint32_t) sg_rng_below (g->rng, 2) : 2;
+  uint32_t args[3];
+  for (uint32_t i = 0; i < n; i++)
+    {
+      if (!gen_pick_kind (g, SG_SORT_BOOL, &args[i]))
+        {
+          sg_rc rc = gen_pick (g, g->s.s_bool, &args[i]);
+          if (rc) return rc;
+        }
+    }
+  return gen_apply (g, op, NULL, 0, args, n, NULL);
+}
+
+/* A pin: (= t LITERAL) with t's value (sat formulas). */
+static sg_rc
+gen_pin (gen *g)
+{
+  uint32_t k = (uint32_t) sg_rng_below (g->rng, g->pool.n);
+  const gen_ent *e = &g->pool.a[k];
+  if (e->sort == g->s.s_bool || !e->v) return SG_RC_OK;
+  sg_term lit;
+  sg_rc rc = g->th->literal (g, e->v, &lit);
+  if (rc || lit == SG_NONE) return rc;
+  sg_term a[2] = { e->l, lit }, t;
+  if (sg_rng_chance (g->rng, 1, 2)) { a[0] = lit; a[1] = e->l; }
+  if ((rc = sg_mk_app (&g->s, SG_OP_EQ, a, 2, NULL, 0, &t))) return rc == SG_RC_SORT ? gen_bug (g, "pin") : rc;
+  return gen_push (g, t, t, NULL);
+}
+
+/* Assert term t, or (not t) when neg. */
+static sg_rc
+gen_assert (gen *g, sg_term t, bool neg)
+{
+  if (neg)
+    {
+      sg_rc rc = sg_mk_app (&g->s, SG_OP_NOT, &t, 1, NULL, 0, &t);
+      if (rc) return rc == SG_RC_SORT ? gen_bug (g, "not") : rc;
+    }
+  return SG_VEC_PUSH (g->asserts, t) ? SG_RC_OK : SG_RC_NOMEM;
+}
+
+/* ---- one formula ---- */
+
+static void
+gen_drop (gen *g)
+{
+  if (!g->live) return;
+  sg_eval_free (g->e);
+  g->e = NULL;
+  sg_model_free (&g->m);
+  sg_store_free (&g->s);
+  g->live = false;
+}
+
+static sg_rc
+gen_sat_asserts (gen *g)
+{
+  /* the last Bool entry, and up to three more at random (each as it evaluates: true, or its
+     negation) */
+  uint32_t nb = 0;
+  for (uint32_t i = g->pool.n; i-- > 0;)
+    if (g->pool.a[i].sort == g->s.s_bool)
+      {
+        const gen_ent *e = &g->pool.a[i];
+        if (nb == 0 || sg_rng_chance (g->rng, 1, 4))
+          {
+            sg_rc rc = gen_assert (g, e->l, !e->v->u.b);
+            if (rc) return rc;
+            if (++nb >= 4) break;
+          }
+      }
+  return SG_RC_OK;
+}
+
+static sg_rc
+gen_unsat_asserts (gen *g)
+{
+  sg_store *s = &g->s;
+  for (int attempt = 0; attempt < 8; attempt++)
+    {
+      /* the latest differing Bool pair; else the latest differing pair of another sort */
+      uint32_t b = SG_NONE, o = SG_NONE;
+      for (uint32_t i = g->pool.n; i-- > 0 && b == SG_NONE;)
+        if (g->pool.a[i].l != g->pool.a[i].r)
+          {
+            if (g->pool.a[i].sort == s->s_bool) b = i;
+            else if (o == SG_NONE) o = i;
+          }
+      sg_rc rc = SG_RC_OK;
+      if (b != SG_NONE)
+        {
+          const gen_ent e = g->pool.a[b];
+          switch (sg_rng_below (g->rng, 4))
+            {
+            case 0: /* B and not A */
+              if (!(rc = gen_assert (g, e.l, false))) rc = gen_assert (g, e.r, true);
+              break;
+            case 1:
+              if (!(rc = gen_assert (g, e.r, true))) rc = gen_assert (g, e.l, false);
+              break;
+            default:
+              {
+                sg_term a[2] = { e.l, e.r }, t;
+                sg_op op = sg_rng_chance (g->rng, 1, 2) ? SG_OP_XOR : SG_OP_DISTINCT;
+                if ((rc = sg_mk_app (s, op, a, 2, NULL, 0, &t))) return gen_bug (g, "xor");
+                rc = gen_assert (g, t, false);
+              }
+            }
+          return rc;
+        }
+      if (o != SG_NONE)
+        {
+          const gen_ent e = g->pool.a[o];
+          sg_term a[2] = { e.l, e.r }, t;
+          bool eq = sg_rng_chance (g->rng, 1, 2);
+          if ((rc = sg_mk_app (s, eq ? SG_OP_EQ : SG_OP_DISTINCT, a, 2, NULL, 0, &t))) return gen_bug (g, "distinct");
+          return gen_assert (g, t, eq);
+        }
+      if ((rc = gen_identity (g))) return rc;
+    }
+  snprintf (g->err, sizeof g->err, "no identity could be instantiated");
+  return SG_RC_SORT;
+}
+
+/* The formula's logic: QF_BV, QF_FP, or QF_BVFP when an FP formula has BV terms. */
+static const char *
+gen_logic (const gen *g)
+{
+  if (g->th->id == SG_GEN_BV) return "QF_BV";
+  for (uint32_t i = 0; i < g->s.sorts.n; i++)
+    if (g->s.sorts.a[i].kind == SG_SORT_BV) return "QF_BVFP";
+  return "QF_FP";
+}
+
+static sg_rc
+gen_print (gen *g, sg_buf *out)
+{
+  sg_store *s = &g->s;
+  sg_buf_printf (out, "(set-info :smt-lib-version 2.6)\n(set-logic %s)\n(set-info :status %s)\n",
+                 gen_logic (g), g->sat ? "sat" : "unsat");
+  for (uint32_t i = 0; i < g->vars.n; i++)
+    {
+      const sg_fun *f = &s->funs.a[g->vars.a[i].fun];
+      sg_buf_adds (out, "(declare-const ");
+      sg_print_symbol (s, f->name, out);
+      sg_buf_addc (out, ' ');
+      sg_sort_print (s, f->ret, out);
+      sg_buf_adds (out, ")\n");
+    }
+  for (uint32_t i = 0; i < g->asserts.n; i++)
+    {
+      sg_buf_adds (out, "(assert ");
+      sg_print_term (s, g->asserts.a[i], NULL, out);
+      sg_buf_adds (out, ")\n");
+    }
+  sg_buf_adds (out, "(check-sat)\n");
+  if (g->sat)
+    for (uint32_t i = 0; i < g->vars.n; i++)
+      {
+        const sg_fun *f = &s->funs.a[g->vars.a[i].fun];
+        sg_buf_adds (out, ";; witness: (define-fun ");
+        sg_print_symbol (s, f->name, out);
+        sg_buf_adds (out, " () ");
+        sg_sort_print (s, f->ret, out);
+        sg_buf_addc (out, ' ');
+        sg_print_term (s, g->vars.a[i].value, NULL, out);
+        sg_buf_adds (out, ")\n");
+      }
+  sg_buf_adds (out, "(exit)\n");
+  return sg_buf_ok (out) ? SG_RC_OK : SG_RC_NOMEM;
+}
+
+static sg_rc
+gen_formula (gen *g, sg_tech_mutant *out)
+{
+  sg_rc rc = sg_store_init (&g->s);
+  if (rc) return rc;
+  g->live = true;
+  sg_model_init (&g->m, &g->s);
+  SG_VEC_CLEAR (g->pool);
+  SG_VEC_CLEAR (g->vars);
+  SG_VEC_CLEAR (g->asserts);
+  sg_buf_reset (&g->ids);
+  g->nid = 0;
+  g->err[0] = 0;
+  if ((rc = g->th->setup (g))) return rc;
+  if (g->sat && !(g->e = sg_eval_new (&g->s, &g->m, 1000000))) return SG_RC_NOMEM;
+  for (uint32_t i = 0; i < g->vars.n; i++)
+    if ((rc = gen_push (g, g->vars.a[i].t, g->vars.a[i].t, NULL))) return rc;
+  uint32_t nterms = 3 + (uint32_t) sg_rng_below (g->rng, 20);
+  uint32_t natoms = 1 + (uint32_t) sg_rng_below (g->rng, 6);
+  uint32_t nconn = (uint32_t) sg_rng_below (g->rng, 2 * natoms + 1);
+  uint32_t nids = g->sat ? 0 : 1 + (uint32_t) sg_rng_below (g->rng, 3);
+  if (!g->sat && (rc = gen_identity (g))) return rc;
+  for (uint32_t i = 0; i < nterms && !rc; i++)
+    {
+      if (!g->sat && g->nid < nids && sg_rng_chance (g->rng, 1, 4)) rc = gen_identity (g);
+      else rc = g->th->grow (g);
+    }
+  for (uint32_t i = 0; i < natoms && !rc; i++)
+    {
+      if (!g->sat && g->nid < nids && sg_rng_chance (g->rng, 1, 4)) rc = gen_identity (g);
+      else if (g->sat && sg_rng_chance (g->rng, 1, 4)) rc = gen_pin (g);
+      else rc = g->th->atom (g);
+    }
+  for (uint32_t i = 0; i < nconn && !rc; i++) rc = gen_connective (g);
+  if (rc) return rc;
+  if ((rc = g->sat ? gen_sat_asserts (g) : gen_unsat_asserts (g))) return rc;
+  if (g->sat && !g->asserts.n)
+    {
+      /* no Bool entry: one atom, as it evaluates */
+      for (int attempt = 0; attempt < 8 && !g->asserts.n && !rc; attempt++)
+        if (!(rc = g->th->atom (g))) rc = gen_sat_asserts (g);
+      if (!rc && !g->asserts.n) rc = gen_pin (g);
+      if (!rc && !g->asserts.n) rc = gen_sat_asserts (g);
+      if (rc) return rc;
+      if (!g->asserts.n)
+        {
+          snprintf (g->err, sizeof g->err, "no atom could be evaluated");
+          return SG_RC_SORT;
+        }
+    }
+  sg_buf_reset (&out->text);
+  sg_buf_reset (&out->desc);
+  if ((rc = gen_print (g, &out->text))) return rc;
+  out->expected = g->sat ? SG_ANS_SAT : SG_ANS_UNSAT;
+  if (g->th->id == SG_GEN_BV)
+    sg_buf_printf (&out->desc, "%s %s: width %u, %u variables, %u terms, %u asserts", g->th->name,
+                   g->sat ? "sat" : "unsat", g->w, g->vars.n, g->pool.n, g->asserts.n);
+  else
+    sg_buf_printf (&out->desc, "%s %s: format %u %u, %u variables, %u terms, %u asserts", g->th->name,
+                   g->sat ? "sat" : "unsat", g->eb, g->sb, g->vars.n, g->pool.n, g->asserts.n);
+  if (!g->sat) sg_buf_printf (&out->desc, "; identities: %s", sg_buf_cstr (&g->ids));
+  return sg_buf_ok (&out->desc) ? SG_RC_OK : SG_RC_NOMEM;
+}
+
+/* ---- the technique ---- */
+
+static sg_rc
+gen_init (const gen_theory *th, const sg_tech_cfg *cfg, void **state)
+{
+  gen *g = calloc (1, sizeof *g);
+  if (!g) return SG_RC_NOMEM;
+  g->th = th;
+  g->cfg = *cfg;
+  sg_buf_init (&g->ids);
+  mpz_init (g->z);
+  mpz_init (g->z2);
+  *state = g;
+  return SG_RC_OK;
+}
+
+sg_rc
+sg_gen_bv_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+{
+  (void) d;
+  return gen_init (&sg_gen_bv_theory, cfg, state);
+}
+
+sg_rc
+sg_gen_fp_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+{
+  if (cfg->format[0] || cfg->format[1])
+    if (cfg->format[0] < 2 || cfg->format[1] < 2)
+      return sg_diag_set (d, SG_RC_USAGE, 0, 0, "--format: EB and SB must be at least 2");
+  return gen_init (&sg_gen_fp_theory, cfg, state);
+}
+
+sg_rc
+sg_gen_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, sg_diag *d)
+{
+  (void) seeds;
+  (void) rng;
+  (void) d;
+  gen *g = state;
+  g->step = 0;
+  return SG_RC_OK;
+}
+
+sg_rc
+sg_gen_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
+{
+  gen *g = state;
+  if (g->cfg.chain && g->step >= g->cfg.chain) return SG_RC_EOF;
+  g->rng = rng;
+  g->sat = g->cfg.mode == 0 || (g->cfg.mode == 2 && sg_rng_chance (rng, 1, 2));
+  sg_rc rc = gen_formula (g, out);
+  gen_drop (g);
+  if (rc == SG_RC_SORT)
+    return sg_diag_set (d, SG_RC_SORT, 0, 0, "generator %s (a bug of smtgrind): %s", g->th->name, g->err);
+  if (rc) return rc;
+  g->step++;
+  out->step = g->step;
+  return SG_RC_OK;
+}
+
+void
+sg_gen_free (void *state)
+{
+  gen *g = state;
+  if (!g) return;
+  gen_drop (g);
+  SG_VEC_FREE (g->pool);
+  SG_VEC_FREE (g->vars);
+  SG_VEC_FREE (g->asserts);
+  sg_buf_free (&g->ids);
+  mpz_clear (g->z);
+  mpz_clear (g->z2);
+  free (g);
+}
+
+/* ---- the witness ---- */
+
+bool
+sg_gen_witness (const char *text, size_t len, sg_buf *model)
+{
+  static const char mark[] = ";; witness: ";
+  size_t m = sizeof mark - 1;
+  bool any = false;
+  for (size_t i = 0; i < len;)
+    {
+      size_t e = i;
+      while (e < len && text[e] != '\n') e++;
+      if (e - i > m && !memcmp (text + i, mark, m))
+        {
+          if (!any) sg_buf_adds (model, "(model\n");
+          any = true;
+          sg_buf_add (model, text + i + m, e - i - m);
+          sg_buf_addc (model, '\n');
+        }
+      i = e + 1;
+    }
+  if (any) sg_buf_adds (model, ")\n");
+  return any;
+}
