@@ -159,9 +159,12 @@ fp_grow (gen *g)
   uint32_t a[4], idx[2], nidx = 0, n = 0;
   sg_rc rc = SG_RC_OK;
   sg_store *s = &g->s;
-  if (kind != K_FROMBV && kind != K_FROMINT && !gen_pick_kind (g, SG_SORT_FP, &a[0]))
-    if ((rc = gen_pick (g, g->base, &a[0]))) return rc;
-  sg_sort so = g->pool.a[a[0]].sort; /* a[0] is set for every kind but FROMBV and FROMINT */
+  sg_sort so = g->base;
+  if (kind != K_FROMBV && kind != K_FROMINT)
+    {
+      if (!gen_pick_kind (g, SG_SORT_FP, &a[0]) && (rc = gen_pick (g, g->base, &a[0]))) return rc;
+      so = g->pool.a[a[0]].sort;
+    }
   switch (kind)
     {
     case K_UN: n = 1; break;
