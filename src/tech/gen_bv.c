@@ -85,7 +85,7 @@ bv_grow (gen *g)
   switch (kind)
     {
     case K_UN: break;
-    case K_BIN: n = 2; rc = gen_pick (g, so, &a[1]); break;
+    case K_BIN: n = 2; rc = gen_pick_other (g, so, a[0], &a[1]); break;
     case K_EXTRACT:
       idx[0] = (uint32_t) sg_rng_below (g->rng, w);
       idx[1] = (uint32_t) sg_rng_below (g->rng, idx[0] + 1);
@@ -139,7 +139,7 @@ bv_atom (gen *g)
       sg_rc rc = gen_pick (g, g->base, &a[0]);
       if (rc) return rc;
     }
-  sg_rc rc = gen_pick (g, g->pool.a[a[0]].sort, &a[1]);
+  sg_rc rc = gen_pick_other (g, g->pool.a[a[0]].sort, a[0], &a[1]);
   if (rc) return rc;
   return gen_apply (g, bv_preds[sg_rng_below (g->rng, NELEM (bv_preds))], NULL, 0, a, 2, NULL);
 }

@@ -431,15 +431,33 @@ gen_constant (gen *g, sg_sort sort, sg_term *out)
   return g->th->constant (g, sort, out);
 }
 
+/* Candidates: entries matching (sort, or kind when sort is SG_NONE); in unsat formulas half the
+ * time only pairs that differ, and a third of the time only the variables when one matches. */
+static uint32_t
+candidates (gen *g, sg_sort sort, sg_sort_kind k, uint32_t *cand, uint32_t max)
+{
+  uint32_t n = 0;
+  bool differing = !g->sat && sg_rng_chance (g->rng, 1, 2);
+  bool vars = sg_rng_chance (g->rng, 1, 3);
+  for (int pass = 0; pass < 3 && !n; pass++)
+    {
+      if (pass == 1) vars = false;
+      if (pass == 2) differing = false;
+      uint32_t end = vars && g->vars.n < g->pool.n ? g->vars.n : g->pool.n;
+      for (uint32_t i = end; i-- > 0 && n < max;)
+        {
+          const gen_ent *e = &g->pool.a[i];
+          bool match = sort != SG_NONE ? e->sort == sort : sg_sort_kind_of (&g->s, e->sort) == k;
+          if (match && (!differing || e->l != e->r)) cand[n++] = i;
+        }
+    }
+  return n;
+}
+
 bool
 gen_pick_kind (gen *g, sg_sort_kind k, uint32_t *out)
 {
-  uint32_t n = 0, cand[64];
-  bool differing = !g->sat && sg_rng_chance (g->rng, 1, 2);
-  for (int pass = 0; pass < 2 && !n; pass++, differing = false)
-    for (uint32_t i = g->pool.n; i-- > 0 && n < NELEM (cand);)
-      if (sg_sort_kind_of (&g->s, g->pool.a[i].sort) == k && (!differing || g->pool.a[i].l != g->pool.a[i].r))
-        cand[n++] = i;
+  uint32_t cand[64], n = candidates (g, SG_NONE, k, cand, 64);
   if (!n) return false;
   *out = cand[sg_rng_below (g->rng, n)];
   return true;
@@ -465,12 +483,7 @@ sg_rc
 gen_pick (gen *g, sg_sort sort, uint32_t *out)
 {
   uint32_t n = 0, cand[64];
-  bool differing = !g->sat && sg_rng_chance (g->rng, 1, 2);
-  if (!sg_rng_chance (g->rng, 1, 5))
-    for (int pass = 0; pass < 2 && !n; pass++, differing = false)
-      for (uint32_t i = g->pool.n; i-- > 0 && n < NELEM (cand);)
-        if (g->pool.a[i].sort == sort && (!differing || g->pool.a[i].l != g->pool.a[i].r))
-          cand[n++] = i;
+  if (!sg_rng_chance (g->rng, 1, 6)) n = candidates (g, sort, 0, cand, 64);
   if (n)
     {
       *out = cand[sg_rng_below (g->rng, n)];
@@ -487,6 +500,15 @@ gen_pick (gen *g, sg_sort sort, uint32_t *out)
     }
   snprintf (g->err, sizeof g->err, "no constant of a sort could be evaluated");
   return SG_RC_SORT;
+}
+
+sg_rc
+gen_pick_other (gen *g, sg_sort sort, uint32_t avoid, uint32_t *out)
+{
+  sg_rc rc = SG_RC_OK;
+  for (int attempt = 0; attempt < 3 && !rc; attempt++)
+    if (!(rc = gen_pick (g, sort, out)) && *out != avoid) break;
+  return rc;
 }
 
 sg_rc

@@ -177,7 +177,7 @@ fp_grow (gen *g)
       for (uint32_t i = 2; i < n && !rc; i++) rc = gen_pick (g, so, &a[i]);
       break;
     case K_BIN:
-    case K_UNSPEC: n = 2; rc = gen_pick (g, so, &a[1]); break;
+    case K_UNSPEC: n = 2; rc = gen_pick_other (g, so, a[0], &a[1]); break;
     case K_TOFP:
       {
         uint32_t f = (uint32_t) sg_rng_below (g->rng, NELEM (formats));
@@ -246,13 +246,13 @@ fp_atom (gen *g)
   sg_rc rc;
   if (sg_rng_chance (g->rng, 1, 6) && gen_pick_kind (g, SG_SORT_BV, &a[0]))
     {
-      if ((rc = gen_pick (g, g->pool.a[a[0]].sort, &a[1]))) return rc;
+      if ((rc = gen_pick_other (g, g->pool.a[a[0]].sort, a[0], &a[1]))) return rc;
       return gen_apply (g, sg_rng_chance (g->rng, 1, 2) ? SG_OP_EQ : SG_OP_BVULT, NULL, 0, a, 2, NULL);
     }
   if (!gen_pick_kind (g, SG_SORT_FP, &a[0]) && (rc = gen_pick (g, g->base, &a[0]))) return rc;
   if (sg_rng_chance (g->rng, 1, 3))
     return gen_apply (g, fp_pred[sg_rng_below (g->rng, NELEM (fp_pred))], NULL, 0, a, 1, NULL);
-  if ((rc = gen_pick (g, g->pool.a[a[0]].sort, &a[1]))) return rc;
+  if ((rc = gen_pick_other (g, g->pool.a[a[0]].sort, a[0], &a[1]))) return rc;
   return gen_apply (g, fp_cmp[sg_rng_below (g->rng, NELEM (fp_cmp))], NULL, 0, a, 2, NULL);
 }
 

@@ -69,6 +69,8 @@ sg_rc gen_declare (gen *g, const char *prefix, sg_sort sort, sg_term value);
 sg_rc gen_push (gen *g, sg_term l, sg_term r, bool *made /* OUT, may be NULL */);
 /* A pool index of an entry of sort (a new constant at times, or when there is none). */
 sg_rc gen_pick (gen *g, sg_sort sort, uint32_t *out /* OUT */);
+/* The same, avoiding entry `avoid` when it can (operands of binary operators). */
+sg_rc gen_pick_other (gen *g, sg_sort sort, uint32_t avoid, uint32_t *out /* OUT */);
 /* A random pool index of an entry of that sort kind; false when there is none. */
 bool gen_pick_kind (gen *g, sg_sort_kind k, uint32_t *out /* OUT */);
 /* A random pool index of a BV entry of width in [lo, hi]; false when there is none. */
