@@ -437,7 +437,7 @@ static uint32_t
 candidates (gen *g, sg_sort sort, sg_sort_kind k, uint32_t *cand, uint32_t max)
 {
   uint32_t n = 0;
-  bool differing = !g->sat && sg_rng_chance (g->rng, 1, 2);
+  bool differing = g->route == GEN_IDENT && sg_rng_chance (g->rng, 1, 2);
   bool vars = sg_rng_chance (g->rng, 1, 3);
   for (int pass = 0; pass < 3 && !n; pass++)
     {
@@ -728,8 +728,8 @@ static sg_rc
 gen_print (gen *g, sg_buf *out)
 {
   sg_store *s = &g->s;
-  sg_buf_printf (out, "(set-info :smt-lib-version 2.6)\n(set-logic %s)\n(set-info :status %s)\n",
-                 gen_logic (g), g->sat ? "sat" : "unsat");
+  sg_buf_printf (out, "(set-info :smt-lib-version 2.6)\n(set-logic %s)\n", gen_logic (g));
+  if (g->route != GEN_RANDOM) sg_buf_printf (out, "(set-info :status %s)\n", g->sat ? "sat" : "unsat");
   for (uint32_t i = 0; i < g->vars.n; i++)
     {
       const sg_fun *f = &s->funs.a[g->vars.a[i].fun];
@@ -762,9 +762,12 @@ gen_print (gen *g, sg_buf *out)
   return sg_buf_ok (out) ? SG_RC_OK : SG_RC_NOMEM;
 }
 
+/* Start a formula: a fresh store, the format and the variables (with their values in sat
+ * formulas), the variables in the pool. */
 static sg_rc
-gen_formula (gen *g, sg_tech_mutant *out)
+gen_start (gen *g)
 {
+  gen_drop (g);
   sg_rc rc = sg_store_init (&g->s);
   if (rc) return rc;
   g->live = true;
@@ -779,26 +782,173 @@ gen_formula (gen *g, sg_tech_mutant *out)
   if (g->sat && !(g->e = sg_eval_new (&g->s, &g->m, 1000000))) return SG_RC_NOMEM;
   for (uint32_t i = 0; i < g->vars.n; i++)
     if ((rc = gen_push (g, g->vars.a[i].t, g->vars.a[i].t, NULL))) return rc;
+  return SG_RC_OK;
+}
+
+/* Grow terms, atoms and connectives (identities on the identity route, pins on the sat one). */
+static sg_rc
+gen_body (gen *g, uint32_t natoms)
+{
+  bool ident = g->route == GEN_IDENT;
   uint32_t nterms = 3 + (uint32_t) sg_rng_below (g->rng, 20);
-  uint32_t natoms = 1 + (uint32_t) sg_rng_below (g->rng, 6);
   uint32_t nconn = (uint32_t) sg_rng_below (g->rng, 2 * natoms + 1);
-  uint32_t nids = g->sat ? 0 : 1 + (uint32_t) sg_rng_below (g->rng, 3);
-  if (!g->sat && (rc = gen_identity (g))) return rc;
+  uint32_t nids = ident ? 1 + (uint32_t) sg_rng_below (g->rng, 3) : 0;
+  sg_rc rc = ident ? gen_identity (g) : SG_RC_OK;
   for (uint32_t i = 0; i < nterms && !rc; i++)
     {
-      if (!g->sat && g->nid < nids && sg_rng_chance (g->rng, 1, 4)) rc = gen_identity (g);
+      if (ident && g->nid < nids && sg_rng_chance (g->rng, 1, 4)) rc = gen_identity (g);
       else rc = g->th->grow (g);
     }
   for (uint32_t i = 0; i < natoms && !rc; i++)
     {
-      if (!g->sat && g->nid < nids && sg_rng_chance (g->rng, 1, 4)) rc = gen_identity (g);
+      if (ident && g->nid < nids && sg_rng_chance (g->rng, 1, 4)) rc = gen_identity (g);
       else if (g->sat && sg_rng_chance (g->rng, 1, 4)) rc = gen_pin (g);
       else rc = g->th->atom (g);
     }
   for (uint32_t i = 0; i < nconn && !rc; i++) rc = gen_connective (g);
-  if (rc) return rc;
-  if ((rc = g->sat ? gen_sat_asserts (g) : gen_unsat_asserts (g))) return rc;
-  if (g->sat && !g->asserts.n)
+  return rc;
+}
+
+/* Random assertions (the enumeration and random routes): up to `max` Bool entries, the latest
+ * first, each negated at random. */
+static sg_rc
+gen_random_asserts (gen *g, uint32_t max)
+{
+  sg_rc rc = SG_RC_OK;
+  for (int attempt = 0; attempt < 4 && !g->asserts.n && !rc; attempt++)
+    {
+      for (uint32_t i = g->pool.n; i-- > 0 && g->asserts.n < max && !rc;)
+        if (g->pool.a[i].sort == g->s.s_bool && (!g->asserts.n || sg_rng_chance (g->rng, 1, 2)))
+          rc = gen_assert (g, g->pool.a[i].l, sg_rng_chance (g->rng, 1, 2));
+      if (!g->asserts.n && !rc) rc = g->th->atom (g);
+    }
+  if (!rc && !g->asserts.n)
+    {
+      snprintf (g->err, sizeof g->err, "no atom could be built");
+      return SG_RC_SORT;
+    }
+  return rc;
+}
+
+/* The number of values of sort so (Bool, RoundingMode, BV, FP), 0 when over `limit`. */
+static uint64_t
+gen_card (const sg_store *s, sg_sort so, uint64_t limit)
+{
+  const sg_sortnode *n = sg_sort_node (s, so);
+  uint32_t bits = n->kind == SG_SORT_BV ? n->a : n->kind == SG_SORT_FP ? n->a + n->b : 0;
+  if (n->kind == SG_SORT_RM) return 5 <= limit ? 5 : 0;
+  if (!bits || bits > 20 || (1ull << bits) > limit) return 0;
+  return 1ull << bits;
+}
+
+enum { ENUM_LIMIT = 4096 }; /* assignments the enumeration route tries at most */
+
+/* Can every assignment of the variables be enumerated? */
+static bool
+gen_tiny (const gen *g)
+{
+  uint64_t total = 1;
+  for (uint32_t i = 0; i < g->vars.n; i++)
+    {
+      uint64_t c = gen_card (&g->s, g->s.funs.a[g->vars.a[i].fun].ret, ENUM_LIMIT);
+      if (!c || total * c > ENUM_LIMIT) return false;
+      total *= c;
+    }
+  return true;
+}
+
+/* Evaluate the assertions under every assignment: *sat true at the first that satisfies all
+ * (or leaves one undetermined: not a proof); *n the assignments tried. */
+static sg_rc
+gen_enumerate (gen *g, bool *sat, uint64_t *n)
+{
+  sg_store *s = &g->s;
+  uint32_t nv = g->vars.n;
+  uint64_t card[16], total = 1;
+  sg_term *lits[16];
+  sg_rc rc = SG_RC_OK;
+  *sat = false;
+  *n = 0;
+  if (nv > 16) return SG_RC_USAGE;
+  for (uint32_t i = 0; i < nv; i++) lits[i] = NULL;
+  static const sg_op rms[] = { SG_OP_RNE, SG_OP_RNA, SG_OP_RTP, SG_OP_RTN, SG_OP_RTZ };
+  for (uint32_t i = 0; i < nv && !rc; i++)
+    {
+      sg_sort so = s->funs.a[g->vars.a[i].fun].ret;
+      const sg_sortnode *sn = sg_sort_node (s, so);
+      card[i] = gen_card (s, so, ENUM_LIMIT);
+      total *= card[i];
+      if (!(lits[i] = malloc (card[i] * sizeof **lits))) { rc = SG_RC_NOMEM; break; }
+      for (uint64_t k = 0; k < card[i] && !rc; k++)
+        {
+          mpz_set_ui (g->z, (unsigned long) k);
+          if (sn->kind == SG_SORT_RM) rc = sg_mk_app (s, rms[k], NULL, 0, NULL, 0, &lits[i][k]);
+          else if (sn->kind == SG_SORT_BV) rc = gen_bv_lit (s, sn->a, g->z, &lits[i][k]);
+          else rc = gen_fp_lit (s, sn->a, sn->b, g->z, false, &lits[i][k]);
+        }
+    }
+  for (uint64_t a = 0; a < total && !rc && !*sat; a++)
+    {
+      sg_model m;
+      sg_model_init (&m, s);
+      uint64_t rest = a;
+      for (uint32_t i = 0; i < nv && !rc; i++)
+        {
+          rc = sg_model_define_const (&m, g->vars.a[i].fun, lits[i][rest % card[i]]);
+          rest /= card[i];
+        }
+      sg_eval *e = rc ? NULL : sg_eval_new (s, &m, 1000000);
+      if (!rc && !e) rc = SG_RC_NOMEM;
+      bool all = true;
+      for (uint32_t k = 0; k < g->asserts.n && all && !rc; k++)
+        {
+          sg_val v;
+          rc = sg_eval_term (e, g->asserts.a[k], &v);
+          if (rc == SG_RC_LIMIT) { rc = SG_RC_OK; v = NULL; }
+          all = !rc && (sg_v_is_undet (v) || v->u.b);
+        }
+      *sat = all;
+      (*n)++;
+      sg_eval_free (e);
+      sg_model_free (&m);
+    }
+  for (uint32_t i = 0; i < nv; i++) free (lits[i]);
+  return rc;
+}
+
+static sg_rc
+gen_formula (gen *g, sg_tech_mutant *out)
+{
+  sg_rc rc = SG_RC_OK;
+  uint64_t tried = 0;
+  if (g->route == GEN_ENUM)
+    {
+      /* random formulas over tiny sorts until one has no model among all assignments */
+      bool done = false;
+      for (int attempt = 0; attempt < 12 && !done && !rc; attempt++)
+        {
+          if ((rc = gen_start (g))) break;
+          if (!gen_tiny (g)) break;
+          uint32_t natoms = 3 + (uint32_t) sg_rng_below (g->rng, 6);
+          if ((rc = gen_body (g, natoms))) break;
+          if ((rc = gen_random_asserts (g, 2 + (uint32_t) sg_rng_below (g->rng, 4)))) break;
+          bool sat;
+          if ((rc = gen_enumerate (g, &sat, &tried))) break;
+          done = !sat;
+        }
+      if (rc) return rc;
+      if (!done) g->route = GEN_IDENT; /* nothing unsat came up: an identity formula instead */
+    }
+  if (g->route != GEN_ENUM)
+    {
+      if ((rc = gen_start (g))) return rc;
+      if ((rc = gen_body (g, 1 + (uint32_t) sg_rng_below (g->rng, 6)))) return rc;
+      if (g->route == GEN_SAT) rc = gen_sat_asserts (g);
+      else if (g->route == GEN_IDENT) rc = gen_unsat_asserts (g);
+      else rc = gen_random_asserts (g, 1 + (uint32_t) sg_rng_below (g->rng, 4));
+      if (rc) return rc;
+    }
+  if (g->route == GEN_SAT && !g->asserts.n)
     {
       /* no Bool entry: one atom, as it evaluates */
       for (int attempt = 0; attempt < 8 && !g->asserts.n && !rc; attempt++)
@@ -815,14 +965,17 @@ gen_formula (gen *g, sg_tech_mutant *out)
   sg_buf_reset (&out->text);
   sg_buf_reset (&out->desc);
   if ((rc = gen_print (g, &out->text))) return rc;
-  out->expected = g->sat ? SG_ANS_SAT : SG_ANS_UNSAT;
+  static const char *const routes[] = { "sat", "unsat (identities)", "unsat (enumeration)", "random" };
+  out->expected = g->route == GEN_SAT ? SG_ANS_SAT : g->route == GEN_RANDOM ? SG_ANS_NONE : SG_ANS_UNSAT;
   if (g->th->id == SG_GEN_BV)
     sg_buf_printf (&out->desc, "%s %s: width %u, %u variables, %u terms, %u asserts", g->th->name,
-                   g->sat ? "sat" : "unsat", g->w, g->vars.n, g->pool.n, g->asserts.n);
+                   routes[g->route], g->w, g->vars.n, g->pool.n, g->asserts.n);
   else
     sg_buf_printf (&out->desc, "%s %s: format %u %u, %u variables, %u terms, %u asserts", g->th->name,
-                   g->sat ? "sat" : "unsat", g->eb, g->sb, g->vars.n, g->pool.n, g->asserts.n);
-  if (!g->sat) sg_buf_printf (&out->desc, "; identities: %s", sg_buf_cstr (&g->ids));
+                   routes[g->route], g->eb, g->sb, g->vars.n, g->pool.n, g->asserts.n);
+  if (g->route == GEN_IDENT) sg_buf_printf (&out->desc, "; identities: %s", sg_buf_cstr (&g->ids));
+  if (g->route == GEN_ENUM)
+    sg_buf_printf (&out->desc, "; no model among all %llu assignments", (unsigned long long) tried);
   return sg_buf_ok (&out->desc) ? SG_RC_OK : SG_RC_NOMEM;
 }
 
@@ -875,7 +1028,14 @@ sg_gen_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
   gen *g = state;
   if (g->cfg.chain && g->step >= g->cfg.chain) return SG_RC_EOF;
   g->rng = rng;
-  g->sat = g->cfg.mode == 0 || (g->cfg.mode == 2 && sg_rng_chance (rng, 1, 2));
+  int mode = g->cfg.mode == 2 ? (int) sg_rng_below (rng, 2) : g->cfg.mode;
+  switch (mode)
+    {
+    case 0: g->route = GEN_SAT; break;
+    case 1: g->route = sg_rng_chance (rng, 1, 4) ? GEN_ENUM : GEN_IDENT; break;
+    default: g->route = GEN_RANDOM; break;
+    }
+  g->sat = g->route == GEN_SAT;
   sg_rc rc = gen_formula (g, out);
   gen_drop (g);
   if (rc == SG_RC_SORT)

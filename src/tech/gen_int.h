@@ -25,6 +25,14 @@ typedef struct gen_var {
 
 typedef struct gen gen;
 
+/* How a formula is made. */
+typedef enum gen_route {
+  GEN_SAT,    /* evaluated under a drawn assignment: sat, with a witness */
+  GEN_IDENT,  /* pairs equal by identities, one side asserted true, the other false: unsat */
+  GEN_ENUM,   /* random over tiny sorts, unsat by enumerating every assignment */
+  GEN_RANDOM, /* random, status unknown (differential) */
+} gen_route;
+
 typedef struct gen_theory {
   sg_gen_theory id;
   const char *name;
@@ -48,7 +56,8 @@ struct gen {
   bool live;             /* s (and m) hold a formula */
   sg_model m;            /* sat: the assignment */
   sg_eval *e;            /* sat: the evaluator under m */
-  bool sat;              /* this formula is sat (values tracked) */
+  gen_route route;       /* how this formula is made */
+  bool sat;              /* route GEN_SAT: values tracked */
   SG_VEC (gen_ent) pool; /* terms built so far */
   SG_VEC (gen_var) vars; /* declared variables */
   sg_u32vec asserts;     /* asserted terms */

@@ -436,7 +436,7 @@ static const sg_opt janus_opts[] = {
 
 static const sg_opt gen_bv_opts[] = {
   { 0, "--status", NULL, "S", SG_OPT_CHOICE, OFF (mode), SG_OPT_NO_GIVEN, 0, 0, NULL,
-    "sat|unsat|mixed", "status of the formulas: sat, unsat or mixed (default %D)" },
+    "sat|unsat|mixed|random", "status of the formulas: sat, unsat, mixed (either), or random\n(no status: differential) (default %D)" },
   { 0, "--width", "-w", "W", SG_OPT_U32, OFF (width), SG_OPT_NO_GIVEN, 1, 4096, "a width from 1 to 4096", NULL,
     "bit width of the variables (default: drawn per formula from 1..64,\n"
     "tiny ones most)" },
@@ -444,7 +444,7 @@ static const sg_opt gen_bv_opts[] = {
 
 static const sg_opt gen_fp_opts[] = {
   { 0, "--status", NULL, "S", SG_OPT_CHOICE, OFF (mode), SG_OPT_NO_GIVEN, 0, 0, NULL,
-    "sat|unsat|mixed", "status of the formulas: sat, unsat or mixed (default %D)" },
+    "sat|unsat|mixed|random", "status of the formulas: sat, unsat, mixed (either), or random\n(no status: differential) (default %D)" },
   { 0, "--format", NULL, "EB SB", SG_OPT_U32X2, OFF (format), SG_OPT_NO_GIVEN, 2, 64, "EB SB from 2 to 64", NULL,
     "exponent and significand bits (Float32: 8 24; default: drawn per\n"
     "formula from 2 3 to 11 53, the 5-bit 2 3 most)" },
@@ -532,7 +532,7 @@ static const sg_technique techniques[] = {
              "model or a crash is a finding. 'smtgrind gen bv' writes the formulas to files.\n",
     .opts = gen_bv_opts, .nopts = NOPTS (gen_bv_opts),
     .defaults = { .chain = 1000, .mode = 2 },
-    .timeout_s = 8, .campaign_chain = 50, .variants = "sat|unsat|mixed", .weights = "0|0|0", .nseeds = 0,
+    .timeout_s = 8, .campaign_chain = 50, .variants = "sat|unsat|mixed|random", .weights = "0|0|0|0", .nseeds = 0,
     .describe = sg_gen_bv_describe,
     .init = sg_gen_bv_init, .begin = sg_gen_begin, .next = sg_gen_next, .free = sg_gen_free,
   },
@@ -552,7 +552,7 @@ static const sg_technique techniques[] = {
              "'smtgrind gen fp' writes the formulas to files.\n",
     .opts = gen_fp_opts, .nopts = NOPTS (gen_fp_opts),
     .defaults = { .chain = 1000, .mode = 2 },
-    .timeout_s = 8, .campaign_chain = 50, .variants = "sat|unsat|mixed", .weights = "0|0|0", .nseeds = 0,
+    .timeout_s = 8, .campaign_chain = 50, .variants = "sat|unsat|mixed|random", .weights = "0|0|0|0", .nseeds = 0,
     .describe = sg_gen_fp_describe,
     .init = sg_gen_fp_init, .begin = sg_gen_begin, .next = sg_gen_next, .free = sg_gen_free,
   },

@@ -90,7 +90,7 @@ static void
 test_unsat_exhaustive (void **state)
 {
   (void) state;
-  uint32_t confirmed = 0;
+  uint32_t confirmed = 0, enumerated = 0;
   for (uint32_t w = 1; w <= 3; w++)
     {
       tgen g;
@@ -102,10 +102,12 @@ test_unsat_exhaustive (void **state)
           assert_non_null (strstr (text, "(set-info :status unsat)"));
           assert_null (strstr (text, ";; witness"));
           confirmed += confirm_unsat (text, 4096);
+          enumerated += strstr (sg_buf_cstr (&g.m.desc), "unsat (enumeration)") != NULL;
         }
       tg_close (&g);
     }
   assert_true (confirmed >= 200);
+  assert_true (enumerated >= 20); /* a quarter of the unsat formulas, when the sorts are tiny */
 }
 
 static void
@@ -126,6 +128,27 @@ test_replay_and_mixed (void **state)
   assert_true (sat > 10 && unsat > 10);
   tg_close (&a);
   tg_close (&b);
+}
+
+/* random: no status line, no witness, expected NONE. */
+static void
+test_random (void **state)
+{
+  (void) state;
+  tgen g;
+  tg_open (&g, "bv", 3, 0, 0, 0, 8);
+  for (int i = 0; i < 30; i++)
+    {
+      const char *text = tg_next (&g);
+      assert_int_equal (g.m.expected, SG_ANS_NONE);
+      assert_null (strstr (text, ":status"));
+      assert_null (strstr (text, "witness"));
+      tparse t;
+      tp_parse (&t, text);
+      assert_int_equal (t.rc, SG_RC_OK);
+      tp_free (&t);
+    }
+  tg_close (&g);
 }
 
 static void
@@ -156,6 +179,7 @@ main (void)
     cmocka_unit_test (test_sat_witnesses),
     cmocka_unit_test (test_unsat_exhaustive),
     cmocka_unit_test (test_replay_and_mixed),
+    cmocka_unit_test (test_random),
     cmocka_unit_test (test_template_errors),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);

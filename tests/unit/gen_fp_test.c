@@ -123,7 +123,7 @@ static void
 test_unsat_exhaustive (void **state)
 {
   (void) state;
-  uint32_t confirmed = 0;
+  uint32_t confirmed = 0, enumerated = 0;
   tgen g;
   tg_open (&g, "fp", 1, 0, 2, 3, 77);
   for (int i = 0; i < 200; i++)
@@ -132,9 +132,11 @@ test_unsat_exhaustive (void **state)
       assert_int_equal (g.m.expected, SG_ANS_UNSAT);
       assert_non_null (strstr (text, "(set-info :status unsat)"));
       confirmed += confirm_unsat (text, 5000);
+      enumerated += strstr (sg_buf_cstr (&g.m.desc), "unsat (enumeration)") != NULL;
     }
   tg_close (&g);
   assert_true (confirmed >= 80);
+  assert_true (enumerated >= 10);
 }
 
 static void
