@@ -728,14 +728,15 @@ static sg_rc
 gen_print (gen *g, sg_buf *out)
 {
   sg_store *s = &g->s;
-  sg_buf_printf (out, "(set-info :smt-lib-version 2.6)\n(set-logic %s)\n", gen_logic (g));
+  /* set-logic first and declare-fun: boolector 1.5 (SMT-LIB 2.0) reads nothing else */
+  sg_buf_printf (out, "(set-logic %s)\n(set-info :smt-lib-version 2.6)\n", gen_logic (g));
   if (g->route != GEN_RANDOM) sg_buf_printf (out, "(set-info :status %s)\n", g->sat ? "sat" : "unsat");
   for (uint32_t i = 0; i < g->vars.n; i++)
     {
       const sg_fun *f = &s->funs.a[g->vars.a[i].fun];
-      sg_buf_adds (out, "(declare-const ");
+      sg_buf_adds (out, "(declare-fun ");
       sg_print_symbol (s, f->name, out);
-      sg_buf_addc (out, ' ');
+      sg_buf_adds (out, " () ");
       sg_sort_print (s, f->ret, out);
       sg_buf_adds (out, ")\n");
     }

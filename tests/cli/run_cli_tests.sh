@@ -1286,7 +1286,7 @@ group_genbvfp() {
     eval '[ $code = 0 ] && [ "$(ls "$d" | grep -c "^bv-sat-.*\.smt2$")" = 20 ] && [ "$(grep -l "(set-info :status sat)" "$d"/*.smt2 | wc -l)" = 20 ] && [ "$(grep -l "^;; witness: (define-fun x0 () (_ BitVec [0-9]*) #b[01]*)$" "$d"/*.smt2 | wc -l)" = 20 ] && [[ $err == *"gen bv: 20 sat, 0 unsat"*"seed 3"* ]]'
   local w_ok=1 f
   for f in "$d"/*.smt2; do
-    [ "$(grep -c "^(declare-const " "$f")" = "$(grep -c "^;; witness: " "$f")" ] || w_ok=0
+    [ "$(grep -c "^(declare-fun " "$f")" = "$(grep -c "^;; witness: " "$f")" ] || w_ok=0
   done
   check "one witness line per declared constant" test "$w_ok" = 1
   run "$bin" parse "$d"/*.smt2
@@ -1296,13 +1296,13 @@ group_genbvfp() {
     eval '[ "$(cd "$d" && cat *.smt2 | md5sum)" = "$(cd "$tmp/gbv2" && cat *.smt2 | md5sum)" ]'
   run "$bin" gen bv --status unsat --count 10 --seed 4 --width 3 --out "$tmp/gbv3"
   check "gen bv unsat --width 3: 3-bit variables, :status unsat, no witness" \
-    eval '[ $code = 0 ] && [ "$(ls "$tmp/gbv3" | grep -c "^bv-unsat-")" = 10 ] && ! grep -q "declare-const x0 (_ BitVec [^3]" "$tmp"/gbv3/*.smt2 && [ "$(grep -l "(set-info :status unsat)" "$tmp"/gbv3/*.smt2 | wc -l)" = 10 ] && ! grep -q "witness" "$tmp"/gbv3/*.smt2'
+    eval '[ $code = 0 ] && [ "$(ls "$tmp/gbv3" | grep -c "^bv-unsat-")" = 10 ] && ! grep -q "declare-fun x0 () (_ BitVec [^3]" "$tmp"/gbv3/*.smt2 && [ "$(grep -l "(set-info :status unsat)" "$tmp"/gbv3/*.smt2 | wc -l)" = 10 ] && ! grep -q "witness" "$tmp"/gbv3/*.smt2'
   run "$bin" gen bv --status mixed --count 40 --seed 5 --out "$tmp/gbv4"
   check "gen bv mixed: both statuses" \
     eval '[ $code = 0 ] && ls "$tmp/gbv4" | grep -q "^bv-sat-" && ls "$tmp/gbv4" | grep -q "^bv-unsat-"'
   run "$bin" gen fp --status unsat --count 10 --seed 6 --format 2 3 --out "$tmp/gfp"
   check "gen fp unsat --format 2 3: (_ FloatingPoint 2 3) variables" \
-    eval '[ $code = 0 ] && [ "$(grep -l "declare-const x0 (_ FloatingPoint 2 3)" "$tmp"/gfp/*.smt2 | wc -l)" = 10 ]'
+    eval '[ $code = 0 ] && [ "$(grep -l "declare-fun x0 () (_ FloatingPoint 2 3)" "$tmp"/gfp/*.smt2 | wc -l)" = 10 ]'
   run "$bin" gen fp --status sat --count 10 --seed 6 --format 8 24 --out "$tmp/gfp2"
   check "gen fp sat --format 8 24: witnesses of Float32 values" \
     eval '[ $code = 0 ] && [ "$(grep -l "^;; witness: (define-fun x0 () (_ FloatingPoint 8 24) " "$tmp"/gfp2/*.smt2 | wc -l)" = 10 ]'
