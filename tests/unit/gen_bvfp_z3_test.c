@@ -3,7 +3,7 @@
  * fresh constants), is unsat for both. Runs go through the built-in profiles (cvc5 gets
  * --fp-exp from its fp_args), without the (set-info :status ...) line (cvc5 aborts on a status
  * it disagrees with). Timeouts, unknown and crashes of these versions are tolerated and
- * counted (docs/gen.md lists the crashes); a `sat` fails the test and prints the formula.
+ * counted (docs/bugs.md §5 lists the crashes); a `sat` fails the test and prints the formula.
  * Skipped, loudly, without z3 or cvc5. */
 #include "gen_util.h"
 
