@@ -3,7 +3,9 @@
  * fresh constants), is unsat for both. Runs go through the built-in profiles (cvc5 gets
  * --fp-exp from its fp_args), without the (set-info :status ...) line (cvc5 aborts on a status
  * it disagrees with). Timeouts, unknown and crashes of these versions are tolerated and
- * counted (docs/bugs.md §5 lists the crashes); a `sat` fails the test and prints the formula.
+ * counted (docs/bugs.md §5 lists the crashes); a `sat` on an unsat formula is asked again for
+ * its model, which our evaluator must refute (a solver bug, printed: cvc5 --fp-exp is wrong in
+ * (2, 3) and (2, 4)); a model our evaluator validates fails the test and prints the formula.
  * Skipped, loudly, without z3 or cvc5. */
 #include "gen_util.h"
 
@@ -78,6 +80,66 @@ ask (solvers *sv, int k, const char *text, char *why, size_t wsize)
 
 static const char *const names[2] = { "z3", "cvc5" };
 
+/* Solver k said sat on an unsat formula: run it again with (get-model) and check its model
+ * with our evaluator. True when the model is refuted (or unreadable, or undetermined): a bug of
+ * the solver (docs/bugs.md §5: cvc5 --fp-exp in (2, 3) and (2, 4), ...); false when our
+ * evaluator finds it valid: the formula is sat and the generator is wrong. */
+static bool
+model_refuted (solvers *sv, int k, const char *text, const char **how)
+{
+  sg_buf b;
+  sg_buf_init (&b);
+  const char *st = strstr (text, "(set-info :status ");
+  const char *e = st ? strchr (st, '\n') : NULL;
+  if (st) sg_buf_add (&b, text, (size_t) (st - text));
+  sg_buf_adds (&b, e ? e + 1 : text);
+  const char *cs = strstr (sg_buf_cstr (&b), "(check-sat)\n");
+  assert_non_null (cs);
+  size_t at = (size_t) (cs - b.s) + strlen ("(check-sat)\n");
+  sg_buf q;
+  sg_buf_init (&q);
+  sg_buf_add (&q, b.s, at);
+  sg_buf_adds (&q, "(get-model)\n");
+  sg_run_opts ro;
+  memset (&ro, 0, sizeof ro);
+  ro.argv.fp = strstr (text, "FloatingPoint") != NULL;
+  ro.argv.models = true;
+  ro.timeout_ms = 10000;
+  sg_outcome o;
+  sg_outcome_init (&o);
+  sg_buf out;
+  sg_buf_init (&out);
+  assert_int_equal (sg_run_text_capture (sv->p[k], &sv->pats, &ro, q.s, q.len, &o, &out), SG_RC_OK);
+  bool refuted = true;
+  *how = "no model came back";
+  const char *m = strchr (sg_buf_cstr (&out), '\n');
+  if (o.kind == SG_OUT_OK && o.answers.n == 1 && o.answers.a[0] == SG_ANS_SAT && m)
+    {
+      tparse t;
+      tp_parse (&t, text);
+      assert_int_equal (t.rc, SG_RC_OK);
+      sg_model md;
+      sg_model_init (&md, &t.s);
+      sg_diag d;
+      sg_diag_init (&d, "model");
+      *how = "its model cannot be read";
+      if (!sg_model_read (&md, &t.sc, m + 1, strlen (m + 1), "model", &d))
+        {
+          sg_mcheck v;
+          assert_int_equal (sg_eval_check_model (&t.s, &t.sc, &md, &v, NULL), SG_RC_OK);
+          refuted = v != SG_MODEL_VALID;
+          *how = v == SG_MODEL_INVALID ? "its model is refuted by our evaluator" : "its model is undetermined";
+        }
+      sg_model_free (&md);
+      tp_free (&t);
+    }
+  sg_outcome_free (&o);
+  sg_buf_free (&out);
+  sg_buf_free (&q);
+  sg_buf_free (&b);
+  return refuted;
+}
+
 /* n unsat formulas of generator gen in the given width / format: never sat; how many each
  * solver decided unsat into decided[]. */
 static void
@@ -93,7 +155,17 @@ run_unsat (solvers *sv, const char *gen, uint32_t width, uint32_t eb, uint32_t s
         {
           char why[300];
           sg_answer a = ask (sv, k, text, why, sizeof why);
-          if (a == SG_ANS_SAT) fail_msg ("%s says sat on a generated unsat formula:\n%s", names[k], text);
+          if (a == SG_ANS_SAT)
+            {
+              /* a generator bug only when the solver's model holds under our evaluator */
+              const char *how;
+              if (!model_refuted (sv, k, text, &how))
+                fail_msg ("%s says sat on a generated unsat formula, with a model our evaluator validates:\n%s",
+                          names[k], text);
+              fprintf (stderr, "gen_bvfp_z3_test: %s %s unsat %d: sat, %s (a solver bug)\n", names[k], gen, i,
+                       how);
+              continue;
+            }
           if (a == SG_ANS_UNSAT) decided[k]++;
           else fprintf (stderr, "gen_bvfp_z3_test: %s %s unsat %d undecided: %s\n", names[k], gen, i, why);
         }
