@@ -558,7 +558,7 @@ gen_card (const sg_store *s, sg_sort so, uint64_t limit)
   return 1ull << bits;
 }
 
-enum { ENUM_LIMIT = 4096 }; /* assignments the enumeration route tries at most */
+enum { ENUM_LIMIT = 1024 }; /* assignments the enumeration route tries at most */
 
 /* Can every assignment of the variables be enumerated? */
 static bool
@@ -642,7 +642,7 @@ gen_formula (gen *g, sg_tech_mutant *out)
     {
       /* random formulas over tiny sorts until one has no model among all assignments */
       bool done = false;
-      for (int attempt = 0; attempt < 12 && !done && !rc; attempt++)
+      for (int attempt = 0; attempt < 8 && !done && !rc; attempt++)
         {
           if ((rc = gen_start (g))) break;
           if (!gen_tiny (g)) break;
@@ -749,7 +749,7 @@ sg_gen_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
   switch (mode)
     {
     case 0: g->route = GEN_SAT; break;
-    case 1: g->route = sg_rng_chance (rng, 1, 4) ? GEN_ENUM : GEN_IDENT; break;
+    case 1: g->route = sg_rng_chance (rng, 1, 5) ? GEN_ENUM : GEN_IDENT; break;
     default: g->route = GEN_RANDOM; break;
     }
   g->sat = g->route == GEN_SAT;

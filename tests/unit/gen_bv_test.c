@@ -107,7 +107,7 @@ test_unsat_exhaustive (void **state)
       tg_close (&g);
     }
   assert_true (confirmed >= 200);
-  assert_true (enumerated >= 20); /* a quarter of the unsat formulas, when the sorts are tiny */
+  assert_true (enumerated >= 20); /* a fifth of the unsat formulas, when the sorts are tiny */
 }
 
 static void
