@@ -124,6 +124,17 @@ sg_opt_parse (const sg_opt *rows, size_t n, unsigned scope, void *target, int ar
         memcpy (field, &k, sizeof k);
         break;
       }
+    case SG_OPT_U32X2:
+      {
+        if (*i + 1 >= argc) { snprintf (err, esize, "%s needs two values", a); return -1; }
+        const char *v2 = argv[++*i];
+        uint64_t x, y;
+        if (!parse_u64 (v, &x) || (double) x < r->lo || (double) x > r->hi) return bad (r, a, v, err, esize);
+        if (!parse_u64 (v2, &y) || (double) y < r->lo || (double) y > r->hi) return bad (r, a, v2, err, esize);
+        uint32_t xy[2] = { (uint32_t) x, (uint32_t) y };
+        memcpy (field, xy, sizeof xy);
+        break;
+      }
     case SG_OPT_SET: { int x = (int) r->lo; memcpy (field, &x, sizeof x); break; }
     case SG_OPT_TRUE: { bool b = true; memcpy (field, &b, sizeof b); break; }
     case SG_OPT_FALSE: { bool b = false; memcpy (field, &b, sizeof b); break; }
@@ -151,6 +162,13 @@ show_default (const sg_opt *r, const void *defaults, char *out, size_t size)
         break;
       }
     case SG_OPT_U32: { uint32_t x; memcpy (&x, field, sizeof x); snprintf (out, size, "%u", x); break; }
+    case SG_OPT_U32X2:
+      {
+        uint32_t xy[2];
+        memcpy (xy, field, sizeof xy);
+        snprintf (out, size, "%u %u", xy[0], xy[1]);
+        break;
+      }
     case SG_OPT_U64:
       {
         uint64_t x;

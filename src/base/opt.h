@@ -26,6 +26,8 @@ typedef enum sg_opt_type {
   SG_OPT_SET,    /* a switch: int field set to lo */
   SG_OPT_TRUE,   /* a switch: bool field set to true */
   SG_OPT_FALSE,  /* a switch: bool field set to false */
+  SG_OPT_U32X2,  /* two values ("--format EB SB"): uint32_t fields at off and off + 4, each in
+                    [lo, hi] */
 } sg_opt_type;
 
 enum { SG_OPT_NO_GIVEN = 0xffff };

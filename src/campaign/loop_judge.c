@@ -66,6 +66,7 @@ capture_outputs (const sg_fuzz_opts *o, const sg_probe *p, const char *text, siz
       ro.argv.models = o->models;
       ro.argv.validate = true;
       ro.argv.strings = true;
+      ro.argv.fp = true;
       ro.out_cap = 4096;
       sg_outcome oc;
       sg_outcome_init (&oc);

@@ -41,6 +41,7 @@ open_sessions (const sg_fuzz_opts *o)
       memset (&so, 0, sizeof so);
       so.argv.validate = true;
       so.argv.strings = true; /* harmless elsewhere, and string mutants need it (cvc5) */
+      so.argv.fp = true;      /* the same for FP formats beyond Float32/Float64 (cvc5 --fp-exp) */
       so.timeout_ms = o->timeout_ms;
       so.mem_bytes = o->mem_bytes;
       if (one && sg_session_open (one, prof, o->pats, &so) == SG_RC_OK)

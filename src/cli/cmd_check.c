@@ -190,6 +190,8 @@ text_flags (const char *t, size_t n, file_result *fr)
       if (word_is (w, wn, "String") || word_is (w, wn, "RegLan") || (wn > 4 && !memcmp (w, "str.", 4))
           || (wn > 3 && !memcmp (w, "re.", 3)))
         fr->argv.strings = true;
+      if (word_is (w, wn, "FloatingPoint") || (wn > 3 && !memcmp (w, "fp.", 3)))
+        fr->argv.fp = true;
       after_paren = false;
       i = j;
     }
@@ -304,6 +306,7 @@ check_file (check_cfg *c, const char *path, file_result *fr)
       snprintf (fr->logic, sizeof fr->logic, "%s", sc.logic != SG_ATOM_NONE ? sg_store_text (&s, sc.logic) : "-");
       fr->argv.incremental = script_incremental (&sc);
       fr->argv.strings = sg_script_uses_strings (&s);
+      fr->argv.fp = sg_script_uses_fp (&s);
       rc = sg_probe_script (&c->solvers, &c->pats, &s, &sc, text, len, &po, &fr->pr);
       /* No model and no majority decides: the referees' answer (the why line says so). */
       uint32_t calls = 0;

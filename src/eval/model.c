@@ -67,6 +67,12 @@ sg_model_read (sg_model *m, const sg_script *sc, const char *text, size_t len, c
   return sg_parse_model (m->s, sc, text, len, name, &h, d);
 }
 
+sg_rc
+sg_model_define_const (sg_model *m, uint32_t fun, sg_term value)
+{
+  return define (m, fun, value, NULL, 0);
+}
+
 const sg_model_entry *
 sg_model_get (const sg_model *m, uint32_t fun)
 {

@@ -34,6 +34,10 @@ void sg_model_free (sg_model *m);
  * position in `text` (name is the label for messages). */
 sg_rc sg_model_read (sg_model *m, const sg_script *sc, const char *text, size_t len,
                      const char *name, sg_diag *d);
+/* Interpret the declared constant fun (no parameters) as the term value (a literal of its sort,
+ * in the model's store): how a generator states its witness without printing and parsing it
+ * (tech/gen_core.c). A later definition of the same constant wins. */
+sg_rc sg_model_define_const (sg_model *m, uint32_t fun, sg_term value);
 /* The entry for fun, or NULL. */
 const sg_model_entry *sg_model_get (const sg_model *m, uint32_t fun);
 /* For a fun the model introduced as an uninterpreted-sort element (z3's U!val!0, cvc5's @U_0):

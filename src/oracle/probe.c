@@ -23,6 +23,18 @@ sg_probe_free (sg_probe *p)
 }
 
 bool
+sg_script_uses_fp (const sg_store *s)
+{
+  /* A floating-point sort other than Float32 (8 24) and Float64 (11 53) among the store's. */
+  for (uint32_t i = 0; i < s->sorts.n; i++)
+    {
+      const sg_sortnode *n = &s->sorts.a[i];
+      if (n->kind == SG_SORT_FP && !(n->a == 8 && n->b == 24) && !(n->a == 11 && n->b == 53)) return true;
+    }
+  return false;
+}
+
+bool
 sg_script_uses_strings (const sg_store *s)
 {
   /* Sequences, sets and bags need the same treatment (cvc5: --strings-exp, --sets-ext): their
@@ -219,6 +231,7 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
 {
   bool incremental = script_incremental (sc);
   bool strings = sg_script_uses_strings (s);
+  bool fp = sg_script_uses_fp (s);
   const char *logic = sc->logic != SG_ATOM_NONE ? sg_store_text (s, sc->logic) : NULL;
   uint32_t at = single_check_sat (sc);
   /* Before any model adds its terms to the store: only the script's own terms count. */
@@ -249,11 +262,13 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
       j->ro.argv.models = o->models;
       j->ro.argv.validate = o->validate;
       j->ro.argv.strings = strings;
+      j->ro.argv.fp = fp;
       j->ro.timeout_ms = o->timeout_ms;
       j->ro.mem_bytes = o->mem_bytes;
       sg_session *ss = o->sessions && !o->models ? o->sessions[i] : NULL;
       if (ss && ss->o.argv.validate == o->validate
-          && (ss->o.argv.strings || !strings || !pr->prof->strings_args.n))
+          && (ss->o.argv.strings || !strings || !pr->prof->strings_args.n)
+          && (ss->o.argv.fp || !fp || !pr->prof->fp_args.n))
         j->ss = ss;
     }
   /* The runs: side by side in threads when asked (each job touches only its own run and
@@ -331,6 +346,7 @@ sg_probe_referee (const sg_solver_list *referees, const sg_patterns *pats, sg_st
       ro.argv.incremental = script_incremental (sc);
       ro.argv.validate = o->validate;
       ro.argv.strings = sg_script_uses_strings (s);
+      ro.argv.fp = sg_script_uses_fp (s);
       ro.timeout_ms = o->timeout_ms;
       ro.mem_bytes = o->mem_bytes;
       sg_outcome out;

@@ -71,6 +71,9 @@ sg_rc sg_probe_referee (const sg_solver_list *referees, const sg_patterns *pats,
 /* Does the store hold a term of sort String or RegLan, or a sequence, set or bag sort (cvc5 then
  * needs --strings-exp --sets-ext: the profile's strings_args)? */
 bool sg_script_uses_strings (const sg_store *s);
+/* Does the script have a floating-point sort other than Float32 and Float64 (cvc5 needs
+ * --fp-exp: its profile's fp_args)? */
+bool sg_script_uses_fp (const sg_store *s);
 /* The k-th model in a solver's stdout: the balanced S-expression after the k-th answer line
  * (0-based), or false. */
 bool sg_model_text (const char *out, size_t n, uint32_t k, const char **start /* OUT */,

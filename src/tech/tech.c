@@ -12,6 +12,7 @@
 #include "front/print.h"
 #include "tech/fusion.h"
 #include "tech/gen_str.h"
+#include "tech/gen.h"
 #include "tech/opfuzz.h"
 #include "tech/janus.h"
 #include "tech/sae.h"
@@ -496,6 +497,22 @@ static const sg_opt strings_opts[] = {
     "or 'L TERM' (String, Int, RegLan; '#' comments; default: built in)" },
 };
 
+static const sg_opt gen_bv_opts[] = {
+  { 0, "--status", NULL, "S", SG_OPT_CHOICE, OFF (mode), SG_OPT_NO_GIVEN, 0, 0, NULL,
+    "sat|unsat|mixed|random", "status of the formulas: sat, unsat, mixed (either), or random\n(no status: differential) (default %D)" },
+  { 0, "--width", "-w", "W", SG_OPT_U32, OFF (width), SG_OPT_NO_GIVEN, 1, 4096, "a width from 1 to 4096", NULL,
+    "bit width of the variables (default: drawn per formula from 1..64,\n"
+    "tiny ones most)" },
+};
+
+static const sg_opt gen_fp_opts[] = {
+  { 0, "--status", NULL, "S", SG_OPT_CHOICE, OFF (mode), SG_OPT_NO_GIVEN, 0, 0, NULL,
+    "sat|unsat|mixed|random", "status of the formulas: sat, unsat, mixed (either), or random\n(no status: differential) (default %D)" },
+  { 0, "--format", NULL, "EB SB", SG_OPT_U32X2, OFF (format), SG_OPT_NO_GIVEN, 2, 64, "EB SB from 2 to 64", NULL,
+    "exponent and significand bits (Float32: 8 24; default: drawn per\n"
+    "formula from 2 3 to 11 53, the 5-bit 2 3 most)" },
+};
+
 static void
 sae_describe (const sg_tech_cfg *cfg, char *out, size_t size)
 {
@@ -561,6 +578,46 @@ static const sg_technique techniques[] = {
     .timeout_s = 8, .campaign_chain = 10, .weights = "1", .nseeds = 1, .needs_status = true,
     .describe = sae_describe,
     .init = sae_init, .begin = sae_begin, .next = sae_next, .free = sae_free,
+  },
+  {
+    .name = "bv",
+    .summary = "bit-vector formulas sat or unsat by construction (generator)",
+    .about = "Generate QF_BV formulas whose status is known by construction (no seeds; TECHNIQUES.md §9).\n"
+             "sat: an assignment is drawn (values from the classes 0, 1, all ones, signed min and max,\n"
+             "small, uniform), random terms are grown and evaluated exactly by smtgrind's evaluator,\n"
+             "atoms true or false under it are combined by connectives whose values are tracked, and\n"
+             "only true assertions are kept; the assignment is written after (check-sat) as\n"
+             "';; witness: (define-fun x0 () (_ BitVec W) VALUE)' lines. unsat: terms are grown in\n"
+             "pairs equal for every input (identities such as De Morgan, bvneg = bvnot + 1, shifts by\n"
+             "the width or more, division by zero, extract/concat: src/tech/gen_bv_ids.def, each\n"
+             "checked exhaustively at widths 1..4) and a Boolean pair is asserted one side true, the\n"
+             "other false. mixed: either, at random. A solver answering against the status, an invalid\n"
+             "model or a crash is a finding. 'smtgrind gen bv' writes the formulas to files.\n",
+    .opts = gen_bv_opts, .nopts = NOPTS (gen_bv_opts),
+    .defaults = { .chain = 1000, .mode = 2 },
+    .timeout_s = 8, .campaign_chain = 50, .variants = "sat|unsat|mixed|random", .weights = "0|0|0|0", .nseeds = 0,
+    .describe = sg_gen_bv_describe,
+    .init = sg_gen_bv_init, .begin = sg_gen_begin, .next = sg_gen_next, .free = sg_gen_free,
+  },
+  {
+    .name = "fp",
+    .summary = "floating-point formulas sat or unsat by construction (generator)",
+    .about = "Generate QF_FP (QF_BVFP) formulas whose status is known by construction (no seeds;\n"
+             "TECHNIQUES.md §9). sat: an assignment is drawn (values from the classes +-0, least and\n"
+             "greatest subnormal and normal, one, halfway patterns, +-oo, NaN, and uniform bits), random\n"
+             "terms (every rounding mode) are grown and evaluated exactly by smtgrind's MPFR evaluator\n"
+             "(terms whose value SMT-LIB leaves unspecified are dropped), true atoms are asserted, and\n"
+             "the assignment is written after (check-sat) as ';; witness: ...' lines. unsat: pairs of\n"
+             "terms equal for every input (sign and NaN laws, rounding-mode monotonicity, fp.eq against\n"
+             "=, exact operations, conversions: src/tech/gen_fp_ids.def, each checked exhaustively in\n"
+             "tiny formats) with one side asserted true, the other false. mixed: either, at random.\n"
+             "cvc5 is run with --fp-exp on formats other than Float32 and Float64 (its profile).\n"
+             "'smtgrind gen fp' writes the formulas to files.\n",
+    .opts = gen_fp_opts, .nopts = NOPTS (gen_fp_opts),
+    .defaults = { .chain = 1000, .mode = 2 },
+    .timeout_s = 8, .campaign_chain = 50, .variants = "sat|unsat|mixed|random", .weights = "0|0|0|0", .nseeds = 0,
+    .describe = sg_gen_fp_describe,
+    .init = sg_gen_fp_init, .begin = sg_gen_begin, .next = sg_gen_next, .free = sg_gen_free,
   },
   {
     .name = "janus",

@@ -46,6 +46,8 @@ typedef struct sg_tech_cfg {
   const char *data_file; /* operator classes / fusion functions file, or NULL for built-ins */
   const char *reference; /* techniques with SG_TECH_ORACLE_REGRESSION: the profile name of the
                             solver whose decided answers the others must match, or NULL */
+  uint32_t width;        /* generator bv: the bit width, 0 = drawn per formula */
+  uint32_t format[2];    /* generator fp: eb and sb, 0 0 = drawn per formula */
 } sg_tech_cfg;
 
 /* The oracles a technique brings beyond the shared ones (differential, metamorphic against

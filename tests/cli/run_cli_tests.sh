@@ -4,7 +4,7 @@
 #   bash tests/cli/run_cli_tests.sh BINARY [GROUP...] [--update]
 #
 # Run from the source directory. GROUPs: basic parse print golden deep big check fuzz campaign reduce
-# janus supervise genstr
+# janus supervise genstr genbvfp
 # (default: all).
 # --update rewrites tests/parse/*.expected from BINARY's current messages (see
 # tests/parse/README.md); check the diff before committing. Exit status 0 when every check
@@ -15,7 +15,7 @@
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise|genstr]... [--update]" >&2
+  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise|genstr|genbvfp]... [--update]" >&2
   exit 2
 fi
 bin=$1
@@ -25,11 +25,11 @@ groups=()
 for a in "$@"; do
   case "$a" in
     --update) update=1 ;;
-    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise|genstr) groups+=("$a") ;;
+    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise|genstr|genbvfp) groups+=("$a") ;;
     *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise genstr)
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise genstr genbvfp)
 
 export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
@@ -1345,6 +1345,55 @@ group_genstr() {
     run "$bin" campaign --engines strings-sat=1,strings-unsat=1 --solvers z3 --budget 4 --jobs 1 -t 3 --no-reduce --no-report --out "$d/camp"
     check "campaign --engines strings-sat=1,strings-unsat=1 runs the generator as engines" \
       eval '[ $code = 0 ] && [[ $out$err == *"engines strings-sat=1,strings-unsat=1"* ]] && [[ $out$err =~ [1-9][0-9]*\ mutants ]]'
+  fi
+}
+
+# gen bv / gen fp (issue 19): files with their status, witnesses, options, replay; the engines.
+group_genbvfp() {
+  local d=$tmp/gbv
+  run "$bin" gen bv --status sat --count 20 --seed 3 --out "$d"
+  check "gen bv sat: 20 files with :status sat and a witness line per variable, summary on stderr" \
+    eval '[ $code = 0 ] && [ "$(ls "$d" | grep -c "^bv-sat-.*\.smt2$")" = 20 ] && [ "$(grep -l "(set-info :status sat)" "$d"/*.smt2 | wc -l)" = 20 ] && [ "$(grep -l "^;; witness: (define-fun x0 () (_ BitVec [0-9]*) #b[01]*)$" "$d"/*.smt2 | wc -l)" = 20 ] && [[ $err == *"gen bv: 20 sat, 0 unsat"*"seed 3"* ]]'
+  local w_ok=1 f
+  for f in "$d"/*.smt2; do
+    [ "$(grep -c "^(declare-fun " "$f")" = "$(grep -c "^;; witness: " "$f")" ] || w_ok=0
+  done
+  check "one witness line per declared constant" test "$w_ok" = 1
+  run "$bin" parse "$d"/*.smt2
+  check "every generated file parses" test "$code" = 0
+  run "$bin" gen bv --status sat --count 20 --seed 3 --out "$tmp/gbv2"
+  check "the same --seed writes the same files" \
+    eval '[ "$(cd "$d" && cat *.smt2 | md5sum)" = "$(cd "$tmp/gbv2" && cat *.smt2 | md5sum)" ]'
+  run "$bin" gen bv --status unsat --count 10 --seed 4 --width 3 --out "$tmp/gbv3"
+  check "gen bv unsat --width 3: 3-bit variables, :status unsat, no witness" \
+    eval '[ $code = 0 ] && [ "$(ls "$tmp/gbv3" | grep -c "^bv-unsat-")" = 10 ] && ! grep -q "declare-fun x0 () (_ BitVec [^3]" "$tmp"/gbv3/*.smt2 && [ "$(grep -l "(set-info :status unsat)" "$tmp"/gbv3/*.smt2 | wc -l)" = 10 ] && ! grep -q "witness" "$tmp"/gbv3/*.smt2'
+  run "$bin" gen bv --status mixed --count 40 --seed 5 --out "$tmp/gbv4"
+  check "gen bv mixed: both statuses" \
+    eval '[ $code = 0 ] && ls "$tmp/gbv4" | grep -q "^bv-sat-" && ls "$tmp/gbv4" | grep -q "^bv-unsat-"'
+  run "$bin" gen fp --status unsat --count 10 --seed 6 --format 2 3 --out "$tmp/gfp"
+  check "gen fp unsat --format 2 3: (_ FloatingPoint 2 3) variables" \
+    eval '[ $code = 0 ] && [ "$(grep -l "declare-fun x0 () (_ FloatingPoint 2 3)" "$tmp"/gfp/*.smt2 | wc -l)" = 10 ]'
+  run "$bin" gen fp --status sat --count 10 --seed 6 --format 8 24 --out "$tmp/gfp2"
+  check "gen fp sat --format 8 24: witnesses of Float32 values" \
+    eval '[ $code = 0 ] && [ "$(grep -l "^;; witness: (define-fun x0 () (_ FloatingPoint 8 24) " "$tmp"/gfp2/*.smt2 | wc -l)" = 10 ]'
+  run "$bin" gen fp --status sat --count 1 --out "$tmp/gfp3" --format 5
+  check "--format with one value: usage error" eval '[ $code = 2 ] && [[ $err == *"--format needs two values"* ]]'
+  run "$bin" gen fp --status sat --count 1 --format 1 3 --out "$tmp/gfp3"
+  check "--format 1 3: usage error naming the range" eval '[ $code = 2 ] && [[ $err == *"--format needs EB SB from 2 to 64, got '"'"'1'"'"'"* ]]'
+  run "$bin" gen bv --status sat --count 1 --width 0 --out "$tmp/gbv5"
+  check "--width 0: usage error" test "$code" = 2
+  run "$bin" gen bv --status maybe --count 1 --out "$tmp/gbv5"
+  check "--status maybe: usage error listing the variants" eval '[ $code = 2 ] && [[ $err == *"sat|unsat|mixed"* ]]'
+  run "$bin" fp --help
+  check "fp --help lists --format EB SB and --status" eval '[ $code = 0 ] && [[ $out == *"--format EB SB"* ]] && [[ $out == *"--status S"* ]]'
+  if command -v z3 >/dev/null; then
+    local bad=0
+    for f in "$tmp"/gbv3/*.smt2; do [ "$(z3 -T:10 "$f" | head -n 1)" = unsat ] || bad=$((bad + 1)); done
+    for f in "$d"/*.smt2; do [ "$(z3 -T:10 "$f" | head -n 1)" = sat ] || bad=$((bad + 1)); done
+    check "z3 agrees with the status of every 3-bit unsat and every sat bv file" test "$bad" = 0
+    run "$bin" bv --status unsat --width 4 --solvers z3 --seed 9 --mutants 5 --out "$tmp/gbvf"
+    check "smtgrind bv (the fuzz loop) with z3: 5 formulas, no finding, exit 0" \
+      eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 5 "* ]] && [ -z "$(ls "$tmp/gbvf")" ]'
   fi
 }
 
