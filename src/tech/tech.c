@@ -709,6 +709,19 @@ sg_technique_engine (const char *engine, const sg_technique **t, int *mode)
       size_t n = strlen (c->name);
       if (strncmp (engine, c->name, n)) continue;
       if (!c->variants && !engine[n]) { *t = c, *mode = 0; return true; }
+      if (c->variants && !engine[n] && c->nseeds == 0)
+        {
+          /* a generator's NAME alone: its "mixed" variant where it has one (bv=1: sat and
+           * unsat formulas), else its first; engines with seeds need the variant (fuse-sat) */
+          *t = c, *mode = 0;
+          for (int k = 0; k < nvariants (c); k++)
+            {
+              char v[32];
+              item (c->variants, k, v, sizeof v);
+              if (!strcmp (v, "mixed")) *mode = k;
+            }
+          return true;
+        }
       if (c->variants && engine[n] == '-')
         for (int k = 0; k < nvariants (c); k++)
           {

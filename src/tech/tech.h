@@ -102,8 +102,8 @@ typedef struct sg_technique {
 /* The number of built-in techniques, and the i-th (in the table's order). */
 size_t sg_technique_count (void);
 const sg_technique *sg_technique_at (size_t i);
-/* A campaign engine name (NAME or NAME-VARIANT) into its technique and mode; false when no
- * technique has it. */
+/* A campaign engine name (NAME or NAME-VARIANT; a generator's NAME alone is its "mixed"
+ * variant, or its first) into its technique and mode; false when no technique has it. */
 bool sg_technique_engine (const char *engine, const sg_technique **t /* OUT */, int *mode /* OUT */);
 /* The default campaign engine list ("opfuzz=1,typefuzz=1,fuse-sat=1,...": every engine with
  * a positive default weight) into out. */

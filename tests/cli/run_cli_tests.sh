@@ -1394,6 +1394,10 @@ group_genbvfp() {
     run "$bin" bv --status unsat --width 4 --solvers z3 --seed 9 --mutants 5 --out "$tmp/gbvf"
     check "smtgrind bv (the fuzz loop) with z3: 5 formulas, no finding, exit 0" \
       eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 5 "* ]] && [ -z "$(ls "$tmp/gbvf")" ]'
+    # The issue's interface: an engine named without its variant is its mixed variant.
+    run "$bin" campaign --engines bv=1,fp=1 --solvers z3 --budget 3 --jobs 1 -t 3 --no-reduce --no-report --out "$tmp/gbvc"
+    check "campaign --engines bv=1,fp=1 runs both generators (their mixed variants; z3 4.8.12's FP crash may be found)" \
+      eval '{ [ $code = 0 ] || [ $code = 10 ]; } && [[ $out$err == *"engines bv=1,fp=1"* ]] && [[ $out$err =~ [1-9][0-9]*\ mutants ]]'
   fi
 }
 

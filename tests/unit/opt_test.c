@@ -160,6 +160,10 @@ test_technique_table (void **state)
   assert_true (sg_technique_engine ("opfuzz", &t, &mode));
   assert_int_equal (mode, 0);
   assert_false (sg_technique_engine ("fuse", &t, &mode));
+  /* a generator named alone: its mixed variant */
+  assert_true (sg_technique_engine ("bv", &t, &mode));
+  assert_string_equal (t->name, "bv");
+  assert_int_equal (mode, 2);
   assert_false (sg_technique_engine ("fuse-maybe", &t, &mode));
   assert_false (sg_technique_engine ("opfuzz-sat", &t, &mode));
   assert_false (sg_technique_engine ("opfuz", &t, &mode));
