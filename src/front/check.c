@@ -7,6 +7,7 @@
 
 #include "base/limits.h"
 #include "front/store.h"
+#include "front/check_int.h"
 #include "front/store_int.h"
 
 enum { LOCAL_ARGS = 16 };
@@ -32,8 +33,8 @@ argbuf_free (argbuf *ab)
   if (ab->a != ab->local) free (ab->a);
 }
 
-static const char *
-sortstr (const sg_store *s, sg_sort x, char *dst, size_t n)
+const char *
+sg_chk_sortstr (const sg_store *s, sg_sort x, char *dst, size_t n)
 {
   sg_buf b;
   sg_buf_init (&b);
@@ -43,27 +44,27 @@ sortstr (const sg_store *s, sg_sort x, char *dst, size_t n)
   return dst;
 }
 
-static const char *
-opname (sg_store *s, sg_op op)
+const char *
+sg_chk_opname (sg_store *s, sg_op op)
 {
   (void) s;
   const char *n = sg_op_name (op);
   return n ? n : "?";
 }
 
-static sg_rc
-mismatch (sg_store *s, const char *what, uint32_t i, sg_sort got, const char *expected)
+sg_rc
+sg_chk_mismatch (sg_store *s, const char *what, uint32_t i, sg_sort got, const char *expected)
 {
   char g[128];
   return sg_store_err (s, SG_RC_SORT, "sort mismatch: argument %u of '%s' has sort %s, expected %s",
-                       i + 1, what, sortstr (s, got, g, sizeof g), expected);
+                       i + 1, what, sg_chk_sortstr (s, got, g, sizeof g), expected);
 }
 
-static sg_rc
-mismatch_sort (sg_store *s, const char *what, uint32_t i, sg_sort got, sg_sort want)
+sg_rc
+sg_chk_mismatch_sort (sg_store *s, const char *what, uint32_t i, sg_sort got, sg_sort want)
 {
   char w[128];
-  return mismatch (s, what, i, got, sortstr (s, want, w, sizeof w));
+  return sg_chk_mismatch (s, what, i, got, sg_chk_sortstr (s, want, w, sizeof w));
 }
 
 /* Wrap an Int term in an implicit to_real. */
@@ -91,14 +92,14 @@ lambda_as_array (sg_store *s, sg_term *t, sg_sort want)
 }
 
 /* Make a[i] have sort `want`, coercing Int to Real. */
-static sg_rc
-expect (sg_store *s, const char *what, sg_term *a, uint32_t i, sg_sort want)
+sg_rc
+sg_chk_expect (sg_store *s, const char *what, sg_term *a, uint32_t i, sg_sort want)
 {
   sg_sort got = sg_term_sort (s, a[i]);
   if (got == want) return SG_RC_OK;
   if (got == s->s_int && want == s->s_real) return coerce (s, &a[i]);
   if (sg_sort_kind_of (s, want) == SG_SORT_ARRAY && lambda_as_array (s, &a[i], want)) return SG_RC_OK;
-  return mismatch_sort (s, what, i, got, want);
+  return sg_chk_mismatch_sort (s, what, i, got, want);
 }
 
 /* All arguments of one sort; Int and Real mixed are unified to Real. */
@@ -115,7 +116,7 @@ same_sort (sg_store *s, const char *what, sg_term *a, uint32_t n, sg_sort *out)
       if (sg_sort_kind_of (s, x) == SG_SORT_ARRAY && i == 1 && lambda_as_array (s, &a[0], x))
         { first = x; continue; }
       if (sg_sort_is_numeric (s, x) && sg_sort_is_numeric (s, first)) { mixed = true; continue; }
-      return mismatch_sort (s, what, i, x, first);
+      return sg_chk_mismatch_sort (s, what, i, x, first);
     }
   if (mixed)
     {
@@ -131,8 +132,8 @@ same_sort (sg_store *s, const char *what, sg_term *a, uint32_t n, sg_sort *out)
   return SG_RC_OK;
 }
 
-static sg_sort
-letter_sort (sg_store *s, char c)
+sg_sort
+sg_chk_letter_sort (sg_store *s, char c)
 {
   switch (c)
     {
@@ -167,10 +168,10 @@ rule_sig (sg_store *s, sg_op op, const char *sig, sg_term *a, uint32_t n, sg_sor
     {
       size_t pos = 2 * (size_t) i;
       if (star && pos >= nl - 1) pos = nl - 2;
-      sg_rc rc = expect (s, opname (s, op), a, i, sig[pos] == 'S' ? str : letter_sort (s, sig[pos]));
+      sg_rc rc = sg_chk_expect (s, sg_chk_opname (s, op), a, i, sig[pos] == 'S' ? str : sg_chk_letter_sort (s, sig[pos]));
       if (rc) return rc;
     }
-  *out = arrow[2] == 'S' ? str : letter_sort (s, arrow[2]);
+  *out = arrow[2] == 'S' ? str : sg_chk_letter_sort (s, arrow[2]);
   return SG_RC_OK;
 }
 
@@ -179,14 +180,14 @@ need_kind (sg_store *s, sg_op op, sg_term *a, uint32_t i, sg_sort_kind k, const 
 {
   sg_sort x = sg_term_sort (s, a[i]);
   if (sg_sort_kind_of (s, x) == k) return SG_RC_OK;
-  return mismatch (s, opname (s, op), i, x, what);
+  return sg_chk_mismatch (s, sg_chk_opname (s, op), i, x, what);
 }
 
 static sg_rc
 all_same (sg_store *s, sg_op op, sg_term *a, uint32_t from, uint32_t n, sg_sort want)
 {
   for (uint32_t i = from; i < n; i++)
-    if (sg_term_sort (s, a[i]) != want) return mismatch_sort (s, opname (s, op), i, sg_term_sort (s, a[i]), want);
+    if (sg_term_sort (s, a[i]) != want) return sg_chk_mismatch_sort (s, sg_chk_opname (s, op), i, sg_term_sort (s, a[i]), want);
   return SG_RC_OK;
 }
 
@@ -199,412 +200,11 @@ bv_result (sg_store *s, uint64_t w, sg_sort *out)
   return sg_sort_bv (s, (uint32_t) w, out);
 }
 
-/* ---- polymorphic signatures (SG_RULE_POLY) ----
- * A pattern is a letter of letter_sort, a sort variable a..e, or "(K p...)" with K one of
- * Set Seq Bag Array Tuple ->. The patterns are ops.def's (not input), so the recursion over a
- * pattern is bounded by the table; actual sorts are only looked at as deep as a pattern goes. */
-enum { POLY_VARS = 5 };
-
-typedef struct poly {
-  sg_store *s;
-  sg_sort var[POLY_VARS]; /* bindings of a..e, SG_NONE while unbound */
-} poly;
-
-/* The end of the pattern starting at p. */
-static const char *
-pat_end (const char *p)
-{
-  if (*p != '(') return p + 1;
-  int depth = 0;
-  do
-    {
-      if (*p == '(') depth++;
-      else if (*p == ')') depth--;
-      p++;
-    }
-  while (depth > 0 && *p);
-  return p;
-}
-
-/* Kind of the constructor name at p ("Set " ...), with its length; false if none. */
-static bool
-pat_kind (const char *p, sg_sort_kind *k, size_t *len)
-{
-  static const struct { const char *name; sg_sort_kind kind; } ks[] = {
-    { "Set ", SG_SORT_SET }, { "Seq ", SG_SORT_SEQ }, { "Bag ", SG_SORT_BAG },
-    { "Array ", SG_SORT_ARRAY }, { "Tuple ", SG_SORT_TUPLE }, { "-> ", SG_SORT_FUN },
-  };
-  for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++)
-    if (!strncmp (p, ks[i].name, strlen (ks[i].name)))
-      {
-        *k = ks[i].kind;
-        *len = strlen (ks[i].name);
-        return true;
-      }
-  return false;
-}
-
-/* Match pattern p against sort x, binding variables. */
-static bool
-pat_match (poly *P, const char *p, sg_sort x)
-{
-  sg_store *s = P->s;
-  if (*p >= 'a' && *p <= 'e')
-    {
-      sg_sort *v = &P->var[*p - 'a'];
-      if (*v == SG_NONE) *v = x;
-      return *v == x;
-    }
-  if (*p != '(') return letter_sort (s, *p) == x;
-  sg_sort_kind k;
-  size_t len;
-  if (!pat_kind (p + 1, &k, &len)) return false;
-  const sg_sortnode *n = sg_sort_node (s, x);
-  if (n->kind != k) return false;
-  uint32_t nk = k == SG_SORT_ARRAY ? 2 : n->nargs, i = 0;
-  const char *q = p + 1 + len;
-  for (; *q != ')'; q = pat_end (q) + (pat_end (q)[0] == ' '), i++)
-    {
-      if (i >= nk) return false;
-      n = sg_sort_node (s, x);
-      sg_sort kid = k == SG_SORT_ARRAY ? (i ? n->b : n->a) : s->pool.a[n->args + i];
-      if (!pat_match (P, q, kid)) return false;
-    }
-  return i == nk;
-}
-
-/* Build the sort pattern p stands for; SG_RC_SORT when a variable is unbound. */
-static sg_rc
-pat_build (poly *P, const char *p, sg_sort *out)
-{
-  sg_store *s = P->s;
-  if (*p >= 'a' && *p <= 'e')
-    {
-      *out = P->var[*p - 'a'];
-      return *out == SG_NONE ? SG_RC_SORT : SG_RC_OK;
-    }
-  if (*p != '(') { *out = letter_sort (s, *p); return SG_RC_OK; }
-  sg_sort_kind k;
-  size_t len;
-  if (!pat_kind (p + 1, &k, &len)) return sg_store_err (s, SG_RC_USAGE, "internal: bad pattern %s", p);
-  sg_sort kids[8];
-  uint32_t nk = 0;
-  for (const char *q = p + 1 + len; *q != ')'; q = pat_end (q) + (pat_end (q)[0] == ' '))
-    {
-      if (nk == 8) return sg_store_err (s, SG_RC_USAGE, "internal: pattern too long");
-      sg_rc rc = pat_build (P, q, &kids[nk++]);
-      if (rc) return rc;
-    }
-  if (k == SG_SORT_ARRAY) return sg_sort_array (s, kids[0], kids[1], out);
-  if (k == SG_SORT_FUN) return sg_sort_fun (s, kids, nk, out);
-  return sg_sort_make (s, k, 0, 0, kids, nk, out);
-}
-
-/* The argument patterns of sig (up to "->") into pats; their number, which one repeats (or
- * -1), and the result pattern. */
-static uint32_t
-pat_args (const char *sig, const char **pats, uint32_t max, int *star, const char **res)
-{
-  uint32_t n = 0;
-  *star = -1;
-  const char *p = sig;
-  while (p[0] && !(p[0] == '-' && p[1] == '>'))
-    {
-      if (n < max) pats[n] = p;
-      p = pat_end (p);
-      if (*p == '*') { *star = (int) n; p++; }
-      n++;
-      if (*p == ',') p++;
-    }
-  *res = p[0] ? p + 2 : p;
-  return n;
-}
-
-/* Type-check a POLY application; `as` (or SG_NONE) is the sort (as op S) gives its result. */
-static sg_rc
-rule_poly (sg_store *s, sg_op op, const char *sig, sg_term *a, uint32_t n, sg_sort as, sg_sort *out)
-{
-  poly P = { s, { SG_NONE, SG_NONE, SG_NONE, SG_NONE, SG_NONE } };
-  const char *pats[8], *r;
-  int star;
-  uint32_t np = pat_args (sig, pats, 8, &star, &r);
-  if (np > 8) return sg_store_err (s, SG_RC_USAGE, "internal: signature too long");
-  if (as != SG_NONE && !pat_match (&P, r, as))
-    {
-      char g[128];
-      return sg_store_err (s, SG_RC_SORT, "(as %s %s): not a sort '%s' can have", opname (s, op),
-                           sortstr (s, as, g, sizeof g), opname (s, op));
-    }
-  uint32_t extra = star >= 0 && n + 1 > np ? n + 1 - np : 1; /* arguments the starred one takes */
-  for (uint32_t i = 0, k = 0; i < n; i++)
-    {
-      /* k: the pattern of argument i */
-      const char *pt = pats[k];
-      bool letter = pt[0] >= 'A' && pt[0] <= 'Z';
-      if (letter)
-        {
-          sg_rc rc = expect (s, opname (s, op), a, i, letter_sort (s, pt[0]));
-          if (rc) return rc;
-        }
-      else if (!pat_match (&P, pt, sg_term_sort (s, a[i])))
-        {
-          char g[128];
-          sg_sort want;
-          /* the sort the arguments before it require, when they fix it */
-          if (pat_build (&P, pt, &want) == SG_RC_OK)
-            return mismatch_sort (s, opname (s, op), i, sg_term_sort (s, a[i]), want);
-          return sg_store_err (s, SG_RC_SORT, "sort mismatch: argument %u of '%s' has sort %s, which does not fit %s",
-                               i + 1, opname (s, op), sortstr (s, sg_term_sort (s, a[i]), g, sizeof g), sig);
-        }
-      if ((int) k == star && --extra > 0) continue;
-      k++;
-      if (k == np) break;
-    }
-  sg_rc rc = pat_build (&P, r, out);
-  if (rc == SG_RC_SORT)
-    return sg_store_err (s, SG_RC_SORT, "cannot infer the sort of '%s'; write (as %s SORT)", opname (s, op),
-                         opname (s, op));
-  return rc;
-}
-
-bool
-sg_poly_returns (sg_store *s, sg_op op, sg_sort S)
-{
-  const sg_opinfo *info = sg_op_info (op);
-  if (info->rule != SG_RULE_POLY) return false;
-  poly P = { s, { SG_NONE, SG_NONE, SG_NONE, SG_NONE, SG_NONE } };
-  const char *pats[8], *r;
-  int star;
-  pat_args (info->sig, pats, 8, &star, &r);
-  return pat_match (&P, r, S);
-}
-
-bool
-sg_poly_args (sg_store *s, sg_op op, sg_sort S, const sg_sort *open, uint32_t n, sg_sort *args)
-{
-  const sg_opinfo *info = sg_op_info (op);
-  if (info->rule != SG_RULE_POLY || n < info->min_args || (info->max_args != SG_ARGS_N && n > info->max_args))
-    return false;
-  poly P = { s, { SG_NONE, SG_NONE, SG_NONE, SG_NONE, SG_NONE } };
-  const char *pats[8], *r;
-  int star;
-  uint32_t np = pat_args (info->sig, pats, 8, &star, &r);
-  if (np > 8 || !pat_match (&P, r, S)) return false;
-  for (uint32_t v = 0, o = 0; v < POLY_VARS; v++)
-    if (P.var[v] == SG_NONE) P.var[v] = open[o++];
-  uint32_t extra = star >= 0 && n + 1 > np ? n + 1 - np : 1;
-  for (uint32_t i = 0, k = 0; i < n; i++)
-    {
-      if (k >= np || pat_build (&P, pats[k], &args[i])) return false;
-      if ((int) k == star && --extra > 0) continue;
-      k++;
-    }
-  return true;
-}
-
-/* The component sorts of a tuple sort x, or NULL (with an error) if x is none. */
-static const sg_sort *
-tuple_parts (sg_store *s, sg_op op, sg_term *a, uint32_t i, uint32_t *n)
-{
-  sg_sort x = sg_term_sort (s, a[i]);
-  const sg_sortnode *t = sg_sort_node (s, x);
-  if (t->kind != SG_SORT_TUPLE) { mismatch (s, opname (s, op), i, x, "a tuple sort"); return NULL; }
-  *n = t->nargs;
-  return s->pool.a + t->args;
-}
-
-/* The tuple sorts of a relation argument ((Set (Tuple ...)) or (Bag (Tuple ...))). */
-static sg_rc
-rel_arg (sg_store *s, sg_op op, sg_term *a, uint32_t i, sg_sort_kind coll, sg_u32vec *parts)
-{
-  sg_sort x = sg_term_sort (s, a[i]);
-  const sg_sortnode *c = sg_sort_node (s, x);
-  if (c->kind != coll || sg_sort_node (s, s->pool.a[c->args])->kind != SG_SORT_TUPLE)
-    return mismatch (s, opname (s, op), i, x, coll == SG_SORT_SET ? "a relation sort" : "a table sort");
-  const sg_sortnode *t = sg_sort_node (s, s->pool.a[c->args]);
-  SG_VEC_CLEAR (*parts);
-  for (uint32_t k = 0; k < t->nargs; k++)
-    if (!SG_VEC_PUSH (*parts, s->pool.a[t->args + k])) return sg_store_nomem (s);
-  return SG_RC_OK;
-}
-
-/* (coll (Tuple cols...)): a relation (coll SET) or table (BAG) sort; the tuple sort alone when
- * coll is SG_SORT_TUPLE. */
-static sg_rc
-columns_sort (sg_store *s, sg_sort_kind coll, const sg_u32vec *cols, sg_sort *out)
-{
-  sg_sort tup;
-  sg_rc rc = sg_sort_make (s, SG_SORT_TUPLE, 0, 0, cols->a, cols->n, &tup);
-  if (rc || coll == SG_SORT_TUPLE) { *out = tup; return rc; }
-  return sg_sort_make (s, coll, 0, 0, &tup, 1, out);
-}
-
-static sg_rc
-rule_rel (sg_store *s, sg_op op, sg_term *a, uint32_t n, sg_sort *out)
-{
-  sg_sort_kind coll = op == SG_OP_TABLE_PRODUCT ? SG_SORT_BAG : SG_SORT_SET;
-  sg_u32vec x = { 0 }, y = { 0 }, r = { 0 };
-  sg_rc rc = rel_arg (s, op, a, 0, coll, &x);
-  if (!rc && n == 2 && op != SG_OP_REL_JOIN_IMAGE) rc = rel_arg (s, op, a, 1, coll, &y);
-  for (uint32_t k = 0; !rc && k < x.n; k++)
-    if (!SG_VEC_PUSH (r, x.a[k])) rc = sg_store_nomem (s);
-  if (rc) goto done;
-  switch (op)
-    {
-    case SG_OP_REL_PRODUCT:
-    case SG_OP_TABLE_PRODUCT:
-      for (uint32_t k = 0; k < y.n; k++)
-        if (!SG_VEC_PUSH (r, y.a[k])) { rc = sg_store_nomem (s); goto done; }
-      break;
-    case SG_OP_REL_JOIN:
-      if (!x.n || !y.n || x.a[x.n - 1] != y.a[0])
-        { rc = sg_store_err (s, SG_RC_SORT, "rel.join: the last column of the first relation and the first of the second differ"); goto done; }
-      r.n--;
-      for (uint32_t k = 1; k < y.n; k++)
-        if (!SG_VEC_PUSH (r, y.a[k])) { rc = sg_store_nomem (s); goto done; }
-      if (!r.n) { rc = sg_store_err (s, SG_RC_SORT, "rel.join of two unary relations"); goto done; }
-      break;
-    case SG_OP_REL_TRANSPOSE:
-      for (uint32_t k = 0; k < x.n; k++) r.a[k] = x.a[x.n - 1 - k];
-      break;
-    case SG_OP_REL_TCLOSURE:
-      if (x.n != 2 || x.a[0] != x.a[1])
-        { rc = sg_store_err (s, SG_RC_SORT, "rel.tclosure needs a binary relation over one sort"); goto done; }
-      break;
-    case SG_OP_REL_JOIN_IMAGE:
-      if (x.n != 2 || x.a[0] != x.a[1])
-        { rc = sg_store_err (s, SG_RC_SORT, "rel.join_image needs a binary relation over one sort"); goto done; }
-      if ((rc = expect (s, opname (s, op), a, 1, s->s_int))) goto done;
-      r.n = 1;
-      break;
-    case SG_OP_REL_IDEN:
-      if (x.n != 1) { rc = sg_store_err (s, SG_RC_SORT, "rel.iden needs a unary relation"); goto done; }
-      if (!SG_VEC_PUSH (r, x.a[0])) { rc = sg_store_nomem (s); goto done; }
-      break;
-    default:
-      break;
-    }
-  rc = columns_sort (s, coll, &r, out);
-done:
-  SG_VEC_FREE (x);
-  SG_VEC_FREE (y);
-  SG_VEC_FREE (r);
-  return rc;
-}
-
-static sg_rc
-rule_tuple (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, sg_sort *out)
-{
-  if (op == SG_OP_TUPLE)
-    {
-      sg_sort *ks = n ? malloc (n * sizeof *ks) : NULL;
-      if (n && !ks) return sg_store_nomem (s);
-      for (uint32_t i = 0; i < n; i++) ks[i] = sg_term_sort (s, a[i]);
-      sg_rc rc = sg_sort_make (s, SG_SORT_TUPLE, 0, 0, ks, n, out);
-      free (ks);
-      return rc;
-    }
-  uint32_t np = 0;
-  const sg_sort *parts = tuple_parts (s, op, a, 0, &np);
-  if (!parts) return SG_RC_SORT;
-  if (idx[0] >= np)
-    return sg_store_err (s, SG_RC_SORT, "(_ %s %u) of a tuple of %u component%s", opname (s, op), idx[0], np,
-                         np == 1 ? "" : "s");
-  if (op == SG_OP_TUPLE_SELECT) { *out = parts[idx[0]]; return SG_RC_OK; }
-  sg_sort want = parts[idx[0]], x = sg_term_sort (s, a[0]);
-  sg_rc rc = expect (s, opname (s, op), a, 1, want);
-  if (rc) return rc;
-  *out = x;
-  return SG_RC_OK;
-}
-
-/* (@ f a1 ... an), f of sort (-> D1 ... Dm R): R when n = m, else (-> Dn+1 ... Dm R). */
-static sg_rc
-rule_ho_apply (sg_store *s, sg_op op, sg_term *a, uint32_t n, sg_sort *out)
-{
-  sg_sort f = sg_term_sort (s, a[0]);
-  if (sg_sort_kind_of (s, f) != SG_SORT_FUN) return mismatch (s, opname (s, op), 0, f, "a function sort");
-  uint32_t m = sg_sort_node (s, f)->nargs - 1, k = n - 1;
-  if (k > m)
-    return sg_store_err (s, SG_RC_SORT, "'@': a function of %u argument%s applied to %u", m, m == 1 ? "" : "s", k);
-  for (uint32_t i = 0; i < k; i++)
-    {
-      sg_rc rc = expect (s, opname (s, op), a, i + 1, s->pool.a[sg_sort_node (s, f)->args + i]);
-      if (rc) return rc;
-    }
-  if (k == m) { *out = s->pool.a[sg_sort_node (s, f)->args + m]; return SG_RC_OK; }
-  uint32_t rest = m + 1 - k;
-  sg_sort *ks = malloc (rest * sizeof *ks);
-  if (!ks) return sg_store_nomem (s);
-  memcpy (ks, s->pool.a + sg_sort_node (s, f)->args + k, rest * sizeof *ks);
-  sg_rc rc = sg_sort_fun (s, ks, rest, out);
-  free (ks);
-  return rc;
-}
-
-/* The column operators of SG_RULE_PROJECT; nidx indices. */
-static sg_rc
-rule_project (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, uint32_t nidx, sg_sort *out)
-{
-  (void) n;
-  sg_sort_kind coll = op == SG_OP_REL_PROJECT || op == SG_OP_REL_GROUP ? SG_SORT_SET : SG_SORT_BAG;
-  sg_u32vec x = { 0 }, y = { 0 }, r = { 0 };
-  sg_rc rc = SG_RC_OK;
-  if (op == SG_OP_TUPLE_PROJECT)
-    {
-      uint32_t np = 0;
-      const sg_sort *parts = tuple_parts (s, op, a, 0, &np);
-      if (!parts) return SG_RC_SORT;
-      for (uint32_t k = 0; !rc && k < np; k++)
-        if (!SG_VEC_PUSH (x, parts[k])) rc = sg_store_nomem (s);
-    }
-  else
-    rc = rel_arg (s, op, a, 0, coll, &x);
-  if (!rc && op == SG_OP_TABLE_JOIN) rc = rel_arg (s, op, a, 1, coll, &y);
-  if (rc) goto done;
-  for (uint32_t k = 0; k < nidx; k++)
-    {
-      uint32_t lim = op == SG_OP_TABLE_JOIN && k % 2 ? y.n : x.n;
-      if (idx[k] >= lim)
-        { rc = sg_store_err (s, SG_RC_SORT, "'%s': index %u of a tuple of %u columns", opname (s, op), idx[k], lim); goto done; }
-    }
-  sg_sort inner;
-  switch (op)
-    {
-    case SG_OP_REL_GROUP:
-    case SG_OP_TABLE_GROUP:
-      /* (Set T) -> (Set (Set T)), (Bag T) -> (Bag (Bag T)) */
-      inner = sg_term_sort (s, a[0]);
-      rc = sg_sort_make (s, coll, 0, 0, &inner, 1, out);
-      goto done;
-    case SG_OP_TABLE_JOIN:
-      if (nidx % 2) { rc = sg_store_err (s, SG_RC_SORT, "table.join needs pairs of indices"); goto done; }
-      for (uint32_t k = 0; k < nidx; k += 2)
-        if (x.a[idx[k]] != y.a[idx[k + 1]])
-          { rc = sg_store_err (s, SG_RC_SORT, "table.join: columns %u and %u differ in sort", idx[k], idx[k + 1]); goto done; }
-      for (uint32_t k = 0; !rc && k < x.n; k++)
-        if (!SG_VEC_PUSH (r, x.a[k])) rc = sg_store_nomem (s);
-      for (uint32_t k = 0; !rc && k < y.n; k++)
-        if (!SG_VEC_PUSH (r, y.a[k])) rc = sg_store_nomem (s);
-      break;
-    default: /* project: the columns named, in order */
-      for (uint32_t k = 0; !rc && k < nidx; k++)
-        if (!SG_VEC_PUSH (r, x.a[idx[k]])) rc = sg_store_nomem (s);
-      break;
-    }
-  if (!rc) rc = columns_sort (s, op == SG_OP_TUPLE_PROJECT ? SG_SORT_TUPLE : coll, &r, out);
-done:
-  SG_VEC_FREE (x);
-  SG_VEC_FREE (y);
-  SG_VEC_FREE (r);
-  return rc;
-}
-
 static sg_rc
 apply_rule (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, uint32_t nidx, sg_sort *out)
 {
   const sg_opinfo *info = sg_op_info (op);
-  const char *name = opname (s, op);
+  const char *name = sg_chk_opname (s, op);
   sg_rc rc = SG_RC_OK;
   sg_sort x;
   switch ((sg_rule) info->rule)
@@ -618,13 +218,13 @@ apply_rule (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, 
       *out = s->s_bool;
       return SG_RC_OK;
     case SG_RULE_ITE:
-      if ((rc = expect (s, name, a, 0, s->s_bool))) return rc;
+      if ((rc = sg_chk_expect (s, name, a, 0, s->s_bool))) return rc;
       return same_sort (s, name, a + 1, 2, out);
     case SG_RULE_ARITH:
     case SG_RULE_ARITH_CMP:
       for (uint32_t i = 0; i < n; i++)
         if (!sg_sort_is_numeric (s, sg_term_sort (s, a[i])))
-          return mismatch (s, name, i, sg_term_sort (s, a[i]), "Int or Real");
+          return sg_chk_mismatch (s, name, i, sg_term_sort (s, a[i]), "Int or Real");
       if ((rc = same_sort (s, name, a, n, &x))) return rc;
       *out = info->rule == SG_RULE_ARITH ? x : s->s_bool;
       return SG_RC_OK;
@@ -646,7 +246,7 @@ apply_rule (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, 
       *out = info->rule == SG_RULE_BV_PRED ? s->s_bool : s->s_int;
       return SG_RC_OK;
     case SG_RULE_NAT2BV:
-      if ((rc = expect (s, name, a, 0, s->s_int))) return rc;
+      if ((rc = sg_chk_expect (s, name, a, 0, s->s_int))) return rc;
       return bv_result (s, idx[0], out);
     case SG_RULE_BV_CONCAT:
       {
@@ -685,7 +285,7 @@ apply_rule (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, 
         for (uint32_t i = 0; i < 3; i++)
           if ((rc = need_kind (s, op, a, i, SG_SORT_BV, "a bit-vector sort"))) return rc;
         uint32_t w0 = sg_sort_bv_width (s, sg_term_sort (s, a[0]));
-        if (w0 != 1) return mismatch (s, name, 0, sg_term_sort (s, a[0]), "(_ BitVec 1)");
+        if (w0 != 1) return sg_chk_mismatch (s, name, 0, sg_term_sort (s, a[0]), "(_ BitVec 1)");
         uint32_t eb = sg_sort_bv_width (s, sg_term_sort (s, a[1]));
         uint32_t sb = sg_sort_bv_width (s, sg_term_sort (s, a[2])) + 1;
         return sg_sort_fp (s, eb, sb, out);
@@ -701,7 +301,7 @@ apply_rule (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, 
       *out = info->rule == SG_RULE_FP_SAME ? x : s->s_bool;
       return SG_RC_OK;
     case SG_RULE_FP_RM:
-      if ((rc = expect (s, name, a, 0, s->s_rm))) return rc;
+      if ((rc = sg_chk_expect (s, name, a, 0, s->s_rm))) return rc;
       if ((rc = need_kind (s, op, a, 1, SG_SORT_FP, "a floating-point sort"))) return rc;
       x = sg_term_sort (s, a[1]);
       if ((rc = all_same (s, op, a, 2, n, x))) return rc;
@@ -723,11 +323,11 @@ apply_rule (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, 
             *out = fp;
             return SG_RC_OK;
           }
-        if ((rc = expect (s, name, a, 0, s->s_rm))) return rc;
+        if ((rc = sg_chk_expect (s, name, a, 0, s->s_rm))) return rc;
         sg_sort_kind k = sg_sort_kind_of (s, sg_term_sort (s, a[1]));
         if (n == 3) /* z3: ((_ to_fp eb sb) RM x e) = x * 2^e */
           {
-            if ((rc = expect (s, name, a, 1, s->s_real)) || (rc = expect (s, name, a, 2, s->s_int))) return rc;
+            if ((rc = sg_chk_expect (s, name, a, 1, s->s_real)) || (rc = sg_chk_expect (s, name, a, 2, s->s_int))) return rc;
             *out = fp;
             return SG_RC_OK;
           }
@@ -740,18 +340,18 @@ apply_rule (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, 
             if ((rc = coerce (s, &a[1]))) return rc;
           }
         else if (k != SG_SORT_FP && k != SG_SORT_REAL && k != SG_SORT_BV)
-          return mismatch (s, name, 1, sg_term_sort (s, a[1]),
+          return sg_chk_mismatch (s, name, 1, sg_term_sort (s, a[1]),
                            "a floating-point, Real or bit-vector sort");
         *out = fp;
         return SG_RC_OK;
       }
     case SG_RULE_FP_TO_BV:
-      if ((rc = expect (s, name, a, 0, s->s_rm))) return rc;
+      if ((rc = sg_chk_expect (s, name, a, 0, s->s_rm))) return rc;
       if ((rc = need_kind (s, op, a, 1, SG_SORT_FP, "a floating-point sort"))) return rc;
       return bv_result (s, idx[0], out);
     case SG_RULE_TO_REAL:
       if (!sg_sort_is_numeric (s, sg_term_sort (s, a[0])))
-        return mismatch (s, name, 0, sg_term_sort (s, a[0]), "Int");
+        return sg_chk_mismatch (s, name, 0, sg_term_sort (s, a[0]), "Int");
       *out = s->s_real;
       return SG_RC_OK;
     case SG_RULE_FP_TO_REAL:
@@ -772,30 +372,30 @@ apply_rule (sg_store *s, sg_op op, sg_term *a, uint32_t n, const uint32_t *idx, 
         x = sg_term_sort (s, a[0]);
         const sg_sortnode *arr = sg_sort_node (s, x);
         sg_sort is = arr->a, es = arr->b;
-        if ((rc = expect (s, name, a, 1, is))) return rc;
+        if ((rc = sg_chk_expect (s, name, a, 1, is))) return rc;
         if (info->rule == SG_RULE_SELECT) { *out = es; return SG_RC_OK; }
-        if ((rc = expect (s, name, a, 2, es))) return rc;
+        if ((rc = sg_chk_expect (s, name, a, 2, es))) return rc;
         *out = x;
         return SG_RC_OK;
       }
     case SG_RULE_POLY:
-      return rule_poly (s, op, info->sig, a, n, SG_NONE, out);
+      return sg_chk_rule_poly (s, op, info->sig, a, n, SG_NONE, out);
     case SG_RULE_REL:
-      return rule_rel (s, op, a, n, out);
+      return sg_chk_rule_rel (s, op, a, n, out);
     case SG_RULE_TUPLE:
     case SG_RULE_TUPLE_SELECT:
     case SG_RULE_TUPLE_UPDATE:
-      return rule_tuple (s, op, a, n, idx, out);
+      return sg_chk_rule_tuple (s, op, a, n, idx, out);
     case SG_RULE_HO_APPLY:
-      return rule_ho_apply (s, op, a, n, out);
+      return sg_chk_rule_ho_apply (s, op, a, n, out);
     case SG_RULE_PROJECT:
-      return rule_project (s, op, a, n, idx, nidx, out);
+      return sg_chk_rule_project (s, op, a, n, idx, nidx, out);
     case SG_RULE_PB:
       if (nidx != n + 1)
         return sg_store_err (s, SG_RC_SORT, "(_ %s k c1 ... cn) needs one coefficient per argument: %u indices, %u arguments",
                              name, nidx, n);
       for (uint32_t i = 0; i < n; i++)
-        if ((rc = expect (s, name, a, i, s->s_bool))) return rc;
+        if ((rc = sg_chk_expect (s, name, a, i, s->s_bool))) return rc;
       *out = s->s_bool;
       return SG_RC_OK;
     case SG_RULE_SPECIAL:
@@ -852,7 +452,7 @@ sg_mk_app_as (sg_store *s, sg_op op, const sg_term *args, uint32_t n, sg_sort as
   sg_rc rc = argbuf_init (s, &ab, args, n);
   if (rc) return rc;
   sg_sort sort;
-  rc = rule_poly (s, op, info->sig, ab.a, n, as, &sort);
+  rc = sg_chk_rule_poly (s, op, info->sig, ab.a, n, as, &sort);
   if (!rc && sort != as) rc = sg_store_err (s, SG_RC_SORT, "(as %s SORT): the sort does not fit", info->name);
   if (!rc) rc = sg_term_intern (s, op, SG_TF_AS, sort, ab.a, n, NULL, 0, 0, out);
   argbuf_free (&ab);
@@ -959,7 +559,7 @@ sg_mk_fun_app (sg_store *s, uint32_t fun, const sg_term *args, uint32_t n, sg_te
   sg_rc rc = argbuf_init (s, &ab, args, n);
   if (rc) return rc;
   for (uint32_t i = 0; i < n && !rc; i++)
-    rc = expect (s, name, ab.a, i, s->pool.a[s->funs.a[fun].params + i]);
+    rc = sg_chk_expect (s, name, ab.a, i, s->pool.a[s->funs.a[fun].params + i]);
   if (!rc) rc = sg_term_intern (s, SG_OP_APP, 0, s->funs.a[fun].ret, ab.a, n, NULL, 0, fun, out);
   argbuf_free (&ab);
   return rc;
@@ -1030,7 +630,7 @@ sg_mk_binder (sg_store *s, sg_op op, const sg_term *a, uint32_t n, sg_term *out)
         if (sg_term_op (s, a[i]) != SG_OP_BVAR)
           return sg_store_err (s, SG_RC_SORT, "set.comprehension item %u is not a variable", i + 1);
       if (sg_term_sort (s, a[n - 2]) != s->s_bool)
-        return mismatch (s, "set.comprehension", n - 2, sg_term_sort (s, a[n - 2]), "Bool");
+        return sg_chk_mismatch (s, "set.comprehension", n - 2, sg_term_sort (s, a[n - 2]), "Bool");
       sg_sort elem = sg_term_sort (s, a[n - 1]), set;
       sg_rc rc = sg_sort_make (s, SG_SORT_SET, 0, 0, &elem, 1, &set);
       if (!rc) rc = sg_term_intern (s, op, 0, set, a, n, NULL, 0, 0, out);
@@ -1061,7 +661,7 @@ sg_mk_binder (sg_store *s, sg_op op, const sg_term *a, uint32_t n, sg_term *out)
     if (sg_term_op (s, a[i]) != SG_OP_BVAR)
       return sg_store_err (s, SG_RC_SORT, "quantified item %u is not a variable", i + 1);
   if (sg_term_sort (s, a[n - 1]) != s->s_bool)
-    return mismatch (s, sg_op_name (op), n - 1, sg_term_sort (s, a[n - 1]), "Bool");
+    return sg_chk_mismatch (s, sg_op_name (op), n - 1, sg_term_sort (s, a[n - 1]), "Bool");
   return sg_term_intern (s, op, 0, s->s_bool, a, n, NULL, 0, 0, out);
 }
 
@@ -1071,7 +671,7 @@ sg_mk_match (sg_store *s, const sg_term *a, uint32_t n, sg_term *out)
   if (n < 3 || n % 2 == 0) return sg_store_err (s, SG_RC_SORT, "match needs at least one case");
   sg_sort st = sg_term_sort (s, a[0]);
   if (sg_sort_kind_of (s, st) != SG_SORT_DT)
-    return mismatch (s, "match", 0, st, "a datatype sort");
+    return sg_chk_mismatch (s, "match", 0, st, "a datatype sort");
   sg_sort rs = sg_term_sort (s, a[2]);
   for (uint32_t i = 1; i + 1 < n; i += 2)
     {
@@ -1083,7 +683,7 @@ sg_mk_match (sg_store *s, const sg_term *a, uint32_t n, sg_term *out)
           if (sg_term_op (s, sg_term_arg (s, a[i], k)) != SG_OP_BVAR)
             return sg_store_err (s, SG_RC_SORT, "match pattern %u has a non-variable argument", i / 2 + 1);
       if (sg_term_sort (s, a[i + 1]) != rs)
-        return mismatch_sort (s, "match", i + 1, sg_term_sort (s, a[i + 1]), rs);
+        return sg_chk_mismatch_sort (s, "match", i + 1, sg_term_sort (s, a[i + 1]), rs);
     }
   return sg_term_intern (s, SG_OP_MATCH, 0, rs, a, n, NULL, 0, 0, out);
 }
@@ -1101,7 +701,7 @@ sg_mk_const_array (sg_store *s, sg_sort array, sg_term value, sg_term *out)
   if (sg_sort_kind_of (s, array) != SG_SORT_ARRAY)
     return sg_store_err (s, SG_RC_SORT, "(as const S) needs an array sort S");
   sg_term v = value;
-  sg_rc rc = expect (s, "const", &v, 0, sg_sort_node (s, array)->b);
+  sg_rc rc = sg_chk_expect (s, "const", &v, 0, sg_sort_node (s, array)->b);
   if (rc) return rc;
   return sg_term_intern (s, SG_OP_CONST_ARRAY, 0, array, &v, 1, NULL, 0, 0, out);
 }
@@ -1196,13 +796,13 @@ sg_mk_dt_cons (sg_store *s, uint32_t cons, const sg_term *args, uint32_t n, sg_s
           sg_sort want = field;
           if (np && (rc = sg_sort_subst (s, field, s->pool.a + s->dts.a[dtid].params, binding, np, &want)))
             goto done;
-          if ((rc = expect (s, name, ab.a, i, want))) goto done;
+          if ((rc = sg_chk_expect (s, name, ab.a, i, want))) goto done;
         }
       else if (!unify (s, field, got, s->pool.a + s->dts.a[dtid].params, binding, np))
         {
           char g[128];
           rc = sg_store_err (s, SG_RC_SORT, "sort mismatch: argument %u of '%s' has sort %s",
-                             i + 1, name, sortstr (s, got, g, sizeof g));
+                             i + 1, name, sg_chk_sortstr (s, got, g, sizeof g));
           goto done;
         }
     }
@@ -1235,7 +835,7 @@ dt_arg (sg_store *s, const char *what, uint32_t dt, sg_term arg, const sg_sort *
     {
       char g[128];
       return sg_store_err (s, SG_RC_SORT, "sort mismatch: argument of '%s' has sort %s, expected datatype %s",
-                           what, sortstr (s, x, g, sizeof g), sg_store_text (s, s->dts.a[dt].name));
+                           what, sg_chk_sortstr (s, x, g, sizeof g), sg_store_text (s, s->dts.a[dt].name));
     }
   *params = s->pool.a + n->args;
   return SG_RC_OK;
@@ -1271,7 +871,7 @@ sg_mk_dt_update (sg_store *s, uint32_t sel, sg_term t, sg_term v, sg_term *out)
   sg_rc rc = sg_mk_dt_sel (s, sel, t, &field); /* checks t and gives the field's sort */
   if (rc) return rc;
   sg_term a[2] = { t, v };
-  if ((rc = expect (s, sg_store_text (s, s->sels.a[sel].name), a, 1, sg_term_sort (s, field)))) return rc;
+  if ((rc = sg_chk_expect (s, sg_store_text (s, s->sels.a[sel].name), a, 1, sg_term_sort (s, field)))) return rc;
   return sg_term_intern (s, SG_OP_DT_UPDATE, 0, sg_term_sort (s, t), a, 2, NULL, 0, sel, out);
 }
 
@@ -1313,7 +913,7 @@ sg_term_rebuild (sg_store *s, sg_term t, const sg_term *args, sg_term *out)
   if (n.flags & SG_TF_IMPLICIT)
     {
       if (sg_term_sort (s, args[0]) != s->s_int)
-        return mismatch (s, "to_real", 0, sg_term_sort (s, args[0]), "Int");
+        return sg_chk_mismatch (s, "to_real", 0, sg_term_sort (s, args[0]), "Int");
       return sg_term_intern (s, (sg_op) n.op, n.flags, n.sort, args, 1, NULL, 0, 0, out);
     }
   uint32_t idx[8];
