@@ -143,20 +143,7 @@ static void
 test_replay_and_mixed (void **state)
 {
   (void) state;
-  tgen a, b;
-  tg_open (&a, "fp", 2, 0, 0, 0, 42);
-  tg_open (&b, "fp", 2, 0, 0, 0, 42);
-  int sat = 0, unsat = 0;
-  for (int i = 0; i < 60; i++)
-    {
-      const char *ta = tg_next (&a), *tb = tg_next (&b);
-      assert_string_equal (ta, tb);
-      sat += a.m.expected == SG_ANS_SAT;
-      unsat += a.m.expected == SG_ANS_UNSAT;
-    }
-  assert_true (sat > 10 && unsat > 10);
-  tg_close (&a);
-  tg_close (&b);
+  tg_replay_and_mixed ("fp");
 }
 
 int

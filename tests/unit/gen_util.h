@@ -198,4 +198,24 @@ confirm_unsat (const char *text, uint64_t limit)
   return true;
 }
 
+/* The same seed replays the same formulas, and mode 2 (mixed) gives both statuses. */
+static inline void
+tg_replay_and_mixed (const char *gen)
+{
+  tgen a, b;
+  tg_open (&a, gen, 2, 0, 0, 0, 42);
+  tg_open (&b, gen, 2, 0, 0, 0, 42);
+  int sat = 0, unsat = 0;
+  for (int i = 0; i < 60; i++)
+    {
+      const char *ta = tg_next (&a), *tb = tg_next (&b);
+      assert_string_equal (ta, tb);
+      sat += a.m.expected == SG_ANS_SAT;
+      unsat += a.m.expected == SG_ANS_UNSAT;
+    }
+  assert_true (sat > 10 && unsat > 10);
+  tg_close (&a);
+  tg_close (&b);
+}
+
 #endif
