@@ -15,9 +15,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import regress_accept as ra
 
 def answers(cmd, tmo):
-    try:
-        r = subprocess.run(cmd, capture_output=True, timeout=tmo)
-    except subprocess.TimeoutExpired:
+    r = ra.run_bounded(cmd, tmo)
+    if r is None:
         return None
     out = r.stdout.decode('utf-8', 'replace').split('\n')
     return [l.strip() for l in out if l.strip() in ('sat', 'unsat', 'unknown')]

@@ -25,16 +25,26 @@ def cmdline(solver, path):
         pass
     return ['cvc5', '-q'] + opts + [path]
 
+def bounded(cmd, tmo):
+    """cmd under coreutils timeout, which kills the solver after tmo s (exit 137 or -9) even when
+    this script is killed first (a killed Python leaves its children running otherwise). A
+    solver that dies of a signal makes timeout exit 128 + the signal (or die of it)."""
+    return ['timeout', '-s', 'KILL', f'{tmo:g}'] + cmd
+
+def run_bounded(cmd, tmo):
+    """The finished run, or None when the solver ran out of time."""
+    r = subprocess.run(bounded(cmd, tmo), capture_output=True)
+    return None if r.returncode in (137, -9) else r  # timeout re-raises the KILL on itself
+
 def judge(args):
     solver, path, tmo = args
-    try:
-        r = subprocess.run(cmdline(solver, path), capture_output=True, timeout=tmo)
-    except subprocess.TimeoutExpired:
+    r = run_bounded(cmdline(solver, path), tmo)
+    if r is None:
         return path, 'timeout'
     out = r.stdout.decode('utf-8', 'replace') + r.stderr.decode('utf-8', 'replace')
     if '(error' in out:
         return path, 'error'
-    if r.returncode < 0:
+    if r.returncode >= 128 or r.returncode < 0:
         return path, 'crash'
     return path, 'accepted'
 
