@@ -1382,6 +1382,17 @@ group_genbvfp() {
   check "--format 1 3: usage error naming the range" eval '[ $code = 2 ] && [[ $err == *"--format needs EB SB from 2 to 64, got '"'"'1'"'"'"* ]]'
   run "$bin" gen bv --status sat --count 1 --width 0 --out "$tmp/gbv5"
   check "--width 0: usage error" test "$code" = 2
+  # gen's usage errors: exit 2, the reason named, nothing written
+  run "$bin" gen opfuzz --out "$tmp/gx"
+  check "gen of a technique that is not a generator: exit 2 listing the generators" \
+    eval '[ $code = 2 ] && [[ $err == *"'"'"'opfuzz'"'"' is not a generator (generators: bv|fp|strings)"* ]] && [ ! -e "$tmp/gx" ]'
+  run "$bin" gen bv --count 3
+  check "gen without --out: exit 2" eval '[ $code = 2 ] && [[ $err == *"--out DIR is required"* ]]'
+  run "$bin" gen bv --count 0 --out "$tmp/gx"
+  check "gen --count 0: exit 2" eval '[ $code = 2 ] && [[ $err == *"--count: expected a number from 1"* ]] && [ ! -e "$tmp/gx" ]'
+  printf 'x' > "$tmp/afile"
+  run "$bin" gen bv --count 1 --out "$tmp/afile/sub"
+  check "gen into a path that cannot be a directory: exit 2 naming it" eval '[ $code = 2 ] && [[ $err == *"cannot create $tmp/afile/sub"* ]]'
   run "$bin" gen bv --status maybe --count 1 --out "$tmp/gbv5"
   check "--status maybe: usage error listing the variants" eval '[ $code = 2 ] && [[ $err == *"sat|unsat|mixed"* ]]'
   run "$bin" fp --help
