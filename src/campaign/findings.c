@@ -98,7 +98,19 @@ sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe 
           sg_buf_adds (&b, ", ");
           jstr (&b, u);
         }
-      sg_buf_adds (&b, "], \"outcome\": ");
+      sg_buf_adds (&b, "]");
+      if (r->prof->fuzzed_args && r->prof->fuzzed_args <= r->prof->user_args.n)
+        {
+          /* --option-fuzz: the words of the command the chain drew (the reducer minimises them). */
+          sg_buf_adds (&b, ", \"options\": [");
+          for (uint32_t k = r->prof->user_args.n - r->prof->fuzzed_args; k < r->prof->user_args.n; k++)
+            {
+              if (k > r->prof->user_args.n - r->prof->fuzzed_args) sg_buf_adds (&b, ", ");
+              jstr (&b, r->prof->user_args.a[k]);
+            }
+          sg_buf_adds (&b, "]");
+        }
+      sg_buf_adds (&b, ", \"outcome\": ");
       jstr (&b, r->skipped ? "skipped" : sg_outcome_kind_name (r->out.kind));
       sg_buf_adds (&b, ", \"answers\": [");
       for (uint32_t k = 0; k < r->out.answers.n; k++)

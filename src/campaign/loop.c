@@ -118,6 +118,7 @@ worker_main (worker *w)
   void *state = NULL;
   sg_diag d;
   sg_diag_init (&d, o->tech->name);
+  w->solvers = o->solvers;
   if (o->tech->init (&o->cfg, &state, &d)) return;
   if (!sg_loop_open_lanes (w))
     {
@@ -150,6 +151,12 @@ worker_main (worker *w)
       /* The chain's own stream: how many numbers a chain draws (it may be left early) never
        * changes the mutants of the next ones. */
       sg_rng crng = sg_rng_split (&w->rng);
+      if (o->option_fuzz)
+        {
+          /* The chain's options come from a stream of their own, split from the chain's. */
+          sg_rng orng = sg_rng_split (&crng);
+          if (sg_loop_chain_options (w, &orng)) break; /* out of memory */
+        }
       sg_diag_init (&d, seeds[0]->path);
       if (o->tech->begin (state, seeds, &crng, &d))
         {
@@ -198,6 +205,7 @@ worker_main (worker *w)
       barren = number > before ? 0 : barren + 1;
     }
   sg_loop_close_lanes (w);
+  sg_loop_options_free (w);
   o->tech->free (state);
   /* How the CPU was shared between smtgrind and the solvers (all reaped by now). */
   struct rusage self, kids;

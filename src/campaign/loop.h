@@ -24,6 +24,7 @@
 #include <stdio.h>
 
 #include "oracle/probe.h"
+#include "run/solopt.h"
 #include "tech/tech.h"
 
 struct sg_finding_info; /* campaign/findings.h */
@@ -69,6 +70,11 @@ typedef struct sg_fuzz_opts {
   uint64_t max_chains;           /* chains per worker, then stop; 0 = no limit */
   const uint32_t *stop;          /* campaign: nonzero (read atomically) = stop after the current
                                     mutant; NULL = none */
+  sg_solopt_mode option_fuzz;    /* --option-fuzz: each chain draws a configuration per solver
+                                    from option_tables (a stream split from the chain's, so
+                                    the chain replays with its options) */
+  const sg_solopt_table *const *option_tables; /* per solver of `solvers` (entries may be
+                                                  NULL: no options drawn for it) */
 } sg_fuzz_opts;
 
 enum { SG_FUZZ_KINDS = 7 }; /* sg_verdict_kind values */

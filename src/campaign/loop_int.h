@@ -68,6 +68,9 @@ typedef struct worker {
   pthread_mutex_t fmu;   /* the finding hook and status lines of lanes */
   uint64_t chain;        /* the chain being generated */
   uint32_t chain_to;     /* solver timeouts counted so far on its mutants */
+  const sg_solver_list *solvers; /* the solvers of the current chain: o->solvers, or
+                                    chain_solvers under --option-fuzz */
+  sg_solver_list chain_solvers;  /* o->solvers with the chain's drawn options (loop_opts.c) */
 } worker;
 
 /* loop_judge.c: judge mutant m (number `number` of the worker, chain `chain`) with the
@@ -82,5 +85,13 @@ bool sg_loop_open_lanes (worker *w);
 lane *sg_loop_acquire (worker *w);
 void sg_loop_dispatch (worker *w, lane *l);
 void sg_loop_close_lanes (worker *w);
+/* loop_lanes.c: wait for the lanes and close their sessions; open them for w->solvers. */
+void sg_loop_sessions_close (worker *w);
+void sg_loop_sessions_open (worker *w);
+
+/* loop_opts.c: --option-fuzz — draw the chain's configuration from r (w->solvers becomes
+ * w->chain_solvers, the lanes' sessions follow); free it at the end of the worker. */
+sg_rc sg_loop_chain_options (worker *w, sg_rng *r);
+void sg_loop_options_free (worker *w);
 
 #endif

@@ -176,7 +176,7 @@ judge_steps (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seed
           sg_probe sp;
           sg_probe_init (&sp);
           memset (t->seed_decided, 0, sizeof t->seed_decided);
-          if (sg_probe_text (o->solvers, o->pats, m->prev, m->prev_len, &po, &sp))
+          if (sg_probe_text (w->solvers, o->pats, m->prev, m->prev_len, &po, &sp))
             {
               count_runs (st, &sp);
               for (uint32_t i = 0; i < sp.runs.n && i < 16; i++) t->seed_decided[i] = sg_probe_run_decided (&sp.runs.a[i]);
@@ -193,7 +193,7 @@ judge_steps (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seed
       memcpy (prev, t->decided, sizeof prev);
       have_prev = true;
     }
-  sg_implication im = { o->solvers, o->pats, o->reference, m->expected, m->text.s, m->text.len,
+  sg_implication im = { w->solvers, o->pats, o->reference, m->expected, m->text.s, m->text.len,
                         m->prev, m->prev_len, have_prev ? prev : NULL, m->step, m->rule };
   uint32_t unconfirmed = 0;
   const char *oracle = sg_implication_judge (&im, po0, p, &unconfirmed);
@@ -310,7 +310,7 @@ sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m
     {
       ADD (st->mutants, 1);
       judging j = { w, m, seeds, number, chain };
-      sg_escalate_opts eo = { o->solvers, o->referees, o->pats, o->timeout_ms, o->mem_bytes, o->models,
+      sg_escalate_opts eo = { w->solvers, o->referees, o->pats, o->timeout_ms, o->mem_bytes, o->models,
                               sampled (o, w->index, number), o->parallel, o->incompleteness, m->expected,
                               sessions, hook_stage_ms, hook_out_of_time, hook_count,
                               o->implication || o->reference ? hook_after_fast : NULL, &j };

@@ -27,14 +27,14 @@
 /* The fast path's sessions of a lane: one per solver whose profile says a session pays. NULL
  * when sessions are off. */
 static sg_session **
-open_sessions (const sg_fuzz_opts *o)
+open_sessions (const sg_fuzz_opts *o, const sg_solver_list *solvers)
 {
   if (!o->sessions) return NULL;
-  sg_session **ss = calloc (o->solvers->n, sizeof *ss);
+  sg_session **ss = calloc (solvers->n, sizeof *ss);
   if (!ss) return NULL;
-  for (uint32_t i = 0; i < o->solvers->n; i++)
+  for (uint32_t i = 0; i < solvers->n; i++)
     {
-      const sg_profile *prof = &o->solvers->a[i];
+      const sg_profile *prof = &solvers->a[i];
       if (!prof->session || !prof->session_pays) continue;
       sg_session *one = calloc (1, sizeof *one);
       sg_session_opts so;
@@ -171,7 +171,7 @@ sg_loop_open_lanes (worker *w)
     {
       lane *l = &w->lanes[k];
       l->w = w;
-      l->sessions = open_sessions (o);
+      l->sessions = open_sessions (o, w->solvers);
       sg_buf_init (&l->m.text);
       sg_buf_init (&l->m.desc);
       pthread_cond_init (&l->cv, NULL);
@@ -193,6 +193,24 @@ sg_loop_open_lanes (worker *w)
   else
     w->nlanes_alloc = 1;
   return true;
+}
+
+void
+sg_loop_sessions_close (worker *w)
+{
+  drain (w); /* first: a busy lane uses its sessions and w->solvers */
+  for (uint32_t k = 0; k < w->nlanes; k++)
+    {
+      close_sessions (w->o, w->lanes[k].sessions);
+      w->lanes[k].sessions = NULL;
+    }
+}
+
+void
+sg_loop_sessions_open (worker *w)
+{
+  for (uint32_t k = 0; k < w->nlanes; k++)
+    if (!w->lanes[k].sessions) w->lanes[k].sessions = open_sessions (w->o, w->solvers);
 }
 
 void

@@ -168,6 +168,8 @@ fuzz (const sg_technique *t, const sg_cli_fuzz_cfg *c, const sg_cli_solvers *sv,
   fo.parallel = parallel;
   fo.lanes = lanes;
   fo.referees = sv->referees.n ? &sv->referees : NULL;
+  fo.option_fuzz = sv->option_fuzz;
+  fo.option_tables = (const sg_solopt_table *const *) sv->table_of;
   fo.status = stderr;
   sg_fuzz_stats stats;
   if (sg_fuzz_run (&fo, sd->a.a, sd->a.n, &stats))

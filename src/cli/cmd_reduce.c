@@ -159,6 +159,49 @@ reduce_predicate (const sg_cli_cmd *cmd, const reduce_cfg *c, const sg_reduce_op
   return SG_EXIT_OK;
 }
 
+/* --option-fuzz findings: drop the drawn options the finding does not need (before the text
+ * is reduced, so every candidate runs with the fewest). */
+static void
+minimise_options (sg_pred *p, const sg_reduce_opts *ro, const char *in, const char *text, size_t len,
+                  sg_store *s, const sg_script *sc)
+{
+  uint32_t before, after, runs;
+  if (sg_pred_minimise_options (p, in, text, len, s, sc, &before, &after, &runs) || !before) return;
+  sg_buf line;
+  sg_buf_init (&line);
+  sg_pred_options_line (p, &line);
+  if (ro->progress)
+    fprintf (stderr, "reduce: options: %u of %u drawn options needed (%u runs)%s%s", after, before, runs,
+             after ? ": " : "\n", after && sg_buf_cstr (&line) ? sg_buf_cstr (&line) + 2 : "");
+  sg_buf_free (&line);
+}
+
+/* The reduced trigger names the options it needs in its first line (a comment). */
+static sg_rc
+name_options (const sg_pred *p, const char *outp, sg_diag *d)
+{
+  sg_buf b;
+  sg_buf_init (&b);
+  sg_pred_options_line (p, &b);
+  if (!b.len)
+    {
+      sg_buf_free (&b);
+      return SG_RC_OK;
+    }
+  char *text = NULL;
+  size_t len = 0;
+  sg_rc rc = sg_file_read (outp, (size_t) 1 << 30, &text, &len, d);
+  if (!rc)
+    {
+      sg_buf_add (&b, text, len);
+      rc = sg_buf_ok (&b) ? sg_file_write_atomic (outp, b.s, b.len, false) : SG_RC_NOMEM;
+      if (rc) sg_diag_set (d, rc, 0, 0, "%s: cannot write", outp);
+    }
+  free (text);
+  sg_buf_free (&b);
+  return rc;
+}
+
 /* Read and parse in, check the golden run, reduce into outp. Returns the exit code. */
 static int
 reduce_run (sg_pred *p, const sg_reduce_opts *ro, const char *in, const char *outp)
@@ -190,6 +233,8 @@ reduce_run (sg_pred *p, const sg_reduce_opts *ro, const char *in, const char *ou
           fprintf (stderr, "smtgrind reduce: error: %s\n", d.msg);
           code = rc == SG_RC_USAGE ? SG_EXIT_INPUT : sg_rc_exit_code (rc);
         }
+      else
+        minimise_options (p, ro, in, text, len, &s, &sc);
     }
   sg_script_free (&sc);
   sg_store_free (&s);
@@ -203,6 +248,7 @@ reduce_run (sg_pred *p, const sg_reduce_opts *ro, const char *in, const char *ou
       sg_reduce_stats st;
       sg_diag_init (&d, in);
       rc = sg_reduce (p, text, len, in, outp, ro, &st, &d);
+      if (!rc) rc = name_options (p, outp, &d);
       if (rc) { sg_cli_print_diag (&d); code = sg_rc_exit_code (rc); }
       else
         printf ("reduced %s -> %s: %llu -> %llu bytes, %llu -> %llu terms, %llu checks, %llu runs, "

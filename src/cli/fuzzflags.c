@@ -3,7 +3,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define T_STR SG_OPT_STR
 #define T_U32 SG_OPT_U32
@@ -128,6 +130,46 @@ sg_cli_fuzz_parse (const sg_cli_cmd *cmd, unsigned scope, sg_cli_fuzz_cfg *c, in
   return r;
 }
 
+/* --option-fuzz: the option table of each solver under test, from the cache or read from
+ * its binary (a minute or two per solver the first time). A solver without an option reader
+ * (boolector, a generic binary) draws no options. */
+static int
+option_tables (const sg_cli_cmd *cmd, const sg_cli_fuzz_cfg *f, sg_cli_solvers *s)
+{
+  s->option_fuzz = SG_SOPT_FUZZ_OFF;
+  if (f->option_fuzz && !sg_solopt_mode_parse (f->option_fuzz, &s->option_fuzz))
+    return sg_cli_usage_error (cmd, "--option-fuzz: expected off, safe or full, not '%s'", f->option_fuzz);
+  if (s->option_fuzz == SG_SOPT_FUZZ_OFF) return SG_EXIT_OK;
+  s->tables = calloc (s->solvers.n, sizeof *s->tables);
+  s->table_of = calloc (s->solvers.n, sizeof *s->table_of);
+  if (!s->tables || !s->table_of) return SG_EXIT_INTERNAL;
+  for (uint32_t i = 0; i < s->solvers.n; i++)
+    {
+      const sg_profile *p = &s->solvers.a[i];
+      sg_solopt_table_init (&s->tables[i]);
+      if (strncmp (p->name, "z3", 2) && strcmp (p->name, "cvc5") && strcmp (p->name, "cvc4"))
+        {
+          fprintf (stderr, "%s: note: --option-fuzz: no option reader for '%s': its runs get no options\n",
+                   cmd->name, p->name);
+          continue;
+        }
+      char path[8192];
+      sg_diag d;
+      sg_diag_init (&d, "--option-fuzz");
+      sg_rc rc = sg_solopt_cache_path (p, f->option_cache, path, sizeof path, &d);
+      if (!rc && access (path, F_OK))
+        fprintf (stderr, "%s: reading the options of %s (once; cached in %s)\n", cmd->name, p->name, path);
+      if (!rc) rc = sg_solopt_load (p, &s->pats, path, false, &s->tables[i], stderr, &d);
+      if (rc)
+        {
+          sg_cli_print_diag (&d);
+          return rc == SG_RC_NOMEM ? SG_EXIT_INTERNAL : SG_EXIT_INPUT;
+        }
+      s->table_of[i] = &s->tables[i];
+    }
+  return SG_EXIT_OK;
+}
+
 int
 sg_cli_solvers_open (const sg_cli_cmd *cmd, const sg_cli_fuzz_cfg *f, sg_cli_solvers *s)
 {
@@ -158,6 +200,7 @@ sg_cli_solvers_open (const sg_cli_cmd *cmd, const sg_cli_fuzz_cfg *f, sg_cli_sol
            && (sg_profiles_parse_spec (&s->ps, f->referee, "--referee", &s->referees, &d)
                || sg_solver_list_check (&s->referees, &d)))
     { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto fail; }
+  if ((code = option_tables (cmd, f, s))) goto fail;
   return SG_EXIT_OK;
 fail:
   sg_cli_solvers_close (s);
@@ -167,6 +210,9 @@ fail:
 void
 sg_cli_solvers_close (sg_cli_solvers *s)
 {
+  for (uint32_t i = 0; s->tables && i < s->solvers.n; i++) sg_solopt_table_free (&s->tables[i]);
+  free (s->tables);
+  free (s->table_of);
   sg_solver_list_free (&s->solvers);
   sg_solver_list_free (&s->referees);
   sg_profiles_free (&s->ps);

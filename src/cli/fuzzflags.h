@@ -9,6 +9,7 @@
 #include "base/opt.h"
 #include "cli/cli.h"
 #include "oracle/probe.h"
+#include "run/solopt.h"
 #include "tech/tech.h"
 
 /* The scopes of the rows of cli/fuzz_opts.def. */
@@ -29,6 +30,8 @@ typedef struct sg_cli_fuzz_cfg {
   const char *referee;     /* --referee SPEC|none|auto */
   uint32_t chain_timeouts; /* --chain-timeouts N */
   bool incompleteness;     /* --incompleteness */
+  const char *option_fuzz; /* --option-fuzz off|safe|full (NULL: off) */
+  const char *option_cache; /* --option-cache DIR (NULL: the XDG cache) */
   uint32_t jobs;           /* --jobs (campaign: 0 = the cores) */
   double budget_s;         /* --budget (engines: 0 none) */
   bool budget_s_given;
@@ -59,6 +62,9 @@ typedef struct sg_cli_solvers {
   sg_profiles ps;
   sg_patterns pats;
   sg_solver_list solvers, referees;
+  sg_solopt_mode option_fuzz;     /* --option-fuzz */
+  sg_solopt_table *tables;        /* per solver under test (with --option-fuzz) */
+  const sg_solopt_table **table_of; /* per solver: &tables[i], or NULL (no option reader) */
 } sg_cli_solvers;
 /* Returns SG_EXIT_OK, or an exit code after printing why (then s is already closed). */
 int sg_cli_solvers_open (const sg_cli_cmd *cmd, const sg_cli_fuzz_cfg *c, sg_cli_solvers *s /* OUT */);

@@ -183,6 +183,28 @@ strv_add (sg_strv *v, const char *s)
   return SG_RC_OK;
 }
 
+/* A run's "options" (--option-fuzz): the words must be the tail of the profile's user words;
+ * prof->fuzzed_args counts them. */
+static sg_rc
+fuzzed_options (const sg_json *j, uint32_t run, sg_profile *prof, sg_diag *d)
+{
+  uint32_t opts = sg_json_get (j, run, "options");
+  if (opts == JNONE) return SG_RC_OK;
+  if (j->n.a[opts].kind != SG_JSON_ARR) return sg_diag_set (d, SG_RC_PARSE, 1, 1, "a run's options must be a list");
+  uint32_t n = 0;
+  for (uint32_t w = j->n.a[opts].first; w != JNONE; w = j->n.a[w].next) n++;
+  if (n > prof->user_args.n) return sg_diag_set (d, SG_RC_PARSE, 1, 1, "a run's options are not in its command");
+  uint32_t k = prof->user_args.n - n;
+  for (uint32_t w = j->n.a[opts].first; w != JNONE; w = j->n.a[w].next, k++)
+    {
+      const char *s = sg_json_str (j, w);
+      if (!s || strcmp (s, prof->user_args.a[k]))
+        return sg_diag_set (d, SG_RC_PARSE, 1, 1, "a run's options are not the end of its command");
+    }
+  prof->fuzzed_args = n;
+  return SG_RC_OK;
+}
+
 sg_rc
 sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d)
 {
@@ -241,6 +263,7 @@ sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d)
       if (k < prof.args.n) w = j.n.a[j.n.a[cmd].first].next; /* not a prefix: all are user words */
       for (; !rc && w != JNONE; w = j.n.a[w].next)
         if (sg_json_str (&j, w)) rc = strv_add (&prof.user_args, sg_json_str (&j, w));
+      if (!rc) rc = fuzzed_options (&j, r, &prof, d);
       if (!rc && !SG_VEC_PUSH (p->solvers, prof)) rc = SG_RC_NOMEM;
       if (rc) { sg_profile_free (&prof); break; }
       if (p->culprit == SG_NONE && !strcmp (name, solver)) p->culprit = p->solvers.n - 1;

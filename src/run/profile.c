@@ -113,6 +113,7 @@ sg_profile_copy (const sg_profile *src, sg_profile *dst)
   dst->own_crash_markers = src->own_crash_markers;
   memcpy (dst->version, src->version, sizeof dst->version);
   dst->version_probed = src->version_probed;
+  dst->fuzzed_args = src->fuzzed_args;
   sg_rc rc = SG_RC_OK;
   if (src->binary && !(dst->binary = strdup (src->binary))) rc = SG_RC_NOMEM;
 #define X(f) if (!rc) rc = strv_copy (&src->f, &dst->f);

@@ -44,6 +44,9 @@ typedef struct sg_profile {
   sg_strv logics;              /* accepted logics; empty = any */
   sg_strv logics_without;      /* a logic whose name contains one of these is refused ("FP") */
   sg_strv user_args;           /* extra words from a solver spec, passed after the others */
+  uint32_t fuzzed_args;        /* the last fuzzed_args words of user_args were drawn by option
+                                  fuzzing (run/solopt.h): findings name them, the reducer
+                                  minimises them */
   int ok_exits[SG_PROFILE_MAX_EXITS]; /* exit codes of a normal run (boolector: 0 10 20) */
   uint32_t n_ok_exits;         /* entries of ok_exits */
   bool session;                /* persistent sessions work with this solver */

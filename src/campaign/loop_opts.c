@@ -1,0 +1,53 @@
+/* loop_opts: --option-fuzz in the fuzz loop — each chain draws one configuration per solver
+ * under test from its option table (run/solopt.h) and runs every mutant of the chain, its
+ * confirmation included, with those options (the last fuzzed_args words of each profile's
+ * user_args, which findings name and the reducer minimises). */
+#include "campaign/loop_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void
+free_chain (worker *w)
+{
+  for (uint32_t i = 0; i < w->chain_solvers.n; i++) sg_profile_free (&w->chain_solvers.a[i]);
+  SG_VEC_FREE (w->chain_solvers);
+}
+
+sg_rc
+sg_loop_chain_options (worker *w, sg_rng *r)
+{
+  const sg_fuzz_opts *o = w->o;
+  /* The lanes may still judge the previous chain's mutants with the old profiles: wait. */
+  sg_loop_sessions_close (w); /* drains the lanes first */
+  w->solvers = o->solvers;
+  free_chain (w);
+  sg_rc rc = SG_RC_OK;
+  for (uint32_t i = 0; !rc && i < o->solvers->n; i++)
+    {
+      sg_profile p;
+      if ((rc = sg_profile_copy (&o->solvers->a[i], &p))) break;
+      const sg_solopt_table *t = o->option_tables ? o->option_tables[i] : NULL;
+      uint32_t before = p.user_args.n;
+      /* Every solver draws (an empty table too), so solver i's options never depend on
+       * whether another solver has a table. */
+      sg_rng si = sg_rng_split (r);
+      if (t) rc = sg_solopt_draw (t, o->option_fuzz, &si, &p.user_args);
+      p.fuzzed_args = p.user_args.n - before;
+      if (!rc && !SG_VEC_PUSH (w->chain_solvers, p)) rc = SG_RC_NOMEM;
+      if (rc) sg_profile_free (&p);
+    }
+  if (rc)
+    free_chain (w);
+  else
+    w->solvers = (const sg_solver_list *) &w->chain_solvers;
+  sg_loop_sessions_open (w);
+  return rc;
+}
+
+void
+sg_loop_options_free (worker *w)
+{
+  w->solvers = w->o->solvers;
+  free_chain (w);
+}
