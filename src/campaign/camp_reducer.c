@@ -17,6 +17,7 @@
 
 #include "base/clock.h"
 #include "base/file.h"
+#include "base/hash.h"
 #include "campaign/dedup.h"
 #include "run/spawn.h"
 
@@ -56,6 +57,15 @@ reduced_key (const char *key, const char *text, size_t len, char *rkey, size_t r
       const char *bar2 = strchr (key + 6, '|');
       int pl = bar2 ? (int) (bar2 - key) : (int) strlen (key);
       snprintf (rkey, rsize, "%.*s|alpha %016llx", pl, key, (unsigned long long) sg_dedup_alpha_hash (text, len));
+    }
+  /* --option-fuzz: the minimised options (the reduced trigger's first line, written by
+   * `reduce --finding`) are part of the key: one shape under other options is another bug. */
+  static const char mark[] = "; smtgrind options: ";
+  if (len > sizeof mark - 1 && !memcmp (text, mark, sizeof mark - 1))
+    {
+      const char *o = text + sizeof mark - 1, *nl = memchr (o, '\n', len - (sizeof mark - 1));
+      size_t ol = nl ? (size_t) (nl - o) : len - (sizeof mark - 1), kl = strlen (rkey);
+      if (kl + 7 < rsize) snprintf (rkey + kl, rsize - kl, "|opts %08x", sg_hash_bytes (o, ol));
     }
 }
 

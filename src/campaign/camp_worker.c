@@ -231,6 +231,8 @@ sg_camp_worker_main (const sg_campaign_opts *o, const char *dbpath, const char *
       fo.model_sample = o->model_sample;
       fo.chain_timeouts = o->chain_timeouts;
       fo.solvers = o->solvers;
+      fo.option_fuzz = o->option_fuzz;
+      fo.option_tables = o->option_tables;
       fo.referees = o->referees && o->referees->n ? o->referees : NULL;
       fo.pats = o->pats;
       fo.timeout_ms = o->timeout_ms;
