@@ -1,0 +1,53 @@
+# group_options.sh: the CLI group `options` of run_cli_tests.sh (sourced there; uses its run,
+# check, fail, $bin and $tmp). Option tables read from a binary and cached, their errors, and
+# --option-fuzz end to end with tests/fake/fake_z3_options.sh: a z3 whose bug needs the option
+# smt.arith.solver=N is found with option fuzzing only, the finding names its options, replays,
+# and `reduce --finding` keeps the one option needed.
+# shellcheck shell=bash disable=SC2016,SC2034
+group_options() {
+  local fakesrc=tests/fake/fake_z3_options.sh c=$tmp/optcache
+  mkdir -p "$tmp/bad" "$tmp/good"
+  cp "$fakesrc" "$tmp/bad/z3"
+  cp "$fakesrc" "$tmp/good/z3"
+  chmod +x "$tmp/bad/z3" "$tmp/good/z3"
+  run "$bin" options --cache "$c" "$tmp/good/z3"
+  check "options: the table read from the binary, each value tried alone, cached" \
+    eval '[ $code = 0 ] && [[ $out == *"smt.arith.solver "*" int "*" 6 "*" smt "*" yes "* ]] && [[ $err == *"z3 4."*": 4 options (1 bool, 3 int,"*"4 tried alone with 17 values: 17 ok, 0 rejected"*"3 drawable, 1 excluded"* ]] && ls "$c"/options-z3-*.tsv >/dev/null'
+  check "options: the excluded option (model) is marked excl" eval '[[ $out == *$'"'"'\nmodel '"'"'*" excl "* ]]'
+  local cachefile
+  cachefile=$(ls "$c"/options-z3-*.tsv | head -n 1)
+  run "$bin" options --cache "$c" --tsv "$tmp/good/z3"
+  check "options --tsv: the cache file as it is" eval '[ $code = 0 ] && [ "$out" = "$(cat "$cachefile")" ]'
+  printf 'smt.bad\tint\t-\t-\tsmt\tc\t-\t0:q\n' >> "$cachefile"
+  run "$bin" options --cache "$c" "$tmp/good/z3"
+  check "options: a damaged cache file is an input error with FILE:LINE:COL" \
+    eval '[ $code = 2 ] && [[ $(first_err_line) == "$cachefile:6:"*": error: a trial must read VALUE:o|r|x" ]]'
+  run "$bin" options --cache "$c" --refresh "$tmp/good/z3"
+  check "options --refresh: read again from the binary" eval '[ $code = 0 ] && ! grep -q smt.bad "$cachefile"'
+  run "$bin" options --cache "$c" boolector
+  check "options: a solver without an option reader is an input error" \
+    eval '[ $code = 2 ] && [[ $err == *"no option reader for solver '"'"'boolector'"'"'"* ]]'
+  run "$bin" options
+  check "options: no solver is a usage error" test "$code" = 2
+  local solvers="$tmp/bad/z3;$tmp/good/z3"
+  run "$bin" opfuzz --solvers "$solvers" --no-sessions --seed 5 --mutants 24 -i 4 --out "$tmp/o0" examples/qf_lia.smt2
+  check "without --option-fuzz the option-dependent bug is not found" \
+    eval '[ $code = 0 ] && [ -z "$(ls "$tmp/o0")" ]'
+  run "$bin" opfuzz --solvers "$solvers" --option-fuzz bogus --mutants 1 --out "$tmp/o9" examples/qf_lia.smt2
+  check "--option-fuzz bogus is a usage error" eval '[ $code = 2 ] && [[ $err == *"expected off, safe or full"* ]]'
+  run "$bin" opfuzz --solvers "$solvers" --no-sessions --option-fuzz safe --option-cache "$c" --seed 5 --mutants 24 -i 4 --out "$tmp/o1" examples/qf_lia.smt2
+  local f1
+  f1=$(ls "$tmp"/o1/soundness-z3-*.json 2>/dev/null | head -n 1)
+  check "--option-fuzz safe finds it: findings whose runs name their options" \
+    eval '[ $code = 10 ] && [ -n "$f1" ] && grep -q "\"options\": \[[^]]*\"smt.arith.solver=[0-9]*\"" "$f1"'
+  check "the options are in the command, the excluded one never" \
+    eval '! grep -q "\"model=false\"" "$tmp"/o1/*.json'
+  run "$bin" opfuzz --solvers "$solvers" --no-sessions --option-fuzz safe --option-cache "$c" --seed 5 --mutants 24 -i 4 --out "$tmp/o2" examples/qf_lia.smt2
+  check "the same --seed replays the same findings with the same options" \
+    eval '[ "$(cd "$tmp/o1" && cat *.smt2 | md5sum)" = "$(cd "$tmp/o2" && cat *.smt2 | md5sum)" ] && [ "$(cd "$tmp/o1" && grep -oh "\"options\": \[[^]]*\]" *.json | md5sum)" = "$(cd "$tmp/o2" && grep -oh "\"options\": \[[^]]*\]" *.json | md5sum)" ]'
+  run "$bin" reduce --finding "$f1" "$tmp/o1r.smt2" --budget 60 -j 1
+  check "reduce --finding keeps the one option needed and names it in the trigger's first line" \
+    eval '[ $code = 0 ] && [[ $(head -n 1 "$tmp/o1r.smt2") =~ ^"; smtgrind options: z3 smt.arith.solver="[0-9]+$ ]] && [[ $err == *"1 of "*" drawn options needed"* ]]'
+  run "$bin" check --solvers "$tmp/bad/z3;$tmp/good/z3" "$tmp/o1r.smt2"
+  check "the reduced trigger without its options is no finding" test "$code" = 0
+}

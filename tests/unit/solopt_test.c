@@ -1,0 +1,349 @@
+/* solopt_test: option tables (run/solopt.h) — the parsers read captured help texts of z3 -pd,
+ * cvc5 --help and --OPT=help into names, types, defaults, categories and expert marks, and
+ * skip what they cannot read; the exclusion list marks semantics-changing options; candidates
+ * and option words; a drawn configuration replays from its seed, never holds a rejected,
+ * excluded or untried value, and in safe mode holds at most one expert option; the cache
+ * file round-trips and a bad line is an error with its line and column. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "run/solopt.h"
+
+static const char z3_pd[] =
+  "Global parameters\n"
+  "    auto_config (bool) use heuristics to automatically select solver (default: true)\n"
+  "    unicode (bool) use unicode strings instead of ASCII strings\n"
+  "    timeout (unsigned int) (default: infty) timeout in milliseconds. (default: 4294967295)\n"
+  "\n"
+  "To set a module parameter, use <module-name>.<parameter-name>=value\n"
+  "Example:  pp.decimal=true\n"
+  "\n"
+  "[module] smt, description: smt solver based on lazy smt\n"
+  "    arith.solver (unsigned int) arithmetic solver: 0 - no solver, 6 - lra (default: 6)\n"
+  "    qi.cost (string) expression specifying what is the cost (default: (+ weight generation))\n"
+  "    string_solver (symbol) solver for string/sequence theories (default: seq)\n"
+  "    restart_factor (double) when using geometric strategy (default: 1.1)\n"
+  "    garbage line that is no parameter\n"
+  "[module] nlsat, description: nonlinear solver\n"
+  "    shuffle_vars (bool) use a random variable order. (default: false)\n";
+
+static const char cvc5_help[] =
+  "usage: cvc5 [options] [input-file]\n"
+  "\n"
+  "cvc5 options:\n"
+  "Most commonly-used cvc5 options:\n"
+  "  --incremental | -i     enable incremental solving [*]\n"
+  "  --rlimit=N             set resource limit\n"
+  "  --help | -h            full command line reference\n"
+  "\n"
+  "From the Arithmetic Theory module:\n"
+  "  --arith-no-partial-fun do not use partial function semantics for arithmetic\n"
+  "                         (not SMT LIB compliant) (EXPERTS only) [*]\n"
+  "  --arith-prop=MODE      turns on arithmetic propagation (default is 'old', see\n"
+  "                         --arith-prop=help) (EXPERTS only)\n"
+  "  --approx-branch-depth=N\n"
+  "                         maximum branch depth the approximate solver is allowed\n"
+  "                         to take (EXPERTS only)\n"
+  "From the SAT Layer module:\n"
+  "  --random-freq=P | --random-frequency=P\n"
+  "                         sets the frequency of random decisions in the sat\n"
+  "                         solver (P=0.0 by default) (EXPERTS only)\n"
+  "  --restart-int-base=N   sets the base restart interval for the sat solver (N=25\n"
+  "                         by default) (EXPERTS only)\n"
+  "  --ext-rew-prep         use extended rewriter as a preprocessing pass [*]\n"
+  "\n"
+  "[*] Each of these options has a --no-OPTIONNAME variant, which reverses the\n"
+  "    sense of the option.\n";
+
+static const char arith_prop_help[] =
+  "\n  This decides on kind of propagation arithmetic attempts to do during the\n  search.\n"
+  "Available modes for --arith-prop are:\n"
+  "+ unate\n  Use constraints to do unate propagation.\n"
+  "+ bi\n  (Bounds Inference) infers bounds on basic variables.\n"
+  "+ both (default)\n";
+
+static const sg_solopt *
+find (const sg_solopt_table *t, const char *name)
+{
+  for (uint32_t i = 0; i < t->opts.n; i++)
+    if (!strcmp (t->opts.a[i].name, name)) return &t->opts.a[i];
+  return NULL;
+}
+
+static void
+test_parse_z3 (void **state)
+{
+  (void) state;
+  sg_solopt_table t;
+  sg_solopt_table_init (&t);
+  snprintf (t.solver, sizeof t.solver, "z3");
+  assert_int_equal (sg_solopt_parse_z3 (&t, z3_pd, sizeof z3_pd - 1), SG_RC_OK);
+  sg_solopt_mark_excluded (&t);
+  assert_int_equal (t.opts.n, 8);
+  assert_int_equal (t.skipped, 1);
+  const sg_solopt *o = find (&t, "smt.arith.solver");
+  assert_non_null (o);
+  assert_int_equal (o->type, SG_SOPT_INT);
+  assert_string_equal (o->def, "6");
+  assert_string_equal (o->category, "smt");
+  assert_false (o->expert);
+  assert_false (o->excluded);
+  o = find (&t, "timeout"); /* two "(default: ": the last counts */
+  assert_non_null (o);
+  assert_string_equal (o->def, "4294967295");
+  assert_true (o->excluded);
+  o = find (&t, "unicode");
+  assert_null (o->def);
+  assert_true (o->excluded); /* changes the string alphabet */
+  o = find (&t, "smt.qi.cost"); /* a default with blanks is no value of ours */
+  assert_int_equal (o->type, SG_SOPT_STRING);
+  assert_null (o->def);
+  assert_int_equal (find (&t, "smt.string_solver")->type, SG_SOPT_MODE);
+  assert_int_equal (find (&t, "smt.restart_factor")->type, SG_SOPT_DOUBLE);
+  o = find (&t, "nlsat.shuffle_vars");
+  assert_true (o->expert); /* outside global, smt, sat, rewriter */
+  assert_int_equal (o->type, SG_SOPT_BOOL);
+  sg_solopt_table_free (&t);
+}
+
+static void
+test_parse_cvc (void **state)
+{
+  (void) state;
+  sg_solopt_table t;
+  sg_solopt_table_init (&t);
+  snprintf (t.solver, sizeof t.solver, "cvc5");
+  assert_int_equal (sg_solopt_parse_cvc (&t, cvc5_help, sizeof cvc5_help - 1), SG_RC_OK);
+  sg_solopt_mark_excluded (&t);
+  assert_int_equal (t.opts.n, 9);
+  const sg_solopt *o = find (&t, "incremental");
+  assert_int_equal (o->type, SG_SOPT_BOOL);
+  assert_string_equal (o->category, "common");
+  assert_true (o->excluded);
+  assert_int_equal (find (&t, "help")->type, SG_SOPT_FLAG);
+  o = find (&t, "arith-no-partial-fun");
+  assert_true (o->expert);
+  assert_true (o->excluded);
+  assert_string_equal (o->category, "Arithmetic Theory");
+  sg_solopt *m = (sg_solopt *) find (&t, "arith-prop");
+  assert_int_equal (m->type, SG_SOPT_MODE);
+  assert_string_equal (m->def, "old");
+  assert_int_equal (sg_solopt_parse_modes (m, arith_prop_help, sizeof arith_prop_help - 1), SG_RC_OK);
+  assert_string_equal (m->values, "unate bi both");
+  assert_string_equal (m->def, "both");
+  o = find (&t, "approx-branch-depth");
+  assert_int_equal (o->type, SG_SOPT_INT);
+  assert_true (o->expert);
+  o = find (&t, "random-freq");
+  assert_int_equal (o->type, SG_SOPT_DOUBLE);
+  assert_string_equal (o->def, "0.0");
+  assert_string_equal (find (&t, "restart-int-base")->def, "25");
+  o = find (&t, "ext-rew-prep");
+  assert_int_equal (o->type, SG_SOPT_BOOL);
+  assert_false (o->expert);
+  assert_false (o->excluded);
+  /* Garbage never crashes and yields nothing. */
+  sg_solopt_table g;
+  sg_solopt_table_init (&g);
+  static const char junk[] = "  --\n  --=\n  --x=\nFrom the  module:\n\x01\x02--a\n  --ok-name [*]";
+  assert_int_equal (sg_solopt_parse_cvc (&g, junk, sizeof junk - 1), SG_RC_OK);
+  assert_int_equal (sg_solopt_parse_z3 (&g, junk, sizeof junk - 1), SG_RC_OK);
+  sg_solopt_table_free (&g);
+  sg_solopt_table_free (&t);
+}
+
+static void
+test_words_candidates (void **state)
+{
+  (void) state;
+  sg_solopt o = { .name = "nl-ext", .type = SG_SOPT_BOOL, .def = "true" };
+  sg_strv c = { 0 };
+  assert_int_equal (sg_solopt_candidates (&o, &c), SG_RC_OK);
+  assert_int_equal (c.n, 1);
+  assert_string_equal (c.a[0], "false");
+  char *w = NULL;
+  assert_int_equal (sg_solopt_word (SG_SOPT_STYLE_CVC, &o, "false", &w), SG_RC_OK);
+  assert_string_equal (w, "--no-nl-ext");
+  free (w);
+  assert_int_equal (sg_solopt_word (SG_SOPT_STYLE_CVC, &o, "true", &w), SG_RC_OK);
+  assert_string_equal (w, "--nl-ext");
+  free (w);
+  sg_strv_free (&c);
+  sg_solopt i = { .name = "smt.relevancy", .type = SG_SOPT_INT, .def = "2" };
+  assert_int_equal (sg_solopt_candidates (&i, &c), SG_RC_OK);
+  assert_int_equal (c.n, 4); /* 0 1 3 10: not the default, twice 2 is below 5 */
+  assert_string_equal (c.a[2], "3");
+  assert_int_equal (sg_solopt_word (SG_SOPT_STYLE_Z3, &i, "3", &w), SG_RC_OK);
+  assert_string_equal (w, "smt.relevancy=3");
+  free (w);
+  sg_strv_free (&c);
+  sg_solopt s = { .name = "lang", .type = SG_SOPT_STRING };
+  assert_int_equal (sg_solopt_candidates (&s, &c), SG_RC_OK);
+  assert_int_equal (c.n, 0);
+  sg_solopt m = { .name = "arith-prop", .type = SG_SOPT_MODE, .values = "unate bi both", .def = "both",
+                  .trials = "unate:o bi:r" };
+  assert_int_equal (sg_solopt_candidates (&m, &c), SG_RC_OK);
+  assert_int_equal (c.n, 2);
+  assert_int_equal (sg_solopt_trial (&m, "unate"), SG_SOPT_OK);
+  assert_int_equal (sg_solopt_trial (&m, "bi"), SG_SOPT_REJECTED);
+  assert_int_equal (sg_solopt_trial (&m, "both"), SG_SOPT_UNTRIED);
+  assert_true (sg_solopt_drawable (&m));
+  m.trials = "unate:x bi:r";
+  assert_false (sg_solopt_drawable (&m)); /* nothing that answered */
+  m.trials = "unate:o";
+  m.excluded = true;
+  assert_false (sg_solopt_drawable (&m));
+  sg_strv_free (&c);
+  sg_solopt_mode md;
+  assert_true (sg_solopt_mode_parse ("safe", &md));
+  assert_int_equal (md, SG_SOPT_FUZZ_SAFE);
+  assert_false (sg_solopt_mode_parse ("Safe", &md));
+}
+
+/* A table of n options, every third expert, value "2" ok and "3" rejected for each, one
+ * excluded. */
+static void
+make_table (sg_solopt_table *t, uint32_t n)
+{
+  sg_solopt_table_init (t);
+  snprintf (t->solver, sizeof t->solver, "z3");
+  t->style = SG_SOPT_STYLE_Z3;
+  for (uint32_t i = 0; i < n; i++)
+    {
+      sg_solopt o;
+      memset (&o, 0, sizeof o);
+      char name[32];
+      snprintf (name, sizeof name, "m.opt%u", i);
+      o.name = strdup (name);
+      o.type = SG_SOPT_MODE;
+      o.values = strdup ("1 2 3");
+      o.def = strdup ("1");
+      o.category = strdup ("m");
+      o.expert = i % 3 == 0;
+      o.excluded = i == 5;
+      o.trials = strdup ("2:o 3:r");
+      assert_true (SG_VEC_PUSH (t->opts, o));
+    }
+}
+
+static void
+test_draw (void **state)
+{
+  (void) state;
+  sg_solopt_table t;
+  make_table (&t, 30);
+  uint32_t total = 0;
+  for (uint64_t seed = 1; seed <= 200; seed++)
+    {
+      sg_rng r1, r2;
+      sg_rng_seed (&r1, seed);
+      sg_rng_seed (&r2, seed);
+      sg_strv a = { 0 }, b = { 0 };
+      assert_int_equal (sg_solopt_draw (&t, SG_SOPT_FUZZ_SAFE, &r1, &a), SG_RC_OK);
+      assert_int_equal (sg_solopt_draw (&t, SG_SOPT_FUZZ_SAFE, &r2, &b), SG_RC_OK);
+      assert_int_equal (a.n, b.n); /* replayable */
+      assert_true (a.n <= 4);
+      uint32_t experts = 0;
+      for (uint32_t k = 0; k < a.n; k++)
+        {
+          assert_string_equal (a.a[k], b.a[k]);
+          unsigned idx;
+          char val[8];
+          assert_int_equal (sscanf (a.a[k], "m.opt%u=%7s", &idx, val), 2);
+          assert_string_equal (val, "2"); /* never the rejected 3, never the default */
+          assert_int_not_equal (idx, 5);  /* never the excluded one */
+          experts += idx % 3 == 0;
+          for (uint32_t q = 0; q < k; q++) assert_string_not_equal (a.a[q], a.a[k]);
+        }
+      assert_true (experts <= 1);
+      total += a.n;
+      sg_strv_free (&a);
+      sg_strv_free (&b);
+      sg_rng_seed (&r1, seed);
+      assert_int_equal (sg_solopt_draw (&t, SG_SOPT_FUZZ_FULL, &r1, &a), SG_RC_OK);
+      assert_true (a.n >= 1 && a.n <= 6);
+      sg_strv_free (&a);
+      assert_int_equal (sg_solopt_draw (&t, SG_SOPT_FUZZ_OFF, &r1, &a), SG_RC_OK);
+      assert_int_equal (a.n, 0);
+    }
+  assert_true (total > 200); /* safe draws options at all (about 1.8 per chain) */
+  sg_solopt_table_free (&t);
+}
+
+static void
+test_cache (void **state)
+{
+  (void) state;
+  char dir[] = "/tmp/solopt_test-XXXXXX";
+  assert_non_null (mkdtemp (dir));
+  char path[128];
+  snprintf (path, sizeof path, "%s/t.tsv", dir);
+  sg_solopt_table t, u;
+  make_table (&t, 7);
+  snprintf (t.version, sizeof t.version, "4.8.12");
+  assert_int_equal (sg_solopt_write (&t, path), SG_RC_OK);
+  sg_solopt_table_init (&u);
+  sg_diag d;
+  sg_diag_init (&d, path);
+  assert_int_equal (sg_solopt_read (&u, path, &d), SG_RC_OK);
+  assert_int_equal (u.opts.n, 7);
+  assert_string_equal (u.solver, "z3");
+  assert_string_equal (u.version, "4.8.12");
+  assert_int_equal (u.style, SG_SOPT_STYLE_Z3);
+  for (uint32_t i = 0; i < 7; i++)
+    {
+      assert_string_equal (u.opts.a[i].name, t.opts.a[i].name);
+      assert_string_equal (u.opts.a[i].values, "1 2 3");
+      assert_string_equal (u.opts.a[i].trials, "2:o 3:r");
+      assert_int_equal (u.opts.a[i].expert, t.opts.a[i].expert);
+      assert_int_equal (u.opts.a[i].excluded, t.opts.a[i].excluded);
+    }
+  sg_solopt_table_free (&u);
+  /* A damaged line: its line and column. */
+  FILE *f = fopen (path, "a");
+  fputs ("m.bad\tint\t-\t-\tm\tc\t-\t2:q\n", f);
+  fclose (f);
+  sg_solopt_table_init (&u);
+  sg_diag_init (&d, path);
+  assert_int_equal (sg_solopt_read (&u, path, &d), SG_RC_PARSE);
+  assert_int_equal (d.line, 9);
+  assert_int_equal (d.col, 21);
+  sg_solopt_table_free (&u);
+  f = fopen (path, "w");
+  fputs ("# smtgrind solver options v1\tz3\t4.8.12\tz3\nname\tweird\t-\t-\tm\tc\t-\t-\n", f);
+  fclose (f);
+  sg_solopt_table_init (&u);
+  assert_int_equal (sg_solopt_read (&u, path, &d), SG_RC_PARSE);
+  assert_int_equal (d.line, 2);
+  sg_solopt_table_free (&u);
+  f = fopen (path, "w");
+  fputs ("something else\n", f);
+  fclose (f);
+  sg_solopt_table_init (&u);
+  assert_int_equal (sg_solopt_read (&u, path, &d), SG_RC_PARSE);
+  assert_int_equal (d.line, 1);
+  sg_solopt_table_free (&u);
+  unlink (path);
+  rmdir (dir);
+  sg_solopt_table_free (&t);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_parse_z3),
+    cmocka_unit_test (test_parse_cvc),
+    cmocka_unit_test (test_words_candidates),
+    cmocka_unit_test (test_draw),
+    cmocka_unit_test (test_cache),
+  };
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
