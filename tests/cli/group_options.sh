@@ -3,7 +3,7 @@
 # --option-fuzz end to end with tests/fake/fake_z3_options.sh: a z3 whose bug needs the option
 # smt.arith.solver=N is found with option fuzzing only, the finding names its options, replays,
 # and `reduce --finding` keeps the one option needed.
-# shellcheck shell=bash disable=SC2016,SC2034
+# shellcheck shell=bash disable=SC2016,SC2034,SC2154,SC2012
 group_options() {
   local fakesrc=tests/fake/fake_z3_options.sh c=$tmp/optcache
   mkdir -p "$tmp/bad" "$tmp/good"
