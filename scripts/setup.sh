@@ -27,6 +27,12 @@ for p in "${packages[@]}"; do
     missing+=("$p")
   fi
 done
+# node and npm run the npm z3 releases (`--solvers z3@VERSION`); a node of another origin
+# (e.g. one that bundles npm) is used as it is, Debian's packages only when there is none.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  packages+=(nodejs npm)
+  missing+=(nodejs npm)
+fi
 
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "setup.sh: installing ${missing[*]}" >&2
@@ -40,6 +46,16 @@ if [ "${#missing[@]}" -gt 0 ]; then
     apt-get install -y --no-install-recommends "${packages[@]}"
 else
   echo "setup.sh: all Debian packages already installed" >&2
+fi
+
+# The npm z3 release the tests run (src/run/npmz3.h: SG_NPMZ3_TEST_RELEASE), where smtgrind
+# looks for it; smtgrind installs any other release the same way on first use.
+z3npm="${XDG_CACHE_HOME:-$HOME/.cache}/smtgrind/z3-npm/4.8.17"
+if [ ! -f "$z3npm/node_modules/z3-solver/package.json" ]; then
+  echo "setup.sh: installing the npm package z3-solver@4.8.17 into $z3npm" >&2
+  mkdir -p "$z3npm"
+  timeout -s KILL 600 npm install --prefix "$z3npm" --no-audit --no-fund --no-save --loglevel=error \
+    z3-solver@4.8.17
 fi
 
 jobs=$(nproc)

@@ -1,5 +1,6 @@
 /* profile: the key = value loader, argv building, version probe and solver specs. */
 #include "run/profile.h"
+#include "run/npmz3.h"
 
 #include "base/file.h"
 
@@ -114,6 +115,7 @@ sg_profile_copy (const sg_profile *src, sg_profile *dst)
   memcpy (dst->version, src->version, sizeof dst->version);
   dst->version_probed = src->version_probed;
   dst->fuzzed_args = src->fuzzed_args;
+  dst->as_unlimited = src->as_unlimited;
   sg_rc rc = SG_RC_OK;
   if (src->binary && !(dst->binary = strdup (src->binary))) rc = SG_RC_NOMEM;
 #define X(f) if (!rc) rc = strv_copy (&src->f, &dst->f);
@@ -161,6 +163,7 @@ static const struct key {
   { "session_multiline_symbols", K_BOOL, offsetof (sg_profile, session_multiline) },
   { "session_pays", K_BOOL, offsetof (sg_profile, session_pays) },
   { "own_crash_markers", K_BOOL, offsetof (sg_profile, own_crash_markers) },
+  { "address_space_unlimited", K_BOOL, offsetof (sg_profile, as_unlimited) },
   { "description", K_TEXT, 0 },
 };
 enum { NKEYS = sizeof KEYS / sizeof *KEYS };
@@ -717,8 +720,21 @@ one_solver (const sg_profiles *ps, const char *s, size_t n, uint32_t line, uint3
       char base[SG_PROFILE_NAME_MAX + 1];
       basename_of (w.a[0], base, sizeof base);
       const sg_profile *known = sg_profiles_find (ps, base);
-      rc = known ? sg_profile_copy (known, &p) : sg_profile_generic (w.a[0], &p);
-      have = !rc;
+      if (sg_npmz3_is_spec (w.a[0]))
+        {
+          /* An npm z3 release (npmz3.h), installed on demand. */
+          sg_diag nd;
+          sg_diag_init (&nd, d->file);
+          rc = sg_npmz3_profile (w.a[0], &p, stderr, &nd);
+          if (rc) rc = sg_diag_set (d, rc, line, col0, "%s", nd.msg);
+          have = !rc;
+          known = NULL;
+        }
+      else
+        {
+          rc = known ? sg_profile_copy (known, &p) : sg_profile_generic (w.a[0], &p);
+          have = !rc;
+        }
       if (!rc && known)
         {
           free (p.binary);

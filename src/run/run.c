@@ -153,7 +153,7 @@ run (const sg_profile *p, const sg_patterns *pats, const sg_run_opts *o, input i
       so.argv = (const char *const *) argv.a;
       so.cwd = cwd;
       so.timeout_ms = o->timeout_ms;
-      so.mem_bytes = o->mem_bytes;
+      so.mem_bytes = p->as_unlimited ? 0 : o->mem_bytes;
       so.cpu_s = o->cpu_s;
       so.out_cap = so.err_cap = o->out_cap;
       so.private_dir = dir[0] ? dir : NULL;

@@ -217,7 +217,7 @@ start (sg_session *s, sg_outcome *out, bool *started)
   so.stdin_kind = SG_STDIN_PIPE;
   so.keep_stdin_open = true;
   so.cwd = s->o.cwd ? s->o.cwd : s->dir;
-  so.mem_bytes = s->o.mem_bytes;
+  so.mem_bytes = s->prof->as_unlimited ? 0 : s->o.mem_bytes;
   so.out_cap = so.err_cap = s->o.out_cap;
   sg_spawn_result_reset (&s->res);
   sg_rc rc = sg_spawn_start (&so, &s->proc, &s->res);

@@ -23,7 +23,7 @@ static const char trivial[] = "(set-logic ALL)\n(declare-fun x () Int)\n(assert 
 static bool
 style_of (const sg_profile *p, sg_solopt_style *st)
 {
-  if (!strncmp (p->name, "z3", 2)) *st = SG_SOPT_STYLE_Z3;
+  if (!strcmp (p->name, "z3")) *st = SG_SOPT_STYLE_Z3;
   else if (!strcmp (p->name, "cvc5") || !strcmp (p->name, "cvc4")) *st = SG_SOPT_STYLE_CVC;
   else return false;
   return true;

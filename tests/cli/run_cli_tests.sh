@@ -4,7 +4,7 @@
 #   bash tests/cli/run_cli_tests.sh BINARY [GROUP...] [--update]
 #
 # Run from the source directory. GROUPs: basic parse print golden deep big check fuzz campaign reduce
-# janus supervise genstr genbvfp options
+# janus supervise genstr genbvfp options npmz3
 # (default: all).
 # --update rewrites tests/parse/*.expected from BINARY's current messages (see
 # tests/parse/README.md); check the diff before committing. Exit status 0 when every check
@@ -15,7 +15,7 @@
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise|genstr|genbvfp|options]... [--update]" >&2
+  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise|genstr|genbvfp|options|npmz3]... [--update]" >&2
   exit 2
 fi
 bin=$1
@@ -25,11 +25,11 @@ groups=()
 for a in "$@"; do
   case "$a" in
     --update) update=1 ;;
-    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise|genstr|genbvfp|options) groups+=("$a") ;;
+    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise|genstr|genbvfp|options|npmz3) groups+=("$a") ;;
     *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise genstr genbvfp options)
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise genstr genbvfp options npmz3)
 
 export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
@@ -1414,6 +1414,8 @@ group_genbvfp() {
 
 # shellcheck source=tests/cli/group_options.sh
 source "$(dirname "${BASH_SOURCE[0]}")/group_options.sh"
+# shellcheck source=tests/cli/group_npmz3.sh
+source "$(dirname "${BASH_SOURCE[0]}")/group_npmz3.sh"
 
 for g in "${groups[@]}"; do "group_$g"; done
 if [ "$failures" -gt 0 ]; then
