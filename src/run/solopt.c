@@ -233,7 +233,7 @@ cvc_flush (sg_solopt_table *t, cvc_entry *e, const char *cat)
   bool expert = strstr (desc, "EXPERTS only") != NULL;
   sg_rc rc = add_opt (t, e->name, strlen (e->name), ty, def, dlen, cat, expert);
   if (!rc && (strstr (desc, "unsound") || strstr (desc, "not SMT LIB compliant")))
-    t->opts.a[t->opts.n - 1].excluded = true;
+    t->opts.a[t->opts.n - 1].unsound = true;
   return rc;
 }
 
@@ -417,5 +417,5 @@ void
 sg_solopt_mark_excluded (sg_solopt_table *t)
 {
   for (uint32_t i = 0; i < t->opts.n; i++)
-    if (sg_solopt_exclusion (t->solver, t->opts.a[i].name)) t->opts.a[i].excluded = true;
+    t->opts.a[i].excluded = t->opts.a[i].unsound || sg_solopt_exclusion (t->solver, t->opts.a[i].name);
 }

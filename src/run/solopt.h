@@ -62,7 +62,8 @@ typedef struct sg_solopt {
   char *def;       /* the default as the solver prints it (NULL when it says none) */
   char *category;  /* z3: the module ("global" for the top level); cvc: the module of --help */
   bool expert;     /* cvc: "(EXPERTS only)"; z3: see sg_solopt_parse_z3 */
-  bool excluded;   /* on the exclusion list, or its help says unsound / not compliant */
+  bool unsound;    /* cvc: its help says "unsound" or "not SMT LIB compliant" */
+  bool excluded;   /* unsound, or on the exclusion list (sg_solopt_mark_excluded) */
   char *trials;    /* "VALUE:S ..." (S one of 'o', 'r', 'x') for each candidate tried */
 } sg_solopt;
 
@@ -88,7 +89,7 @@ sg_rc sg_solopt_parse_z3 (sg_solopt_table *t, const char *text, size_t len);
 sg_rc sg_solopt_parse_cvc (sg_solopt_table *t, const char *text, size_t len);
 /* The "+ value" lines of `cvc5 --OPT=help` into o->values; "(default)" sets o->def. */
 sg_rc sg_solopt_parse_modes (sg_solopt *o, const char *text, size_t len);
-/* Mark the options of the exclusion list (solopt_exclude.def) for t->solver. */
+/* excluded := unsound or on the exclusion list (solopt_exclude.def) for t->solver. */
 void sg_solopt_mark_excluded (sg_solopt_table *t);
 /* Why option `name` of `solver` is excluded, or NULL. */
 const char *sg_solopt_exclusion (const char *solver, const char *name);
@@ -105,9 +106,10 @@ int sg_solopt_trial (const sg_solopt *o, const char *value);
 /* Can o be drawn at all (not excluded, a type with candidates, some value tried ok)? */
 bool sg_solopt_drawable (const sg_solopt *o);
 
-/* The cache file: a header "# smtgrind solver options v1\tSOLVER\tVERSION" then one line per
+/* The cache file: a header "# smtgrind solver options v2\tSOLVER\tVERSION\tSTYLE" then one line per
  * option: name, type, values ('-' none), default ('-' none), category, e (expert) / c,
- * x (excluded) / -, trials ('-' none), tab-separated. */
+ * u (unsound by its help) / -, trials ('-' none), tab-separated. The exclusion list is applied
+ * when the file is read (it may have changed since). */
 sg_rc sg_solopt_write (const sg_solopt_table *t, const char *path);
 sg_rc sg_solopt_read (sg_solopt_table *t, const char *path, sg_diag *d);
 

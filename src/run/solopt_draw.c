@@ -211,7 +211,7 @@ sg_solopt_draw (const sg_solopt_table *t, sg_solopt_mode m, sg_rng *r, sg_strv *
 
 /* ---- the cache file --------------------------------------------------------------------- */
 
-static const char header[] = "# smtgrind solver options v1\t";
+static const char header[] = "# smtgrind solver options v2\t";
 
 sg_rc
 sg_solopt_write (const sg_solopt_table *t, const char *path)
@@ -225,7 +225,7 @@ sg_solopt_write (const sg_solopt_table *t, const char *path)
       const sg_solopt *o = &t->opts.a[i];
       sg_buf_printf (&b, "%s\t%s\t%s\t%s\t%s\t%c\t%c\t%s\n", o->name, sg_solopt_type_name (o->type),
                      o->values ? o->values : "-", o->def ? o->def : "-", o->category,
-                     o->expert ? 'e' : 'c', o->excluded ? 'x' : '-', o->trials && *o->trials ? o->trials : "-");
+                     o->expert ? 'e' : 'c', o->unsound ? 'u' : '-', o->trials && *o->trials ? o->trials : "-");
     }
   sg_rc rc = sg_buf_ok (&b) ? sg_file_write_atomic (path, b.s, b.len, false) : SG_RC_NOMEM;
   sg_buf_free (&b);
@@ -282,7 +282,7 @@ read_line (sg_solopt_table *t, char *s, uint32_t line, sg_diag *d)
     if (!strcmp (f[1], sg_solopt_type_name ((sg_solopt_type) k))) { o.type = (sg_solopt_type) k; typed = true; }
   if (!typed) return sg_diag_set (d, SG_RC_PARSE, line, (int) (f[1] - f[0]) + 1, "unknown type '%s'", f[1]);
   if (strcmp (f[5], "e") && strcmp (f[5], "c")) return sg_diag_set (d, SG_RC_PARSE, line, (int) (f[5] - f[0]) + 1, "expected e or c");
-  if (strcmp (f[6], "x") && strcmp (f[6], "-")) return sg_diag_set (d, SG_RC_PARSE, line, (int) (f[6] - f[0]) + 1, "expected x or -");
+  if (strcmp (f[6], "u") && strcmp (f[6], "-")) return sg_diag_set (d, SG_RC_PARSE, line, (int) (f[6] - f[0]) + 1, "expected u or -");
   if (strcmp (f[7], "-"))
     for (const char *p = f[7]; *p;)
       {
@@ -294,7 +294,7 @@ read_line (sg_solopt_table *t, char *s, uint32_t line, sg_diag *d)
         while (*p == ' ') p++;
       }
   o.expert = f[5][0] == 'e';
-  o.excluded = f[6][0] == 'x';
+  o.unsound = f[6][0] == 'u';
   o.name = strdup (f[0]);
   o.values = field_dup (f[2]);
   o.def = field_dup (f[3]);

@@ -221,11 +221,20 @@ sg_solopt_load (const sg_profile *p0, const sg_patterns *pats, const char *path,
                 sg_solopt_table *t, FILE *progress, sg_diag *d)
 {
   sg_rc rc;
+  /* A table of another format version (an older smtgrind) is read from the binary again. */
+  char head[40] = "";
+  FILE *f = fopen (path, "r");
+  if (f)
+    {
+      if (!fgets (head, sizeof head, f)) head[0] = 0;
+      fclose (f);
+      if (!strncmp (head, "# smtgrind solver options v", 27) && strncmp (head + 27, "2\t", 2)) refresh = true;
+    }
   if (!refresh && access (path, F_OK) == 0)
     {
       rc = sg_solopt_read (t, path, d);
       if (rc) return rc;
-      /* The exclusion list may have grown since the file was written. */
+      /* The exclusion list as it is now (it may have changed since the file was written). */
       sg_solopt_mark_excluded (t);
       return SG_RC_OK;
     }

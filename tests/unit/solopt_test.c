@@ -227,7 +227,7 @@ make_table (sg_solopt_table *t, uint32_t n)
       o.def = strdup ("1");
       o.category = strdup ("m");
       o.expert = i % 3 == 0;
-      o.excluded = i == 5;
+      o.unsound = o.excluded = i == 5;
       o.trials = strdup ("2:o 3:r");
       assert_true (SG_VEC_PUSH (t->opts, o));
     }
@@ -294,6 +294,9 @@ test_cache (void **state)
   sg_diag_init (&d, path);
   assert_int_equal (sg_solopt_read (&u, path, &d), SG_RC_OK);
   assert_int_equal (u.opts.n, 7);
+  sg_solopt_mark_excluded (&u);
+  assert_true (u.opts.a[5].excluded); /* unsound by its help */
+  assert_false (u.opts.a[4].excluded);
   assert_string_equal (u.solver, "z3");
   assert_string_equal (u.version, "4.8.12");
   assert_int_equal (u.style, SG_SOPT_STYLE_Z3);
@@ -303,7 +306,7 @@ test_cache (void **state)
       assert_string_equal (u.opts.a[i].values, "1 2 3");
       assert_string_equal (u.opts.a[i].trials, "2:o 3:r");
       assert_int_equal (u.opts.a[i].expert, t.opts.a[i].expert);
-      assert_int_equal (u.opts.a[i].excluded, t.opts.a[i].excluded);
+      assert_int_equal (u.opts.a[i].unsound, t.opts.a[i].unsound);
     }
   sg_solopt_table_free (&u);
   /* A damaged line: its line and column. */
@@ -317,7 +320,7 @@ test_cache (void **state)
   assert_int_equal (d.col, 21);
   sg_solopt_table_free (&u);
   f = fopen (path, "w");
-  fputs ("# smtgrind solver options v1\tz3\t4.8.12\tz3\nname\tweird\t-\t-\tm\tc\t-\t-\n", f);
+  fputs ("# smtgrind solver options v2\tz3\t4.8.12\tz3\nname\tweird\t-\t-\tm\tc\t-\t-\n", f);
   fclose (f);
   sg_solopt_table_init (&u);
   assert_int_equal (sg_solopt_read (&u, path, &d), SG_RC_PARSE);
