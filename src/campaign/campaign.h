@@ -48,6 +48,7 @@ typedef struct sg_campaign_opts {
   uint32_t model_sample;          /* percent of mutants whose models are checked anyway */
   uint32_t chain_timeouts;        /* leave a chain after this many timeouts (0 never) */
   sg_solopt_mode option_fuzz;     /* --option-fuzz (loop.h) */
+  const char *reference;          /* --reference NAME (loop.h), or NULL */
   const sg_solopt_table *const *option_tables; /* per solver, or NULL */
   bool reduce;                    /* run the background reducer */
   double reduce_budget_s;         /* per bucket */

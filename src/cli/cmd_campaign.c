@@ -174,7 +174,7 @@ sg_cli_campaign_usage_text (sg_buf *out)
 static const char *const meta_keys[] = {
   "inputs", "index", "solvers", "solvers_file", "engines", "seed", "jobs", "timeout", "budget",
   "elapsed", "shard", "slice", "slice_chains", "models", "incompleteness", "memout",
-  "model_sample", "chain_timeouts", "referee", "option_fuzz", "option_cache", NULL,
+  "model_sample", "chain_timeouts", "referee", "option_fuzz", "option_cache", "reference", NULL,
 };
 enum { NMETA = sizeof meta_keys / sizeof meta_keys[0] - 1 };
 
@@ -339,6 +339,7 @@ campaign_resume (const sg_cli_cmd *cmd, camp_run *r)
   if (v[18][0]) c->referee = v[18];
   if (v[19][0]) c->option_fuzz = v[19];
   if (v[20][0]) c->option_cache = v[20];
+  if (v[21][0]) c->tc.reference = v[21];
   if (!c->budget_s_given) c->budget_s = total > r->elapsed0 ? total - r->elapsed0 : 0;
   if (!c->jobs || !c->slice_chains || !(c->slice_s > 0))
     {
@@ -437,6 +438,7 @@ campaign_store (camp_run *r)
   val[18] = c->referee;
   val[19] = c->option_fuzz;
   val[20] = c->option_cache;
+  val[21] = c->tc.reference;
   sg_db_exec (&db, "BEGIN");
   for (int k = 0; k < NMETA; k++) sg_db_meta_set (&db, meta_keys[k], val[k] ? val[k] : "");
   sg_db_meta_set (&db, "version", SG_VERSION);
@@ -539,6 +541,7 @@ campaign_opts (const camp_run *r, const sg_cli_solvers *sv, sg_campaign_opts *o)
   o->chain_timeouts = c->chain_timeouts;
   o->incompleteness = c->incompleteness;
   o->option_fuzz = sv->option_fuzz;
+  o->reference = c->tc.reference;
   o->option_tables = (const sg_solopt_table *const *) sv->table_of;
   o->reduce = c->reduce;
   o->reduce_budget_s = c->reduce_budget_s;

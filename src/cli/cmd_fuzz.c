@@ -87,8 +87,6 @@ parse_args (const sg_cli_cmd *cmd, const sg_technique *t, int argc, char **argv,
   if (inputs->n && !t->nseeds) return sg_cli_usage_error (cmd, "'%s' generates its formulas: it takes no seed files", t->name);
   if (!c->spec) c->spec = "z3;cvc5";
   if (!c->seed_given) c->seed = (uint64_t) time (NULL) ^ ((uint64_t) getpid () << 32);
-  if (c->tc.reference && !(t->oracles & SG_TECH_ORACLE_REGRESSION))
-    return sg_cli_usage_error (cmd, "--reference belongs to techniques with a regression oracle");
   return SG_EXIT_OK;
 }
 
@@ -109,19 +107,6 @@ check_data (const sg_technique *t, const sg_cli_fuzz_cfg *c)
       return sg_rc_exit_code (trc);
     }
   t->free (st);
-  return SG_EXIT_OK;
-}
-
-/* --reference must name a solver under test, and there must be another to compare. */
-static int
-check_reference (const sg_cli_cmd *cmd, const sg_cli_fuzz_cfg *c, const sg_solver_list *solvers)
-{
-  if (!c->tc.reference) return SG_EXIT_OK;
-  uint32_t k = 0;
-  while (k < solvers->n && strcmp (solvers->a[k].name, c->tc.reference)) k++;
-  if (k == solvers->n)
-    return sg_cli_usage_error (cmd, "--reference %s is not one of the --solvers", c->tc.reference);
-  if (solvers->n < 2) return sg_cli_usage_error (cmd, "--reference needs a second solver to compare");
   return SG_EXIT_OK;
 }
 
@@ -233,7 +218,7 @@ sg_cli_engine (const sg_cli_cmd *cmd, int argc, char **argv)
   if (code) { SG_VEC_FREE (inputs); return code < 0 ? SG_EXIT_OK : code; }
   sg_cli_solvers sv;
   if ((code = sg_cli_solvers_open (cmd, &c, &sv))) { SG_VEC_FREE (inputs); return code; }
-  if ((code = check_reference (cmd, &c, &sv.solvers)) || (code = check_data (t, &c))) goto done;
+  if ((code = check_data (t, &c))) goto done;
   uint32_t lanes;
   bool parallel;
   plan_cores (t, &c, sv.solvers.n, &lanes, &parallel);

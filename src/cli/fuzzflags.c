@@ -200,6 +200,15 @@ sg_cli_solvers_open (const sg_cli_cmd *cmd, const sg_cli_fuzz_cfg *f, sg_cli_sol
            && (sg_profiles_parse_spec (&s->ps, f->referee, "--referee", &s->referees, &d)
                || sg_solver_list_check (&s->referees, &d)))
     { sg_cli_print_diag (&d); code = SG_EXIT_INPUT; goto fail; }
+  if (f->tc.reference)
+    {
+      /* --reference must name a solver under test, and there must be another to compare. */
+      uint32_t k = 0;
+      while (k < s->solvers.n && strcmp (s->solvers.a[k].name, f->tc.reference)) k++;
+      if (k == s->solvers.n)
+        { code = sg_cli_usage_error (cmd, "--reference %s is not one of the --solvers", f->tc.reference); goto fail; }
+      if (s->solvers.n < 2) { code = sg_cli_usage_error (cmd, "--reference needs a second solver to compare"); goto fail; }
+    }
   if ((code = option_tables (cmd, f, s))) goto fail;
   return SG_EXIT_OK;
 fail:

@@ -2,7 +2,9 @@
  * TECHNIQUES.md) — implication: a solver decided the previous step (by construction it
  * implies this one, or the reverse) and gives unknown or a timeout on this step; regression:
  * the reference solver decides this step with the expected status and another solver does
- * not. Never a soundness verdict. Every verdict is confirmed by fresh runs (this step
+ * not (any engine with --reference: the status need not be known, the reference only has to
+ * decide), or decides it 10 times slower (performance: sg_reference_slower). Never a
+ * soundness verdict. Every verdict is confirmed by fresh runs (this step
  * undecided again, the previous step decided again / the reference deciding again) before
  * it is returned.
  * Owns: nothing.
@@ -39,5 +41,16 @@ bool sg_probe_text (const sg_solver_list *solvers, const sg_patterns *pats, cons
  * to): verdicts the fresh runs did not repeat. */
 const char *sg_implication_judge (const sg_implication *im, const sg_probe_opts *po, sg_probe *p,
                                   uint32_t *unconfirmed);
+
+/* Performance regression against --reference (every engine): a solver decided at least
+ * SG_PERF_RATIO times slower than the reference (and at least SG_PERF_MIN_S) in p, and the
+ * medians of SG_PERF_REPEATS fresh runs of each alone keep both bounds. */
+#define SG_PERF_RATIO 10.0
+#define SG_PERF_MIN_S 0.5
+#define SG_PERF_REPEATS 3u
+/* Called by sg_implication_judge when the reference decided and no incompleteness was found:
+ * "performance" with p's verdict set (culprit, why), or NULL. */
+const char *sg_reference_slower (const sg_implication *im, const sg_probe_opts *po, sg_probe *p,
+                                 uint32_t ref);
 
 #endif

@@ -484,9 +484,6 @@ static const sg_opt sae_opts[] = {
 static const sg_opt janus_opts[] = {
   { 0, "--steps", NULL, "K", SG_OPT_U32, OFF (steps), SG_OPT_NO_GIVEN, 1, 100000, "1..100000", NULL,
     "mutations per chain before restarting from the seed (default %D)" },
-  { 0, "--reference", NULL, "NAME", SG_OPT_STR, OFF (reference), SG_OPT_NO_GIVEN, 0, 0, NULL, NULL,
-    "the solver (profile name in --solvers) whose decided answers the\n"
-    "others must match, e.g. --solvers \"cvc4;cvc5\" --reference cvc4" },
 };
 
 static const sg_opt strings_opts[] = {

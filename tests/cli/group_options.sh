@@ -1,10 +1,11 @@
 # group_options.sh: the CLI group `options` of run_cli_tests.sh (sourced there; uses its run,
 # check, fail, $bin and $tmp). Option tables read from a binary and cached, their errors, and
-# --option-fuzz end to end with tests/fake/fake_z3_options.sh: a z3 whose bug needs the option
+# --reference on any engine (group_reference), and --option-fuzz end to end with tests/fake/fake_z3_options.sh: a z3 whose bug needs the option
 # smt.arith.solver=N is found with option fuzzing only, the finding names its options, replays,
 # and `reduce --finding` keeps the one option needed.
 # shellcheck shell=bash disable=SC2016,SC2034,SC2154,SC2012
 group_options() {
+  group_reference
   local fakesrc=tests/fake/fake_z3_options.sh c=$tmp/optcache
   mkdir -p "$tmp/bad" "$tmp/good"
   cp "$fakesrc" "$tmp/bad/z3"
@@ -50,4 +51,23 @@ group_options() {
     eval '[ $code = 0 ] && [[ $(head -n 1 "$tmp/o1r.smt2") =~ ^"; smtgrind options: z3 smt.arith.solver="[0-9]+$ ]] && [[ $err == *"1 of "*" drawn options needed"* ]]'
   run "$bin" check --solvers "$tmp/bad/z3;$tmp/good/z3" "$tmp/o1r.smt2"
   check "the reduced trigger without its options is no finding" test "$code" = 0
+}
+
+# --reference on any engine: incompleteness (the reference decides, another does not) and
+# performance (another decides 10x slower, confirmed by 3 fresh runs of each).
+group_reference() {
+  local fake
+  fake=$(dirname "$bin")/fake_solver
+  printf '#!/bin/sh\nsleep 1\nexec z3 "$@"\n' > "$tmp/slowz3"
+  chmod +x "$tmp/slowz3"
+  run "$bin" opfuzz --solvers "z3;$fake unknown_longer 0" --seed 3 --mutants 2 -i 2 --out "$tmp/ref0" examples/qf_lia.smt2
+  check "opfuzz without --reference: an unknown is no finding" eval '[ $code = 0 ] && [ -z "$(ls "$tmp/ref0")" ]'
+  run "$bin" opfuzz --solvers "z3;$fake unknown_longer 0" --reference z3 --seed 3 --mutants 2 -i 2 --out "$tmp/ref1" examples/qf_lia.smt2
+  check "opfuzz --reference z3: unknown where z3 decides is a regression (incompleteness) finding" \
+    eval '[ $code = 10 ] && grep -q "\"oracle\": \"regression\"" "$tmp"/ref1/incompleteness-fake_solver-*.json'
+  run "$bin" opfuzz --solvers "z3;$tmp/slowz3" --reference z3 --no-sessions --seed 3 --mutants 1 -i 1 --out "$tmp/ref2" examples/qf_lia.smt2
+  check "opfuzz --reference z3: 10x slower in 3 fresh runs each is a performance finding" \
+    eval '[ $code = 10 ] && grep -q "\"oracle\": \"performance\"" "$tmp"/ref2/performance-slowz3-*.json && grep -q "medians of 3 fresh runs" "$tmp"/ref2/performance-slowz3-*.json'
+  run "$bin" opfuzz --solvers "z3;cvc5" --reference cvc4 --mutants 1 --out "$tmp/ref3" examples/qf_lia.smt2
+  check "--reference must name one of the solvers" eval '[ $code = 2 ] && [[ $err == *"not one of the --solvers"* ]]'
 }
