@@ -386,6 +386,7 @@ sg_solopt_parse_modes (sg_solopt *o, const char *text, size_t len)
 
 typedef enum { EXACT, PREFIX, SUB } match_kind;
 typedef struct exclusion {
+  bool allow;      /* an ALLOW row: an exception */
   const char *solver;
   match_kind m;
   const char *text;
@@ -393,23 +394,30 @@ typedef struct exclusion {
 } exclusion;
 
 static const exclusion exclusions[] = {
-#define EXCLUDE(s, m, t, w) { s, m, t, w },
+#define EXCLUDE(s, m, t, w) { false, s, m, t, w },
+#define ALLOW(s, m, t, w) { true, s, m, t, w },
 #include "run/solopt_exclude.def"
+#undef ALLOW
 #undef EXCLUDE
 };
+
+static bool
+hits (const exclusion *x, const char *solver, const char *name)
+{
+  if (strcmp (x->solver, "*") && strcmp (x->solver, solver)) return false;
+  return x->m == EXACT ? !strcmp (name, x->text)
+         : x->m == PREFIX ? !strncmp (name, x->text, strlen (x->text))
+                          : strstr (name, x->text) != NULL;
+}
 
 const char *
 sg_solopt_exclusion (const char *solver, const char *name)
 {
-  for (size_t i = 0; i < sizeof exclusions / sizeof exclusions[0]; i++)
-    {
-      const exclusion *x = &exclusions[i];
-      if (strcmp (x->solver, "*") && strcmp (x->solver, solver)) continue;
-      bool hit = x->m == EXACT ? !strcmp (name, x->text)
-                 : x->m == PREFIX ? !strncmp (name, x->text, strlen (x->text))
-                                  : strstr (name, x->text) != NULL;
-      if (hit) return x->why;
-    }
+  size_t n = sizeof exclusions / sizeof exclusions[0];
+  for (size_t i = 0; i < n; i++)
+    if (exclusions[i].allow && hits (&exclusions[i], solver, name)) return NULL;
+  for (size_t i = 0; i < n; i++)
+    if (!exclusions[i].allow && hits (&exclusions[i], solver, name)) return exclusions[i].why;
   return NULL;
 }
 

@@ -16,8 +16,13 @@
 #include "run/run.h"
 #include "run/spawn.h"
 
-/* The script each candidate is tried on: sat under every sound configuration. */
+/* The scripts each candidate is tried on: sat under every sound configuration. The second
+ * (quantifier-free bit-vectors) only for a value the first refused: options such as cvc5
+ * --ackermann or --bitblast=eager refuse quantified logics or integers; drawn anywhere, they are
+ * refused where they do not apply (a rejection, never a finding). */
 static const char trivial[] = "(set-logic ALL)\n(declare-fun x () Int)\n(assert (> x 0))\n(check-sat)\n";
+static const char trivial_bv[] = "(set-logic QF_BV)\n(declare-fun y () (_ BitVec 4))\n"
+                                 "(assert (bvult y #x3))\n(check-sat)\n";
 
 /* Is p a solver whose options we can read, and how? */
 static bool
@@ -78,14 +83,20 @@ try_alone (const sg_profile *p, const sg_patterns *pats, sg_solopt_style st, con
   ro.out_cap = 1u << 16;
   sg_outcome out;
   sg_outcome_init (&out);
-  *err = sg_run_text (&q, pats, &ro, trivial, sizeof trivial - 1, &out);
   int s = SG_SOPT_ODD;
-  if (out.kind == SG_OUT_OK && out.answers.n == 1 && out.answers.a[0] == SG_ANS_SAT && out.exit_code == 0)
-    s = SG_SOPT_OK;
-  else if (out.kind == SG_OUT_REJECTED || (out.kind == SG_OUT_ABNORMAL_EXIT && !out.sig)
-           || (out.kind == SG_OUT_NO_ANSWER && out.exit_code != 0)
-           || (out.kind == SG_OUT_OK && out.exit_code != 0 && !out.answers.n))
-    s = SG_SOPT_REJECTED;
+  for (int k = 0; k < 2 && !*err && (k == 0 || s == SG_SOPT_REJECTED); k++)
+    {
+      const char *text = k ? trivial_bv : trivial;
+      *err = sg_run_text (&q, pats, &ro, text, strlen (text), &out);
+      if (out.kind == SG_OUT_OK && out.answers.n == 1 && out.answers.a[0] == SG_ANS_SAT && out.exit_code == 0)
+        s = SG_SOPT_OK;
+      else if (out.kind == SG_OUT_REJECTED || (out.kind == SG_OUT_ABNORMAL_EXIT && !out.sig)
+               || (out.kind == SG_OUT_NO_ANSWER && out.exit_code != 0)
+               || (out.kind == SG_OUT_OK && out.exit_code != 0 && !out.answers.n))
+        s = SG_SOPT_REJECTED;
+      else
+        s = SG_SOPT_ODD;
+    }
   sg_outcome_free (&out);
   sg_profile_free (&q);
   return s;

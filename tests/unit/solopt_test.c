@@ -201,6 +201,12 @@ test_words_candidates (void **state)
   m.excluded = true;
   assert_false (sg_solopt_drawable (&m));
   sg_strv_free (&c);
+  /* The exclusion list and its exceptions. */
+  assert_non_null (sg_solopt_exclusion ("cvc5", "sygus-out"));
+  assert_null (sg_solopt_exclusion ("cvc5", "sygus-inst")); /* ALLOW: quantifier instantiation */
+  assert_non_null (sg_solopt_exclusion ("z3", "rewriter.hi_div0"));
+  assert_null (sg_solopt_exclusion ("cvc5", "rewriter.hi_div0")); /* a z3 row */
+  assert_non_null (sg_solopt_exclusion ("cvc4", "tlimit-per"));
   sg_solopt_mode md;
   assert_true (sg_solopt_mode_parse ("safe", &md));
   assert_int_equal (md, SG_SOPT_FUZZ_SAFE);
