@@ -116,9 +116,12 @@ sg_cli_options (const sg_cli_cmd *cmd, int argc, char **argv)
   if (sg_profiles_parse_spec (&ps, solver, "SOLVER", &l, &d) || l.n != 1 || sg_solver_list_check (&l, &d)
       || sg_solopt_cache_path (&l.a[0], cache, path, sizeof path, &d))
     {
-      if (l.n != 1 && !d.rc) return sg_cli_usage_error (cmd, "one solver at a time");
-      sg_cli_print_diag (&d);
-      ex = SG_EXIT_INPUT;
+      if (l.n != 1 && !d.rc) ex = sg_cli_usage_error (cmd, "one solver at a time");
+      else
+        {
+          sg_cli_print_diag (&d);
+          ex = SG_EXIT_INPUT;
+        }
       goto out;
     }
   sg_rc rc = sg_solopt_load (&l.a[0], &pats, path, refresh, &t, stderr, &d);

@@ -166,6 +166,15 @@ option_tables (const sg_cli_cmd *cmd, const sg_cli_fuzz_cfg *f, sg_cli_solvers *
           return rc == SG_RC_NOMEM ? SG_EXIT_INTERNAL : SG_EXIT_INPUT;
         }
       s->table_of[i] = &s->tables[i];
+      uint32_t drawable = 0, expert = 0;
+      for (uint32_t k = 0; k < s->tables[i].opts.n; k++)
+        if (sg_solopt_drawable (&s->tables[i].opts.a[k]))
+          {
+            drawable++;
+            expert += s->tables[i].opts.a[k].expert;
+          }
+      fprintf (stderr, "%s: --option-fuzz %s: %s %s: %u options, %u drawable (%u expert)\n", cmd->name,
+               f->option_fuzz, p->name, s->tables[i].version, s->tables[i].opts.n, drawable, expert);
     }
   return SG_EXIT_OK;
 }
