@@ -54,18 +54,20 @@ group_options() {
 }
 
 # --reference on any engine: incompleteness (the reference decides, another does not) and
-# performance (another decides 10x slower, confirmed by 3 fresh runs of each).
+# performance (another decides 10x slower, confirmed by 3 fresh runs of each: a z3 that sleeps
+# 4 s first, on a script z3 decides in milliseconds, so a loaded machine cannot hide the ratio).
 group_reference() {
   local fake
   fake=$(dirname "$bin")/fake_solver
-  printf '#!/bin/sh\nsleep 1\nexec z3 "$@"\n' > "$tmp/slowz3"
+  printf '#!/bin/sh\nsleep 4\nexec z3 "$@"\n' > "$tmp/slowz3"
+  printf '(declare-const x Int)\n(assert (> x 1))\n(check-sat)\n' > "$tmp/tiny.smt2"
   chmod +x "$tmp/slowz3"
   run "$bin" opfuzz --solvers "z3;$fake unknown_longer 0" --seed 3 --mutants 2 -i 2 --out "$tmp/ref0" examples/qf_lia.smt2
   check "opfuzz without --reference: an unknown is no finding" eval '[ $code = 0 ] && [ -z "$(ls "$tmp/ref0")" ]'
   run "$bin" opfuzz --solvers "z3;$fake unknown_longer 0" --reference z3 --seed 3 --mutants 2 -i 2 --out "$tmp/ref1" examples/qf_lia.smt2
   check "opfuzz --reference z3: unknown where z3 decides is a regression (incompleteness) finding" \
     eval '[ $code = 10 ] && grep -q "\"oracle\": \"regression\"" "$tmp"/ref1/incompleteness-fake_solver-*.json'
-  run "$bin" opfuzz --solvers "z3;$tmp/slowz3" --reference z3 --no-sessions --seed 3 --mutants 1 -i 1 --out "$tmp/ref2" examples/qf_lia.smt2
+  run "$bin" opfuzz --solvers "z3;$tmp/slowz3" --reference z3 --no-sessions -t 20 --seed 3 --mutants 1 -i 1 --out "$tmp/ref2" "$tmp/tiny.smt2"
   check "opfuzz --reference z3: 10x slower in 3 fresh runs each is a performance finding" \
     eval '[ $code = 10 ] && grep -q "\"oracle\": \"performance\"" "$tmp"/ref2/performance-slowz3-*.json && grep -q "medians of 3 fresh runs" "$tmp"/ref2/performance-slowz3-*.json'
   run "$bin" opfuzz --solvers "z3;cvc5" --reference cvc4 --mutants 1 --out "$tmp/ref3" examples/qf_lia.smt2
