@@ -260,8 +260,15 @@ cvc_head (const char *s, size_t n, cvc_entry *e, const char **rest, size_t *rlen
     }
   *rest = NULL;
   *rlen = 0;
-  /* The description starts at the first run of two blanks after the names. */
+  /* The description starts at the first run of two blanks after the names, or, when the
+   * names fill the column (`--sets-infer-as-lemmas send ...`), at column 25 after one. */
   const char *two = memmem (s + i, n - i, "  ", 2);
+  if (!two && n > 25 && i <= 24 && s[24] == ' ' && s[25] != ' ')
+    {
+      *rest = s + 25;
+      *rlen = n - 25;
+      return true;
+    }
   if (two)
     {
       const char *r = two;

@@ -58,6 +58,7 @@ static const char cvc5_help[] =
   "  --restart-int-base=N   sets the base restart interval for the sat solver (N=25\n"
   "                         by default) (EXPERTS only)\n"
   "  --ext-rew-prep         use extended rewriter as a preprocessing pass [*]\n"
+  "  --sets-infer-as-lemmas send inferences as lemmas (EXPERTS only) [*]\n"
   "\n"
   "[*] Each of these options has a --no-OPTIONNAME variant, which reverses the\n"
   "    sense of the option.\n";
@@ -122,7 +123,7 @@ test_parse_cvc (void **state)
   snprintf (t.solver, sizeof t.solver, "cvc5");
   assert_int_equal (sg_solopt_parse_cvc (&t, cvc5_help, sizeof cvc5_help - 1), SG_RC_OK);
   sg_solopt_mark_excluded (&t);
-  assert_int_equal (t.opts.n, 9);
+  assert_int_equal (t.opts.n, 10);
   const sg_solopt *o = find (&t, "incremental");
   assert_int_equal (o->type, SG_SOPT_BOOL);
   assert_string_equal (o->category, "common");
@@ -149,6 +150,9 @@ test_parse_cvc (void **state)
   assert_int_equal (o->type, SG_SOPT_BOOL);
   assert_false (o->expert);
   assert_false (o->excluded);
+  o = find (&t, "sets-infer-as-lemmas"); /* its name fills the column: one blank before the text */
+  assert_int_equal (o->type, SG_SOPT_BOOL);
+  assert_true (o->expert);
   /* Garbage never crashes and yields nothing. */
   sg_solopt_table g;
   sg_solopt_table_init (&g);
