@@ -195,6 +195,13 @@ named_asserts (const sg_store *s, const sg_script *sc, sg_buf *b)
     }
 }
 
+const char *
+sg_core_kind_name (sg_core_kind k)
+{
+  static const char *const names[] = { "none", "precise", "unconfirmed", "imprecise", "bad" };
+  return (unsigned) k < sizeof names / sizeof names[0] ? names[k] : "?";
+}
+
 void
 sg_core_result_init (sg_core_result *r)
 {
@@ -295,6 +302,7 @@ sg_core_judge (const sg_core_opts *o, sg_store *s, const sg_script *sc, const ch
   r->kind = SG_CORE_NONE;
   r->culprit = SG_NONE;
   r->core[0] = r->why[0] = 0;
+  memset (r->run_kind, 0, sizeof r->run_kind);
   sg_buf known, extra, all, core, allowed;
   sg_buf_init (&known);
   sg_buf_init (&extra);
@@ -329,6 +337,7 @@ sg_core_judge (const sg_core_opts *o, sg_store *s, const sg_script *sc, const ch
           k = SG_CORE_IMPRECISE;
           r->imprecise++;
         }
+      if (i < 16) r->run_kind[i] = (uint8_t) k;
       if (k > r->kind)
         {
           r->kind = k;

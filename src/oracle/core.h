@@ -73,6 +73,7 @@ typedef struct sg_core_result {
   uint32_t nocore;     /* unsat answers with no readable core */
   uint32_t imprecise;  /* imprecise cores */
   uint32_t unconfirmed; /* cores missing a known conjunct that were not confirmed */
+  uint8_t run_kind[16]; /* sg_core_kind of each run (the first 16; NONE: not asked or no core) */
   char core[256];      /* the culprit's core (space-separated names) */
   char why[256];       /* one line for the finding or the log */
   sg_buf query;        /* the core query text */
@@ -82,6 +83,9 @@ typedef struct sg_core_result {
 
 void sg_core_result_init (sg_core_result *r);
 void sg_core_result_free (sg_core_result *r);
+
+/* "none", "precise", "unconfirmed", "imprecise", "bad". */
+const char *sg_core_kind_name (sg_core_kind k);
 
 /* Judge the cores of the runs of p (the script sc in store s, as text) that answered unsat.
  * SG_RC_USAGE when the script carries no known core or no (check-sat) line; SG_RC_OK

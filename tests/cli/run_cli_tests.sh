@@ -1352,6 +1352,13 @@ group_genstr() {
       run "$bin" strings --solvers "$fake core_drop;z3" --status unsat --mutants 3 --seed 2 -t 5 --out "$d/f2"
       check "a bad unsat core is a soundness finding of the solver that returned it (oracle core)" \
         eval '[ $code = 10 ] && [ "$(ls "$d"/f2/soundness-fake_solver-*.json | wc -l)" = 3 ] && grep -q "\"oracle\": \"core\"" "$d"/f2/soundness-fake_solver-w0-000001.json && grep -q "^(get-unsat-core)" "$d"/f2/soundness-fake_solver-w0-000001.smt2 && [[ $out$err == *"z3'"'"'s model of them is valid"* ]]'
+      run "$bin" gen strings --status unsat --count 1 --seed 3 --out "$d/one" -q
+      run "$bin" check --solvers "$fake core_drop;z3" "$d/one/strings-unsat-000001.smt2"
+      check "check judges the cores of a file with a known core: the bad one blamed, exit 10" \
+        eval '[ $code = 10 ] && [[ $out == *"fake_solver unsat core bad"* ]] && [[ $out == *"blamed: fake_solver"* ]]'
+      run "$bin" check --json --solvers z3 "$d/one/strings-unsat-000001.smt2"
+      check "check --json: z3's core of a generated unsat file is precise" \
+        eval '[ $code = 0 ] && [[ $out == *"\"core\": \"precise\""* ]]'
       # Every conjunct as the core: imprecise where the known core is smaller (the noise
       # conjunct is extra-ok), written apart, never a finding.
       run "$bin" strings --solvers "$fake core_all;z3" --status unsat --mutants 30 --seed 2 -t 5 --out "$d/f3"
