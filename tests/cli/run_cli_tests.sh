@@ -1352,6 +1352,9 @@ group_genstr() {
       run "$bin" strings --solvers "$fake core_drop;z3" --status unsat --mutants 3 --seed 2 -t 5 --out "$d/f2"
       check "a bad unsat core is a soundness finding of the solver that returned it (oracle core)" \
         eval '[ $code = 10 ] && [ "$(ls "$d"/f2/soundness-fake_solver-*.json | wc -l)" = 3 ] && grep -q "\"oracle\": \"core\"" "$d"/f2/soundness-fake_solver-w0-000001.json && grep -q "^(get-unsat-core)" "$d"/f2/soundness-fake_solver-w0-000001.smt2 && [[ $out$err == *"z3'"'"'s model of them is valid"* ]]'
+      run "$bin" reduce --finding "$d/f2/soundness-fake_solver-w0-000001.json" "$d/f2/red.smt2"
+      check "reduce --finding on a core finding: exit 2 naming the JSON file, no output file" \
+        eval '[ $code = 2 ] && [[ $err == *"soundness-fake_solver-w0-000001.json:1:1: error: a finding of the unsat-core oracle"* ]] && [ ! -e "$d/f2/red.smt2" ]'
       run "$bin" gen strings --status unsat --count 1 --seed 3 --out "$d/one" -q
       run "$bin" check --solvers "$fake core_drop;z3" "$d/one/strings-unsat-000001.smt2"
       check "check judges the cores of a file with a known core: the bad one blamed, exit 10" \
