@@ -208,6 +208,13 @@ judge_core (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds
           if (sg_buf_ok (&t)) write_finding_text (w, m, seeds, number, chain, p, "core", t.s, t.len);
           sg_buf_free (&t);
         }
+      else if (r.kind == SG_CORE_ANSWER)
+        {
+          /* A wrong answer to the core query: a plain soundness finding on it (reducible). */
+          r.sub.verdict.why[0] = 0;
+          snprintf (r.sub.verdict.why, sizeof r.sub.verdict.why, "%s", r.why);
+          write_finding_text (w, m, seeds, number, chain, &r.sub, NULL, r.query.s, r.query.len);
+        }
       else if (r.kind == SG_CORE_IMPRECISE)
         {
           char name[4096];

@@ -265,7 +265,7 @@ check_core (check_cfg *c, const sg_probe_opts *po, sg_store *s, const sg_script 
       fr->core = true;
       memcpy (fr->core_kind, r.run_kind, sizeof fr->core_kind);
       snprintf (fr->core_why, sizeof fr->core_why, "%s", r.why);
-      if (r.kind == SG_CORE_BAD)
+      if (r.kind == SG_CORE_BAD || r.kind == SG_CORE_ANSWER)
         {
           fr->pr.verdict.kind = SG_VERDICT_SOUNDNESS;
           fr->pr.verdict.culprit = r.culprit;

@@ -198,7 +198,7 @@ named_asserts (const sg_store *s, const sg_script *sc, sg_buf *b)
 const char *
 sg_core_kind_name (sg_core_kind k)
 {
-  static const char *const names[] = { "none", "precise", "unconfirmed", "imprecise", "bad" };
+  static const char *const names[] = { "none", "precise", "unconfirmed", "imprecise", "bad", "answer" };
   return (unsigned) k < sizeof names / sizeof names[0] ? names[k] : "?";
 }
 
@@ -227,10 +227,11 @@ answered_unsat (const sg_outcome *oc)
 }
 
 /* Ask profile prof for the core of r->query in a fresh process: true with the names in core
- * when it answered unsat with a readable core naming only named assertions (all). */
+ * when it answered unsat with a readable core naming only named assertions (all). *sat (may be
+ * NULL): it answered sat. */
 static bool
 ask (const sg_core_opts *o, const sg_profile *prof, bool strings, bool fp, sg_core_result *r,
-     const char *all, sg_buf *core)
+     const char *all, sg_buf *core, bool *sat)
 {
   sg_run_opts ro;
   memset (&ro, 0, sizeof ro);
@@ -244,9 +245,10 @@ ask (const sg_core_opts *o, const sg_profile *prof, bool strings, bool fp, sg_co
   sg_buf out;
   sg_buf_init (&out);
   r->asked++;
-  bool ok = sg_run_text_capture (prof, o->pats, &ro, r->query.s, r->query.len, &oc, &out) == SG_RC_OK
-            && answered_unsat (&oc) && sg_core_read (out.s ? out.s : "", out.len, core)
+  bool ran = sg_run_text_capture (prof, o->pats, &ro, r->query.s, r->query.len, &oc, &out) == SG_RC_OK;
+  bool ok = ran && answered_unsat (&oc) && sg_core_read (out.s ? out.s : "", out.len, core)
             && sg_core_names_subset (sg_buf_cstr (core), all);
+  if (sat) *sat = ran && oc.kind == SG_OUT_OK && oc.answers.n >= 1 && oc.answers.a[0] == SG_ANS_SAT;
   sg_outcome_free (&oc);
   sg_buf_free (&out);
   return ok;
@@ -269,7 +271,7 @@ confirm_bad (const sg_core_opts *o, const sg_store *s, const sg_script *sc, uint
   sg_buf_init (&again);
   sg_buf_init (&all);
   named_asserts (s, sc, &all);
-  bool same = ask (o, &o->solvers->a[i], strings, fp, r, sg_buf_cstr (&all), &again)
+  bool same = ask (o, &o->solvers->a[i], strings, fp, r, sg_buf_cstr (&all), &again, NULL)
               && same_names (sg_buf_cstr (&again), core);
   sg_buf_free (&again);
   sg_buf_free (&all);
@@ -295,6 +297,38 @@ confirm_bad (const sg_core_opts *o, const sg_store *s, const sg_script *sc, uint
   return false;
 }
 
+/* Some solvers (bits of sat_runs) answered the core query sat: probe the query twice with
+ * models, its status unsat by construction; the same confirmed soundness verdict, blamed on one
+ * of them, is the finding (kind ANSWER, r->sub its probe). */
+static void
+judge_sat_query (const sg_core_opts *o, uint64_t sat_runs, sg_core_result *r)
+{
+  sg_probe_opts po;
+  memset (&po, 0, sizeof po);
+  po.timeout_ms = o->timeout_ms;
+  po.mem_bytes = o->mem_bytes;
+  po.models = true;
+  po.oracle.expected = SG_ANS_UNSAT;
+  sg_probe again;
+  sg_probe_init (&again);
+  sg_probe_free (&r->sub);
+  sg_probe_init (&r->sub);
+  uint32_t c = SG_NONE;
+  if (sg_probe_text (o->solvers, o->pats, r->query.s, r->query.len, &po, &r->sub)
+      && r->sub.verdict.kind == SG_VERDICT_SOUNDNESS && (c = r->sub.verdict.culprit) < 64
+      && (sat_runs >> c & 1) && sg_probe_text (o->solvers, o->pats, r->query.s, r->query.len, &po, &again)
+      && again.verdict.kind == SG_VERDICT_SOUNDNESS && again.verdict.culprit == c)
+    {
+      r->kind = SG_CORE_ANSWER;
+      r->culprit = c;
+      if (c < 16) r->run_kind[c] = SG_CORE_ANSWER;
+      snprintf (r->why, sizeof r->why, "with :produce-unsat-cores: %.220s", r->sub.verdict.why);
+    }
+  else
+    r->unconfirmed++;
+  sg_probe_free (&again);
+}
+
 sg_rc
 sg_core_judge (const sg_core_opts *o, sg_store *s, const sg_script *sc, const char *text,
                size_t len, const sg_probe *p, sg_core_result *r)
@@ -315,13 +349,16 @@ sg_core_judge (const sg_core_opts *o, sg_store *s, const sg_script *sc, const ch
   sg_buf_adds (&allowed, sg_buf_cstr (&known));
   if (extra.len) sg_buf_addc (&allowed, ' '), sg_buf_adds (&allowed, sg_buf_cstr (&extra));
   bool strings = sg_script_uses_strings (s), fp = sg_script_uses_fp (s);
+  uint64_t sat_runs = 0; /* runs whose core query was answered sat */
   for (uint32_t i = 0; !rc && i < p->runs.n && i < o->solvers->n; i++)
     {
       const sg_probe_run *run = &p->runs.a[i];
       if (run->skipped || !answered_unsat (&run->out)) continue;
-      if (!ask (o, &o->solvers->a[i], strings, fp, r, sg_buf_cstr (&all), &core))
+      bool sat = false;
+      if (!ask (o, &o->solvers->a[i], strings, fp, r, sg_buf_cstr (&all), &core, &sat))
         {
           r->nocore++;
+          if (sat && i < 64) sat_runs |= 1ull << i;
           continue;
         }
       r->read++;
@@ -354,6 +391,7 @@ sg_core_judge (const sg_core_opts *o, sg_store *s, const sg_script *sc, const ch
         }
       if (k == SG_CORE_BAD) break; /* the most severe: no need to ask the others */
     }
+  if (!rc && sat_runs && r->kind != SG_CORE_BAD) judge_sat_query (o, sat_runs, r);
   sg_buf_free (&known);
   sg_buf_free (&extra);
   sg_buf_free (&all);

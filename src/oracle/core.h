@@ -10,6 +10,10 @@
  * core against the known one:
  *   - precise: it holds the known core and nothing but it (and extra-ok conjuncts);
  *   - imprecise: it holds the known core and more: not minimal, not a bug (reported apart);
+ *   - the core query answered sat (the solver answered the script unsat without cores): the
+ *     query is probed again with models, its status unsat by construction; a confirmed
+ *     soundness verdict of the metamorphic oracle (our evaluator first, as always) is a finding
+ *     on the query text, reducible like any wrong answer;
  *   - missing a known conjunct: the core alone (the script without the other named asserts) is
  *     satisfiable, since the known core is the only minimal one. It is a bad core (soundness)
  *     only when confirmed: the same solver returns the same core again in a fresh process and
@@ -55,6 +59,10 @@ typedef enum sg_core_kind {
   SG_CORE_UNCONFIRMED, /* misses a known conjunct, not confirmed: counted, never reported */
   SG_CORE_IMPRECISE,   /* the known core and more: reported apart, not a bug */
   SG_CORE_BAD,         /* a confirmed satisfiable core: a soundness finding */
+  SG_CORE_ANSWER,      /* the core query itself was answered sat, confirmed wrong by the
+                          metamorphic oracle on it (expected unsat, models checked): a
+                          soundness finding on the query (an answer :produce-unsat-cores
+                          changes) */
 } sg_core_kind;
 
 typedef struct sg_core_opts {
@@ -78,13 +86,14 @@ typedef struct sg_core_result {
   char why[256];       /* one line for the finding or the log */
   sg_buf query;        /* the core query text */
   sg_buf subset;       /* BAD: the culprit's core alone */
-  sg_probe sub;        /* BAD: the probe of the core alone (with the validated model) */
+  sg_probe sub;        /* BAD: the probe of the core alone (with the validated model);
+                          ANSWER: the probe of the query whose verdict is the finding */
 } sg_core_result;
 
 void sg_core_result_init (sg_core_result *r);
 void sg_core_result_free (sg_core_result *r);
 
-/* "none", "precise", "unconfirmed", "imprecise", "bad". */
+/* "none", "precise", "unconfirmed", "imprecise", "bad", "answer". */
 const char *sg_core_kind_name (sg_core_kind k);
 
 /* Judge the cores of the runs of p (the script sc in store s, as text) that answered unsat.

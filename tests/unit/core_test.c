@@ -2,7 +2,8 @@
  * reading z3's and cvc5's core output, the core-only script, and the judge: a fake solver that
  * drops a needed conjunct from its core is blamed (bad core, confirmed by z3's validated model
  * of the core alone), one that returns every conjunct is imprecise unless the extra conjunct is
- * declared extra-ok, and z3 itself is precise. The judge cases skip when z3 is missing. */
+ * declared extra-ok, one that answers the core query sat is blamed for that answer, and z3
+ * itself is precise. The judge cases skip when z3 is missing. */
 #include "test_util.h"
 
 #include "oracle/core.h"
@@ -195,6 +196,23 @@ test_judge_imprecise_and_precise (void **state)
   sg_core_result_free (&r);
 }
 
+static void
+test_judge_sat_on_query (void **state)
+{
+  (void) state;
+  sg_core_result r;
+  sg_core_result_init (&r);
+  if (!judge (SG_FAKE_SOLVER " core_sat;z3", SCRIPT, &r)) { sg_core_result_free (&r); skip (); }
+  /* The fake answers the script unsat and the core query sat: a wrong answer on the query,
+   * blamed on it by the metamorphic oracle (z3 answers it unsat). */
+  assert_int_equal (r.kind, SG_CORE_ANSWER);
+  assert_int_equal (r.culprit, 0);
+  assert_int_equal (r.sub.verdict.kind, SG_VERDICT_SOUNDNESS);
+  assert_int_equal (r.sub.verdict.culprit, 0);
+  assert_non_null (strstr (r.why, "with :produce-unsat-cores: "));
+  sg_core_result_free (&r);
+}
+
 int
 main (void)
 {
@@ -204,6 +222,7 @@ main (void)
     cmocka_unit_test (test_subset),
     cmocka_unit_test (test_judge_bad_core),
     cmocka_unit_test (test_judge_imprecise_and_precise),
+    cmocka_unit_test (test_judge_sat_on_query),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
