@@ -1,6 +1,6 @@
 #define _DEFAULT_SOURCE /* realpath */
-/* cmd_campaign: `campaign` (the main job), `report`, `bugs` and `merge` — the findings
- * database of src/campaign seen from the command line. */
+/* cmd_campaign: `campaign` (the main job), `report` and `bugs` — the findings database of
+ * src/campaign seen from the command line (`merge`: cmd_merge.c). */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -585,7 +585,7 @@ done:
   return code < 0 ? SG_EXIT_OK : code;
 }
 
-/* ---- report, bugs, merge ------------------------------------------------------------------- */
+/* ---- report, bugs ------------------------------------------------------------------- */
 
 static bool
 open_campaign (const char *dir, sg_db *db)
@@ -734,92 +734,5 @@ sg_cli_bugs (const sg_cli_cmd *cmd, int argc, char **argv)
     fwrite (b.s, 1, b.len, stdout);
   sg_buf_free (&b);
   sg_db_close (&db);
-  return code;
-}
-
-int
-sg_cli_merge (const sg_cli_cmd *cmd, int argc, char **argv)
-{
-  const char *out = NULL;
-  SG_VEC (const char *) dirs = { 0 };
-  for (int i = 1; i < argc; i++)
-    {
-      if (sg_cli_is_help (argv[i])) { sg_cli_usage (cmd, stdout); SG_VEC_FREE (dirs); return SG_EXIT_OK; }
-      if (!strcmp (argv[i], "--out") || !strcmp (argv[i], "-o"))
-        {
-          if (i + 1 >= argc) { SG_VEC_FREE (dirs); return sg_cli_usage_error (cmd, "%s needs a directory", argv[i]); }
-          out = argv[++i];
-          continue;
-        }
-      if (argv[i][0] == '-' && argv[i][1]) { SG_VEC_FREE (dirs); return sg_cli_usage_error (cmd, "unknown option '%s'", argv[i]); }
-      SG_VEC_PUSH (dirs, argv[i]);
-    }
-  if (!dirs.n) { SG_VEC_FREE (dirs); return sg_cli_usage_error (cmd, "expected campaign directories"); }
-  char outdir[PATH_MAX];
-  if (out) snprintf (outdir, sizeof outdir, "%s", out);
-  else
-    {
-      time_t t = time (NULL);
-      struct tm tm;
-      localtime_r (&t, &tm);
-      strftime (outdir, sizeof outdir, "merged-%Y%m%d-%H%M%S", &tm);
-    }
-  int code = SG_EXIT_OK;
-  char path[PATH_MAX], err[512];
-  struct stat stt;
-  sg_db dst;
-  for (uint32_t i = 0; i < dirs.n; i++)
-    {
-      sg_db probe;
-      if (!open_campaign (dirs.a[i], &probe)) { SG_VEC_FREE (dirs); return SG_EXIT_INPUT; }
-      sg_db_close (&probe);
-    }
-  if (!sg_mkdir_p (outdir) || !path_in (path, sizeof path, outdir, "campaign.db"))
-    { fprintf (stderr, "smtgrind merge: error: cannot create %s\n", outdir); SG_VEC_FREE (dirs); return SG_EXIT_INPUT; }
-  if (stat (path, &stt) == 0)
-    { fprintf (stderr, "smtgrind merge: error: %s already holds a campaign database\n", outdir); SG_VEC_FREE (dirs); return SG_EXIT_INPUT; }
-  if (sg_db_open (&dst, path, true)) { fprintf (stderr, "smtgrind merge: error: %s\n", dst.err); SG_VEC_FREE (dirs); return SG_EXIT_INPUT; }
-  sg_buf from;
-  sg_buf_init (&from);
-  double elapsed = 0;
-  for (uint32_t i = 0; i < dirs.n && code == SG_EXIT_OK; i++)
-    {
-      if (sg_report_merge (&dst, dirs.a[i], err, sizeof err))
-        {
-          fprintf (stderr, "smtgrind merge: error: %s\n", err);
-          code = SG_EXIT_INPUT;
-        }
-      char real[PATH_MAX];
-      sg_buf_printf (&from, "%s%s", i ? "\n" : "", realpath (dirs.a[i], real) ? real : dirs.a[i]);
-      sg_db src;
-      char v[1024];
-      if (open_campaign (dirs.a[i], &src))
-        {
-          if (!sg_db_meta_get (&src, "elapsed", v, sizeof v) && strtod (v, NULL) > elapsed) elapsed = strtod (v, NULL);
-          if (i == 0)
-            {
-              static const char *copy[] = { "solver_versions", "engines", "seed", "timeout", "inputs", "started", NULL };
-              for (int k = 0; copy[k]; k++)
-                if (!sg_db_meta_get (&src, copy[k], v, sizeof v)) sg_db_meta_set (&dst, copy[k], v);
-            }
-          sg_db_close (&src);
-        }
-    }
-  char ev[32];
-  snprintf (ev, sizeof ev, "%.1f", elapsed);
-  sg_db_meta_set (&dst, "elapsed", ev);
-  sg_db_meta_set (&dst, "merged_from", sg_buf_cstr (&from));
-  sg_buf_free (&from);
-  if (code == SG_EXIT_OK)
-    {
-      uint64_t nf = 0, nb = 0;
-      sg_db_count (&dst, "findings", &nf);
-      sg_db_count (&dst, "buckets", &nb);
-      printf ("merged %u campaigns into %s: %llu findings in %llu buckets\n", dirs.n, outdir,
-              (unsigned long long) nf, (unsigned long long) nb);
-      sg_report_list (&dst, outdir, stdout, true);
-    }
-  sg_db_close (&dst);
-  SG_VEC_FREE (dirs);
   return code;
 }
