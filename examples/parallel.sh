@@ -36,6 +36,7 @@ out=$(cd "$out" && pwd)
 export SMTGRIND_SHARDS=$n
 
 # The shard job: its exit status 10 (bugs found) is a result, not a failure.
+# shellcheck disable=SC2016 # expanded by the job's bash
 job='"$0" campaign --shard auto --log --out "$1" "${@:2}"; c=$?; [ "$c" = 10 ] && exit 0; exit "$c"'
 
 status=0
