@@ -3,7 +3,8 @@
  * and logic, every bucket with its triggers and a ready-to-paste issue text), the bucket list,
  * one bucket's issue text, the JSON export (the merge of campaigns is merge.h).
  * Owns: nothing beyond each call.
- * Invariants: paths in the database are relative to the campaign directory (or absolute); the
+ * Invariants: paths in the database are relative to the campaign directory (absolute in an
+ *   older smtgrind's merge); the
  *   report and export resolve them against `dir`. Files are written atomically (temporary
  *   name + rename).
  * Tests: tests/cli/run_cli_tests.sh (group campaign) */
