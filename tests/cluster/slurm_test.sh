@@ -5,12 +5,14 @@
 # directory (free ports, state, spool and logs there), submits examples/slurm/submit.sh: a job
 # array of 3 shards of a 20-second campaign (the fake solver that crashes at 3 sites) and the
 # merge job that depends on it (afterany), then checks the merged result: every shard's findings
-# are there, no bug twice, `bugs check` ok after moving the directory. Every process it starts
+# are there, no bug twice, `bugs check` ok after moving the directory. Round 2, the same
+# submission again (as after a requeue): every shard continues from its copy with its budget
+# spent, and the merge adds nothing. Every process it starts
 # (daemons, slurmstepd, the jobs) carries SG_SLURM_TEST_MARK=<its directory> in its environment
 # and is killed by pid at the end, whatever happens (trap), then the directory is removed.
 # Exit 0 passed, 1 failed, 77 skipped (the reason printed: not root, Slurm or munge not
 # installed outside CI, or the daemons cannot start here, with their logs' last errors).
-# Run from the source directory. About a minute (labelled slow and slurm in ctest).
+# Run from the source directory. About 45 s (labelled slow and slurm in ctest).
 set -uo pipefail
 if [ $# -ne 1 ] || [ ! -x "$1" ]; then echo "usage: slurm_test.sh BINARY" >&2; exit 2; fi
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -122,22 +124,31 @@ if [ "$state" != idle ]; then
 fi
 echo "slurm_test: slurmctld and slurmd up in $((SECONDS - t0)) s (ports $p1, $p2)" >&2
 
-# The job array and the merge job, as the README shows them.
+# The job array and the merge job, as the README shows them (round 1: the campaign; round 2:
+# the same submission again, as after a requeue: every shard continues from its copy, its
+# budget spent, and the merge adds nothing).
+submit() {
+  env "$mark" SMTGRIND="$bin" SMTGRIND_LOCAL="$d/local" \
+    SBATCH_ARGS="--partition=sgtest --cpus-per-task=1 --time=00:05:00" \
+    bash examples/slurm/submit.sh 3 "$d/results" --solvers "$fake hashcrash" --engines opfuzz \
+    --budget 20 --seed 11 --slice 2 --reduce-budget 5 --no-report seeds
+}
+# Wait up to $1 s for the queue to empty.
+wait_queue() {
+  local t=$SECONDS left
+  while [ $((SECONDS - t)) -lt "$1" ]; do
+    [ -z "$(timeout -s KILL 5 squeue -h -o %i 2>/dev/null)" ] && return 0
+    sleep 1
+  done
+  left=$(squeue -h -o '%i %T %r' 2>/dev/null | tr '\n' ';')
+  fail "jobs still queued or running after $1 s: $left"
+  return 1
+}
 t1=$SECONDS
-ids=$(env "$mark" SMTGRIND="$bin" SMTGRIND_LOCAL="$d/local" \
-        SBATCH_ARGS="--partition=sgtest --cpus-per-task=1 --time=00:05:00" \
-        bash examples/slurm/submit.sh 3 "$d/results" --solvers "$fake hashcrash" --engines opfuzz \
-        --budget 20 --seed 11 --slice 2 --reduce-budget 5 --no-report seeds) \
-  || { fail "submit.sh failed"; exit 1; }
+ids=$(submit) || { fail "submit.sh failed"; exit 1; }
 read -r array merge <<<"$ids"
-while [ $((SECONDS - t1)) -lt 150 ]; do
-  [ -z "$(timeout -s KILL 5 squeue -h -o %i 2>/dev/null)" ] && break
-  sleep 1
-done
-left=$(squeue -h -o '%i %T %r' 2>/dev/null | tr '\n' ';')
-[ -z "$left" ] || fail "jobs still queued or running after 150 s: $left"
+wait_queue 150
 echo "slurm_test: array $array and merge $merge ended in $((SECONDS - t1)) s" >&2
-
 r=$d/results
 count() { "$bin" bugs export "$1" 2>/dev/null | grep -c '"name"'; }
 total=0
@@ -151,6 +162,19 @@ for i in 0 1 2; do
   nf[i]=${n:-0}
 done
 grep -q "3 shards merged" "$r/merge.log" 2>/dev/null || fail "merge job: $(tail -n 3 "$r/merge.log" 2>/dev/null | tr '\n' ' ')"
+before=$("$bin" bugs list "$r/merged" 2>&1; count "$r/merged")
+t2=$SECONDS
+ids=$(submit) || { fail "submit.sh (round 2) failed"; exit 1; }
+wait_queue 120
+for i in 0 1 2; do
+  grep -q "holds this campaign (same settings): continuing it, 2[0-9]s of 20s done" "$r/shard-$i.log" 2>/dev/null \
+    || fail "round 2, shard $i: not continued: $(grep -h 'campaign' "$r/shard-$i.log" 2>/dev/null | head -n 3 | tr '\n' ' ')"
+done
+after=$("$bin" bugs list "$r/merged" 2>&1; count "$r/merged")
+if [ "$(grep -c " 0 findings added" "$r/merge.log")" != 3 ] || [ "$after" != "$before" ]; then
+  fail "round 2: the merge changed: $(grep 'merge:' "$r/merge.log" | tr '\n' ' ')"
+fi
+echo "slurm_test: round 2 (resubmitted: continued, merged again without change) in $((SECONDS - t2)) s" >&2
 mv "$r/merged" "$d/moved"
 m=$d/moved
 nm=$(count "$m")
