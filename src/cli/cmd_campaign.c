@@ -213,7 +213,7 @@ env_num (const sg_cli_cmd *cmd, const char *name, unsigned *v)
 static int
 shard_auto (const sg_cli_cmd *cmd, camp_run *r)
 {
-  unsigned id, lo = 0, hi, count = r->c.shards, n = 0;
+  unsigned id, lo = 0, hi, count = r->c.shards, n = 0, step = 1, tasks = 0;
   const char *from = NULL;
   int k;
   if ((k = env_num (cmd, "SLURM_ARRAY_TASK_ID", &id)) < 0) return SG_EXIT_INPUT;
@@ -221,9 +221,20 @@ shard_auto (const sg_cli_cmd *cmd, camp_run *r)
     {
       from = "SLURM_ARRAY_TASK_ID";
       if (env_num (cmd, "SLURM_ARRAY_TASK_MIN", &lo) < 0) return SG_EXIT_INPUT;
+      if (env_num (cmd, "SLURM_ARRAY_TASK_STEP", &step) < 0) return SG_EXIT_INPUT;
+      if (!step) step = 1;
       if ((k = env_num (cmd, "SLURM_ARRAY_TASK_MAX", &hi)) < 0) return SG_EXIT_INPUT;
-      if (k && hi >= lo) n = hi - lo + 1;
-      if (!n && (k = env_num (cmd, "SLURM_ARRAY_TASK_COUNT", &n)) < 0) return SG_EXIT_INPUT;
+      if (k && hi >= lo) n = (hi - lo) / step + 1;
+      if (env_num (cmd, "SLURM_ARRAY_TASK_COUNT", &tasks) < 0) return SG_EXIT_INPUT;
+      /* An array with gaps (--array=1,5,9): which shard a task is cannot be told from its
+       * index; every shard must run once, so that is refused. */
+      if (n && tasks && tasks != n)
+        return sg_cli_usage_error (cmd, "--shard auto: the job array has %u tasks but indexes %u..%u step %u make %u: give it a range (--array=0-%u)",
+                                   tasks, lo, hi, step, n, tasks - 1);
+      if (!n) n = tasks;
+      if ((id - lo) % step)
+        return sg_cli_usage_error (cmd, "--shard auto: SLURM_ARRAY_TASK_ID = %u is not on the array's step %u from %u", id, step, lo);
+      if (id >= lo) id = lo + (id - lo) / step; /* the shard is the task's position */
     }
   else if ((k = env_num (cmd, "JOB_COMPLETION_INDEX", &id)) != 0)
     {
