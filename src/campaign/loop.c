@@ -70,7 +70,7 @@ pick_seeds (worker *w, void *state, uint64_t chain, const sg_tech_seed **pick)
       /* A generator: its chains need no seed (one per worker and pass without a limit). */
       static const sg_tech_seed generated = { "(generated)", "", 0, SG_ANS_NONE, NULL };
       bool limited = o->max_mutants || o->max_seconds > 0 || o->max_chains;
-      if (!limited && chain - o->chain0 >= (o->passes ? o->passes : 1)) return false;
+      if (!limited && !o->tech->until_eof && chain - o->chain0 >= (o->passes ? o->passes : 1)) return false;
       pick[0] = &generated;
       return true;
     }
@@ -118,7 +118,12 @@ worker_main (worker *w)
   void *state = NULL;
   sg_diag d;
   sg_diag_init (&d, o->tech->name);
-  if (o->tech->init (&o->cfg, &state, &d)) return;
+  /* Generators that split an index range need to know their share (campaign workers x jobs). */
+  sg_tech_cfg cfg = o->cfg;
+  cfg.worker = cfg.worker * o->jobs + w->index;
+  cfg.workers = (cfg.workers ? cfg.workers : 1) * o->jobs;
+  cfg.chain0 = o->chain0;
+  if (o->tech->init (&cfg, &state, &d)) return;
   if (!sg_loop_open_lanes (w))
     {
       o->tech->free (state);
@@ -151,7 +156,9 @@ worker_main (worker *w)
        * changes the mutants of the next ones. */
       sg_rng crng = sg_rng_split (&w->rng);
       sg_diag_init (&d, seeds[0]->path);
-      if (o->tech->begin (state, seeds, &crng, &d))
+      sg_rc brc = o->tech->begin (state, seeds, &crng, &d);
+      if (brc == SG_RC_EOF && o->tech->until_eof) break; /* its range is exhausted */
+      if (brc)
         {
           ADD (st->seeds_skipped, 1);
           continue;
