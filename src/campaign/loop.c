@@ -50,6 +50,22 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
             (unsigned long long) s->ill_typed);
 }
 
+void
+sg_fuzz_perf_table (const sg_fuzz_stats *s, const sg_solver_list *solvers, FILE *f)
+{
+  fprintf (f, "solved within T seconds (first probe; times per run in OUT/times-wW.tsv):\n  %-16s", "T");
+  for (int t = 0; t < SG_FUZZ_PERF_T; t++) fprintf (f, " %9g", (double) (1u << t) / 64.0);
+  fputc ('\n', f);
+  for (uint32_t k = 0; solvers && k < solvers->n && k < SG_FUZZ_PERF_SOLVERS; k++)
+    {
+      char name[40];
+      snprintf (name, sizeof name, "%s (%llu)", solvers->a[k].name, (unsigned long long) s->perf_runs[k]);
+      fprintf (f, "  %-16s", name);
+      for (int t = 0; t < SG_FUZZ_PERF_T; t++) fprintf (f, " %9llu", (unsigned long long) s->perf_solved[k][t]);
+      fputc ('\n', f);
+    }
+}
+
 static bool
 out_of_budget (worker *w)
 {
@@ -205,6 +221,7 @@ worker_main (worker *w)
       barren = number > before ? 0 : barren + 1;
     }
   sg_loop_close_lanes (w);
+  if (w->times) fclose (w->times);
   o->tech->free (state);
   /* How the CPU was shared between smtgrind and the solvers (all reaped by now). */
   struct rusage self, kids;
@@ -336,6 +353,7 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
       fprintf (o->status, "CPU: smtgrind %.2fs, solvers %.2fs: smtgrind's share %.1f%%\n",
                (double) stats->self_cpu_us / 1e6, (double) stats->solver_cpu_us / 1e6,
                all ? 100.0 * (double) stats->self_cpu_us / (double) all : 0.0);
+      if (o->tech->perf) sg_fuzz_perf_table (stats, o->solvers, o->status);
     }
   munmap (sh, size);
   if (stopped_by)

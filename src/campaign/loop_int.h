@@ -68,6 +68,7 @@ typedef struct worker {
   pthread_mutex_t fmu;   /* the finding hook and status lines of lanes */
   uint64_t chain;        /* the chain being generated */
   uint32_t chain_to;     /* solver timeouts counted so far on its mutants */
+  FILE *times;           /* perf techniques: OUT/times-wW.tsv (under fmu), or NULL */
 } worker;
 
 /* loop_judge.c: judge mutant m (number `number` of the worker, chain `chain`) with the

@@ -524,6 +524,9 @@ static const sg_opt enum_opts[] = {
     "formulas from --from on (default: no end)" },
   { 0, "--shard", NULL, "I/N", SG_OPT_STR, OFF (shard), SG_OPT_NO_GIVEN, 0, 0, NULL, NULL,
     "this run's share: the blocks of -i formulas b with b mod N = I" },
+  { 0, "--reference", NULL, "NAME", SG_OPT_STR, OFF (reference), SG_OPT_NO_GIVEN, 0, 0, NULL, NULL,
+    "the solver (profile name in --solvers) whose decided answers the\n"
+    "others must match: it decides, another does not (incompleteness)" },
 };
 
 static void
@@ -681,7 +684,8 @@ static const sg_technique techniques[] = {
              "Differential oracles, models checked by smtgrind's evaluator, crashes.\n",
     .opts = enum_opts, .nopts = NOPTS (enum_opts),
     .defaults = { .chain = 1000 },
-    .timeout_s = 8, .campaign_chain = 200, .weights = "0", .nseeds = 0, .until_eof = true,
+    .timeout_s = 8, .campaign_chain = 200, .weights = "0", .nseeds = 0, .until_eof = true, .perf = true,
+    .oracles = SG_TECH_ORACLE_REGRESSION,
     .describe = sg_enum_tech_describe,
     .init = sg_enum_tech_init, .begin = sg_enum_tech_begin, .next = sg_enum_tech_next, .free = sg_enum_tech_free,
   },

@@ -91,6 +91,9 @@ typedef struct sg_technique {
                            seed files) */
   bool needs_status;    /* seeds must be labelled (unlabelled ones are labelled first) */
   bool one_lane;        /* its oracles need the previous step judged first: one lane */
+  bool perf;            /* ET's performance measure: each (mutant, solver) time of the first
+                           probe kept in OUT/times-wW.tsv, solved counts at T = 2^-6 .. 2^3 s
+                           printed at the end (campaign/loop.h) */
   bool until_eof;       /* a generator whose chains go on (without a limit too) until begin
                            returns SG_RC_EOF: its range is exhausted (enum) */
   uint32_t oracles;     /* SG_TECH_ORACLE_* */
