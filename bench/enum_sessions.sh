@@ -2,8 +2,11 @@
 # enum_sessions.sh: solver throughput on enumerated formulas (issue 17), side by side in one run:
 #  1. ET's way: one solver process per formula file (a shell loop, `timeout -s KILL`);
 #  2. `smtgrind enum --no-sessions` (fresh processes through the fuzz loop);
-#  3. `smtgrind enum` with sessions ((reset) between formulas; confirmations in fresh processes).
-# One job, one lane: one solver process at a time, so formulas/s is per core.
+#  3. `smtgrind enum` with sessions ((reset) between formulas; sampled models and confirmations
+#     in fresh processes, as by default).
+# One job, one lane: one solver process at a time. Rates are given per wall-clock second and
+# per CPU second (user + sys of smtgrind and the solvers: "per core", the fair figure on a
+# shared, loaded machine).
 #   bash bench/enum_sessions.sh [GRAMMAR [COUNT [SOLVER...]]]   (default ints 2000 z3 cvc5)
 # Targets (issue 17): sessions >= 3x one process per formula on z3; per core on Ints >= 250/s
 # against z3 and >= 1,000/s against cvc5.
@@ -27,27 +30,29 @@ mkdir "$tmp/files"
 split -l 1 -a 6 -d --additional-suffix=.smt2 "$tmp/all.txt" "$tmp/files/f"
 rate () { awk -v n="$1" -v s="$2" 'BEGIN { printf "%.1f", n / (s > 0.001 ? s : 0.001) }'; }
 for s in "${SOLVERS[@]}"; do
-  args=()
-  [[ $s == cvc5 || $s == cvc4 ]] && args=(--lang smt2)
-  t0=$(date +%s.%N)
-  for f in "$tmp"/files/*.smt2; do timeout -s KILL 8 "$s" "${args[@]}" "$f" >/dev/null 2>&1 || true; done
-  t1=$(date +%s.%N)
-  per_file=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
-  for mode in --no-sessions sessions; do
+  # 1. one process per file: wall and CPU (the loop's children) from /usr/bin/time
+  /usr/bin/time -f "%e %U %S" -o "$tmp/t-file" bash -c \
+    'for f in "$@"; do timeout -s KILL 8 '"$s"' "$f" >/dev/null 2>&1 || true; done' _ "$tmp"/files/*.smt2
+  read -r fw fu fs < "$tmp/t-file"
+  fc=$(awk -v u="$fu" -v y="$fs" 'BEGIN { print u + y }')
+  line="$(printf "%-5s per file (ET): wall %6.1fs %7s/s cpu %6.1fs %7s/s" "$s" "$fw" "$(rate "$N" "$fw")" "$fc" "$(rate "$N" "$fc")")"
+  for mode in no-sessions sessions; do
     extra=()
-    [[ $mode == --no-sessions ]] && extra=(--no-sessions)
-    t0=$(date +%s.%N)
-    "$BUILD/smtgrind" enum "$G" --count "$N" --solvers "$s" -t 8 --jobs 1 --lanes 1 --no-parallel \
-      --seed 1 --out "$tmp/out-$s-$mode" "${extra[@]}" 2>"$tmp/log-$s-$mode" || true
-    t1=$(date +%s.%N)
-    eval "t_${mode//-/_}=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')"
+    [[ $mode == no-sessions ]] && extra=(--no-sessions)
+    /usr/bin/time -f "%e" -o "$tmp/t-$mode" "$BUILD/smtgrind" enum "$G" --count "$N" --solvers "$s" -t 8 --jobs 1 \
+      --lanes 1 --no-parallel --seed 1 --out "$tmp/out-$s-$mode" "${extra[@]}" 2>"$tmp/log-$s-$mode" || true
+    w=$(cat "$tmp/t-$mode")
+    c=$(sed -n 's/^CPU: smtgrind \([0-9.]*\)s, solvers \([0-9.]*\)s.*/\1 \2/p' "$tmp/log-$s-$mode" | awk '{ print $1 + $2 }')
+    eval "w_${mode//-/_}=$w c_${mode//-/_}=$c"
+    line+="$(printf " | %s: wall %6.1fs %7s/s cpu %6.1fs %7s/s" "$mode" "$w" "$(rate "$N" "$w")" "$c" "$(rate "$N" "$c")")"
   done
-  ns=$t___no_sessions
-  ss=$t_sessions
-  printf "%-6s one process per file (ET): %6.1fs %7s/s | smtgrind --no-sessions: %6.1fs %7s/s | smtgrind sessions: %6.1fs %7s/s | sessions vs per file x%s, vs --no-sessions x%s\n" \
-    "$s" "$per_file" "$(rate "$N" "$per_file")" "$ns" "$(rate "$N" "$ns")" "$ss" "$(rate "$N" "$ss")" \
-    "$(awk -v a="$per_file" -v b="$ss" 'BEGIN { printf "%.2f", a / b }')" \
-    "$(awk -v a="$ns" -v b="$ss" 'BEGIN { printf "%.2f", a / b }')"
-  grep -h '^\[' "$tmp/log-$s-sessions" | tail -1 | sed 's/^/       sessions: /'
+  echo "$line"
+  printf "      sessions vs per file: x%s wall, x%s cpu; vs --no-sessions: x%s wall, x%s cpu\n" \
+    "$(awk -v a="$fw" -v b="$w_sessions" 'BEGIN { printf "%.2f", a / b }')" \
+    "$(awk -v a="$fc" -v b="$c_sessions" 'BEGIN { printf "%.2f", a / b }')" \
+    "$(awk -v a="$w_no_sessions" -v b="$w_sessions" 'BEGIN { printf "%.2f", a / b }')" \
+    "$(awk -v a="$c_no_sessions" -v b="$c_sessions" 'BEGIN { printf "%.2f", a / b }')"
+  grep -h '^\[' "$tmp/log-$s-sessions" | tail -1 | sed 's/^/      sessions: /'
+  sed -n '/^solved within/,$p' "$tmp/log-$s-sessions" | sed 's/^/      /'
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
