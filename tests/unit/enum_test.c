@@ -14,6 +14,7 @@
 #include "front/parse.h"
 #include "front/script.h"
 #include "front/store.h"
+#include "tech/enum_tech.h"
 #include "tech/enumerate.h"
 #include "tech/grammar.h"
 
@@ -306,6 +307,55 @@ test_errors (void **st)
   sg_grammar_free (&g);
 }
 
+/* The technique's blocks: over 2 shards x 3 workers with blocks of 7, indices [50, 50 + 100)
+ * are each enumerated once, and each chain's formulas are the iterator's at those indices. */
+static void
+test_tech_blocks (void **st)
+{
+  (void) st;
+  uint32_t seen[100] = { 0 };
+  for (uint32_t shard = 0; shard < 2; shard++)
+    for (uint32_t w = 0; w < 3; w++)
+      {
+        char spec[16];
+        snprintf (spec, sizeof spec, "%u/2", shard);
+        sg_tech_cfg cfg = { .chain = 7, .data_file = "ints", .from = "50", .count = 100, .shard = spec,
+                            .worker = w, .workers = 3 };
+        void *state;
+        sg_diag d;
+        sg_diag_init (&d, "enum");
+        assert_int_equal (sg_enum_tech_init (&cfg, &state, &d), SG_RC_OK);
+        sg_tech_mutant m;
+        memset (&m, 0, sizeof m);
+        sg_buf_init (&m.text);
+        sg_buf_init (&m.desc);
+        sg_rng rng;
+        sg_rng_seed (&rng, 1);
+        while (sg_enum_tech_begin (state, NULL, &rng, &d) == SG_RC_OK)
+          while (sg_enum_tech_next (state, &rng, &m, &d) == SG_RC_OK)
+            {
+              unsigned long ix;
+              assert_int_equal (sscanf (sg_buf_cstr (&m.desc), "enum ints index %lu", &ix), 1);
+              assert_true (ix >= 50 && ix < 150);
+              seen[ix - 50]++;
+              assert_int_equal (m.expected, SG_ANS_NONE);
+            }
+        sg_buf_free (&m.text);
+        sg_buf_free (&m.desc);
+        sg_enum_tech_free (state);
+      }
+  for (int i = 0; i < 100; i++) assert_int_equal (seen[i], 1);
+  /* a bad --shard and --from are errors at init */
+  sg_tech_cfg bad = { .chain = 7, .data_file = "ints", .shard = "2/2" };
+  void *state;
+  sg_diag d;
+  sg_diag_init (&d, "enum");
+  assert_int_equal (sg_enum_tech_init (&bad, &state, &d), SG_RC_USAGE);
+  sg_tech_cfg bad2 = { .chain = 7, .data_file = "ints", .from = "12x" };
+  sg_diag_init (&d, "enum");
+  assert_int_equal (sg_enum_tech_init (&bad2, &state, &d), SG_RC_USAGE);
+}
+
 int
 main (void)
 {
@@ -313,7 +363,7 @@ main (void)
     cmocka_unit_test (test_errors),   cmocka_unit_test (test_et_sizes), cmocka_unit_test (test_core),
     cmocka_unit_test (test_ints),     cmocka_unit_test (test_reals),    cmocka_unit_test (test_realints),
     cmocka_unit_test (test_bv),       cmocka_unit_test (test_arrays),   cmocka_unit_test (test_fp),
-    cmocka_unit_test (test_strings),
+    cmocka_unit_test (test_strings),  cmocka_unit_test (test_tech_blocks),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
