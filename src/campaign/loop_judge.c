@@ -194,7 +194,8 @@ judge_steps (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seed
       have_prev = true;
     }
   sg_implication im = { o->solvers, o->pats, o->reference, m->expected, m->text.s, m->text.len,
-                        m->prev, m->prev_len, have_prev ? prev : NULL, m->step, m->rule };
+                        m->prev, m->prev_len, have_prev ? prev : NULL, m->step, m->rule,
+                        o->tech->perf ? 10.0 : 0.0, 0.1 };
   uint32_t unconfirmed = 0;
   const char *oracle = sg_implication_judge (&im, po0, p, &unconfirmed);
   ADD (st->unconfirmed, unconfirmed);

@@ -4,7 +4,10 @@
  * the reference solver decides this step with the expected status and another solver does
  * not. Never a soundness verdict. Every verdict is confirmed by fresh runs (this step
  * undecided again, the previous step decided again / the reference deciding again) before
- * it is returned.
+ * it is returned. Performance (perf_ratio): the reference decides, another solver decides
+ * perf_ratio times slower, confirmed by the median times of repeated fresh runs: reported as
+ * an incompleteness verdict whose why line starts "performance:".
+ * With no expected status (SG_ANS_NONE: enum), any decided answer of the reference counts.
  * Owns: nothing.
  * Tests: tests/cli/run_cli_tests.sh (group janus), scripts/equiv.sh (janus-implication) */
 #ifndef SG_ORACLE_IMPLICATION_H
@@ -25,7 +28,14 @@ typedef struct sg_implication {
                                    when not known (no implication verdict then) */
   uint32_t step;                /* this step's number in the chain (1-based) */
   const char *rule;             /* the rule that made it */
+  /* Performance regression (enum): with a reference that decides, another solver deciding
+   * perf_ratio times slower and taking at least perf_min_s, by the medians of
+   * SG_PERF_REPEATS fresh runs each; perf_ratio 0 = off. */
+  double perf_ratio;
+  double perf_min_s;
 } sg_implication;
+
+#define SG_PERF_REPEATS 3
 
 /* The options of the fresh runs these oracles make from the fast path's po: the solvers'
  * default mode (an unknown or timeout only a self-check flag causes is not confirmed), no

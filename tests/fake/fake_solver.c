@@ -67,6 +67,15 @@ main (int argc, char **argv)
   if (!strcmp (m, "sat")) { puts ("sat"); return 0; }
   if (!strcmp (m, "unsat")) { puts ("unsat"); return 0; }
   if (!strcmp (m, "hang")) nap_forever ();
+  if (!strcmp (m, "slow") && argc > 2)
+    {
+      /* slow SECONDS: answer sat after that long (the performance oracle's slow solver) */
+      double s = atof (argv[2]);
+      struct timespec ts = { (time_t) s, (long) ((s - (double) (time_t) s) * 1e9) };
+      nanosleep (&ts, NULL);
+      puts ("sat");
+      return 0;
+    }
   if (!strcmp (m, "hang_ignore_term"))
     {
       signal (SIGTERM, SIG_IGN);
