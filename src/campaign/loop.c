@@ -187,7 +187,8 @@ worker_main (worker *w)
       while (!out_of_budget (w))
         {
           lane *l = sg_loop_acquire (w);
-          if (o->chain_timeouts && w->chain_to >= o->chain_timeouts)
+          /* (a range's chain is never left: its indices would be lost) */
+          if (o->chain_timeouts && !o->tech->until_eof && w->chain_to >= o->chain_timeouts)
             {
               ADD (st->chains_left, 1);
               break;

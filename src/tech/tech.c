@@ -525,8 +525,9 @@ static const sg_opt enum_opts[] = {
   { 0, "--shard", NULL, "I/N", SG_OPT_STR, OFF (shard), SG_OPT_NO_GIVEN, 0, 0, NULL, NULL,
     "this run's share: the blocks of -i formulas b with b mod N = I" },
   { 0, "--reference", NULL, "NAME", SG_OPT_STR, OFF (reference), SG_OPT_NO_GIVEN, 0, 0, NULL, NULL,
-    "the solver (profile name in --solvers) whose decided answers the\n"
-    "others must match: it decides, another does not (incompleteness)" },
+    "the reference solver (profile name in --solvers): it decides, another\n"
+    "does not (regression), or decides >= 10x slower (performance; medians\n"
+    "of 3 fresh runs each)" },
 };
 
 static void

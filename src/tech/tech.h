@@ -95,7 +95,8 @@ typedef struct sg_technique {
                            probe kept in OUT/times-wW.tsv, solved counts at T = 2^-6 .. 2^3 s
                            printed at the end (campaign/loop.h) */
   bool until_eof;       /* a generator whose chains go on (without a limit too) until begin
-                           returns SG_RC_EOF: its range is exhausted (enum) */
+                           returns SG_RC_EOF: its range is exhausted (enum); its chains are
+                           never left after timeouts (--chain-timeouts) */
   uint32_t oracles;     /* SG_TECH_ORACLE_* */
   /* A line describing the configuration for the start of a run, or NULL. */
   void (*describe) (const sg_tech_cfg *cfg, char *out, size_t size);
