@@ -3,7 +3,9 @@
 #  1. ET's way: one solver process per formula file (a shell loop, `timeout -s KILL`);
 #  2. `smtgrind enum --no-sessions` (fresh processes through the fuzz loop);
 #  3. `smtgrind enum` with sessions ((reset) between formulas; sampled models and confirmations
-#     in fresh processes, as by default).
+#     in fresh processes, as by default);
+#  and the solver's own floor: all formulas piped into one solver process with (reset) between
+#  them (no smtgrind, no checks).
 # One job, one lane: one solver process at a time. Rates are given per wall-clock second and
 # per CPU second (user + sys of smtgrind and the solvers: "per core", the fair figure on a
 # shared, loaded machine).
@@ -36,6 +38,15 @@ for s in "${SOLVERS[@]}"; do
   read -r fw fu fs < "$tmp/t-file"
   fc=$(awk -v u="$fu" -v y="$fs" 'BEGIN { print u + y }')
   line="$(printf "%-5s per file (ET): wall %6.1fs %7s/s cpu %6.1fs %7s/s" "$s" "$fw" "$(rate "$N" "$fw")" "$fc" "$(rate "$N" "$fc")")"
+  # the solver's own floor: every formula into one process, (reset) between them, no smtgrind
+  sargs=(-in)
+  [[ $s == cvc5 || $s == cvc4 ]] && sargs=(--lang smt2 --incremental)
+  [[ $s == cvc4 ]] && sargs+=(--strings-exp)
+  sed 's/$/\n(reset)/' "$tmp/all.txt" > "$tmp/raw.smt2"
+  /usr/bin/time -f "%e %U %S" -o "$tmp/t-raw" timeout -s KILL 600 "$s" "${sargs[@]}" < "$tmp/raw.smt2" > /dev/null 2>&1 || true
+  read -r rw ru rs < "$tmp/t-raw"
+  rc=$(awk -v u="$ru" -v y="$rs" 'BEGIN { print u + y }')
+  line+="$(printf " | raw session (no smtgrind): wall %6.1fs %7s/s cpu %6.1fs %7s/s" "$rw" "$(rate "$N" "$rw")" "$rc" "$(rate "$N" "$rc")")"
   for mode in no-sessions sessions; do
     extra=()
     [[ $mode == no-sessions ]] && extra=(--no-sessions)
