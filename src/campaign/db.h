@@ -7,7 +7,8 @@
  * Invariants: WAL journal, synchronous=NORMAL... FULL for findings: a finding and its bucket
  *   are written in one IMMEDIATE transaction after the trigger files exist (renamed into
  *   place), so a kill -9 at any moment leaves either both or neither, never a row without its
- *   files. Paths are stored relative to the campaign directory (absolute after a merge).
+ *   files. Paths are stored relative to the campaign directory, merges too (merge.h), so
+ *   the directory can be moved; databases of an older merge may hold absolute ones.
  * Tests: tests/unit/campaign_test.c, tests/cli (group campaign) */
 #ifndef SG_CAMPAIGN_DB_H
 #define SG_CAMPAIGN_DB_H

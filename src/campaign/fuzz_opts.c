@@ -18,6 +18,7 @@ sg_fuzz_opts_init (sg_fuzz_opts *o, const sg_technique *t, const sg_tech_cfg *cf
   o->parallel = false;
   o->lanes = 1;
   o->implication = (t->oracles & SG_TECH_ORACLE_IMPLICATION) != 0;
+  o->cores = (t->oracles & SG_TECH_ORACLE_CORE) != 0;
   o->reference = t->oracles & SG_TECH_ORACLE_REGRESSION ? o->cfg.reference : NULL;
 }
 

@@ -30,12 +30,16 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
 {
   double t = secs > 0.001 ? secs : 0.001;
   double share = s->calls ? 100.0 * (double) s->decided / (double) s->calls : 0.0;
+  char cores[96] = "";
+  if (s->cores)
+    snprintf (cores, sizeof cores, "  unsat cores %llu (imprecise %llu, not bugs)",
+              (unsigned long long) s->cores, (unsigned long long) s->imprecise);
   snprintf (buf, size,
             "[%6.0fs] mutants %llu (%.1f/s)  solver calls %llu (%.1f/s)  decided %.0f%% "
             "(by every solver: %llu mutants)  "
             "bugs: soundness %llu, invalid-model %llu, crash %llu, incompleteness %llu  "
             "(unknown %llu, timeouts %llu, rejected %llu, rechecked %llu, unconfirmed %llu, "
-            "unspecified %llu, over-limit %llu, ill-typed %llu)",
+            "unspecified %llu, over-limit %llu, ill-typed %llu)%s",
             secs, (unsigned long long) s->mutants, (double) s->mutants / t,
             (unsigned long long) s->calls, (double) s->calls / t, share,
             (unsigned long long) s->all_decided,
@@ -47,7 +51,7 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
             (unsigned long long) s->rejected, (unsigned long long) s->escalated,
             (unsigned long long) s->unconfirmed, (unsigned long long) s->unspecified,
             (unsigned long long) s->over_limit,
-            (unsigned long long) s->ill_typed);
+            (unsigned long long) s->ill_typed, cores);
 }
 
 void

@@ -42,6 +42,8 @@ typedef struct sg_fuzz_opts {
   uint32_t passes;               /* with no limit: passes over the seeds (default 1) */
   const char *out_dir;           /* findings directory (created) */
   bool incompleteness;           /* also write incompleteness findings */
+  bool cores;                    /* the unsat-core oracle (oracle/core.h) on unsat mutants that
+                                    carry their known core (SG_TECH_ORACLE_CORE) */
   bool implication;              /* Janus: unknown/timeout right after the solver decided the
                                     previous step of the chain (oracle/implication.h,
                                     through judge_steps in loop_judge.c) */
@@ -95,6 +97,9 @@ typedef struct sg_fuzz_stats {
   uint64_t self_cpu_us;   /* CPU time of the workers themselves (smtgrind's own work) */
   uint64_t solver_cpu_us; /* CPU time of the solver processes they ran */
   uint64_t over_limit;    /* mutants past a limit of base/limits.h (discarded, not a bug) */
+  uint64_t cores;         /* unsat cores read and judged (scripts with a known core, oracle/core.h) */
+  uint64_t imprecise;     /* of them, larger than the known minimal core: written as
+                             imprecise-core-*.smt2, reported apart, never a bug */
   uint64_t unspecified;   /* confirmed disagreements an unspecified value explains
                              (oracle/unspec.def): written as `unspecified` finding pairs,
                              never counted in findings[] (not bugs) */

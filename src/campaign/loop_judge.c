@@ -22,6 +22,7 @@
 #include "base/file.h"
 #include "campaign/findings.h"
 #include "front/parse.h"
+#include "oracle/core.h"
 #include "oracle/escalate.h"
 #include "oracle/implication.h"
 #include "run/run.h"
@@ -67,6 +68,7 @@ capture_outputs (const sg_fuzz_opts *o, const sg_probe *p, const char *text, siz
       ro.argv.validate = true;
       ro.argv.strings = true;
       ro.argv.fp = true;
+      ro.argv.core = true; /* a core query's trigger shows the minimised core */
       ro.out_cap = 4096;
       sg_outcome oc;
       sg_outcome_init (&oc);
@@ -103,12 +105,13 @@ stage_timeout (worker *w)
   return ms;
 }
 
-/* Write the confirmed finding of probe p, counted under p's verdict kind. oracle: NULL, or
- * Janus's "implication"/"regression" (the rule and, for implication, the previous step are
- * written too). */
+/* Write the confirmed finding of probe p on text (the mutant's, or the core query), counted
+ * under p's verdict kind. oracle: NULL, Janus's "implication"/"regression" (the rule and, for
+ * implication, the previous step are written too), or "core" (oracle/core.h). */
 static void
-write_finding (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds, uint64_t number,
-               uint64_t chain, const sg_probe *p, const char *oracle)
+write_finding_text (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds,
+                    uint64_t number, uint64_t chain, const sg_probe *p, const char *oracle,
+                    const char *text, size_t len)
 {
   const sg_fuzz_opts *o = w->o;
   sg_fuzz_stats *st = &w->sh->w[w->index];
@@ -127,14 +130,14 @@ write_finding (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *se
   if (oracle)
     {
       fi.oracle = oracle;
-      fi.rule = m->rule;
+      fi.rule = oracle[0] == 'c' ? NULL : m->rule;
       fi.prev = oracle[0] == 'i' ? m->prev : NULL;
       fi.prev_len = m->prev_len;
     }
   sg_buf outs[16];
-  capture_outputs (o, p, m->text.s, m->text.len, outs, &fi);
+  capture_outputs (o, p, text, len, outs, &fi);
   char name[256];
-  if (sg_finding_write (o->out_dir, m->text.s, m->text.len, p, &fi, name, sizeof name) == SG_RC_OK)
+  if (sg_finding_write (o->out_dir, text, len, p, &fi, name, sizeof name) == SG_RC_OK)
     {
       /* An unspecified verdict is kept (the pair, the campaign's database) but never counted
        * as a bug. */
@@ -149,6 +152,90 @@ write_finding (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *se
       pthread_mutex_unlock (&w->fmu);
     }
   for (uint32_t i = 0; i < p->runs.n && i < 16; i++) sg_buf_free (&outs[i]);
+}
+
+static void
+write_finding (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds, uint64_t number,
+               uint64_t chain, const sg_probe *p, const char *oracle)
+{
+  write_finding_text (w, m, seeds, number, chain, p, oracle, m->text.s, m->text.len);
+}
+
+/* ---- the unsat-core oracle (oracle/core.h) on scripts that carry their known core ---- */
+
+/* Judge the cores of the solvers that answered the unsat mutant m unsat (probe p): a confirmed
+ * bad core is a soundness finding of the solver that returned it (the trigger: the core query,
+ * then the core alone as comments), an imprecise one is written apart as
+ * imprecise-core-wW-NNNNNN.smt2 and logged, never counted as a bug. */
+static void
+judge_core (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds, uint64_t number,
+            uint64_t chain, sg_store *s, const sg_script *sc, sg_probe *p)
+{
+  const sg_fuzz_opts *o = w->o;
+  sg_fuzz_stats *st = &w->sh->w[w->index];
+  sg_core_opts co = { o->solvers, o->pats, o->timeout_ms, o->mem_bytes };
+  sg_core_result r;
+  sg_core_result_init (&r);
+  if (sg_core_judge (&co, s, sc, m->text.s, m->text.len, p, &r) == SG_RC_OK)
+    {
+      ADD (st->calls, r.asked);
+      ADD (st->cores, r.read);
+      ADD (st->imprecise, r.imprecise);
+      ADD (st->unconfirmed, r.unconfirmed);
+      if (r.kind == SG_CORE_BAD)
+        {
+          /* The trigger is the core query; the core alone follows as comments. */
+          sg_buf t;
+          sg_buf_init (&t);
+          sg_buf_add (&t, r.query.s, r.query.len);
+          sg_buf_printf (&t, "; %s\n; the core alone:\n", r.why);
+          for (const char *q = sg_buf_cstr (&r.subset); *q;)
+            {
+              const char *nl = strchr (q, '\n');
+              size_t n = nl ? (size_t) (nl - q) : strlen (q);
+              sg_buf_adds (&t, "; ");
+              sg_buf_add (&t, q, n);
+              sg_buf_addc (&t, '\n');
+              q += n + (nl != NULL);
+            }
+          p->verdict.kind = SG_VERDICT_SOUNDNESS;
+          p->verdict.culprit = r.culprit;
+          p->verdict.query = 0;
+          snprintf (p->verdict.why, sizeof p->verdict.why, "%s", r.why);
+          /* The bucket key of a bad core differs from a wrong answer's. */
+          snprintf (p->runs.a[r.culprit].out.signature, sizeof p->runs.a[r.culprit].out.signature,
+                    "unsat core missing a needed conjunct");
+          if (sg_buf_ok (&t)) write_finding_text (w, m, seeds, number, chain, p, "core", t.s, t.len);
+          sg_buf_free (&t);
+        }
+      else if (r.kind == SG_CORE_ANSWER)
+        {
+          /* A wrong answer to the core query: a plain soundness finding on it (reducible). */
+          r.sub.verdict.why[0] = 0;
+          snprintf (r.sub.verdict.why, sizeof r.sub.verdict.why, "%s", r.why);
+          write_finding_text (w, m, seeds, number, chain, &r.sub, NULL, r.query.s, r.query.len);
+        }
+      else if (r.kind == SG_CORE_IMPRECISE)
+        {
+          char name[4096];
+          snprintf (name, sizeof name, "%s/imprecise-core-w%u-%06llu.smt2", o->out_dir, w->index,
+                    (unsigned long long) number);
+          FILE *f = fopen (name, "w");
+          if (f)
+            {
+              fwrite (r.query.s, 1, r.query.len, f);
+              fprintf (f, "; %s\n", r.why);
+              fclose (f);
+            }
+          if (o->status)
+            {
+              pthread_mutex_lock (&w->fmu);
+              fprintf (o->status, "imprecise core (not a bug): %s: %s\n", name, r.why);
+              pthread_mutex_unlock (&w->fmu);
+            }
+        }
+    }
+  sg_core_result_free (&r);
 }
 
 /* ---- the technique's own oracles on consecutive steps (oracle/implication.h) ---- */
@@ -359,6 +446,8 @@ sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m
       if (ran && res.all_decided) ADD (st->all_decided, 1);
       if (ran && res.checked) note_label (w, seeds, number, &p);
       if (ran && res.finding) write_finding (w, m, seeds, number, chain, &p, NULL);
+      else if (ran && m->expected == SG_ANS_UNSAT && o->cores)
+        judge_core (w, m, seeds, number, chain, &s, &sc, &p);
       sg_probe_free (&p);
     }
   sg_script_free (&sc);

@@ -1,9 +1,10 @@
 /* report: what a campaign's database holds, for people and scripts — the self-contained HTML
  * report (inline SVG plots of throughput and of new buckets over time, tables by kind, solver
  * and logic, every bucket with its triggers and a ready-to-paste issue text), the bucket list,
- * one bucket's issue text, the JSON export, and the merge of several campaigns' databases.
+ * one bucket's issue text, the JSON export (the merge of campaigns is merge.h).
  * Owns: nothing beyond each call.
- * Invariants: paths in the database are relative to the campaign directory (or absolute); the
+ * Invariants: paths in the database are relative to the campaign directory (absolute in an
+ *   older smtgrind's merge); the
  *   report and export resolve them against `dir`. Files are written atomically (temporary
  *   name + rename).
  * Tests: tests/cli/run_cli_tests.sh (group campaign) */
@@ -52,9 +53,4 @@ sg_rc sg_report_json (sg_db *db, const char *dir, int64_t bucket, sg_buf *out);
  * bucket's count equals its findings, no two slices share an rng seed. Prints the problems
  * and a summary line to f; returns the number of problems. */
 uint64_t sg_report_check (sg_db *db, const char *dir, FILE *f);
-/* Add every finding of the campaign in src_dir to the database dst (same deduplication: the
- * stored keys), paths made absolute; a bucket's reduced trigger comes along when its first
- * finding does. */
-sg_rc sg_report_merge (sg_db *dst, const char *src_dir, char *err, size_t esize);
-
 #endif

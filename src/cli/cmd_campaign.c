@@ -1,6 +1,6 @@
 #define _DEFAULT_SOURCE /* realpath */
-/* cmd_campaign: `campaign` (the main job), `report`, `bugs` and `merge` — the findings
- * database of src/campaign seen from the command line. */
+/* cmd_campaign: `campaign` (the main job), `report` and `bugs` — the findings database of
+ * src/campaign seen from the command line (`merge`: cmd_merge.c). */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -213,7 +213,7 @@ env_num (const sg_cli_cmd *cmd, const char *name, unsigned *v)
 static int
 shard_auto (const sg_cli_cmd *cmd, camp_run *r)
 {
-  unsigned id, lo = 0, hi, count = r->c.shards, n = 0;
+  unsigned id, lo = 0, hi, count = r->c.shards, n = 0, step = 1, tasks = 0;
   const char *from = NULL;
   int k;
   if ((k = env_num (cmd, "SLURM_ARRAY_TASK_ID", &id)) < 0) return SG_EXIT_INPUT;
@@ -221,9 +221,20 @@ shard_auto (const sg_cli_cmd *cmd, camp_run *r)
     {
       from = "SLURM_ARRAY_TASK_ID";
       if (env_num (cmd, "SLURM_ARRAY_TASK_MIN", &lo) < 0) return SG_EXIT_INPUT;
+      if (env_num (cmd, "SLURM_ARRAY_TASK_STEP", &step) < 0) return SG_EXIT_INPUT;
+      if (!step) step = 1;
       if ((k = env_num (cmd, "SLURM_ARRAY_TASK_MAX", &hi)) < 0) return SG_EXIT_INPUT;
-      if (k && hi >= lo) n = hi - lo + 1;
-      if (!n && (k = env_num (cmd, "SLURM_ARRAY_TASK_COUNT", &n)) < 0) return SG_EXIT_INPUT;
+      if (k && hi >= lo) n = (hi - lo) / step + 1;
+      if (env_num (cmd, "SLURM_ARRAY_TASK_COUNT", &tasks) < 0) return SG_EXIT_INPUT;
+      /* An array with gaps (--array=1,5,9): which shard a task is cannot be told from its
+       * index; every shard must run once, so that is refused. */
+      if (n && tasks && tasks != n)
+        return sg_cli_usage_error (cmd, "--shard auto: the job array has %u tasks but indexes %u..%u step %u make %u: give it a range (--array=0-%u)",
+                                   tasks, lo, hi, step, n, tasks - 1);
+      if (!n) n = tasks;
+      if ((id - lo) % step)
+        return sg_cli_usage_error (cmd, "--shard auto: SLURM_ARRAY_TASK_ID = %u is not on the array's step %u from %u", id, step, lo);
+      if (id >= lo) id = lo + (id - lo) / step; /* the shard is the task's position */
     }
   else if ((k = env_num (cmd, "JOB_COMPLETION_INDEX", &id)) != 0)
     {
@@ -291,6 +302,23 @@ campaign_args (const sg_cli_cmd *cmd, int argc, char **argv, camp_run *r)
   return SG_EXIT_OK;
 }
 
+/* The stored settings of the campaign in r->dir into v (strings owned by r). */
+static int
+load_meta (camp_run *r, char *v[NMETA])
+{
+  sg_db db;
+  if (!open_campaign (r->dir, &db)) return SG_EXIT_INPUT;
+  char buf[8192];
+  for (int k = 0; k < NMETA; k++)
+    {
+      sg_db_meta_get (&db, meta_keys[k], buf, sizeof buf);
+      v[k] = strdup (buf);
+      if (!v[k] || !SG_VEC_PUSH (r->owned, v[k])) { free (v[k]); sg_db_close (&db); return SG_EXIT_INTERNAL; }
+    }
+  sg_db_close (&db);
+  return SG_EXIT_OK;
+}
+
 /* --resume DIR: the campaign's settings, as stored when it started. */
 static int
 campaign_resume (const sg_cli_cmd *cmd, camp_run *r)
@@ -300,16 +328,9 @@ campaign_resume (const sg_cli_cmd *cmd, camp_run *r)
     return sg_cli_usage_error (cmd, "--resume takes the campaign's own settings (%s cannot change them): only --budget, --log, --no-reduce, --reduce-budget, --reducer, --no-report, --memout",
                                r->fixed_flag ? r->fixed_flag : "seed files");
   snprintf (r->dir, sizeof r->dir, "%s", c->resume);
-  sg_db db;
-  if (!open_campaign (r->dir, &db)) return SG_EXIT_INPUT;
-  char *v[NMETA] = { 0 }, buf[8192];
-  for (int k = 0; k < NMETA; k++)
-    {
-      sg_db_meta_get (&db, meta_keys[k], buf, sizeof buf);
-      v[k] = strdup (buf);
-      if (!v[k] || !SG_VEC_PUSH (r->owned, v[k])) { free (v[k]); sg_db_close (&db); return SG_EXIT_INTERNAL; }
-    }
-  sg_db_close (&db);
+  char *v[NMETA] = { 0 };
+  int code = load_meta (r, v);
+  if (code) return code;
   for (char *p = v[0]; *p;) /* inputs: one per line */
     {
       char *nl = strchr (p, '\n');
@@ -347,8 +368,10 @@ campaign_resume (const sg_cli_cmd *cmd, camp_run *r)
   return SG_EXIT_OK;
 }
 
+static int campaign_continue (camp_run *r);
+
 /* A new campaign: its directory, the installed solvers, the defaults that depend on the
- * machine. */
+ * machine. An --out that holds a campaign: campaign_continue. */
 static int
 campaign_new (camp_run *r)
 {
@@ -364,13 +387,7 @@ campaign_new (camp_run *r)
   char path[PATH_MAX];
   if (!path_in (path, sizeof path, r->dir, "campaign.db")) path[0] = 0;
   struct stat stt;
-  if (stat (path, &stt) == 0)
-    {
-      char q[4 * PATH_MAX + 3];
-      fprintf (stderr, "smtgrind campaign: error: %s already holds a campaign: continue it with --resume %s, or choose another --out\n",
-               r->dir, shell_word (r->dir, q, sizeof q));
-      return SG_EXIT_INPUT;
-    }
+  if (stat (path, &stt) == 0) return campaign_continue (r);
   if (!r->inputs.n && !SG_VEC_PUSH (r->inputs, SG_SEEDS_DIR)) return SG_EXIT_INTERNAL;
   if (!c->spec && !c->spec_file)
     {
@@ -391,32 +408,27 @@ campaign_new (camp_run *r)
   return SG_EXIT_OK;
 }
 
-/* Store a new campaign's settings first, so that --resume finds them even after a kill. */
-static int
-campaign_store (camp_run *r)
+/* A campaign's settings as stored (table meta, in the order of meta_keys). */
+typedef struct settings {
+  const char *val[NMETA];
+  char v[NMETA][64], idx[PATH_MAX];
+  sg_buf in; /* the inputs' real paths, one per line (free it) */
+} settings;
+
+static void
+settings_of (const camp_run *r, settings *s)
 {
-  sg_cli_fuzz_cfg *c = &r->c;
-  char path[PATH_MAX];
-  if (!sg_mkdir_p (r->dir))
-    {
-      fprintf (stderr, "smtgrind campaign: error: cannot create %s: %s\n", r->dir, strerror (errno));
-      return SG_EXIT_INPUT;
-    }
-  if (!path_in (path, sizeof path, r->dir, "campaign.db")) path[0] = 0;
-  sg_db db;
-  if (sg_db_open (&db, path, true)) { fprintf (stderr, "smtgrind campaign: error: %s\n", db.err); return SG_EXIT_INPUT; }
-  sg_buf in;
-  sg_buf_init (&in);
+  const sg_cli_fuzz_cfg *c = &r->c;
+  sg_buf_init (&s->in);
   for (uint32_t i = 0; i < r->inputs.n; i++)
     {
       char real[PATH_MAX];
-      sg_buf_adds (&in, realpath (r->inputs.a[i], real) ? real : r->inputs.a[i]);
-      sg_buf_addc (&in, '\n');
+      sg_buf_adds (&s->in, realpath (r->inputs.a[i], real) ? real : r->inputs.a[i]);
+      sg_buf_addc (&s->in, '\n');
     }
-  char v[NMETA][64], idx[PATH_MAX] = "";
-  if (c->index && !realpath (c->index, idx)) snprintf (idx, sizeof idx, "%s", c->index);
-  const char *val[NMETA] = { sg_buf_cstr (&in), idx, c->spec ? c->spec : "",
-                             c->spec_file ? c->spec_file : "", c->engines };
+  s->idx[0] = 0;
+  if (c->index && !realpath (c->index, s->idx)) snprintf (s->idx, sizeof s->idx, "%s", c->index);
+  char (*v)[64] = s->v;
   snprintf (v[5], 64, "%llu", (unsigned long long) c->seed);
   snprintf (v[6], 64, "%u", c->jobs);
   snprintf (v[7], 64, "%g", c->timeout_s);
@@ -431,10 +443,32 @@ campaign_store (camp_run *r)
   else snprintf (v[15], 64, "%llu", (unsigned long long) c->memout_mb);
   snprintf (v[16], 64, "%u", c->model_sample);
   snprintf (v[17], 64, "%u", c->chain_timeouts);
-  for (int k = 5; k < 18; k++) val[k] = v[k];
-  val[18] = c->referee;
+  s->val[0] = sg_buf_cstr (&s->in);
+  s->val[1] = s->idx;
+  s->val[2] = c->spec ? c->spec : "";
+  s->val[3] = c->spec_file ? c->spec_file : "";
+  s->val[4] = c->engines;
+  for (int k = 5; k < 18; k++) s->val[k] = v[k];
+  s->val[18] = c->referee ? c->referee : "";
+}
+
+/* Store a new campaign's settings first, so that --resume finds them even after a kill. */
+static int
+campaign_store (camp_run *r)
+{
+  char path[PATH_MAX];
+  if (!sg_mkdir_p (r->dir))
+    {
+      fprintf (stderr, "smtgrind campaign: error: cannot create %s: %s\n", r->dir, strerror (errno));
+      return SG_EXIT_INPUT;
+    }
+  if (!path_in (path, sizeof path, r->dir, "campaign.db")) path[0] = 0;
+  sg_db db;
+  if (sg_db_open (&db, path, true)) { fprintf (stderr, "smtgrind campaign: error: %s\n", db.err); return SG_EXIT_INPUT; }
+  settings sv;
+  settings_of (r, &sv);
   sg_db_exec (&db, "BEGIN");
-  for (int k = 0; k < NMETA; k++) sg_db_meta_set (&db, meta_keys[k], val[k] ? val[k] : "");
+  for (int k = 0; k < NMETA; k++) sg_db_meta_set (&db, meta_keys[k], sv.val[k]);
   sg_db_meta_set (&db, "version", SG_VERSION);
   time_t t = time (NULL);
   struct tm tm;
@@ -443,9 +477,64 @@ campaign_store (camp_run *r)
   strftime (when, sizeof when, "%Y-%m-%d %H:%M:%S UTC", &tm);
   sg_db_meta_set (&db, "started", when);
   int bad = sg_db_exec (&db, "COMMIT");
-  sg_buf_free (&in);
+  sg_buf_free (&sv.in);
   sg_db_close (&db);
   if (bad) { fprintf (stderr, "smtgrind campaign: error: %s\n", db.err); return SG_EXIT_INTERNAL; }
+  return SG_EXIT_OK;
+}
+
+/* --out DIR where DIR holds a campaign (a restarted array task or pod): with the same settings
+ * it goes on where it stopped (like --resume; --budget is the campaign's total, as when it
+ * started), with others it is refused (exit 2). Settings the command line leaves to defaults
+ * that depend on the moment or the machine (--seed, --jobs, the solvers found in PATH, --memout)
+ * are the stored ones. */
+static int
+campaign_continue (camp_run *r)
+{
+  sg_cli_fuzz_cfg *c = &r->c;
+  char *v[NMETA] = { 0 };
+  int code = load_meta (r, v);
+  if (code) return code;
+  if (!c->seed_given) c->seed = strtoull (v[5], NULL, 10);
+  if (!c->jobs) c->jobs = (uint32_t) strtoul (v[6], NULL, 10);
+  if (!c->spec && !c->spec_file) c->spec = v[2][0] ? v[2] : NULL, c->spec_file = v[3][0] ? v[3] : NULL;
+  if (c->memout_mb == UINT64_MAX && v[15][0] && strcmp (v[15], "auto")) c->memout_mb = strtoull (v[15], NULL, 10);
+  if (!r->inputs.n && !SG_VEC_PUSH (r->inputs, SG_SEEDS_DIR)) return SG_EXIT_INTERNAL;
+  settings sv;
+  settings_of (r, &sv);
+  sg_buf why;
+  sg_buf_init (&why);
+  for (int k = 0; k < NMETA; k++)
+    {
+      /* The session's own (budget, elapsed, memout), and what an older smtgrind did not store. */
+      if (k == 8 || k == 9 || k == 15 || (k >= 16 && !v[k][0])) continue;
+      if (strcmp (sv.val[k], v[k]))
+        sg_buf_printf (&why, "%s%s '%.200s' there, '%.200s' here", why.len ? "; " : "", meta_keys[k], v[k], sv.val[k]);
+    }
+  sg_buf_free (&sv.in);
+  char q[4 * PATH_MAX + 3];
+  shell_word (r->dir, q, sizeof q);
+  if (why.len)
+    {
+      fprintf (stderr, "smtgrind campaign: error: %s already holds a campaign with other settings (%s): continue it with --resume %s, or choose another --out\n",
+               r->dir, sg_buf_cstr (&why), q);
+      sg_buf_free (&why);
+      return SG_EXIT_INPUT;
+    }
+  sg_buf_free (&why);
+  double total = c->budget_s_given ? c->budget_s : strtod (v[8], NULL);
+  r->elapsed0 = strtod (v[9], NULL);
+  c->budget_s = total > r->elapsed0 ? total - r->elapsed0 : 0;
+  if (total != strtod (v[8], NULL))
+    {
+      sg_db db;
+      char b[64];
+      snprintf (b, sizeof b, "%g", total);
+      if (open_campaign (r->dir, &db)) { sg_db_meta_set (&db, "budget", b); sg_db_close (&db); }
+    }
+  fprintf (stderr, "campaign: %s holds this campaign (same settings): continuing it, %.0fs of %.0fs done\n",
+           r->dir, r->elapsed0, total);
+  r->resumed = true;
   return SG_EXIT_OK;
 }
 
@@ -585,7 +674,7 @@ done:
   return code < 0 ? SG_EXIT_OK : code;
 }
 
-/* ---- report, bugs, merge ------------------------------------------------------------------- */
+/* ---- report, bugs ------------------------------------------------------------------- */
 
 static bool
 open_campaign (const char *dir, sg_db *db)
@@ -734,92 +823,5 @@ sg_cli_bugs (const sg_cli_cmd *cmd, int argc, char **argv)
     fwrite (b.s, 1, b.len, stdout);
   sg_buf_free (&b);
   sg_db_close (&db);
-  return code;
-}
-
-int
-sg_cli_merge (const sg_cli_cmd *cmd, int argc, char **argv)
-{
-  const char *out = NULL;
-  SG_VEC (const char *) dirs = { 0 };
-  for (int i = 1; i < argc; i++)
-    {
-      if (sg_cli_is_help (argv[i])) { sg_cli_usage (cmd, stdout); SG_VEC_FREE (dirs); return SG_EXIT_OK; }
-      if (!strcmp (argv[i], "--out") || !strcmp (argv[i], "-o"))
-        {
-          if (i + 1 >= argc) { SG_VEC_FREE (dirs); return sg_cli_usage_error (cmd, "%s needs a directory", argv[i]); }
-          out = argv[++i];
-          continue;
-        }
-      if (argv[i][0] == '-' && argv[i][1]) { SG_VEC_FREE (dirs); return sg_cli_usage_error (cmd, "unknown option '%s'", argv[i]); }
-      SG_VEC_PUSH (dirs, argv[i]);
-    }
-  if (!dirs.n) { SG_VEC_FREE (dirs); return sg_cli_usage_error (cmd, "expected campaign directories"); }
-  char outdir[PATH_MAX];
-  if (out) snprintf (outdir, sizeof outdir, "%s", out);
-  else
-    {
-      time_t t = time (NULL);
-      struct tm tm;
-      localtime_r (&t, &tm);
-      strftime (outdir, sizeof outdir, "merged-%Y%m%d-%H%M%S", &tm);
-    }
-  int code = SG_EXIT_OK;
-  char path[PATH_MAX], err[512];
-  struct stat stt;
-  sg_db dst;
-  for (uint32_t i = 0; i < dirs.n; i++)
-    {
-      sg_db probe;
-      if (!open_campaign (dirs.a[i], &probe)) { SG_VEC_FREE (dirs); return SG_EXIT_INPUT; }
-      sg_db_close (&probe);
-    }
-  if (!sg_mkdir_p (outdir) || !path_in (path, sizeof path, outdir, "campaign.db"))
-    { fprintf (stderr, "smtgrind merge: error: cannot create %s\n", outdir); SG_VEC_FREE (dirs); return SG_EXIT_INPUT; }
-  if (stat (path, &stt) == 0)
-    { fprintf (stderr, "smtgrind merge: error: %s already holds a campaign database\n", outdir); SG_VEC_FREE (dirs); return SG_EXIT_INPUT; }
-  if (sg_db_open (&dst, path, true)) { fprintf (stderr, "smtgrind merge: error: %s\n", dst.err); SG_VEC_FREE (dirs); return SG_EXIT_INPUT; }
-  sg_buf from;
-  sg_buf_init (&from);
-  double elapsed = 0;
-  for (uint32_t i = 0; i < dirs.n && code == SG_EXIT_OK; i++)
-    {
-      if (sg_report_merge (&dst, dirs.a[i], err, sizeof err))
-        {
-          fprintf (stderr, "smtgrind merge: error: %s\n", err);
-          code = SG_EXIT_INPUT;
-        }
-      char real[PATH_MAX];
-      sg_buf_printf (&from, "%s%s", i ? "\n" : "", realpath (dirs.a[i], real) ? real : dirs.a[i]);
-      sg_db src;
-      char v[1024];
-      if (open_campaign (dirs.a[i], &src))
-        {
-          if (!sg_db_meta_get (&src, "elapsed", v, sizeof v) && strtod (v, NULL) > elapsed) elapsed = strtod (v, NULL);
-          if (i == 0)
-            {
-              static const char *copy[] = { "solver_versions", "engines", "seed", "timeout", "inputs", "started", NULL };
-              for (int k = 0; copy[k]; k++)
-                if (!sg_db_meta_get (&src, copy[k], v, sizeof v)) sg_db_meta_set (&dst, copy[k], v);
-            }
-          sg_db_close (&src);
-        }
-    }
-  char ev[32];
-  snprintf (ev, sizeof ev, "%.1f", elapsed);
-  sg_db_meta_set (&dst, "elapsed", ev);
-  sg_db_meta_set (&dst, "merged_from", sg_buf_cstr (&from));
-  sg_buf_free (&from);
-  if (code == SG_EXIT_OK)
-    {
-      uint64_t nf = 0, nb = 0;
-      sg_db_count (&dst, "findings", &nf);
-      sg_db_count (&dst, "buckets", &nb);
-      printf ("merged %u campaigns into %s: %llu findings in %llu buckets\n", dirs.n, outdir,
-              (unsigned long long) nf, (unsigned long long) nb);
-      sg_report_list (&dst, outdir, stdout, true);
-    }
-  sg_db_close (&dst);
-  SG_VEC_FREE (dirs);
   return code;
 }

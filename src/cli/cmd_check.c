@@ -15,6 +15,7 @@
 #include "cli/seeds.h"
 #include "cli/walk.h"
 #include "front/parse.h"
+#include "oracle/core.h"
 #include "oracle/probe.h"
 #include "run/spawn.h"
 
@@ -121,6 +122,9 @@ typedef struct file_result {
   char frontend[600];    /* else its error, "file:line:col: error: message" */
   sg_argv_opts argv;     /* the solvers' flags (for the command lines of --json) */
   char logic[64];        /* the set-logic, or "-" */
+  bool core;             /* the file carries its known unsat core: the core oracle judged */
+  uint8_t core_kind[16]; /* sg_core_kind of each run */
+  char core_why[256];    /* the most severe core verdict's line ("" when precise or none) */
 } file_result;
 
 /* Several check-sats, or push/pop: the solvers get their incremental flags (as probe.c). */
@@ -246,6 +250,31 @@ probe_text (check_cfg *c, const char *text, size_t len, const sg_probe_opts *po,
   return SG_RC_OK;
 }
 
+/* A file that carries its known unsat core (oracle/core.h): the cores of the solvers that
+ * answered unsat, judged; a confirmed bad core becomes the verdict (soundness, blamed on the
+ * solver that returned it). */
+static void
+check_core (check_cfg *c, const sg_probe_opts *po, sg_store *s, const sg_script *sc, const char *text,
+            size_t len, file_result *fr)
+{
+  sg_core_opts co = { &c->solvers, &c->pats, po->timeout_ms, po->mem_bytes };
+  sg_core_result r;
+  sg_core_result_init (&r);
+  if (sg_core_judge (&co, s, sc, text, len, &fr->pr, &r) == SG_RC_OK)
+    {
+      fr->core = true;
+      memcpy (fr->core_kind, r.run_kind, sizeof fr->core_kind);
+      snprintf (fr->core_why, sizeof fr->core_why, "%s", r.why);
+      if (r.kind == SG_CORE_BAD || r.kind == SG_CORE_ANSWER)
+        {
+          fr->pr.verdict.kind = SG_VERDICT_SOUNDNESS;
+          fr->pr.verdict.culprit = r.culprit;
+          snprintf (fr->pr.verdict.why, sizeof fr->pr.verdict.why, "%s", r.why);
+        }
+    }
+  sg_core_result_free (&r);
+}
+
 /* Check one file: parse, probe (on the file's text alone when our front end cannot read it
  * and c->raw is set). Returns an exit code: SG_EXIT_INPUT when the file cannot be read, or
  * when our front end could not read it (fr->ran tells whether the solvers ran anyway). */
@@ -312,6 +341,7 @@ check_file (check_cfg *c, const char *path, file_result *fr)
       uint32_t calls = 0;
       if (!rc && c->referees.n)
         rc = sg_probe_referee (&c->referees, &c->pats, &s, &sc, text, len, &po, &fr->pr, &calls);
+      if (!rc && fr->pr.verdict.kind == SG_VERDICT_OK) check_core (c, &po, &s, &sc, text, len, fr);
     }
   if (rc)
     {
@@ -352,6 +382,13 @@ print_table (const check_cfg *c, const char *path, const file_result *fr)
                 r->note[0] && (r->out.kind == SG_OUT_OK || r->skipped) ? r->note : "",
                 "");
       }
+  if (fr->core && !c->quiet)
+    for (uint32_t i = 0; i < pr->runs.n && i < 16; i++)
+      if (fr->core_kind[i] != SG_CORE_NONE)
+        printf ("  %-10s unsat core %s\n", pr->runs.a[i].prof->name,
+                sg_core_kind_name ((sg_core_kind) fr->core_kind[i]));
+  if (fr->core && fr->core_why[0] && !strstr (pr->verdict.why, fr->core_why))
+    printf ("  unsat core: %s\n", fr->core_why);
   printf ("  verdict: %s%s%s\n", sg_verdict_kind_name (pr->verdict.kind), pr->verdict.why[0] ? ": " : "",
           pr->verdict.why);
   if (pr->verdict.kind != SG_VERDICT_OK && pr->verdict.kind != SG_VERDICT_UNSPECIFIED)
@@ -428,6 +465,11 @@ print_json (const check_cfg *c, const char *path, const file_result *fr)
                      r->skipped ? 0.0 : r->out.wall_s, r->skipped ? -1 : r->out.exit_code,
                      r->skipped ? 0 : r->out.sig);
       json_model (&b, r->model);
+      if (fr->core)
+        {
+          sg_buf_adds (&b, ", \"core\": ");
+          json_str (&b, i < 16 ? sg_core_kind_name ((sg_core_kind) fr->core_kind[i]) : "none");
+        }
       sg_buf_adds (&b, ", \"reason\": ");
       json_str (&b, r->skipped || r->out.kind == SG_OUT_OK ? "" : r->out.reason);
       sg_buf_adds (&b, ", \"note\": ");

@@ -197,6 +197,7 @@ sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d)
   if (rc) return rc;
   if ((rc = sg_profiles_init (&p->profiles, d))) goto out;
   if ((rc = sg_patterns_add_defaults (&p->pats))) goto out;
+  sg_diag_init (d, json_path); /* the profiles' loader named d after the last built-in */
   const char *kind = sg_json_str (&j, sg_json_get (&j, 0, "kind"));
   const char *solver = sg_json_str (&j, sg_json_get (&j, 0, "solver"));
   const char *trigger = sg_json_str (&j, sg_json_get (&j, 0, "trigger"));
@@ -206,6 +207,15 @@ sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d)
   p->kind = kind_of (kind);
   if ((int) p->kind < 0 || p->kind == SG_VERDICT_OK)
     { rc = sg_diag_set (d, SG_RC_PARSE, 1, 1, "unknown finding kind '%s'", kind); goto out; }
+  const char *oracle = sg_json_str (&j, sg_json_get (&j, 0, "oracle"));
+  if (oracle && !strcmp (oracle, "core"))
+    {
+      /* The predicate rebuilds answers, crashes, models and unknowns, not core checks. */
+      rc = sg_diag_set (d, SG_RC_USAGE, 1, 1, "a finding of the unsat-core oracle cannot be reduced "
+                        "as a finding yet (its trigger shows the core; reduce with a command "
+                        "predicate instead)");
+      goto out;
+    }
   double q = sg_json_num (&j, sg_json_get (&j, 0, "query"), -1);
   p->query = q >= 0 && q < 1e6 ? (uint32_t) q : 0;
   p->expected = answer_of (sg_json_str (&j, sg_json_get (&j, 0, "expected")));

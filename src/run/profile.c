@@ -77,7 +77,7 @@ strv_copy_user (const sg_strv *src, sg_strv *dst)
 /* The word-list fields, for init/free/copy. */
 #define SG_PROFILE_LISTS(X)                                                                   \
   X (args) X (stdin_args) X (incremental_args) X (model_args) X (validate_args)               \
-  X (strings_args) X (fp_args) X (timeout_args) X (version_args) X (session_args) X (logics)              \
+  X (strings_args) X (fp_args) X (core_args) X (timeout_args) X (version_args) X (session_args) X (logics)              \
   X (logics_without) X (user_args)
 
 void
@@ -150,6 +150,7 @@ static const struct key {
   { "validate_args", K_WORDS, offsetof (sg_profile, validate_args) },
   { "strings_args", K_WORDS, offsetof (sg_profile, strings_args) },
   { "fp_args", K_WORDS, offsetof (sg_profile, fp_args) },
+  { "core_args", K_WORDS, offsetof (sg_profile, core_args) },
   { "timeout_args", K_WORDS, offsetof (sg_profile, timeout_args) },
   { "version_args", K_WORDS, offsetof (sg_profile, version_args) },
   { "session_args", K_WORDS, offsetof (sg_profile, session_args) },
@@ -447,6 +448,7 @@ build (const sg_profile *p, const sg_argv_opts *o, bool session, sg_strv *argv)
   if (!rc && o->validate) rc = strv_copy (&p->validate_args, argv);
   if (!rc && o->strings) rc = strv_copy (&p->strings_args, argv);
   if (!rc && o->fp) rc = strv_copy (&p->fp_args, argv);
+  if (!rc && o->core) rc = strv_copy (&p->core_args, argv);
   if (!rc && o->solver_timeout_ms && !session)
     rc = push_timeout (argv, &p->timeout_args, o->solver_timeout_ms);
   if (!rc) rc = strv_copy_user (&p->user_args, argv);

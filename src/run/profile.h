@@ -38,6 +38,8 @@ typedef struct sg_profile {
   sg_strv validate_args;       /* self-validation (z3 model_validate=true, cvc5 --check-models) */
   sg_strv strings_args;        /* string theory (cvc5 --strings-exp) */
   sg_strv fp_args;             /* floating-point formats beyond Float32/Float64 (cvc5 --fp-exp) */
+  sg_strv core_args;           /* asking for unsat cores (the script sets :produce-unsat-cores;
+                                  these add the solver's own, e.g. z3 smt.core.minimize=true) */
   sg_strv timeout_args;        /* solver's own limit; words with {s} (ceil seconds) or {ms} */
   sg_strv version_args;        /* version probe (--version) */
   sg_strv session_args;        /* persistent session on stdin (empty when session is false) */
@@ -67,6 +69,7 @@ typedef struct sg_argv_opts {
   bool validate;              /* add validate_args */
   bool strings;               /* add strings_args */
   bool fp;                    /* add fp_args */
+  bool core;                  /* add core_args */
   uint32_t solver_timeout_ms; /* > 0: add timeout_args with this limit */
 } sg_argv_opts;
 

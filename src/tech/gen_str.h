@@ -11,7 +11,8 @@
  * for the SMT-LIB 2.6 operations), optionally transformed once (variable replacement, constant
  * replacement, noise) with the equalities and side conditions of gen_str_eqs.def (Table 3).
  * Every conjunct is named (! ... :named aK); the known minimal core is the comment line
- * `;; core: aK ...` after (check-sat).
+ * `;; core: aK ...` after (check-sat), and for noise formulas `;; core-extra-ok: aK` names the
+ * noise conjunct (the format oracle/core.h reads).
  * Owns: a store holding the constants and the depth-1 pool with their values.
  * Invariants: no recursion (terms are at most two applications deep); randomness only from the
  * caller's rng; nothing global.

@@ -667,11 +667,15 @@ static const sg_technique techniques[] = {
              "the paper and rows for the SMT-LIB 2.6 operations), transformed once with the equalities\n"
              "of Table 3, every conjunct named and the known minimal core as a ';; core:' comment.\n"
              "Any decided answer against the construction, an invalid model or a crash is a finding.\n"
+             "A solver that answers unsat is asked for its unsat core: a core without every conjunct\n"
+             "of the known one that is confirmed satisfiable (a model of it our evaluator validates)\n"
+             "is a soundness finding; a larger core is 'imprecise' (imprecise-core-*.smt2, not a bug).\n"
              "'smtgrind gen strings --status sat|unsat --count N --out DIR' writes them to files.\n",
     .opts = strings_opts, .nopts = NOPTS (strings_opts),
     .defaults = { .chain = 1000, .mode = 2 },
     .timeout_s = 15, .campaign_chain = 50,
     .variants = "sat|unsat|mixed", .weights = "0|0|0", .nseeds = 0,
+    .oracles = SG_TECH_ORACLE_CORE,
     .init = strings_init, .begin = strings_begin, .next = strings_next, .free = strings_free,
   },
   {

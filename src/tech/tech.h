@@ -65,6 +65,9 @@ enum {
   SG_TECH_ORACLE_IMPLICATION = 1u << 0,
   /* --reference NAME: that solver decides a mutant another solver does not. */
   SG_TECH_ORACLE_REGRESSION = 1u << 1,
+  /* Its unsat mutants carry their known minimal unsat core (`;; core:` lines, oracle/core.h):
+   * the solvers that answer unsat are asked for their core, which is judged against it. */
+  SG_TECH_ORACLE_CORE = 1u << 2,
 };
 
 struct sg_opt; /* base/opt.h */

@@ -4,7 +4,7 @@
 #   bash tests/cli/run_cli_tests.sh BINARY [GROUP...] [--update]
 #
 # Run from the source directory. GROUPs: basic parse print golden deep big check fuzz campaign reduce
-# janus supervise genstr genbvfp enum
+# janus supervise genstr genbvfp cluster enum
 # (default: all).
 # --update rewrites tests/parse/*.expected from BINARY's current messages (see
 # tests/parse/README.md); check the diff before committing. Exit status 0 when every check
@@ -15,7 +15,7 @@
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise|genstr|genbvfp|enum]... [--update]" >&2
+  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise|genstr|genbvfp|cluster|enum]... [--update]" >&2
   exit 2
 fi
 bin=$1
@@ -25,11 +25,11 @@ groups=()
 for a in "$@"; do
   case "$a" in
     --update) update=1 ;;
-    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise|genstr|genbvfp|enum) groups+=("$a") ;;
+    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise|genstr|genbvfp|cluster|enum) groups+=("$a") ;;
     *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise genstr genbvfp enum)
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise genstr genbvfp cluster enum)
 
 export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
@@ -969,6 +969,8 @@ PARALLEL_SEQ=2 SMTGRIND_SHARDS=2|0:*"shard 1/2 (from PARALLEL_SEQ)"*
 JOB_COMPLETION_INDEX=1|2:*"give --shards N"*
 SLURM_ARRAY_TASK_ID=7 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=4|2:*"not one of 4 shards"*
 SLURM_ARRAY_TASK_ID=x|2:*"SLURM_ARRAY_TASK_ID is 'x', not a number"*
+SLURM_ARRAY_TASK_ID=6 SLURM_ARRAY_TASK_MIN=2 SLURM_ARRAY_TASK_MAX=8 SLURM_ARRAY_TASK_STEP=2 SLURM_ARRAY_TASK_COUNT=4|0:*"shard 2/4 (from SLURM_ARRAY_TASK_ID)"*
+SLURM_ARRAY_TASK_ID=5 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=9 SLURM_ARRAY_TASK_COUNT=3|2:*"the job array has 3 tasks but indexes 1..9 step 1 make 9"*
 PARALLEL_SEQ=0 SMTGRIND_SHARDS=2|2:*"PARALLEL_SEQ is 0"*
 X=1|2:*"none of SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX, PARALLEL_SEQ is set"*
 SHARDS
@@ -1006,8 +1008,8 @@ SHARDS
   rest=$(sed -n "s/.*continue with: smtgrind campaign --resume //p" "$out_file")
   check "continue with: the directory is shell-quoted (a space and a quote)" \
     eval '[ $code = 0 ] && [[ $rest == "'"'"'"* ]] && (eval "set -- $rest"; [ $# = 1 ] && [ "$1" = "$qd" ])'
-  run "$bin" campaign --solvers "$fake sat" --engines opfuzz --budget 1 --out "$qd" seeds
-  check "an existing campaign: the suggested --resume is quoted too" \
+  run "$bin" campaign --solvers "$fake sat" --engines typefuzz --budget 1 --out "$qd" seeds
+  check "an existing campaign with other settings: the suggested --resume is quoted too" \
     eval '[ $code = 2 ] && [[ $err == *"--resume '"'"'$tmp/my camp'"'"'\\'"'"''"'"'x'"'"', or choose"* ]]'
   # unspecified (issue 13): kept as pairs and in buckets of their own, never a bug: exit 0,
   # bug 0 in bugs list, also after bugs recover
@@ -1342,6 +1344,39 @@ group_genstr() {
     run "$bin" strings --solvers z3 --status unsat --mutants 20 --seed 2 -t 5 --out "$d/f1"
     check "strings --status unsat against z3: 20 mutants, no soundness finding" \
       eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 20 "* ]] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"soundness 0"* ]]'
+    check "the z3 run judged unsat cores (the core oracle), none of them bad" \
+      eval '[[ $(grep "^\[" "$err_file" | tail -n 1) =~ unsat\ cores\ [1-9] ]] && ! ls "$d"/f1/*.json >/dev/null 2>&1'
+    local fake
+    fake=$(dirname "$bin")/fake_solver
+    if [ -x "$fake" ]; then
+      # A solver whose unsat core lacks a needed conjunct: a soundness finding blamed on it,
+      # confirmed by z3's model of the core alone; the trigger is the core query.
+      run "$bin" strings --solvers "$fake core_drop;z3" --status unsat --mutants 4 --seed 2 -t 5 --out "$d/f2"
+      local cj
+      cj=$(ls "$d"/f2/soundness-fake_solver-*.json 2>/dev/null | head -n 1)
+      check "a bad unsat core is a soundness finding of the solver that returned it (oracle core)" \
+        eval '[ $code = 10 ] && [ -n "$cj" ] && ! ls "$d"/f2/*.json | grep -qv soundness-fake_solver- && grep -q "\"oracle\": \"core\"" "$cj" && grep -q "^(get-unsat-core)" "${cj%.json}.smt2" && [[ $out$err == *"z3'"'"'s model of them is valid"* ]]'
+      run "$bin" reduce --finding "$cj" "$d/f2/red.smt2"
+      check "reduce --finding on a core finding: exit 2 naming the JSON file, no output file" \
+        eval '[ $code = 2 ] && [[ $err == *"$(basename "$cj"):1:1: error: a finding of the unsat-core oracle"* ]] && [ ! -e "$d/f2/red.smt2" ]'
+      # A generated unsat file z3 decides quickly (the first of ten).
+      run "$bin" gen strings --status unsat --count 10 --seed 3 --out "$d/one" -q
+      local one="" g
+      for g in "$d"/one/strings-unsat-0000*.smt2; do
+        [ "$(z3 -T:3 "$g" 2>&1)" = unsat ] && { one=$g; break; }
+      done
+      run "$bin" check --solvers "$fake core_drop;z3" "$one"
+      check "check judges the cores of a file with a known core: the bad one blamed, exit 10" \
+        eval '[ -n "$one" ] && [ $code = 10 ] && [[ $out == *"fake_solver unsat core bad"* ]] && [[ $out == *"blamed: fake_solver"* ]]'
+      run "$bin" check --json --solvers z3 "$one"
+      check "check --json: z3's core of a generated unsat file is precise" \
+        eval '[ $code = 0 ] && [[ $out == *"\"core\": \"precise\""* ]]'
+      # Every conjunct as the core: imprecise where the known core is smaller (the noise
+      # conjunct is extra-ok), written apart, never a finding.
+      run "$bin" strings --solvers "$fake core_all;z3" --status unsat --mutants 30 --seed 2 -t 5 --out "$d/f3"
+      check "a core with more than the known core is imprecise: not a bug, no finding" \
+        eval '[ $code = 0 ] && ! ls "$d"/f3/*.json >/dev/null 2>&1 && [[ $(grep "^\[" "$err_file" | tail -n 1) =~ imprecise\ 0 ]]'
+    fi
     run "$bin" campaign --engines strings-sat=1,strings-unsat=1 --solvers z3 --budget 4 --jobs 1 -t 3 --no-reduce --no-report --out "$d/camp"
     check "campaign --engines strings-sat=1,strings-unsat=1 runs the generator as engines" \
       eval '[ $code = 0 ] && [[ $out$err == *"engines strings-sat=1,strings-unsat=1"* ]] && [[ $out$err =~ [1-9][0-9]*\ mutants ]]'
@@ -1410,6 +1445,94 @@ group_genbvfp() {
     check "campaign --engines bv=1,fp=1 runs both generators (their mixed variants; z3 4.8.12's FP crash may be found)" \
       eval '{ [ $code = 0 ] || [ $code = 10 ]; } && [[ $out$err == *"engines bv=1,fp=1"* ]] && [[ $out$err =~ [1-9][0-9]*\ mutants ]]'
   fi
+}
+
+
+# ---- cluster (issue 21): GNU parallel shards, merge (relocatable, idempotent, versions per shard),
+# resume-or-start of --out ---------------------------------------------------------------------
+group_cluster() {
+  local fake m=$tmp/cl/merged
+  fake=$(dirname "$bin")/fake_solver
+  [ -x "$fake" ] || { fail "fake_solver not built next to $bin"; return; }
+  if ! command -v parallel >/dev/null; then
+    # CI installs it (scripts/setup.sh): there its absence is a failure.
+    if [ "${CI:-}" = true ]; then fail "GNU parallel is not installed (scripts/setup.sh installs it)"; return; fi
+    echo "cluster: SKIP: GNU parallel is not installed (apt-get install parallel)" >&2
+    return
+  fi
+  # examples/parallel.sh as the README shows it: 2 shards (--shard auto from PARALLEL_SEQ), merged.
+  run env SMTGRIND="$bin" timeout -s KILL 120 bash examples/parallel.sh 2 "$tmp/cl" --solvers "$fake hashcrash" \
+    --engines opfuzz --budget 3 -j 1 --seed 5 --slice 1 --no-report seeds
+  local f1 f2 fm
+  f1=$("$bin" bugs export "$tmp/cl/shard-1" | grep -c '"name"')
+  f2=$("$bin" bugs export "$tmp/cl/shard-2" | grep -c '"name"')
+  fm=$("$bin" bugs export "$m" | grep -c '"name"')
+  check "GNU parallel: shards 0/2 and 1/2 from PARALLEL_SEQ, every finding of both in the merge, one bucket per crash site" \
+    eval '[ $code = 0 ] && [[ $err == *"shard 0/2 (from PARALLEL_SEQ)"* ]] && [[ $err == *"shard 1/2 (from PARALLEL_SEQ)"* ]] && [ "$f1" -gt 0 ] && [ "$f2" -gt 0 ] && [ "$fm" = $((f1 + f2)) ] && [ "$("$bin" bugs list "$m" | tail -n +2 | wc -l)" = 3 ]'
+  # merge is idempotent: the same shards again, a shard twice, a merge of the merge, the merge
+  # with itself and a shard: the same bugs, findings, slices, shards and files.
+  snap() { "$bin" bugs list "$1"; python3 - "$1/campaign.db" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+for q in ("SELECT COUNT(*), SUM(mutants), SUM(calls) FROM slices", "SELECT COUNT(*) FROM findings",
+          "SELECT origin, shard, findings FROM shards ORDER BY origin"):
+    print(db.execute(q).fetchall())
+PY
+    (cd "$1" && find findings reduced -type f | sort); }
+  local s0 s1 s2 s3
+  s0=$(snap "$m")
+  run "$bin" merge --out "$m" "$tmp/cl/shard-1" "$tmp/cl/shard-2" "$tmp/cl/shard-1"
+  s1=$(snap "$m")
+  check "merge into the merge again (a shard twice): nothing added, nothing changed" \
+    eval '[ $code = 0 ] && [[ $err == *"shard-1: 0 findings added, $f1 already there"* ]] && [ "$s1" = "$s0" ]'
+  run "$bin" merge --out "$tmp/m2" "$m"
+  s2=$(snap "$tmp/m2")
+  run "$bin" merge --out "$tmp/m2" "$m" "$tmp/cl/shard-2" "$tmp/m2"
+  s3=$(snap "$tmp/m2")
+  check "a merge of the merge is the merge; merging it with a shard and itself changes nothing" \
+    eval '[ $code = 0 ] && [ "$s2" = "$s0" ] && [ "$s3" = "$s0" ] && [[ $err == *"is the output itself"* ]]'
+  # Relocation: every stored path is relative; moved, the merge and a shard still check.
+  local abs
+  abs=$(python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+rows = db.execute("SELECT trigger, json FROM findings UNION ALL SELECT first_trigger, COALESCE(reduced_trigger, first_json) FROM buckets").fetchall()
+print(sum(1 for r in rows for p in r if p.startswith("/") or ".." in p), len(rows))' "$tmp/m2/campaign.db")
+  mv "$tmp/m2" "$tmp/moved-m2"
+  mv "$tmp/cl/shard-2" "$tmp/moved-shard"
+  run "$bin" bugs check "$tmp/moved-m2"
+  local chk=$code cout=$out
+  run "$bin" report "$tmp/moved-m2"
+  check "relocatable: no absolute path stored; moved, bugs check and report work (merge and shard)" \
+    eval '[[ $abs == "0 "* ]] && [ $chk = 0 ] && [[ $cout == "$fm findings, 3 buckets"*": ok" ]] && [ $code = 0 ] && "$bin" bugs check "$tmp/moved-shard" >/dev/null && [ "$(snap "$tmp/moved-m2")" = "$s0" ]'
+  # The files are links (one file system): the merge costs no copies.
+  run "$bin" merge --out "$tmp/m3" "$tmp/moved-shard"
+  check "merge hard-links the finding files" eval '[ $code = 0 ] && [[ $err == *"($((2 * f2 + 3)) files linked, 0 copied)"* ]]'
+  # Solver versions per shard: a shard run with another version is reported, and kept per shard.
+  cp -a "$tmp/cl/shard-1" "$tmp/vshard"
+  python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1]); db.execute("UPDATE meta SET value = ? WHERE key = ?", ("fake_solver 9.9", "solver_versions")); db.commit()' "$tmp/vshard/campaign.db"
+  run "$bin" merge --out "$tmp/m4" "$tmp/moved-shard" "$tmp/vshard"
+  local vrows
+  vrows=$(python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1]); print(";".join(r[0] + "=" + r[1] for r in db.execute("SELECT shard, solver_versions FROM shards ORDER BY shard")))' "$tmp/m4/campaign.db")
+  check "a solver version that differs between shards is reported and kept per shard" \
+    eval '[ $code = 0 ] && [[ $err == *"warning: solver versions differ between shards"*"fake_solver 9.9"* ]] && [ "$vrows" = "0/2=fake_solver 9.9;1/2=fake_solver" ]'
+  run "$bin" merge --out "$tmp/moved-shard" "$tmp/vshard"
+  check "merge into a campaign that is not a merge: exit 2" eval '[ $code = 2 ] && [[ $err == *"not a merge"* ]]'
+  run "$bin" merge --out "$tmp/m5" "$tmp/nowhere"
+  check "merge of a directory that is not a campaign: exit 2" eval '[ $code = 2 ] && [[ $err == *"nowhere: not a campaign directory"* ]] && [ ! -e "$tmp/m5" ]'
+  # Resume-or-start: --out on a campaign with the same settings continues it (a restarted array
+  # task); --budget is the campaign's total. Other settings: exit 2, nothing run.
+  local rc=$tmp/rc
+  run env PARALLEL_SEQ=2 SMTGRIND_SHARDS=3 "$bin" campaign --shard auto --solvers "$fake sat" --engines opfuzz --budget 2 -j 1 --no-reduce --no-report --log --out "$rc" seeds
+  local seed1
+  seed1=$(sed -n 's/.*seed \([0-9]*\)$/\1/p' "$err_file" | head -n 1)
+  run env PARALLEL_SEQ=2 SMTGRIND_SHARDS=3 "$bin" campaign --shard auto --solvers "$fake sat" --engines opfuzz --budget 4 -j 1 --no-reduce --no-report --log --out "$rc" seeds
+  check "--out on the same campaign continues it (its stored seed, shard 1/3), up to the new total budget" \
+    eval '[ $code = 0 ] && [[ $err == *"holds this campaign (same settings): continuing it, 2s of 4s done"* ]] && [[ $err == *"(resumed)"*"shard 1/3"*"seed $seed1"* ]] && [[ $err == *"campaign $rc: 4s in all"* ]] && "$bin" bugs check "$rc" >/dev/null'
+  run env PARALLEL_SEQ=1 SMTGRIND_SHARDS=3 "$bin" campaign --shard auto --solvers "$fake sat" --engines typefuzz --budget 4 -j 1 --no-reduce --no-report --log --out "$rc" seeds
+  check "--out on a campaign with other settings: exit 2 naming each difference" \
+    eval '[ $code = 2 ] && [[ $err == *"other settings (engines '"'opfuzz'"' there, '"'typefuzz'"' here; shard '"'1/3'"' there, '"'0/3'"' here)"* ]] && [[ $err == *"--resume $rc"* ]]'
 }
 
 # ---- enum: grammar-based enumeration (issue 17) ----------------------------------------------

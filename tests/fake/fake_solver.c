@@ -31,6 +31,31 @@ script_sum (int argc, char **argv)
   return sum;
 }
 
+/* core_sat: see main. core_all / core_drop: answer unsat and, when the script asks (get-unsat-core), print the
+ * names of its :named assertions as the core (all of them, or all but the first). */
+static int
+core_mode (int argc, char **argv, int drop_first)
+{
+  puts ("unsat");
+  FILE *f = argc > 2 ? fopen (argv[argc - 1], "rb") : NULL;
+  static char text[1 << 16];
+  size_t n = f ? fread (text, 1, sizeof text - 1, f) : 0;
+  if (f) fclose (f);
+  text[n] = 0;
+  if (!strstr (text, "(get-unsat-core)")) return 0;
+  fputs ("(", stdout);
+  int k = 0;
+  for (char *p = strstr (text, ":named "); p; p = strstr (p + 1, ":named "))
+    {
+      char *b = p + 7, *e = b;
+      while (*e && *e != ')' && *e != ' ' && *e != '\n') e++;
+      if (k++ == 0 && drop_first) continue;
+      printf ("%s%.*s", k > 1 + drop_first ? " " : "", (int) (e - b), b);
+    }
+  puts (")");
+  return 0;
+}
+
 /* A line-based interactive fake: answers (check-sat) with "sat", or "unsat" when the query
  * asserted false (the other way round when lie is set); echoes (echo "x") as x; (crash)
  * segfaults; (hang) sleeps; (reset) forgets. */
@@ -66,6 +91,19 @@ main (int argc, char **argv)
   const char *m = argc > 1 ? argv[1] : "sat";
   if (!strcmp (m, "sat")) { puts ("sat"); return 0; }
   if (!strcmp (m, "unsat")) { puts ("unsat"); return 0; }
+  if (!strcmp (m, "core_sat"))
+    {
+      /* unsat, but sat once asked for a core (an answer :produce-unsat-cores changes) */
+      FILE *f = argc > 2 ? fopen (argv[argc - 1], "rb") : NULL;
+      static char text[1 << 16];
+      size_t n = f ? fread (text, 1, sizeof text - 1, f) : 0;
+      if (f) fclose (f);
+      text[n] = 0;
+      puts (strstr (text, "(get-unsat-core)") ? "sat" : "unsat");
+      return 0;
+    }
+  if (!strcmp (m, "core_all")) return core_mode (argc, argv, 0);
+  if (!strcmp (m, "core_drop")) return core_mode (argc, argv, 1);
   if (!strcmp (m, "hang")) nap_forever ();
   if (!strcmp (m, "slow") && argc > 2)
     {
