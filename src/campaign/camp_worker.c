@@ -229,6 +229,7 @@ sg_camp_worker_main (const sg_campaign_opts *o, const char *dbpath, const char *
       tc.chain = eng->chain;
       tc.mode = er.mode;
       tc.reference = o->reference;
+      tc.worker = w, tc.workers = o->workers; /* index ranges split by worker (enum) */
       sg_fuzz_opts fo;
       sg_fuzz_opts_init (&fo, er.tech, &tc);
       fo.sessions = false;

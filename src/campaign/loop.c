@@ -54,6 +54,22 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
             (unsigned long long) s->ill_typed, cores);
 }
 
+void
+sg_fuzz_perf_table (const sg_fuzz_stats *s, const sg_solver_list *solvers, FILE *f)
+{
+  fprintf (f, "solved within T seconds (first probe; times per run in OUT/times-wW.tsv):\n  %-16s", "T");
+  for (int t = 0; t < SG_FUZZ_PERF_T; t++) fprintf (f, " %9g", (double) (1u << t) / 64.0);
+  fputc ('\n', f);
+  for (uint32_t k = 0; solvers && k < solvers->n && k < SG_FUZZ_PERF_SOLVERS; k++)
+    {
+      char name[40];
+      snprintf (name, sizeof name, "%s (%llu)", solvers->a[k].name, (unsigned long long) s->perf_runs[k]);
+      fprintf (f, "  %-16s", name);
+      for (int t = 0; t < SG_FUZZ_PERF_T; t++) fprintf (f, " %9llu", (unsigned long long) s->perf_solved[k][t]);
+      fputc ('\n', f);
+    }
+}
+
 static bool
 out_of_budget (worker *w)
 {
@@ -74,7 +90,7 @@ pick_seeds (worker *w, void *state, uint64_t chain, const sg_tech_seed **pick)
       /* A generator: its chains need no seed (one per worker and pass without a limit). */
       static const sg_tech_seed generated = { "(generated)", "", 0, SG_ANS_NONE, NULL };
       bool limited = o->max_mutants || o->max_seconds > 0 || o->max_chains;
-      if (!limited && chain - o->chain0 >= (o->passes ? o->passes : 1)) return false;
+      if (!limited && !o->tech->until_eof && chain - o->chain0 >= (o->passes ? o->passes : 1)) return false;
       pick[0] = &generated;
       return true;
     }
@@ -123,7 +139,12 @@ worker_main (worker *w)
   sg_diag d;
   sg_diag_init (&d, o->tech->name);
   w->solvers = o->solvers;
-  if (o->tech->init (&o->cfg, &state, &d)) return;
+  /* Generators that split an index range need to know their share (campaign workers x jobs). */
+  sg_tech_cfg cfg = o->cfg;
+  cfg.worker = cfg.worker * o->jobs + w->index;
+  cfg.workers = (cfg.workers ? cfg.workers : 1) * o->jobs;
+  cfg.chain0 = o->chain0;
+  if (o->tech->init (&cfg, &state, &d)) return;
   if (!sg_loop_open_lanes (w))
     {
       o->tech->free (state);
@@ -162,7 +183,9 @@ worker_main (worker *w)
           if (sg_loop_chain_options (w, &orng)) break; /* out of memory */
         }
       sg_diag_init (&d, seeds[0]->path);
-      if (o->tech->begin (state, seeds, &crng, &d))
+      sg_rc brc = o->tech->begin (state, seeds, &crng, &d);
+      if (brc == SG_RC_EOF && o->tech->until_eof) break; /* its range is exhausted */
+      if (brc)
         {
           ADD (st->seeds_skipped, 1);
           continue;
@@ -175,7 +198,8 @@ worker_main (worker *w)
       while (!out_of_budget (w))
         {
           lane *l = sg_loop_acquire (w);
-          if (o->chain_timeouts && w->chain_to >= o->chain_timeouts)
+          /* (a range's chain is never left: its indices would be lost) */
+          if (o->chain_timeouts && !o->tech->until_eof && w->chain_to >= o->chain_timeouts)
             {
               ADD (st->chains_left, 1);
               break;
@@ -210,6 +234,7 @@ worker_main (worker *w)
     }
   sg_loop_close_lanes (w);
   sg_loop_options_free (w);
+  if (w->times) fclose (w->times);
   o->tech->free (state);
   /* How the CPU was shared between smtgrind and the solvers (all reaped by now). */
   struct rusage self, kids;
@@ -341,6 +366,7 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
       fprintf (o->status, "CPU: smtgrind %.2fs, solvers %.2fs: smtgrind's share %.1f%%\n",
                (double) stats->self_cpu_us / 1e6, (double) stats->solver_cpu_us / 1e6,
                all ? 100.0 * (double) stats->self_cpu_us / (double) all : 0.0);
+      if (o->tech->perf) sg_fuzz_perf_table (stats, o->solvers, o->status);
     }
   munmap (sh, size);
   if (stopped_by)

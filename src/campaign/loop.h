@@ -80,6 +80,9 @@ typedef struct sg_fuzz_opts {
 } sg_fuzz_opts;
 
 enum { SG_FUZZ_KINDS = 7 }; /* sg_verdict_kind values */
+/* ET's performance measure (techniques with sg_technique.perf): the first SG_FUZZ_PERF_SOLVERS
+ * solvers, thresholds T = 2^(k-6) s for k < SG_FUZZ_PERF_T (1/64 s .. 8 s). */
+enum { SG_FUZZ_PERF_SOLVERS = 8, SG_FUZZ_PERF_T = 10 };
 
 typedef struct sg_fuzz_stats {
   uint64_t mutants;       /* mutants generated and type-checked */
@@ -106,6 +109,10 @@ typedef struct sg_fuzz_stats {
   uint64_t unspecified;   /* confirmed disagreements an unspecified value explains
                              (oracle/unspec.def): written as `unspecified` finding pairs,
                              never counted in findings[] (not bugs) */
+  /* Techniques with perf: per solver (in --solvers order) the runs of the first probe of each
+   * mutant that were not skipped, and those that decided within each threshold T. */
+  uint64_t perf_runs[SG_FUZZ_PERF_SOLVERS];
+  uint64_t perf_solved[SG_FUZZ_PERF_SOLVERS][SG_FUZZ_PERF_T];
 } sg_fuzz_stats;
 
 /* The one initialiser (the engines' subcommands and the campaign): technique t with its
@@ -121,6 +128,8 @@ void sg_fuzz_opts_set_incompleteness (sg_fuzz_opts *o, bool on);
  * (findings are in stats), SG_RC_IO when the findings directory cannot be made. */
 sg_rc sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds,
                    sg_fuzz_stats *stats /* OUT */);
+/* ET's table for perf techniques: solved counts per solver at each threshold, to f. */
+void sg_fuzz_perf_table (const sg_fuzz_stats *s, const sg_solver_list *solvers, FILE *f);
 /* One status line for stats after `secs` seconds. */
 void sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size);
 

@@ -71,6 +71,7 @@ typedef struct worker {
   const sg_solver_list *solvers; /* the solvers of the current chain: o->solvers, or
                                     chain_solvers under --option-fuzz */
   sg_solver_list chain_solvers;  /* o->solvers with the chain's drawn options (loop_opts.c) */
+  FILE *times;           /* perf techniques: OUT/times-wW.tsv (under fmu), or NULL */
 } worker;
 
 /* loop_judge.c: judge mutant m (number `number` of the worker, chain `chain`) with the

@@ -286,6 +286,7 @@ judge_steps (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seed
   const char *oracle = sg_implication_judge (&im, po0, p, &unconfirmed);
   ADD (st->unconfirmed, unconfirmed);
   if (oracle) write_finding (w, m, seeds, number, chain, p, oracle);
+  if (!o->implication) return; /* regression alone keeps no step (lanes judge side by side) */
   t->last = seeds[0];
   t->iteration = m->iteration;
   t->step = m->step;
@@ -315,6 +316,38 @@ note_label (worker *w, const sg_tech_seed *const *seeds, uint64_t number, const 
   pthread_mutex_lock (&w->fmu);
   fprintf (w->o->status, "note: mutant %llu of worker %u (seed %s): %s\n", (unsigned long long) number,
            w->index, seeds[0]->path, p->verdict.why);
+  pthread_mutex_unlock (&w->fmu);
+}
+
+/* ET's measure: each run's time and answer into OUT/times-wW.tsv, and the solved counts. The
+ * probe is the fast path's when it found nothing, else the confirmed full probe's. */
+static void
+note_times (worker *w, const sg_tech_mutant *m, uint64_t number, const sg_probe *p)
+{
+  sg_fuzz_stats *st = &w->sh->w[w->index];
+  pthread_mutex_lock (&w->fmu);
+  if (!w->times)
+    {
+      char name[4096];
+      snprintf (name, sizeof name, "%s/times-w%u.tsv", w->o->out_dir, w->index);
+      w->times = fopen (name, "a");
+    }
+  for (uint32_t k = 0; k < p->runs.n; k++)
+    {
+      const sg_probe_run *r = &p->runs.a[k];
+      if (r->skipped) continue;
+      bool decided = sg_probe_run_decided (r);
+      if (k < SG_FUZZ_PERF_SOLVERS)
+        {
+          ADD (st->perf_runs[k], 1);
+          for (int t = 0; t < SG_FUZZ_PERF_T; t++)
+            if (decided && r->out.wall_s <= (double) (1u << t) / 64.0) ADD (st->perf_solved[k][t], 1);
+        }
+      if (w->times)
+        fprintf (w->times, "%llu\t%.*s\t%s\t%s\t%s\t%.6f\n", (unsigned long long) number, (int) m->desc.len,
+                 m->desc.s ? m->desc.s : "", r->prof->name, sg_outcome_kind_name (r->out.kind),
+                 r->out.answers.n ? sg_answer_name ((sg_answer) r->out.answers.a[0]) : "-", r->out.wall_s);
+    }
   pthread_mutex_unlock (&w->fmu);
 }
 
@@ -404,6 +437,7 @@ sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m
       sg_probe p;
       sg_probe_init (&p);
       bool ran = sg_escalate (&eo, &s, &sc, m->text.s, m->text.len, &p, &res) == SG_RC_OK;
+      if (ran && o->tech->perf) note_times (w, m, number, &p);
       ADD (st->escalated, res.escalated);
       ADD (st->unconfirmed, res.unconfirmed);
       ADD (st->refereed, res.referee_calls);

@@ -34,10 +34,12 @@ typedef struct gen_args {
   bool quiet;
 } gen_args;
 
+/* A technique with no seeds, except a range enumeration (until_eof: its formulas have no
+ * status; `smtgrind enum GRAMMAR --print` writes them). */
 static bool
 is_generator (const sg_technique *t)
 {
-  return t->nseeds == 0;
+  return t->nseeds == 0 && !t->until_eof;
 }
 
 /* The generators' names, "a|b|c". */

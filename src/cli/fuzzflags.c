@@ -68,8 +68,8 @@ help_rows (unsigned scope, const sg_cli_fuzz_cfg *defaults, const char *key, con
 void
 sg_cli_engine_usage (const sg_technique *t, const sg_cli_fuzz_cfg *d, sg_buf *out)
 {
-  sg_buf_printf (out, "usage: smtgrind %s %s[options] SEED|DIR...\n\n%s", t->name, t->args ? t->args : "",
-                 t->about);
+  sg_buf_printf (out, "usage: smtgrind %s %s[options]%s\n\n%s", t->name, t->args ? t->args : "",
+                 t->nseeds ? " SEED|DIR..." : "", t->about);
   if (t->nopts)
     {
       sg_buf_printf (out, "\n%s options:\n", t->name);

@@ -2,6 +2,7 @@
 #include "oracle/implication.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "front/parse.h"
@@ -89,7 +90,7 @@ sg_implication_judge (const sg_implication *im, const sg_probe_opts *po0, sg_pro
       else
         snprintf (p->verdict.why, sizeof p->verdict.why,
                   "regression: %s answered %s, %s gave %s (step %u, rule %s)",
-                  p->runs.a[ref].prof->name, sg_answer_name (im->expected), r->prof->name, what,
+                  p->runs.a[ref].prof->name, sg_answer_name ((sg_answer) p->runs.a[ref].out.answers.a[0]), r->prof->name, what,
                   im->step, im->rule ? im->rule : "?");
       return oracle; /* one finding per mutant */
     }

@@ -7,6 +7,7 @@
  * soundness verdict. Every verdict is confirmed by fresh runs (this step
  * undecided again, the previous step decided again / the reference deciding again) before
  * it is returned.
+ * With no expected status (SG_ANS_NONE: enum), any decided answer of the reference counts.
  * Owns: nothing.
  * Tests: tests/cli/run_cli_tests.sh (group janus), scripts/equiv.sh (janus-implication) */
 #ifndef SG_ORACLE_IMPLICATION_H

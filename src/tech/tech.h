@@ -48,6 +48,13 @@ typedef struct sg_tech_cfg {
                             solver whose decided answers the others must match, or NULL */
   uint32_t width;        /* generator bv: the bit width, 0 = drawn per formula */
   uint32_t format[2];    /* generator fp: eb and sb, 0 0 = drawn per formula */
+  /* enum (grammar-based enumeration; data_file is the grammar): */
+  const char *from;      /* first global index (decimal, any size), NULL = 0 */
+  uint64_t count;        /* formulas from `from` on; 0 = no end */
+  const char *shard;     /* "I/N": the index blocks b with b mod N = I, or NULL */
+  /* Set by the loop for generators that split an index range (sg_technique.until_eof): */
+  uint32_t worker, workers; /* this worker among all (campaign workers x jobs) */
+  uint64_t chain0;       /* the first chain number of this run (slices, resume) */
 } sg_tech_cfg;
 
 /* The oracles a technique brings beyond the shared ones (differential, metamorphic against
@@ -87,6 +94,12 @@ typedef struct sg_technique {
                            seed files) */
   bool needs_status;    /* seeds must be labelled (unlabelled ones are labelled first) */
   bool one_lane;        /* its oracles need the previous step judged first: one lane */
+  bool perf;            /* ET's performance measure: each (mutant, solver) time of the first
+                           probe kept in OUT/times-wW.tsv, solved counts at T = 2^-6 .. 2^3 s
+                           printed at the end (campaign/loop.h) */
+  bool until_eof;       /* a generator whose chains go on (without a limit too) until begin
+                           returns SG_RC_EOF: its range is exhausted (enum); its chains are
+                           never left after timeouts (--chain-timeouts) */
   uint32_t oracles;     /* SG_TECH_ORACLE_* */
   /* A line describing the configuration for the start of a run, or NULL. */
   void (*describe) (const sg_tech_cfg *cfg, char *out, size_t size);

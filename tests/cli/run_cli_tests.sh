@@ -4,7 +4,7 @@
 #   bash tests/cli/run_cli_tests.sh BINARY [GROUP...] [--update]
 #
 # Run from the source directory. GROUPs: basic parse print golden deep big check fuzz campaign reduce
-# janus supervise genstr genbvfp cluster options npmz3
+# janus supervise genstr genbvfp cluster options npmz3 enum
 # (default: all).
 # --update rewrites tests/parse/*.expected from BINARY's current messages (see
 # tests/parse/README.md); check the diff before committing. Exit status 0 when every check
@@ -15,7 +15,7 @@
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise|genstr|genbvfp|cluster|options|npmz3]... [--update]" >&2
+  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise|genstr|genbvfp|cluster|options|npmz3|enum]... [--update]" >&2
   exit 2
 fi
 bin=$1
@@ -25,11 +25,11 @@ groups=()
 for a in "$@"; do
   case "$a" in
     --update) update=1 ;;
-    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise|genstr|genbvfp|cluster|options|npmz3) groups+=("$a") ;;
+    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise|genstr|genbvfp|cluster|options|npmz3|enum) groups+=("$a") ;;
     *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise genstr genbvfp cluster options npmz3)
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise genstr genbvfp cluster options npmz3 enum)
 
 export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
@@ -1539,6 +1539,71 @@ db = sqlite3.connect(sys.argv[1]); print(";".join(r[0] + "=" + r[1] for r in db.
 source "$(dirname "${BASH_SOURCE[0]}")/group_options.sh"
 # shellcheck source=tests/cli/group_npmz3.sh
 source "$(dirname "${BASH_SOURCE[0]}")/group_npmz3.sh"
+# ---- enum: grammar-based enumeration (issue 17) ----------------------------------------------
+group_enum() {
+  local d=$tmp/en
+  mkdir -p "$d"
+  run "$bin" enum core --counts --max-size 6
+  check "enum core --counts: ET's sizes (the first formulas have size 4: 4, then 148, 13172)" \
+    eval '[ $code = 0 ] && [ "$(lines "$out")" = 7 ] && [[ $out == *$'"'"'4\t4\n5\t148\n6\t13172'"'"'* ]]'
+  run "$bin" enum ints --print --count 3
+  check "enum ints --print --count 3: three scripts, the first (= 0 0)" \
+    eval '[ $code = 0 ] && [ "$(lines "$out")" = 3 ] && [ "$(head -n 1 <<<"$out")" = "(declare-const a Int) (declare-const b Int) (assert (= 0 0)) (check-sat)" ]'
+  "$bin" enum ints --print --count 1005 > "$d/all.txt"
+  run "$bin" enum ints --print --from 1000 --count 5
+  check "--from 1000 --count 5 gives indices 1000..1004" eval '[ $code = 0 ] && [ "$out" = "$(sed -n 1001,1005p "$d/all.txt")" ]'
+  check "the first 1005 formulas are distinct" eval '[ "$(sort -u "$d/all.txt" | wc -l)" = 1005 ]'
+  "$bin" enum core --print --size 6 --count 20000 > "$d/class6.txt"
+  run "$bin" enum core --print --size 6 --sample 5 --seed 3
+  local s1=$out
+  run "$bin" enum core --print --size 6 --sample 5 --seed 3
+  check "--sample 5 --seed 3: the same five formulas again, all of size 6, the seed printed" \
+    eval '[ $code = 0 ] && [ "$out" = "$s1" ] && [ "$(lines "$out")" = 5 ] && [[ $err == *"seed 3"* ]] && [ "$(grep -cxF -f <(printf "%s\n" "$out") "$d/class6.txt")" -ge 5 ]'
+  check "--size 6 prints the whole class (13172 formulas)" eval '[ "$(wc -l < "$d/class6.txt")" = 13172 ]'
+  run "$bin" enum fp --print --from 123456789012345678901234567890123 --count 2
+  check "an index beyond 64 bits (GMP path): two fp formulas" eval '[ $code = 0 ] && [ "$(lines "$out")" = 2 ] && [[ $out == *"fp."* ]]'
+  printf 's ::= "(" "assert" t ")"\n' > "$d/g.bnf"
+  run "$bin" enum "$d/g.bnf" --counts
+  check "a grammar file with an undefined nonterminal: exit 2 at file:line:col" \
+    eval '[ $code = 2 ] && [[ $err == *"g.bnf:1:20: error: undefined nonterminal '"'"'t'"'"'"* ]]'
+  printf 's ::= "a" | "b"\n  | "a"\n' > "$d/dup.bnf"
+  run "$bin" enum "$d/dup.bnf" --print
+  check "a duplicate alternative: exit 2 at its line:col" eval '[ $code = 2 ] && [[ $err == *"dup.bnf:2:5: error: duplicate alternative"* ]]'
+  run "$bin" enum nosuch --counts
+  check "an unknown grammar: exit 2 listing the shipped ones" eval '[ $code = 2 ] && [[ $err == *"core, ints, reals, realints, bv, arrays, fp, strings"* ]]'
+  run "$bin" enum core --print --sample 3
+  check "--sample without --size: usage error" eval '[ $code = 2 ] && [[ $err == *"--sample needs --size"* ]]'
+  run "$bin" enum core --shard 2/2 --solvers z3
+  check "--shard 2/2: exit 2" eval '[ $code = 2 ] && [[ $err == *"--shard 2/2"* ]]'
+  run "$bin" enum --help
+  check "enum --help: the three forms and the engine options" eval '[ $code = 0 ] && [[ $out == *"--counts"* ]] && [[ $out == *"--sample N --seed R"* ]] && [[ $out == *"--shard I/N"* ]]'
+  if command -v z3 >/dev/null; then
+    run "$bin" enum core --count 40 -i 7 --shard 0/2 --solvers z3 -t 5 --seed 1 --out "$d/s0"
+    local a=$err
+    run "$bin" enum core --count 40 -i 7 --shard 1/2 --solvers z3 -t 5 --seed 1 --out "$d/s1"
+    check "--shard 0/2 and 1/2 with blocks of 7: 21 + 19 formulas, no finding" \
+      eval '[ $code = 0 ] && [[ $(grep "^\[" <<<"$a" | tail -n 1) == *"mutants 21 "* ]] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 19 "* ]]'
+    run "$bin" enum ints --count 60 -i 10 --jobs 2 --solvers z3 -t 5 --seed 1 --out "$d/j2"
+    check "--jobs 2: the 60 formulas once each, ill-typed 0" \
+      eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 60 "*"ill-typed 0)"* ]]'
+    local fake
+    fake=$(dirname "$bin")/fake_solver
+    if [ -x "$fake" ]; then
+      printf 'start ::= "(declare-const a Bool)" "(assert" b ")" "(check-sat)"\nb ::= "true" | "a"\n' > "$d/sat.bnf"
+      # 3 s against z3's few milliseconds (under 0.3 s even on a loaded machine)
+      run "$bin" enum "$d/sat.bnf" --count 1 --solvers "z3;$fake slow 3" --reference z3 --no-sessions --no-models \
+        --model-sample 0 -t 8 --seed 1 --out "$d/perf"
+      check "--reference z3: a solver >= 10x slower (medians of 3 fresh runs) is a performance finding" \
+        eval '[ $code = 10 ] && [ "$(ls "$d"/perf/performance-*.json | wc -l)" = 1 ] && grep -q "performance: fake_solver took" "$d"/perf/performance-*.json && [[ $err == *"solved within T"* ]]'
+      run "$bin" enum "$d/sat.bnf" --solvers "z3;$fake slow 0.02" --reference z3 --no-sessions --no-models \
+        --model-sample 0 -t 5 --seed 1 --out "$d/perf2"
+      check "a solver about as fast as the reference: no finding" eval '[ $code = 0 ] && [ -z "$(ls "$d/perf2" | grep -v times)" ]'
+    fi
+    run "$bin" campaign --engines enum=1 --solvers z3 --budget 4 --jobs 1 -t 3 --no-reduce --no-report --out "$d/camp"
+    check "campaign --engines enum=1 enumerates (mutants > 0)" \
+      eval '{ [ $code = 0 ] || [ $code = 10 ]; } && [[ $out$err =~ [1-9][0-9]*\ mutants ]]'
+  fi
+}
 
 for g in "${groups[@]}"; do "group_$g"; done
 if [ "$failures" -gt 0 ]; then

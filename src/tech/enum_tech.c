@@ -1,0 +1,177 @@
+/* enum_tech: the enumeration's blocks, shards and workers on the fuzz loop. */
+#include "tech/enum_tech.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tech/enumerate.h"
+
+#define NGRAMMARS 8u /* the shipped grammars a campaign takes turns over */
+
+typedef struct one {
+  sg_grammar g;
+  sg_enum *e;
+  bool loaded;
+} one;
+
+typedef struct enum_state {
+  sg_tech_cfg cfg;
+  one gr[NGRAMMARS]; /* gr[0] only, with a grammar; else the shipped ones, loaded when used */
+  bool multi;        /* no grammar: the shipped ones by turns */
+  uint32_t shard_i, shard_n;
+  mpz_t from, idx;   /* the range's start; the current formula's global index */
+  uint64_t chain;    /* the next chain's number */
+  sg_enum_iter it;
+  bool live;         /* it is initialised */
+  one *cur;          /* the chain's grammar */
+  uint64_t left;     /* formulas left in the chain's block */
+  uint32_t step;
+} enum_state;
+
+bool
+sg_enum_parse_shard (const char *spec, uint32_t *i, uint32_t *n)
+{
+  unsigned a, b;
+  char end;
+  if (!spec || sscanf (spec, "%u/%u%c", &a, &b, &end) != 2 || b == 0 || a >= b) return false;
+  *i = a, *n = b;
+  return true;
+}
+
+static sg_rc
+load (one *o, const char *name, sg_diag *d)
+{
+  if (o->loaded) return SG_RC_OK;
+  sg_rc rc = sg_grammar_load (&o->g, name, d);
+  if (rc) return rc;
+  if ((rc = sg_enum_new (&o->g, &o->e))) { sg_grammar_free (&o->g); return rc; }
+  o->loaded = true;
+  return SG_RC_OK;
+}
+
+sg_rc
+sg_enum_tech_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+{
+  enum_state *s = calloc (1, sizeof *s);
+  if (!s) return SG_RC_NOMEM;
+  s->cfg = *cfg;
+  mpz_init (s->from);
+  mpz_init (s->idx);
+  s->shard_n = 1;
+  s->chain = cfg->chain0;
+  sg_rc rc = SG_RC_OK;
+  if (cfg->from && (mpz_set_str (s->from, cfg->from, 10) != 0 || mpz_sgn (s->from) < 0 || cfg->from[0] == '-'))
+    rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "--from %s: expected a decimal index >= 0", cfg->from);
+  else if (cfg->shard && !sg_enum_parse_shard (cfg->shard, &s->shard_i, &s->shard_n))
+    rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "--shard %s: expected I/N with 0 <= I < N", cfg->shard);
+  else if (cfg->data_file) rc = load (&s->gr[0], cfg->data_file, d);
+  else s->multi = true;
+  if (!rc && s->cfg.chain == 0) s->cfg.chain = 1000;
+  if (rc) { sg_enum_tech_free (s); return rc; }
+  *state = s;
+  return SG_RC_OK;
+}
+
+sg_rc
+sg_enum_tech_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, sg_diag *d)
+{
+  (void) seeds, (void) rng;
+  enum_state *s = state;
+  uint64_t c = s->chain++;
+  s->cur = &s->gr[0];
+  if (s->multi)
+    {
+      uint32_t k = (uint32_t) (c % NGRAMMARS);
+      s->cur = &s->gr[k];
+      c /= NGRAMMARS;
+      sg_rc rc = load (s->cur, sg_grammar_builtin_name (k), d);
+      if (rc) return rc;
+    }
+  uint32_t workers = s->cfg.workers ? s->cfg.workers : 1;
+  /* block ((c * W) + w) * N + I, its first index from + block * B */
+  mpz_t block, start;
+  mpz_init_set_ui (block, c);
+  mpz_mul_ui (block, block, workers);
+  mpz_add_ui (block, block, s->cfg.worker);
+  mpz_mul_ui (block, block, s->shard_n);
+  mpz_add_ui (block, block, s->shard_i);
+  mpz_init (start);
+  mpz_mul_ui (start, block, s->cfg.chain);
+  s->left = s->cfg.chain;
+  sg_rc rc = SG_RC_OK;
+  if (s->cfg.count)
+    {
+      /* the block's part of [from, from + count) */
+      if (mpz_cmp_ui (start, s->cfg.count) >= 0) rc = SG_RC_EOF;
+      else
+        {
+          uint64_t off = mpz_get_ui (start);
+          if (s->cfg.count - off < s->left) s->left = s->cfg.count - off;
+        }
+    }
+  mpz_add (start, start, s->from);
+  if (s->live) sg_enum_iter_free (&s->it), s->live = false;
+  if (!rc)
+    {
+      rc = sg_enum_iter_init (&s->it, s->cur->e, start);
+      s->live = rc == SG_RC_OK || rc == SG_RC_EOF;
+      if (rc == SG_RC_EOF && !s->multi) rc = SG_RC_EOF;
+      else if (rc == SG_RC_EOF) rc = SG_RC_OK, s->left = 0; /* this grammar is done, others go on */
+    }
+  mpz_set (s->idx, start);
+  s->step = 0;
+  mpz_clear (block);
+  mpz_clear (start);
+  return rc;
+}
+
+sg_rc
+sg_enum_tech_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
+{
+  (void) rng;
+  enum_state *s = state;
+  if (!s->live || s->left == 0) return SG_RC_EOF;
+  sg_buf_reset (&out->text);
+  sg_buf_reset (&out->desc);
+  sg_rc rc = sg_enum_iter_next (&s->it, &out->text);
+  if (rc == SG_RC_EOF) { s->left = 0; return SG_RC_EOF; }
+  if (rc) return sg_diag_set (d, rc, 0, 0, "cannot enumerate");
+  sg_buf_addc (&out->text, '\n');
+  char *ix = mpz_get_str (NULL, 10, s->idx);
+  sg_buf_printf (&out->desc, "enum %s index %s", s->cur->g.name, ix ? ix : "?");
+  free (ix);
+  mpz_add_ui (s->idx, s->idx, 1);
+  s->left--;
+  out->step = ++s->step;
+  out->expected = SG_ANS_NONE;
+  return SG_RC_OK;
+}
+
+void
+sg_enum_tech_free (void *state)
+{
+  enum_state *s = state;
+  if (!s) return;
+  if (s->live) sg_enum_iter_free (&s->it);
+  for (uint32_t k = 0; k < NGRAMMARS; k++)
+    if (s->gr[k].loaded)
+      {
+        sg_enum_free (s->gr[k].e);
+        sg_grammar_free (&s->gr[k].g);
+      }
+  mpz_clear (s->from);
+  mpz_clear (s->idx);
+  free (s);
+}
+
+void
+sg_enum_tech_describe (const sg_tech_cfg *cfg, char *out, size_t size)
+{
+  char count[32] = "no end";
+  if (cfg->count) snprintf (count, sizeof count, "%llu", (unsigned long long) cfg->count);
+  snprintf (out, size, "grammar %s, indices from %s, count %s, shard %s, blocks of %u formulas",
+            cfg->data_file ? cfg->data_file : "(the shipped ones by turns)", cfg->from ? cfg->from : "0",
+            count, cfg->shard ? cfg->shard : "0/1", cfg->chain ? cfg->chain : 1000);
+}

@@ -1,0 +1,25 @@
+/* enum_tech: grammar-based enumeration (ET) as a technique of the fuzz loop — a generator
+ * (no seeds) whose formulas are the grammar's in index order, judged differentially.
+ * The range [from, from + count) is cut into blocks of cfg.chain formulas; block b belongs
+ * to --shard I/N when b mod N = I, and the shard's blocks go round the workers: chain c of
+ * worker w (of W) is block ((c * W) + w) * N + I. So every index of the range is enumerated
+ * once over all shards, workers and chains, a chain number says which indices it holds (a
+ * campaign resumes by chain, i.e. by index), and begin returns SG_RC_EOF past the range.
+ * Without a grammar (a campaign's `enum` engine) the shipped grammars take turns by chain:
+ * chain c enumerates grammar c mod 8 at chain c / 8.
+ * Owns: its grammars and enumerators.
+ * Tests: tests/unit/enum_test.c (the enumeration), tests/cli/run_cli_tests.sh group enum. */
+#ifndef SG_TECH_ENUM_TECH_H
+#define SG_TECH_ENUM_TECH_H
+
+#include "tech/tech.h"
+
+sg_rc sg_enum_tech_init (const sg_tech_cfg *cfg, void **state, sg_diag *d);
+sg_rc sg_enum_tech_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, sg_diag *d);
+sg_rc sg_enum_tech_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d);
+void sg_enum_tech_free (void *state);
+void sg_enum_tech_describe (const sg_tech_cfg *cfg, char *out, size_t size);
+/* "I/N" into i and n (0 <= i < n). */
+bool sg_enum_parse_shard (const char *spec, uint32_t *i /* OUT */, uint32_t *n /* OUT */);
+
+#endif

@@ -1,0 +1,369 @@
+/* enum_test: grammar-based enumeration (tech/grammar.h, tech/enumerate.h) — the counts of
+ * every shipped grammar against a naive enumeration of all derivations up to a bound, the
+ * printed formulas distinct and parsed by our front end, rank(unrank(i)) = i (machine words
+ * and GMP), ET's sizes, and the grammar file errors with line:col. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "front/parse.h"
+#include "front/script.h"
+#include "front/store.h"
+#include "tech/enum_tech.h"
+#include "tech/enumerate.h"
+#include "tech/grammar.h"
+
+/* ---- the naive enumeration: leftmost derivations, depth-first, with an explicit stack ---- */
+
+typedef struct state {
+  sg_gsym *pend; /* symbols still to derive, the next one last */
+  uint32_t npend;
+  uint32_t cost;
+  char *text;
+  bool after_open;
+} state;
+
+typedef SG_VEC (state) state_vec;
+typedef SG_VEC (char *) str_vec;
+
+static void
+add_term (const sg_grammar *g, state *s, uint32_t t)
+{
+  const char *x = g->terms[t].text;
+  size_t old = s->text ? strlen (s->text) : 0;
+  bool close = !strcmp (x, ")");
+  s->text = realloc (s->text, old + strlen (x) + 2);
+  assert_non_null (s->text);
+  if (old && !s->after_open && !close) s->text[old++] = ' ';
+  strcpy (s->text + old, x);
+  s->after_open = !strcmp (x, "(");
+}
+
+/* Every formula of size <= bound: counts per size into per_size, texts into out. */
+static void
+naive (const sg_grammar *g, uint32_t bound, uint64_t *per_size, str_vec *out)
+{
+  state_vec st = { 0 };
+  state s0 = { malloc (sizeof (sg_gsym)), 1, 0, strdup (""), false };
+  s0.pend[0] = 0;
+  assert_true (SG_VEC_PUSH (st, s0));
+  while (st.n)
+    {
+      state s = SG_VEC_POP (st);
+      while (s.npend && s.pend[s.npend - 1] < 0) add_term (g, &s, (uint32_t) ~s.pend[--s.npend]);
+      if (!s.npend)
+        {
+          per_size[s.cost]++;
+          assert_true (SG_VEC_PUSH (*out, s.text));
+          free (s.pend);
+          continue;
+        }
+      uint32_t nt = (uint32_t) s.pend[--s.npend];
+      for (uint32_t a = g->nts[nt].first_alt; a < g->nts[nt].first_alt + g->nts[nt].nalts; a++)
+        {
+          const sg_galt *al = &g->alts[a];
+          if (s.cost + al->cost > bound) continue;
+          state c = { malloc ((s.npend + al->n + 1) * sizeof (sg_gsym)), s.npend, s.cost + al->cost,
+                      strdup (s.text), s.after_open };
+          memcpy (c.pend, s.pend, s.npend * sizeof (sg_gsym));
+          for (uint32_t i = al->n; i-- > 0;) c.pend[c.npend++] = g->syms[al->first + i];
+          assert_true (SG_VEC_PUSH (st, c));
+        }
+      free (s.pend);
+      free (s.text);
+    }
+  SG_VEC_FREE (st);
+}
+
+static int
+cmp_str (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+static void
+assert_parses (const char *text, size_t len)
+{
+  sg_store s;
+  sg_script sc;
+  sg_diag d;
+  assert_int_equal (sg_store_init (&s), SG_RC_OK);
+  sg_script_init (&sc, &s);
+  sg_diag_init (&d, "formula");
+  sg_rc rc = sg_parse_string (&s, &sc, text, len, "formula", &d);
+  if (rc)
+    {
+      char msg[700];
+      sg_diag_format (&d, msg, sizeof msg);
+      fail_msg ("%s\n  in %s", msg, text);
+    }
+  sg_script_free (&sc);
+  sg_store_free (&s);
+}
+
+/* One shipped grammar: the bound is the largest size whose formulas number <= 20,000. */
+static void
+check_grammar (const char *name)
+{
+  sg_grammar g;
+  sg_diag d;
+  sg_diag_init (&d, name);
+  assert_int_equal (sg_grammar_load (&g, name, &d), SG_RC_OK);
+  sg_enum *e;
+  assert_int_equal (sg_enum_new (&g, &e), SG_RC_OK);
+  mpz_t total, c, local, r;
+  mpz_inits (total, c, local, r, NULL);
+  uint32_t bound = 0;
+  for (uint32_t s = 0;; s++)
+    {
+      assert_int_equal (sg_enum_count (e, s, c), SG_RC_OK);
+      mpz_add (total, total, c);
+      if (mpz_cmp_ui (total, 20000) > 0) break;
+      bound = s;
+    }
+  uint64_t per[64] = { 0 };
+  str_vec texts = { 0 };
+  naive (&g, bound, per, &texts);
+  uint64_t n = 0;
+  for (uint32_t s = 0; s <= bound; s++)
+    {
+      assert_int_equal (sg_enum_count (e, s, c), SG_RC_OK);
+      assert_true (mpz_cmp_ui (c, per[s]) == 0);
+      n += per[s];
+    }
+  assert_true (n > 100); /* the bound reaches past the first sizes */
+  /* unrank every index below the bound: the same formulas, each once, each parses, ranks back */
+  str_vec mine = { 0 };
+  sg_buf b;
+  sg_buf_init (&b);
+  sg_enum_tree tree = { 0 };
+  mpz_t idx;
+  mpz_init (idx);
+  for (uint64_t i = 0; i < n; i++)
+    {
+      uint32_t size;
+      mpz_set_ui (idx, i);
+      assert_int_equal (sg_enum_locate (e, idx, &size, local), SG_RC_OK);
+      sg_buf_reset (&b);
+      assert_int_equal (sg_enum_unrank (e, size, local, &b, &tree), SG_RC_OK);
+      assert_int_equal (sg_enum_rank (e, &tree, r), SG_RC_OK);
+      assert_true (mpz_cmp (r, local) == 0);
+      assert_parses (b.s, b.len);
+      assert_true (SG_VEC_PUSH (mine, strdup (sg_buf_cstr (&b))));
+    }
+  /* the iterator gives the same sequence */
+  sg_enum_iter it;
+  mpz_set_ui (idx, 0);
+  assert_int_equal (sg_enum_iter_init (&it, e, idx), SG_RC_OK);
+  for (uint64_t i = 0; i < n; i++)
+    {
+      sg_buf_reset (&b);
+      assert_int_equal (sg_enum_iter_next (&it, &b), SG_RC_OK);
+      assert_string_equal (sg_buf_cstr (&b), mine.a[i]);
+    }
+  sg_enum_iter_free (&it);
+  qsort (mine.a, mine.n, sizeof *mine.a, cmp_str);
+  qsort (texts.a, texts.n, sizeof *texts.a, cmp_str);
+  assert_int_equal (mine.n, texts.n);
+  for (uint32_t i = 0; i < mine.n; i++)
+    {
+      assert_string_equal (mine.a[i], texts.a[i]);
+      if (i) assert_true (strcmp (mine.a[i - 1], mine.a[i]) != 0);
+    }
+  /* GMP: indices of a class too large for 64 bits rank back, consecutive ones differ */
+  uint32_t big = 40;
+  assert_int_equal (sg_enum_count (e, big, c), SG_RC_OK);
+  assert_true (mpz_sizeinbase (c, 2) > 64);
+  char *prev = NULL;
+  for (int k = 0; k < 20; k++)
+    {
+      mpz_mul_ui (local, c, (unsigned long) k + 1);
+      mpz_fdiv_q_ui (local, local, 23);
+      if (k >= 10) mpz_add_ui (local, r, 1), mpz_set (r, local); /* then consecutive indices */
+      else mpz_set (r, local);
+      sg_buf_reset (&b);
+      assert_int_equal (sg_enum_unrank (e, big, local, &b, &tree), SG_RC_OK);
+      assert_int_equal (sg_enum_rank (e, &tree, idx), SG_RC_OK);
+      assert_true (mpz_cmp (idx, local) == 0);
+      assert_parses (b.s, b.len);
+      if (prev) assert_true (strcmp (prev, sg_buf_cstr (&b)) != 0);
+      free (prev);
+      prev = strdup (sg_buf_cstr (&b));
+    }
+  free (prev);
+  assert_int_equal (sg_enum_unrank (e, big, c, &b, NULL), SG_RC_USAGE); /* past the class */
+  for (uint32_t i = 0; i < mine.n; i++) free (mine.a[i]), free (texts.a[i]);
+  SG_VEC_FREE (mine);
+  SG_VEC_FREE (texts);
+  SG_VEC_FREE (tree);
+  sg_buf_free (&b);
+  mpz_clears (total, c, local, r, idx, NULL);
+  sg_enum_free (e);
+  sg_grammar_free (&g);
+}
+
+static void test_core (void **st) { (void) st; check_grammar ("core"); }
+static void test_ints (void **st) { (void) st; check_grammar ("ints"); }
+static void test_reals (void **st) { (void) st; check_grammar ("reals"); }
+static void test_realints (void **st) { (void) st; check_grammar ("realints"); }
+static void test_bv (void **st) { (void) st; check_grammar ("bv"); }
+static void test_arrays (void **st) { (void) st; check_grammar ("arrays"); }
+static void test_fp (void **st) { (void) st; check_grammar ("fp"); }
+static void test_strings (void **st) { (void) st; check_grammar ("strings"); }
+
+/* The thesis's sizes: (assert false) with the two declarations and check-sat is size 4, and
+ * so are the other three atoms; (not false) is size 5. */
+static void
+test_et_sizes (void **st)
+{
+  (void) st;
+  sg_grammar g;
+  sg_diag d;
+  sg_diag_init (&d, "core");
+  assert_int_equal (sg_grammar_load (&g, "core", &d), SG_RC_OK);
+  sg_enum *e;
+  assert_int_equal (sg_enum_new (&g, &e), SG_RC_OK);
+  mpz_t c, idx, local;
+  mpz_inits (c, idx, local, NULL);
+  for (uint32_t s = 0; s < 4; s++)
+    {
+      assert_int_equal (sg_enum_count (e, s, c), SG_RC_OK);
+      assert_true (mpz_sgn (c) == 0);
+    }
+  assert_int_equal (sg_enum_count (e, 4, c), SG_RC_OK);
+  assert_true (mpz_cmp_ui (c, 4) == 0);
+  sg_buf b;
+  sg_buf_init (&b);
+  uint32_t size;
+  mpz_set_ui (idx, 1);
+  assert_int_equal (sg_enum_locate (e, idx, &size, local), SG_RC_OK);
+  assert_int_equal (size, 4);
+  assert_int_equal (sg_enum_unrank (e, size, local, &b, NULL), SG_RC_OK);
+  assert_string_equal (sg_buf_cstr (&b), "(declare-const a Bool) (declare-const b Bool) (assert false) (check-sat)");
+  mpz_set_ui (idx, 5); /* the first of size 5: (not true), then (not false) */
+  assert_int_equal (sg_enum_locate (e, idx, &size, local), SG_RC_OK);
+  assert_int_equal (size, 5);
+  sg_buf_reset (&b);
+  assert_int_equal (sg_enum_unrank (e, size, local, &b, NULL), SG_RC_OK);
+  assert_string_equal (sg_buf_cstr (&b), "(declare-const a Bool) (declare-const b Bool) (assert (not false)) (check-sat)");
+  /* size 5: 4 nots + 6 binary x 16 + ... = what the rule gives: 4 + 5*16 + 64 = 148 */
+  assert_int_equal (sg_enum_count (e, 5, c), SG_RC_OK);
+  assert_true (mpz_cmp_ui (c, 148) == 0);
+  sg_buf_free (&b);
+  mpz_clears (c, idx, local, NULL);
+  sg_enum_free (e);
+  sg_grammar_free (&g);
+}
+
+/* A grammar text's error: rc and "line:col" at the start of the formatted message. */
+static void
+bad (const char *text, sg_rc want, const char *pos, const char *words)
+{
+  sg_grammar g;
+  sg_diag d;
+  sg_diag_init (&d, "g.bnf");
+  assert_int_equal (sg_grammar_read (&g, "g.bnf", text, strlen (text), &d), want);
+  char msg[700];
+  sg_diag_format (&d, msg, sizeof msg);
+  char head[64];
+  snprintf (head, sizeof head, "g.bnf:%s: error:", pos);
+  if (strncmp (msg, head, strlen (head)) || !strstr (msg, words)) fail_msg ("got: %s", msg);
+}
+
+static void
+test_errors (void **st)
+{
+  (void) st;
+  bad ("s ::= \"(\" t \")\"\n", SG_RC_SORT, "1:11", "undefined nonterminal 't'");
+  bad ("s ::= \"x\" | t\nt ::= \"(\" t \")\"\n", SG_RC_SORT, "2:1", "unproductive nonterminal 't'");
+  bad ("s ::= \"x\"\n  | \"y\"\n  | \"x\"\n", SG_RC_PARSE, "3:5", "duplicate alternative");
+  bad ("s ::= t | \"x\"\nt ::= s\n", SG_RC_SORT, "1:1", "cycle");
+  bad ("s ::= \"x\"\ns ::= \"y\"\n", SG_RC_PARSE, "2:1", "defined twice");
+  bad ("s ::= \"x\n", SG_RC_PARSE, "1:7", "unterminated");
+  bad ("s ::= \"x\" ; \n", SG_RC_PARSE, "1:11", "unexpected character");
+  bad ("# nothing\n", SG_RC_PARSE, "2:1", "empty grammar");
+  bad ("s ::= \"x\" | | \"y\"\n", SG_RC_PARSE, "1:13", "empty alternative");
+  /* a good file grammar: comments, escapes, a cost-0 chain */
+  sg_grammar g;
+  sg_diag d;
+  sg_diag_init (&d, "g.bnf");
+  const char *ok = "# two atoms\nstart ::= \"(assert\" b \")\" # cost 1: no \"(\" token... \nb ::= c | \"(\" \"not\" b \")\"\nc ::= \"\\\"q\\\"\" | \"true\"\n";
+  assert_int_equal (sg_grammar_read (&g, "g.bnf", ok, strlen (ok), &d), SG_RC_OK);
+  sg_enum *e;
+  assert_int_equal (sg_enum_new (&g, &e), SG_RC_OK);
+  mpz_t c;
+  mpz_init (c);
+  assert_int_equal (sg_enum_count (e, 0, c), SG_RC_OK);
+  assert_true (mpz_cmp_ui (c, 2) == 0); /* start costs 0 (no "(" token), c costs 0 */
+  assert_int_equal (sg_enum_count (e, 1, c), SG_RC_OK);
+  assert_true (mpz_cmp_ui (c, 2) == 0);
+  mpz_clear (c);
+  sg_enum_free (e);
+  sg_grammar_free (&g);
+}
+
+/* The technique's blocks: over 2 shards x 3 workers with blocks of 7, indices [50, 50 + 100)
+ * are each enumerated once, and each chain's formulas are the iterator's at those indices. */
+static void
+test_tech_blocks (void **st)
+{
+  (void) st;
+  uint32_t seen[100] = { 0 };
+  for (uint32_t shard = 0; shard < 2; shard++)
+    for (uint32_t w = 0; w < 3; w++)
+      {
+        char spec[16];
+        snprintf (spec, sizeof spec, "%u/2", shard);
+        sg_tech_cfg cfg = { .chain = 7, .data_file = "ints", .from = "50", .count = 100, .shard = spec,
+                            .worker = w, .workers = 3 };
+        void *state;
+        sg_diag d;
+        sg_diag_init (&d, "enum");
+        assert_int_equal (sg_enum_tech_init (&cfg, &state, &d), SG_RC_OK);
+        sg_tech_mutant m;
+        memset (&m, 0, sizeof m);
+        sg_buf_init (&m.text);
+        sg_buf_init (&m.desc);
+        sg_rng rng;
+        sg_rng_seed (&rng, 1);
+        while (sg_enum_tech_begin (state, NULL, &rng, &d) == SG_RC_OK)
+          while (sg_enum_tech_next (state, &rng, &m, &d) == SG_RC_OK)
+            {
+              unsigned long ix;
+              assert_int_equal (sscanf (sg_buf_cstr (&m.desc), "enum ints index %lu", &ix), 1);
+              assert_true (ix >= 50 && ix < 150);
+              seen[ix - 50]++;
+              assert_int_equal (m.expected, SG_ANS_NONE);
+            }
+        sg_buf_free (&m.text);
+        sg_buf_free (&m.desc);
+        sg_enum_tech_free (state);
+      }
+  for (int i = 0; i < 100; i++) assert_int_equal (seen[i], 1);
+  /* a bad --shard and --from are errors at init */
+  sg_tech_cfg bad = { .chain = 7, .data_file = "ints", .shard = "2/2" };
+  void *state;
+  sg_diag d;
+  sg_diag_init (&d, "enum");
+  assert_int_equal (sg_enum_tech_init (&bad, &state, &d), SG_RC_USAGE);
+  sg_tech_cfg bad2 = { .chain = 7, .data_file = "ints", .from = "12x" };
+  sg_diag_init (&d, "enum");
+  assert_int_equal (sg_enum_tech_init (&bad2, &state, &d), SG_RC_USAGE);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_errors),   cmocka_unit_test (test_et_sizes), cmocka_unit_test (test_core),
+    cmocka_unit_test (test_ints),     cmocka_unit_test (test_reals),    cmocka_unit_test (test_realints),
+    cmocka_unit_test (test_bv),       cmocka_unit_test (test_arrays),   cmocka_unit_test (test_fp),
+    cmocka_unit_test (test_strings),  cmocka_unit_test (test_tech_blocks),
+  };
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
