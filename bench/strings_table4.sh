@@ -8,9 +8,11 @@
 # Environment: SMTGRIND (a built smtgrind; default a Release build in build-bench/), SOLVERS
 # (default "z3;cvc5;cvc4"), JOBS (files checked at once, default 1), OUT (kept directory with
 # the formulas, check.jsonl and cores.tsv; default a fresh temporary one, kept and printed).
+# (`smtgrind check` and the fuzz loop judge cores themselves now, src/oracle/core.h; this script
+# keeps its own judge so that its table separates each solver's verdicts.)
 # Sat side: `smtgrind check --json --no-validate` (the solvers' own model checks off, as in the
 # paper; every sat answer's model is checked by smtgrind's evaluator). Unsat side: the same, and
-# each solver is asked for (get-unsat-core) (z3 smt.core.minimize=true; cvc5/cvc4
+# each solver that answered unsat is asked for (get-unsat-core) (z3 smt.core.minimize=true; cvc5/cvc4
 # --produce-unsat-cores): a core without every conjunct of the file's known minimal core
 # (`;; core:`) is a bad core (the known minimal core is unique, so such a core is not unsat; it
 # counts as confirmed when another solver answers sat on it), a core with conjuncts beyond it
@@ -52,6 +54,7 @@ rows = {n: {'sat': {'unsat': 0, 'invalid': 0, 'timeout': 0, 'unknown': 0, 'other
             'unsat': {'sat': 0, 'badcore': 0, 'badcore_confirmed': 0, 'imprecise': 0, 'nocore': 0,
                       'timeout': 0, 'unknown': 0, 'other': 0, 'n': 0}} for n in names}
 unsat_files = []
+answered_unsat = {}  # file -> the solvers that answered it unsat in the check phase
 for line in open(os.path.join(out, 'check.jsonl')):
     line = line.strip()
     if not line.startswith('{'):
@@ -60,6 +63,8 @@ for line in open(os.path.join(out, 'check.jsonl')):
     expected = 'sat' if '/strings-sat-' in j['file'] else 'unsat'
     if expected == 'unsat':
         unsat_files.append(j['file'])
+        answered_unsat[j['file']] = {r['solver'] for r in j.get('runs', [])
+                                     if r.get('outcome') == 'ok' and r.get('answers') == ['unsat']}
     for r in j.get('runs', []):
         n = r['solver']
         if n not in rows:
@@ -111,8 +116,8 @@ def judge(path):
     known = set(re.search(r'^;; core: (.*)$', text, re.M).group(1).split())
     res = []
     for n in names:
-        if n not in core_cmd:
-            continue
+        if n not in core_cmd or n not in answered_unsat.get(path, ()):
+            continue  # a core is asked only of a solver that answered the file unsat
         c = core_of(n, text)
         if c is None:
             continue
