@@ -71,6 +71,8 @@ typedef struct sg_fuzz_opts {
   uint64_t max_chains;           /* chains per worker, then stop; 0 = no limit */
   const uint32_t *stop;          /* campaign: nonzero (read atomically) = stop after the current
                                     mutant; NULL = none */
+  bool adaptive;                 /* cut the fast path at a bound from the seeds' solve times
+                                    (campaign/loop_adapt.h; oracle/escalate.h's fast_ms rule) */
 } sg_fuzz_opts;
 
 enum { SG_FUZZ_KINDS = 7 }; /* sg_verdict_kind values */
@@ -100,11 +102,17 @@ typedef struct sg_fuzz_stats {
   uint64_t unspecified;   /* confirmed disagreements an unspecified value explains
                              (oracle/unspec.def): written as `unspecified` finding pairs,
                              never counted in findings[] (not bugs) */
+  uint64_t duplicates;    /* mutants skipped: the same text as one already judged in the
+                             chain (campaign/loop_adapt.h) */
+  uint64_t cut;           /* fast-path runs cut at the adaptive bound (counted as timeouts) */
+  uint64_t rerun;         /* of the mutants with a cut run, those re-run fresh with the full
+                             timeout (another solver had decided them) */
 } sg_fuzz_stats;
 
 /* The one initialiser (the engines' subcommands and the campaign): technique t with its
  * configuration cfg (NULL: t's defaults); one job, one lane, solvers one after the other,
  * sessions where they pay, models checked with a 2 % sample, a chain left after 5 timeouts,
+ * adaptive timeouts on,
  * t's own oracles (implication; regression when cfg names a reference); no limits, no
  * referees, no hooks. Callers then set the solvers, limits and output. */
 void sg_fuzz_opts_init (sg_fuzz_opts *o, const sg_technique *t, const sg_tech_cfg *cfg);

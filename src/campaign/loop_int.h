@@ -10,6 +10,7 @@
 #include <pthread.h>
 
 #include "campaign/loop.h"
+#include "campaign/loop_adapt.h"
 
 #define ADD(field, n) __atomic_fetch_add (&(field), (n), __ATOMIC_RELAXED)
 
@@ -68,6 +69,7 @@ typedef struct worker {
   pthread_mutex_t fmu;   /* the finding hook and status lines of lanes */
   uint64_t chain;        /* the chain being generated */
   uint32_t chain_to;     /* solver timeouts counted so far on its mutants */
+  sg_loop_seen seen;     /* the texts of the chain's mutants so far (loop_adapt.h) */
 } worker;
 
 /* loop_judge.c: judge mutant m (number `number` of the worker, chain `chain`) with the
