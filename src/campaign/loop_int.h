@@ -70,6 +70,9 @@ typedef struct worker {
   uint64_t chain;        /* the chain being generated */
   uint32_t chain_to;     /* solver timeouts counted so far on its mutants */
   sg_loop_seen seen;     /* the texts of the chain's mutants so far (loop_adapt.h) */
+  uint64_t hang_chain;   /* under mu: the chain hang_mask is about */
+  uint32_t hang_mask;    /* under mu: solvers a full-timeout re-run confirmed hanging on a
+                            mutant of that chain (escalate.h rule 6, known_hang) */
 } worker;
 
 /* loop_judge.c: judge mutant m (number `number` of the worker, chain `chain`) with the

@@ -304,8 +304,9 @@ consensus (sg_tech_seed *seed, const sg_solver_list *solvers, const sg_patterns 
   for (uint32_t i = 0, k = 0; a != SG_ANS_NONE && i < p.runs.n && k < SG_SEED_TIMES; i++)
     {
       const sg_probe_run *r = &p.runs.a[i];
-      if (strlen (r->prof->name) >= sizeof seed->time_solver[k]) continue;
-      snprintf (seed->time_solver[k], sizeof seed->time_solver[k], "%s", r->prof->name);
+      size_t nl = strlen (r->prof->name);
+      if (nl >= sizeof seed->time_solver[k]) continue;
+      memcpy (seed->time_solver[k], r->prof->name, nl + 1);
       seed->time_ms[k++] = (uint32_t) (r->out.wall_s * 1000.0 + 0.5);
     }
   sg_probe_free (&p);

@@ -80,15 +80,17 @@ confirm (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const char
 static bool
 performance_candidate (const sg_escalate_opts *o, const sg_probe *p, sg_escalate_result *res)
 {
-  bool decided = false;
+  bool decided = false, unknown_cut = false;
   for (uint32_t i = 0; i < p->runs.n; i++)
     {
       const sg_probe_run *r = &p->runs.a[i];
       if (r->skipped) continue;
-      res->cut += r->out.kind == SG_OUT_TIMEOUT;
+      bool cut = r->out.kind == SG_OUT_TIMEOUT;
+      res->cut += cut;
+      unknown_cut = unknown_cut || (cut && (i >= 32 || !(o->known_hang >> i & 1u)));
       decided = decided || sg_probe_run_decided (r);
     }
-  if (!res->cut) return false;
+  if (!unknown_cut) return false;
   return decided || (o->incompleteness && o->expected != SG_ANS_NONE);
 }
 
@@ -126,6 +128,8 @@ sg_escalate (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const 
       sg_probe_init (p);
       if ((rc = sg_probe_script (o->solvers, o->pats, s, sc, text, len, &po, p))) return rc;
       o->count (o->ctx, p);
+      for (uint32_t i = 0; i < p->runs.n && i < 32; i++)
+        if (!p->runs.a[i].skipped && p->runs.a[i].out.kind == SG_OUT_TIMEOUT) res->hang |= 1u << i;
     }
   po.timeout_ms = full_ms; /* later stages (and after_fast's own runs): the full timeout */
   first_probe_facts (p, res);

@@ -21,7 +21,8 @@
  *      the cut would judge: a timeout that persists is an incompleteness finding when those
  *      are asked for, an answer is judged as any). When no solver decided, the cut runs count
  *      as timeouts and nothing is re-run: a script every solver needs more than fast_ms for
- *      is not judged further.
+ *      is not judged further. Nor is it re-run when every cut solver is in known_hang (a
+ *      re-run already confirmed that solver hangs on an earlier mutant of the chain).
  * Owns: nothing (the probe p is the caller's).
  * Tests: tests/unit/loop_test.c, scripts/equiv.sh (the same verdicts as before the move) */
 #ifndef SG_ORACLE_ESCALATE_H
@@ -51,6 +52,10 @@ typedef struct sg_escalate_opts {
   void (*after_fast) (void *ctx, const sg_probe_opts *po, sg_probe *p);
   void *ctx;
   uint32_t fast_ms;               /* rule 6: the fast path's adaptive bound in ms; 0 none */
+  uint32_t known_hang;            /* rule 6: solvers (bit i: the i-th, i < 32) whose cut runs
+                                     are not re-run: a re-run with the full timeout already
+                                     confirmed they hang on a script like this one (the fuzz
+                                     loop: an earlier mutant of the chain) */
 } sg_escalate_opts;
 
 typedef struct sg_escalate_result {
@@ -64,6 +69,7 @@ typedef struct sg_escalate_result {
   bool all_decided;      /* every solver decided in the first probe (the re-run's, rule 6) */
   uint32_t cut;          /* rule 6: runs of the fast path cut at fast_ms */
   bool rerun;            /* rule 6: the first probe was run again with the full timeout */
+  uint32_t hang;         /* rule 6: solvers (bit i) that timed out in that re-run too */
 } sg_escalate_result;
 
 /* Is a verdict of this kind a finding (not ok, not performance; incompleteness only when

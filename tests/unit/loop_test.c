@@ -7,6 +7,9 @@
  *   counted apart, never as a bug;
  * - a confirmed disagreement is written as a .smt2 + .json pair;
  * - a generator (a technique with no seeds) runs without seeds, judged by its construction;
+ * - a mutant already judged in the chain is skipped (duplicates); the adaptive timeout cuts
+ *   the fast path, re-runs a cut around which another solver decided (the finding is kept),
+ *   not when none decided, nor when a re-run already confirmed the hang in the chain;
  * each with the solvers run one after the other and side by side (threads). */
 #include <dirent.h>
 #include <stdlib.h>
@@ -515,6 +518,27 @@ test_adaptive_cut_incompleteness (void **state)
   sg_solver_list_free (&solvers);
 }
 
+/* Adaptive timeout, a chain that keeps hanging: "a" hangs on every mutant, "b" decides. The
+ * first cut is re-run with the full timeout, which confirms the hang; the later cuts of "a"
+ * in the same chain are not re-run (1 s each instead of the full timeout). */
+static void
+test_adaptive_known_hang (void **state)
+{
+  const world *w = *state;
+  sg_solver_list solvers = { 0 };
+  profile (&solvers, "a", "hang", false);
+  profile (&solvers, "b", "sat", false);
+  char dir[] = "/tmp/smtgrind-loop-test.XXXXXX";
+  assert_non_null (mkdtemp (dir));
+  sg_fuzz_stats st;
+  run_fixed (w, &solvers, 3, 0, 3000, true, false, dir, &st);
+  assert_int_equal (st.mutants, 3);
+  assert_int_equal (st.cut, 3);
+  assert_int_equal (st.rerun, 1);
+  remove_dir (dir);
+  sg_solver_list_free (&solvers);
+}
+
 int
 main (void)
 {
@@ -528,6 +552,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_adaptive_cut_rerun_keeps_finding, setup, teardown),
     cmocka_unit_test_setup_teardown (test_adaptive_cut_without_rerun, setup, teardown),
     cmocka_unit_test_setup_teardown (test_adaptive_cut_incompleteness, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_adaptive_known_hang, setup, teardown),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
