@@ -595,6 +595,20 @@ group_fuzz() {
   run "$bin" opfuzz --solvers "z3;$fake unsat" --seed 8 --mutants 3 -i 3 --out "$tmp/f2" examples/qf_lia.smt2
   check "the same --seed replays the same triggers" \
     eval '[ "$(cd "$tmp/f1" && cat *.smt2 | md5sum)" = "$(cd "$tmp/f2" && cat *.smt2 | md5sum)" ]'
+  # Adaptive timeout: the index times both solvers at 5 ms (bound: the 1 s floor); the fake
+  # answers sat after 1.5 s. Its runs are cut, re-run with the full -t (z3 decided), and its
+  # answers judged as without the cut: the same findings with --adaptive-timeout off.
+  mkdir -p "$tmp/adapt"
+  cp examples/qf_lia.smt2 "$tmp/adapt/"
+  printf 'path\tlogic\tstatus\tz3_ms\tfake_solver_ms\nqf_lia.smt2\tQF_LIA\tsat\t5\t5\n' > "$tmp/adapt/INDEX.tsv"
+  run "$bin" opfuzz --solvers "z3;$fake slow 1500 sat" --seed 7 -i 2 --out "$tmp/ad1" "$tmp/adapt"
+  local ad1_line=$(grep "^\[" "$err_file" | tail -n 1)
+  run "$bin" opfuzz --solvers "z3;$fake slow 1500 sat" --seed 7 -i 2 --adaptive-timeout off --out "$tmp/ad0" "$tmp/adapt"
+  check "adaptive timeout: runs cut at the bound and re-run, the same findings as --adaptive-timeout off" \
+    eval '[[ "$ad1_line" == *"cut 2, re-run 2"* ]] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"cut 0, re-run 0"* ]] && [ -n "$(ls "$tmp/ad1")" ] && [ "$(cd "$tmp/ad1" && ls *.smt2 && cat *.smt2 | md5sum)" = "$(cd "$tmp/ad0" && ls *.smt2 && cat *.smt2 | md5sum)" ]'
+  run "$bin" opfuzz --adaptive-timeout maybe "$tmp/adapt"
+  check "--adaptive-timeout takes on or off" \
+    eval '[ $code = 2 ] && [[ $err == *"--adaptive-timeout: expected '"'on'"' or '"'off'"'"* ]]'
   run "$bin" opfuzz --solvers "z3;$fake hang" -t 0.5 --seed 7 --mutants 2 -i 2 --out "$tmp/f3" examples/qf_lia.smt2
   check "timeouts are counted, never findings" \
     eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"timeouts 2"* ]] && [ -z "$(ls "$tmp/f3")" ]'
