@@ -35,7 +35,7 @@ main (int argc, char **argv)
   sg_diag_init (&d, t->name);
   void *st;
   if (t->init (&cfg, &st, &d)) { fprintf (stderr, "bench_gen: init failed: %s\n", d.msg); return 1; }
-  static const sg_tech_seed generated = { "(generated)", "", 0, SG_ANS_NONE, NULL };
+  static const sg_tech_seed generated = { "(generated)", "", 0, SG_ANS_NONE, NULL, { "" }, { 0 } };
   const sg_tech_seed *seeds[1] = { &generated };
   sg_tech_mutant m;
   memset (&m, 0, sizeof m);

@@ -13,6 +13,9 @@
 #   most M ms for z3 and cvc5 together: the easy-mutant regime), SG_BENCH_FUSE_LOGIC, SG_BENCH_FUSE_SECONDS,
 #   SG_BENCH_RNG=N (smtgrind's --seed, default 1), SG_BENCH_ENGINES="opfuzz typefuzz" (default: opfuzz typefuzz fuse-sat fuse-unsat)
 #   SG_YINYANG=/tmp/yinyang SG_YINYANG_PYTHON=/usr/bin/python3 bash bench/throughput.sh
+#   SG_BENCH_SAME_CORES=W [SG_BENCH_JOBS=N] [SG_BENCH_BASE=OLD-SMTGRIND] [SG_BENCH_OFF=1]:
+#   instead, the same-cores comparison (smtgrind --jobs N against N yinyang processes on
+#   round-robin shares of the seeds, W seconds each; see same_cores below)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 iters=${1:-1}
@@ -39,10 +42,13 @@ awk -F'\t' -v want="$nwant" 'BEGIN { OFS = "\t" }
         for (i = 1; k < want; i++) { any = 0
           for (j = 1; j <= f && k < want; j++) if (i <= n[j]) { print row[j, i]; k++; any = 1 }
           if (!any) break } }' "$work"/QF_*.tsv > "$work/picked.tsv"
-while IFS=$'\t' read -r path logic status _; do
+# The seeds' INDEX.tsv keeps the corpus's solve times (z3_ms, cvc5_ms: smtgrind's adaptive
+# timeout); --same-cores shares get one each.
+printf 'path\tlogic\tstatus\tz3_ms\tcvc5_ms\n' > "$work/seeds/INDEX.tsv"
+while IFS=$'\t' read -r path logic status z3ms cvc5ms _; do
   name=${path//\//_}
   ln -s "$corpus/$path" "$work/seeds/$name"
-  printf '%s\t%s\t%s\n' "$name" "$logic" "$status" >> "$work/seeds/INDEX.tsv"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$logic" "$status" "$z3ms" "$cvc5ms" >> "$work/seeds/INDEX.tsv"
   # Fusion pairs seeds of one logic (yinyang's fusion stops on pairs of unrelated logics).
   [ "$logic" = "$fuse_logic" ] || continue
   ln -s "$corpus/$path" "$work/$status/$name"
@@ -127,6 +133,85 @@ report() { # engine tool mutants calls seconds [share [timeouts [rejected]]]
 }
 ratio() { awk -v a="$1" -v as="$2" -v b="$3" -v bs="$4" 'BEGIN {
   if (b > 0 && as > 0) printf "%-14s smtgrind / yinyang: %.1fx mutants/s\n", "", (a / as) / (b / bs) }'; }
+
+# The same-cores comparison (SG_BENCH_SAME_CORES=W seconds): opfuzz, N = the cores
+# (SG_BENCH_JOBS), W seconds of wall time each: smtgrind --jobs N --budget W (its default lanes
+# and adaptive timeout), then N yinyang processes at once, process k on the seeds k, k + N, ...
+# (round-robin shares of the same seeds, each stopped after W s). yinyang's rate is the sum of
+# its processes' mutants over their own seconds (a process that ran out of seeds early is not
+# charged the rest). SG_BENCH_BASE=BINARY adds an older smtgrind with the same flags (the
+# "before" row); SG_BENCH_OFF=1 adds this one with --adaptive-timeout off. "findings" counts
+# soundness, invalid-model, crash and incompleteness findings (smtgrind's status line).
+same_cores() {
+  local W=$1 N=${SG_BENCH_JOBS:-$(nproc)}
+  local sgargs=(opfuzz -i "$iters" "$work/seeds" --jobs "$N" --budget "$W")
+  echo "same cores: N = $N, ${W} s each, opfuzz -i $iters, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+  printf '%-12s %8s %8s %10s %8s %8s\n' tool mutants seconds mutants/s timeouts findings
+  sg_row() { # label binary extra-args...
+    local label=$1 bin=$2; shift 2
+    local log=$work/sg-$label.log t0 t1
+    t0=$(now)
+    "$bin" "${sgargs[@]}" "$@" --solvers "$spec" -t 8 --seed "${SG_BENCH_RNG:-1}" --chain-timeouts 32 \
+      --out "$work/findings-$label" >"$log" 2>&1 || true
+    t1=$(now)
+    local last m to f
+    last=$(grep -E '^\[' "$log" | tail -n 1)
+    m=$(sed -E 's/.*mutants ([0-9]+).*/\1/' <<< "$last")
+    to=$(sed -E 's/.*timeouts ([0-9]+).*/\1/' <<< "$last")
+    f=$(sed -E 's/.*soundness ([0-9]+), invalid-model ([0-9]+), crash ([0-9]+), incompleteness ([0-9]+).*/\1 \2 \3 \4/' <<< "$last" | awk '{ print $1 + $2 + $3 + $4 }')
+    awk -v l="$label" -v m="$m" -v a="$t0" -v b="$t1" -v to="$to" -v f="$f" 'BEGIN {
+      s = b - a; printf "%-12s %8d %8.1f %10.1f %8s %8s\n", l, m, s, m / s, to, f }'
+    echo "$label $m $(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" >> "$work/rates"
+  }
+  : > "$work/rates"
+  sg_row smtgrind "$sg"
+  [ -n "${SG_BENCH_OFF:-}" ] && sg_row sg-adapt-off "$sg" --adaptive-timeout off
+  [ -n "${SG_BENCH_BASE:-}" ] && sg_row sg-before "$SG_BENCH_BASE"
+  if [ -n "$yy" ]; then
+    local k pids=()
+    for ((k = 0; k < N; k++)); do
+      mkdir -p "$work/share$k"
+      awk -v k="$k" -v n="$N" '(NR - 1) % n == k' "$work/picked.tsv" | while IFS=$'\t' read -r path _; do
+        ln -s "$corpus/$path" "$work/share$k/${path//\//_}"; done
+    done
+    for ((k = 0; k < N; k++)); do
+      # Each yinyang in a process group of its own (setsid), ended with its solvers after W s.
+      ( t0=$(now)
+        cd "$work"
+        SG_YY_RUSAGE="$work/yy$k.rusage" PYTHONPATH="$work/pyhook" setsid "$py" "$yy/bin/opfuzz" \
+          -i "$iters" -t 8 -s "$work/yy-scratch$k" -b "$work/yy-bugs$k" -l "$work/yy-logs$k" "$spec" "$work/share$k" \
+          >"$work/yy$k.log" 2>&1 &
+        p=$!
+        while kill -0 "$p" 2>/dev/null && awk -v a="$t0" -v b="$(now)" -v w="$W" 'BEGIN { exit !(b - a < w) }'; do sleep 0.5; done
+        kill -TERM -- "-$p" 2>/dev/null || true
+        wait "$p" 2>/dev/null || true
+        kill -KILL -- "-$p" 2>/dev/null || true
+        t1=$(now); awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }' > "$work/yy$k.secs" ) &
+      pids+=($!)
+    done
+    wait "${pids[@]}"
+    local ym=0 yrate=0 ysecs=0 yto=0
+    for ((k = 0; k < N; k++)); do
+      local m s t
+      m=$(awk '{ print $3 }' "$work/yy$k.rusage" 2>/dev/null || echo 0); m=${m:-0}
+      t=$(awk '{ print $4 }' "$work/yy$k.rusage" 2>/dev/null || echo 0); t=${t:-0}
+      s=$(cat "$work/yy$k.secs")
+      ym=$((ym + m)); yto=$((yto + t))
+      yrate=$(awk -v r="$yrate" -v m="$m" -v s="$s" 'BEGIN { print r + (s > 0 ? m / s : 0) }')
+      ysecs=$(awk -v a="$ysecs" -v s="$s" 'BEGIN { print (s > a ? s : a) }')
+    done
+    awk -v m="$ym" -v s="$ysecs" -v r="$yrate" -v to="$yto" 'BEGIN { printf "%-12s %8d %8.1f %10.1f %8s %8s\n", "yinyang", m, s, r, to, "-" }'
+    while read -r label m s; do
+      awk -v l="$label" -v m="$m" -v s="$s" -v r="$yrate" 'BEGIN {
+        if (r > 0) printf "%-12s / yinyang: %.2fx mutants/s on the same %s cores\n", l, (m / s) / r, "'"$N"'" }'
+    done < "$work/rates"
+  fi
+  echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+if [ -n "${SG_BENCH_SAME_CORES:-}" ]; then
+  same_cores "$SG_BENCH_SAME_CORES"
+  exit 0
+fi
 
 for engine in ${SG_BENCH_ENGINES:-opfuzz typefuzz fuse-sat fuse-unsat}; do
   case $engine in

@@ -15,6 +15,7 @@ sg_fuzz_opts_init (sg_fuzz_opts *o, const sg_technique *t, const sg_tech_cfg *cf
   o->model_sample = 2;
   o->chain_timeouts = 5;
   o->sessions = true;
+  o->adaptive = true;
   o->parallel = false;
   o->lanes = 1;
   o->implication = (t->oracles & SG_TECH_ORACLE_IMPLICATION) != 0;

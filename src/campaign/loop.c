@@ -39,7 +39,8 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
             "(by every solver: %llu mutants)  "
             "bugs: soundness %llu, invalid-model %llu, crash %llu, incompleteness %llu  "
             "(unknown %llu, timeouts %llu, rejected %llu, rechecked %llu, unconfirmed %llu, "
-            "unspecified %llu, over-limit %llu, ill-typed %llu)%s",
+            "unspecified %llu, over-limit %llu, ill-typed %llu, duplicates %llu, cut %llu, "
+            "re-run %llu)%s",
             secs, (unsigned long long) s->mutants, (double) s->mutants / t,
             (unsigned long long) s->calls, (double) s->calls / t, share,
             (unsigned long long) s->all_decided,
@@ -51,7 +52,8 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
             (unsigned long long) s->rejected, (unsigned long long) s->escalated,
             (unsigned long long) s->unconfirmed, (unsigned long long) s->unspecified,
             (unsigned long long) s->over_limit,
-            (unsigned long long) s->ill_typed, cores);
+            (unsigned long long) s->ill_typed, (unsigned long long) s->duplicates,
+            (unsigned long long) s->cut, (unsigned long long) s->rerun, cores);
 }
 
 void
@@ -88,7 +90,7 @@ pick_seeds (worker *w, void *state, uint64_t chain, const sg_tech_seed **pick)
   if (o->tech->nseeds == 0)
     {
       /* A generator: its chains need no seed (one per worker and pass without a limit). */
-      static const sg_tech_seed generated = { "(generated)", "", 0, SG_ANS_NONE, NULL };
+      static const sg_tech_seed generated = { "(generated)", "", 0, SG_ANS_NONE, NULL, { "" }, { 0 } };
       bool limited = o->max_mutants || o->max_seconds > 0 || o->max_chains;
       if (!limited && !o->tech->until_eof && chain - o->chain0 >= (o->passes ? o->passes : 1)) return false;
       pick[0] = &generated;
@@ -151,6 +153,9 @@ worker_main (worker *w)
       return;
     }
   uint64_t number = 0, barren = 0; /* consecutive chains without a mutant */
+  /* The per-chain cache of texts; not for step oracles, which need every step judged. */
+  bool dedup = !o->implication && !o->reference;
+  sg_loop_seen_init (&w->seen);
   bool limited = o->max_mutants || o->max_seconds > 0 || o->max_chains;
   for (uint64_t chain = o->chain0; !out_of_budget (w); chain++)
     {
@@ -195,6 +200,7 @@ worker_main (worker *w)
       w->chain = chain;
       w->chain_to = 0;
       pthread_mutex_unlock (&w->mu);
+      sg_loop_seen_reset (&w->seen);
       while (!out_of_budget (w))
         {
           lane *l = sg_loop_acquire (w);
@@ -218,6 +224,12 @@ worker_main (worker *w)
               ADD (st->seeds_skipped, 1);
               break;
             }
+          /* The same text as a mutant already judged in this chain: skipped, no ticket. */
+          if (dedup && !sg_loop_seen_add (&w->seen, l->m.text.s, l->m.text.len))
+            {
+              ADD (st->duplicates, 1);
+              continue;
+            }
           /* A mutant exists: take a ticket against --mutants. */
           if (o->max_mutants && __atomic_fetch_add (&w->sh->ticket, 1, __ATOMIC_RELAXED) >= o->max_mutants)
             {
@@ -235,6 +247,7 @@ worker_main (worker *w)
   sg_loop_close_lanes (w);
   sg_loop_options_free (w);
   if (w->times) fclose (w->times);
+  sg_loop_seen_free (&w->seen);
   o->tech->free (state);
   /* How the CPU was shared between smtgrind and the solvers (all reaped by now). */
   struct rusage self, kids;
@@ -317,7 +330,7 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
   uint32_t alive = started;
   double next_status = t0 + 2.0, kill_at = 0;
   int stopped_by = 0;
-  char line[512];
+  char line[768];
   while (alive)
     {
       int status;

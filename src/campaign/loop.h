@@ -77,6 +77,8 @@ typedef struct sg_fuzz_opts {
                                     the chain replays with its options) */
   const sg_solopt_table *const *option_tables; /* per solver of `solvers` (entries may be
                                                   NULL: no options drawn for it) */
+  bool adaptive;                 /* cut the fast path at a bound from the seeds' solve times
+                                    (campaign/loop_adapt.h; oracle/escalate.h's fast_ms rule) */
 } sg_fuzz_opts;
 
 enum { SG_FUZZ_KINDS = 7 }; /* sg_verdict_kind values */
@@ -113,11 +115,17 @@ typedef struct sg_fuzz_stats {
    * mutant that were not skipped, and those that decided within each threshold T. */
   uint64_t perf_runs[SG_FUZZ_PERF_SOLVERS];
   uint64_t perf_solved[SG_FUZZ_PERF_SOLVERS][SG_FUZZ_PERF_T];
+  uint64_t duplicates;    /* mutants skipped: the same text as one already judged in the
+                             chain (campaign/loop_adapt.h) */
+  uint64_t cut;           /* fast-path runs cut at the adaptive bound (counted as timeouts) */
+  uint64_t rerun;         /* of the mutants with a cut run, those re-run fresh with the full
+                             timeout (another solver had decided them) */
 } sg_fuzz_stats;
 
 /* The one initialiser (the engines' subcommands and the campaign): technique t with its
  * configuration cfg (NULL: t's defaults); one job, one lane, solvers one after the other,
  * sessions where they pay, models checked with a 2 % sample, a chain left after 5 timeouts,
+ * adaptive timeouts on,
  * t's own oracles (implication; regression when cfg names a reference); no limits, no
  * referees, no hooks. Callers then set the solvers, limits and output. */
 void sg_fuzz_opts_init (sg_fuzz_opts *o, const sg_technique *t, const sg_tech_cfg *cfg);

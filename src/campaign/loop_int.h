@@ -10,6 +10,7 @@
 #include <pthread.h>
 
 #include "campaign/loop.h"
+#include "campaign/loop_adapt.h"
 
 #define ADD(field, n) __atomic_fetch_add (&(field), (n), __ATOMIC_RELAXED)
 
@@ -72,6 +73,10 @@ typedef struct worker {
                                     chain_solvers under --option-fuzz */
   sg_solver_list chain_solvers;  /* o->solvers with the chain's drawn options (loop_opts.c) */
   FILE *times;           /* perf techniques: OUT/times-wW.tsv (under fmu), or NULL */
+  sg_loop_seen seen;     /* the texts of the chain's mutants so far (loop_adapt.h) */
+  uint64_t hang_chain;   /* under mu: the chain hang_mask is about */
+  uint32_t hang_mask;    /* under mu: solvers a full-timeout re-run confirmed hanging on a
+                            mutant of that chain (escalate.h rule 6, known_hang) */
 } worker;
 
 /* loop_judge.c: judge mutant m (number `number` of the worker, chain `chain`) with the

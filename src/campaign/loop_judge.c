@@ -433,14 +433,27 @@ sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m
       sg_escalate_opts eo = { w->solvers, o->referees, o->pats, o->timeout_ms, o->mem_bytes, o->models,
                               sampled (o, w->index, number), o->parallel, o->incompleteness, m->expected,
                               sessions, hook_stage_ms, hook_out_of_time, hook_count,
-                              o->implication || o->reference ? hook_after_fast : NULL, &j };
+                              o->implication || o->reference ? hook_after_fast : NULL, &j,
+                              sg_loop_adapt_ms (o, seeds, o->tech->nseeds ? o->tech->nseeds : 1), 0 };
+      pthread_mutex_lock (&w->mu);
+      eo.known_hang = w->hang_chain == chain ? w->hang_mask : 0;
+      pthread_mutex_unlock (&w->mu);
       sg_probe p;
       sg_probe_init (&p);
       bool ran = sg_escalate (&eo, &s, &sc, m->text.s, m->text.len, &p, &res) == SG_RC_OK;
       if (ran && o->tech->perf) note_times (w, m, number, &p);
+      if (ran && res.hang)
+        {
+          pthread_mutex_lock (&w->mu);
+          if (w->hang_chain != chain) w->hang_chain = chain, w->hang_mask = 0;
+          w->hang_mask |= res.hang;
+          pthread_mutex_unlock (&w->mu);
+        }
       ADD (st->escalated, res.escalated);
       ADD (st->unconfirmed, res.unconfirmed);
       ADD (st->refereed, res.referee_calls);
+      ADD (st->cut, res.cut);
+      ADD (st->rerun, res.rerun);
       ADD (st->calls, res.referee_calls);
       if (ran && res.all_decided) ADD (st->all_decided, 1);
       if (ran && res.checked) note_label (w, seeds, number, &p);

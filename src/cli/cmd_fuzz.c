@@ -87,6 +87,8 @@ parse_args (const sg_cli_cmd *cmd, const sg_technique *t, int argc, char **argv,
   if (inputs->n && !t->nseeds) return sg_cli_usage_error (cmd, "'%s' generates its formulas: it takes no seed files", t->name);
   if (!c->spec) c->spec = "z3;cvc5";
   if (!c->seed_given) c->seed = (uint64_t) time (NULL) ^ ((uint64_t) getpid () << 32);
+  if (c->adaptive && strcmp (c->adaptive, "on") && strcmp (c->adaptive, "off"))
+    return sg_cli_usage_error (cmd, "--adaptive-timeout: expected 'on' or 'off', got '%s'", c->adaptive);
   return SG_EXIT_OK;
 }
 
@@ -150,6 +152,7 @@ fuzz (const sg_technique *t, const sg_cli_fuzz_cfg *c, const sg_cli_solvers *sv,
   fo.model_sample = c->model_sample;
   fo.chain_timeouts = c->chain_timeouts;
   fo.sessions = c->sessions;
+  fo.adaptive = !c->adaptive || !strcmp (c->adaptive, "on");
   fo.parallel = parallel;
   fo.lanes = lanes;
   fo.referees = sv->referees.n ? &sv->referees : NULL;

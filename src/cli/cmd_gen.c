@@ -200,7 +200,7 @@ generate (const gen_args *g)
       sg_cli_print_diag (&d);
       return sg_rc_exit_code (rc);
     }
-  static const sg_tech_seed generated = { "(generated)", "", 0, SG_ANS_NONE, NULL };
+  static const sg_tech_seed generated = { "(generated)", "", 0, SG_ANS_NONE, NULL, { "" }, { 0 } };
   const sg_tech_seed *seeds[1] = { &generated };
   sg_rng rng;
   sg_rng_seed (&rng, g->seed);

@@ -42,6 +42,7 @@ typedef struct sg_cli_fuzz_cfg {
   uint32_t lanes;          /* --lanes; 0 auto */
   int parallel;            /* --parallel 1, --no-parallel 0, -1 auto */
   bool sessions;           /* --no-sessions clears it */
+  const char *adaptive;    /* --adaptive-timeout on|off (NULL: on) */
   /* CAMPAIGN */
   const char *engines, *resume, *shard_spec, *reducer;
   uint32_t slice_chains;

@@ -13,8 +13,67 @@
 #include "cli/walk.h"
 #include "front/parse.h"
 
-typedef struct label { char *path; sg_answer status; } label;
+/* A label of INDEX.tsv: the status, and the solve times of the columns named SOLVER_ms. */
+typedef struct label {
+  char *path;
+  sg_answer status;
+  char time_solver[SG_SEED_TIMES][16];
+  uint32_t time_ms[SG_SEED_TIMES];
+} label;
 typedef SG_VEC (label) labels;
+
+/* The columns of an INDEX.tsv header ("path<TAB>logic<TAB>status<TAB>z3_ms<TAB>..."): which
+ * columns from the fourth on are solve times (NAME_ms) and of which solver. */
+typedef struct index_cols {
+  uint32_t n;                              /* time columns */
+  uint32_t col[SG_SEED_TIMES];             /* their 0-based column numbers */
+  char solver[SG_SEED_TIMES][16];          /* the solver each names */
+} index_cols;
+
+static void
+header_cols (char *line, index_cols *ic)
+{
+  memset (ic, 0, sizeof *ic);
+  uint32_t c = 0;
+  for (char *f = line; f && ic->n < SG_SEED_TIMES; c++)
+    {
+      char *tab = strchr (f, '\t');
+      size_t fl = tab ? (size_t) (tab - f) : strcspn (f, "\r\n");
+      if (c >= 3 && fl > 3 && fl - 3 < sizeof ic->solver[0] && !strncmp (f + fl - 3, "_ms", 3))
+        {
+          memcpy (ic->solver[ic->n], f, fl - 3);
+          ic->solver[ic->n][fl - 3] = 0;
+          ic->col[ic->n++] = c;
+        }
+      f = tab ? tab + 1 : NULL;
+    }
+}
+
+/* The solve times of a row (the fields after the status, st) into l; a field that is not a
+ * plain number of milliseconds (empty, "-", a timeout mark) gives no time for that solver. */
+static void
+row_times (const char *st, const index_cols *ic, label *l)
+{
+  uint32_t c = 2, k = 0;
+  for (const char *f = st; f; c++)
+    {
+      for (uint32_t i = 0; i < ic->n; i++)
+        if (ic->col[i] == c && k < SG_SEED_TIMES)
+          {
+            char *end;
+            errno = 0;
+            unsigned long v = strtoul (f, &end, 10);
+            if (end != f && (*end == '\t' || *end == '\r' || *end == '\n' || !*end) && !errno
+                && v <= 86400000ul && *f >= '0' && *f <= '9')
+              {
+                memcpy (l->time_solver[k], ic->solver[i], sizeof l->time_solver[k]);
+                l->time_ms[k++] = (uint32_t) v;
+              }
+          }
+      const char *tab = strchr (f, '\t');
+      f = tab ? tab + 1 : NULL;
+    }
+}
 
 static void
 load_index (const char *index, labels *ls)
@@ -26,33 +85,41 @@ load_index (const char *index, labels *ls)
   char *slash = strrchr (dir, '/');
   if (slash) *slash = 0; else snprintf (dir, sizeof dir, ".");
   char line[8192];
+  index_cols ic = { 0 };
+  bool first = true;
   while (fgets (line, sizeof line, f))
     {
+      if (first && !strncmp (line, "path\t", 5)) header_cols (line, &ic);
+      first = false;
       char *t1 = strchr (line, '\t');
       char *t2 = t1 ? strchr (t1 + 1, '\t') : NULL;
       if (!t2) continue;
       *t1 = *t2 = 0;
       char *st = t2 + 1;
+      label l;
+      memset (&l, 0, sizeof l);
+      row_times (st, &ic, &l);
       st[strcspn (st, "\t\r\n")] = 0;
       sg_answer a = !strcmp (st, "sat") ? SG_ANS_SAT : !strcmp (st, "unsat") ? SG_ANS_UNSAT : SG_ANS_NONE;
       if (a == SG_ANS_NONE) continue;
       char path[PATH_MAX + sizeof line + 2], real[PATH_MAX];
       snprintf (path, sizeof path, "%s/%s", dir, line);
       if (!realpath (path, real)) continue;
-      label l = { strdup (real), a };
+      l.path = strdup (real);
+      l.status = a;
       if (!l.path || !SG_VEC_PUSH (*ls, l)) { free (l.path); break; }
     }
   fclose (f);
 }
 
-static sg_answer
+static const label *
 lookup (const labels *ls, const char *path)
 {
   char real[PATH_MAX];
-  if (!realpath (path, real)) return SG_ANS_NONE;
+  if (!realpath (path, real)) return NULL;
   for (uint32_t i = 0; i < ls->n; i++)
-    if (!strcmp (ls->a[i].path, real)) return ls->a[i].status;
-  return SG_ANS_NONE;
+    if (!strcmp (ls->a[i].path, real)) return &ls->a[i];
+  return NULL;
 }
 
 sg_rc
@@ -113,7 +180,14 @@ sg_cli_seeds_load (const char *const *inputs, uint32_t n, const char *index, siz
               out->skipped++;
               continue;
             }
-          sg_tech_seed s = { strdup (w.paths.a[k]), text, len, lookup (&ls, w.paths.a[k]), logic };
+          const label *lb = lookup (&ls, w.paths.a[k]);
+          sg_tech_seed s = { strdup (w.paths.a[k]), text, len, lb ? lb->status : SG_ANS_NONE, logic,
+                             { "" }, { 0 } };
+          if (lb)
+            {
+              memcpy (s.time_solver, lb->time_solver, sizeof s.time_solver);
+              memcpy (s.time_ms, lb->time_ms, sizeof s.time_ms);
+            }
           if (!s.path || !SG_VEC_PUSH (out->a, s))
             {
               free ((char *) s.path);
@@ -208,9 +282,11 @@ sg_cli_consensus (const sg_probe *p)
   return ok ? a : SG_ANS_NONE;
 }
 
-/* The consensus of the solvers on one seed (sg_cli_consensus of a probe without models). */
+/* The consensus of the solvers on one seed (sg_cli_consensus of a probe without models); when
+ * there is one, each solver's time on it becomes the seed's solve time (the fuzz loop's
+ * adaptive timeout, campaign/loop_adapt.h). */
 static sg_answer
-consensus (const sg_tech_seed *seed, const sg_solver_list *solvers, const sg_patterns *pats,
+consensus (sg_tech_seed *seed, const sg_solver_list *solvers, const sg_patterns *pats,
            const sg_probe_opts *po)
 {
   sg_store st;
@@ -225,6 +301,14 @@ consensus (const sg_tech_seed *seed, const sg_solver_list *solvers, const sg_pat
   if (!sg_parse_string (&st, &sc, seed->text, seed->len, seed->path, &d)
       && !sg_probe_script (solvers, pats, &st, &sc, seed->text, seed->len, po, &p))
     a = sg_cli_consensus (&p);
+  for (uint32_t i = 0, k = 0; a != SG_ANS_NONE && i < p.runs.n && k < SG_SEED_TIMES; i++)
+    {
+      const sg_probe_run *r = &p.runs.a[i];
+      size_t nl = strlen (r->prof->name);
+      if (nl >= sizeof seed->time_solver[k]) continue;
+      memcpy (seed->time_solver[k], r->prof->name, nl + 1);
+      seed->time_ms[k++] = (uint32_t) (r->out.wall_s * 1000.0 + 0.5);
+    }
   sg_probe_free (&p);
   sg_script_free (&sc);
   sg_store_free (&st);

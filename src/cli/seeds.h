@@ -1,7 +1,10 @@
 /* seeds: load seed files for the engines and the campaign — every file or *.smt2 under each directory (in
  * sorted order), parsed once (unusable seeds are skipped with a warning), labelled from an
  * INDEX.tsv (path relative to the index, status in column 3: sat/unsat) beside each directory
- * or given explicitly.
+ * or given explicitly. An INDEX.tsv whose first line is a header ("path<TAB>logic<TAB>status
+ * ...") gives each seed the solve times of its columns named SOLVER_ms (z3_ms, cvc5_ms: the
+ * fuzz loop's adaptive timeout, campaign/loop_adapt.h); a field that is not a number of
+ * milliseconds gives no time.
  * Each seed keeps its set-logic (fusion pairs seeds of one logic).
  * Owns: the paths, texts and logics of its seeds (sg_cli_seeds_free).
  * Tests: tests/cli/run_cli_tests.sh (group campaign) */
@@ -33,8 +36,10 @@ sg_answer sg_cli_consensus (const sg_probe *p);
  * cache: a file of labels already found (columns: bytes, hash of the text, hash of the
  * solvers, status, real path; read when it exists, each new decided label appended), or NULL;
  * a label is reused only for the same text, path and solvers. Seeds with no consensus stay
- * unlabelled (and are tried again next time). A cache that cannot be written is a warning on
- * log. Prints what it did to log. Returns SG_RC_OK. */
+ * unlabelled (and are tried again next time). A seed labelled now also gets each solver's
+ * time on it as its solve times; a label from the cache brings none (its mutants then run
+ * with the full timeout). A cache that cannot be written is a warning on log. Prints what it
+ * did to log. Returns SG_RC_OK. */
 sg_rc sg_cli_seeds_label (sg_cli_seeds *s, const sg_solver_list *solvers, const sg_patterns *pats, uint32_t timeout_ms, uint64_t mem_bytes,
                           const char *cache, FILE *log);
 

@@ -75,6 +75,25 @@ confirm (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const char
   return same;
 }
 
+/* Rule 6: after a fast path cut at fast_ms, should the probe be run again with the full
+ * timeout? Counts the cut runs into res. */
+static bool
+performance_candidate (const sg_escalate_opts *o, const sg_probe *p, sg_escalate_result *res)
+{
+  bool decided = false, unknown_cut = false;
+  for (uint32_t i = 0; i < p->runs.n; i++)
+    {
+      const sg_probe_run *r = &p->runs.a[i];
+      if (r->skipped) continue;
+      bool cut = r->out.kind == SG_OUT_TIMEOUT;
+      res->cut += cut;
+      unknown_cut = unknown_cut || (cut && (i >= 32 || !(o->known_hang >> i & 1u)));
+      decided = decided || sg_probe_run_decided (r);
+    }
+  if (!unknown_cut) return false;
+  return decided || (o->incompleteness && o->expected != SG_ANS_NONE);
+}
+
 sg_rc
 sg_escalate (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const char *text, size_t len,
              sg_probe *p, sg_escalate_result *res)
@@ -93,9 +112,26 @@ sg_escalate (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const 
   po.models = o->sampled;
   po.sessions = o->sampled ? NULL : o->sessions;
   res->escalated += o->sampled;
+  uint32_t full_ms = po.timeout_ms;
+  bool adaptive = o->fast_ms && !o->sampled && (!full_ms || o->fast_ms < full_ms);
+  if (adaptive) po.timeout_ms = o->fast_ms;
   sg_rc rc = sg_probe_script (o->solvers, o->pats, s, sc, text, len, &po, p);
   if (rc) return rc;
   o->count (o->ctx, p);
+  if (adaptive && performance_candidate (o, p, res) && !o->out_of_time (o->ctx))
+    {
+      /* 6. A cut run another solver decided around: once more, fresh, the full timeout. */
+      res->rerun = true;
+      next_stage (o, &po, &cut);
+      po.sessions = NULL;
+      sg_probe_free (p);
+      sg_probe_init (p);
+      if ((rc = sg_probe_script (o->solvers, o->pats, s, sc, text, len, &po, p))) return rc;
+      o->count (o->ctx, p);
+      for (uint32_t i = 0; i < p->runs.n && i < 32; i++)
+        if (!p->runs.a[i].skipped && p->runs.a[i].out.kind == SG_OUT_TIMEOUT) res->hang |= 1u << i;
+    }
+  po.timeout_ms = full_ms; /* later stages (and after_fast's own runs): the full timeout */
   first_probe_facts (p, res);
   if (o->after_fast) o->after_fast (o->ctx, &po, p);
   if (!sg_escalate_reportable (p->verdict.kind, o->incompleteness))

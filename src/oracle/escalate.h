@@ -11,7 +11,18 @@
  *      same culprit; nothing only a session said is ever reported;
  *   5. every stage gets the timeout the caller's stage_ms gives (the budget's end cuts it) and
  *      no stage starts once out_of_time says so; an incompleteness verdict from a run the
- *      budget cut short is not confirmed.
+ *      budget cut short is not confirmed;
+ *   6. adaptive timeouts (fast_ms, campaign/loop_adapt.h): the fast path (unless sampled) runs
+ *      with the lower of fast_ms and the stage's timeout. A run that timed out there is "cut":
+ *      a performance candidate. When another solver decided the script in that probe (or, with
+ *      incompleteness findings on, the script has an expected status), the whole first probe
+ *      is run once more in fresh processes with the stage's full timeout, and the rules above
+ *      go on from that probe as if it were the first (so its verdict is the one a run without
+ *      the cut would judge: a timeout that persists is an incompleteness finding when those
+ *      are asked for, an answer is judged as any). When no solver decided, the cut runs count
+ *      as timeouts and nothing is re-run: a script every solver needs more than fast_ms for
+ *      is not judged further. Nor is it re-run when every cut solver is in known_hang (a
+ *      re-run already confirmed that solver hangs on an earlier mutant of the chain).
  * Owns: nothing (the probe p is the caller's).
  * Tests: tests/unit/loop_test.c, scripts/equiv.sh (the same verdicts as before the move) */
 #ifndef SG_ORACLE_ESCALATE_H
@@ -40,6 +51,11 @@ typedef struct sg_escalate_opts {
   void (*count) (void *ctx, const sg_probe *p);
   void (*after_fast) (void *ctx, const sg_probe_opts *po, sg_probe *p);
   void *ctx;
+  uint32_t fast_ms;               /* rule 6: the fast path's adaptive bound in ms; 0 none */
+  uint32_t known_hang;            /* rule 6: solvers (bit i: the i-th, i < 32) whose cut runs
+                                     are not re-run: a re-run with the full timeout already
+                                     confirmed they hang on a script like this one (the fuzz
+                                     loop: an earlier mutant of the chain) */
 } sg_escalate_opts;
 
 typedef struct sg_escalate_result {
@@ -49,8 +65,11 @@ typedef struct sg_escalate_result {
   uint32_t escalated;    /* full probes (sampled or suspicious) */
   uint32_t unconfirmed;  /* verdicts a later stage did not repeat */
   uint32_t referee_calls;
-  uint32_t timeouts;     /* solver timeouts of the first probe */
-  bool all_decided;      /* every solver decided in the first probe */
+  uint32_t timeouts;     /* solver timeouts of the first probe (the re-run's, rule 6) */
+  bool all_decided;      /* every solver decided in the first probe (the re-run's, rule 6) */
+  uint32_t cut;          /* rule 6: runs of the fast path cut at fast_ms */
+  bool rerun;            /* rule 6: the first probe was run again with the full timeout */
+  uint32_t hang;         /* rule 6: solvers (bit i) that timed out in that re-run too */
 } sg_escalate_result;
 
 /* Is a verdict of this kind a finding (not ok, not performance; incompleteness only when

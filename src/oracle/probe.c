@@ -214,7 +214,12 @@ run_job_thread (void *arg)
   if (j->ss)
     {
       pr->session = true;
+      /* A shorter timeout than the session's own (the budget's end, an adaptive bound) holds
+       * for this query alone. */
+      uint32_t keep = j->ss->o.timeout_ms;
+      if (j->ro.timeout_ms && (!keep || j->ro.timeout_ms < keep)) j->ss->o.timeout_ms = j->ro.timeout_ms;
       j->rc = sg_session_query (j->ss, j->text, j->len, &pr->out);
+      j->ss->o.timeout_ms = keep;
       /* Not sent (a |symbol| over lines, ...) or rejected: the session's own reading of
        * stdin may be the cause, and a rejection is cheap to run again from a file. */
       if (j->rc || pr->out.kind != SG_OUT_REJECTED) return NULL;

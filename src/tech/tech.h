@@ -17,12 +17,19 @@
 #include "base/answer.h"
 #include "base/rc.h"
 
+enum { SG_SEED_TIMES = 4 }; /* solve times a seed's label keeps */
+
 typedef struct sg_tech_seed {
   const char *path;  /* file name (for findings) */
   const char *text;  /* contents */
   size_t len;        /* bytes */
   sg_answer status;  /* label agreed by two solvers (INDEX.tsv), SG_ANS_NONE if unknown */
   const char *logic; /* its set-logic, or NULL: fusion pairs seeds of one logic */
+  /* Its solve time per solver, from its label (INDEX.tsv's NAME_ms columns, or measured when
+   * smtgrind labelled it): time_solver[k] a profile name ("" : no more), time_ms[k] its
+   * milliseconds. The fuzz loop's adaptive timeout reads them (campaign/loop_adapt.h). */
+  char time_solver[SG_SEED_TIMES][16];
+  uint32_t time_ms[SG_SEED_TIMES];
 } sg_tech_seed;
 
 typedef struct sg_tech_mutant {

@@ -311,6 +311,16 @@ main (int argc, char **argv)
       puts ("sat");
       return 0;
     }
+  if (!strcmp (m, "slow") && argc > 3)
+    {
+      /* slow MS ANSWER: ANSWER after MS milliseconds (the adaptive timeout's tests: a run cut
+       * at a bound below MS, decided with the full timeout). */
+      long ms = atol (argv[2]);
+      struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+      nanosleep (&ts, NULL);
+      puts (argv[3]);
+      return 0;
+    }
   if (!strcmp (m, "unknown_longer") && argc > 3)
     {
       /* unknown when the script (the last argument, a file) is longer than ARG bytes, else sat

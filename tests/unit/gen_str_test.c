@@ -282,7 +282,7 @@ test_technique (void **state)
       sg_diag d;
       sg_diag_init (&d, "strings");
       assert_int_equal (t->init (&cfg, &st, &d), SG_RC_OK);
-      static const sg_tech_seed gen = { "(generated)", "", 0, SG_ANS_NONE, NULL };
+      static const sg_tech_seed gen = { "(generated)", "", 0, SG_ANS_NONE, NULL, { "" }, { 0 } };
       const sg_tech_seed *seeds[1] = { &gen };
       sg_rng r;
       sg_rng_seed (&r, (uint64_t) mode);

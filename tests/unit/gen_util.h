@@ -35,7 +35,7 @@ tg_open (tgen *g, const char *name, int mode, uint32_t width, uint32_t eb, uint3
   sg_diag d;
   sg_diag_init (&d, name);
   assert_int_equal (g->t->init (&cfg, &g->st, &d), SG_RC_OK);
-  static const sg_tech_seed generated = { "(generated)", "", 0, SG_ANS_NONE, NULL };
+  static const sg_tech_seed generated = { "(generated)", "", 0, SG_ANS_NONE, NULL, { "" }, { 0 } };
   const sg_tech_seed *seeds[1] = { &generated };
   sg_rng_seed (&g->rng, seed);
   assert_int_equal (g->t->begin (g->st, seeds, &g->rng, &d), SG_RC_OK);

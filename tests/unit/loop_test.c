@@ -7,6 +7,9 @@
  *   counted apart, never as a bug;
  * - a confirmed disagreement is written as a .smt2 + .json pair;
  * - a generator (a technique with no seeds) runs without seeds, judged by its construction;
+ * - a mutant already judged in the chain is skipped (duplicates); the adaptive timeout cuts
+ *   the fast path, re-runs a cut around which another solver decided (the finding is kept),
+ *   not when none decided, nor when a re-run already confirmed the hang in the chain;
  * each with the solvers run one after the other and side by side (threads). */
 #include <dirent.h>
 #include <stdlib.h>
@@ -94,7 +97,7 @@ run_seed (const world *w, const char *text, const sg_solver_list *solvers,
   o.sessions = sessions;
   o.parallel = parallel;
   o.referees = referees;
-  sg_tech_seed seed = { "seed.smt2", text, strlen (text), SG_ANS_SAT, "QF_LIA" };
+  sg_tech_seed seed = { "seed.smt2", text, strlen (text), SG_ANS_SAT, "QF_LIA", { "" }, { 0 } };
   assert_int_equal (sg_fuzz_run (&o, &seed, 1, st), SG_RC_OK);
 }
 
@@ -339,6 +342,203 @@ test_generator_needs_no_seed (void **state)
   sg_solver_list_free (&solvers);
 }
 
+/* ---- a technique on one seed, defined here: x = k mod per_step (every k when per_step is
+ * 0), chain mutants, sat by construction (the per-chain cache and the adaptive timeout) ---- */
+
+typedef struct fixed_state { uint32_t made, chain, mod; } fixed_state;
+
+static sg_rc
+fixed_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, sg_diag *d)
+{
+  (void) rng, (void) d, (void) seeds;
+  ((fixed_state *) state)->made = 0;
+  return SG_RC_OK;
+}
+
+static sg_rc
+fixed_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+{
+  (void) d;
+  fixed_state *f = calloc (1, sizeof *f);
+  if (!f) return SG_RC_NOMEM;
+  f->chain = cfg->chain;
+  f->mod = cfg->per_step;
+  *state = f;
+  return SG_RC_OK;
+}
+
+static sg_rc
+fixed_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
+{
+  (void) rng, (void) d;
+  fixed_state *f = state;
+  if (f->made >= f->chain) return SG_RC_EOF;
+  sg_buf_reset (&out->text);
+  sg_buf_reset (&out->desc);
+  sg_buf_printf (&out->text, "(set-logic QF_LIA)\n(declare-fun x () Int)\n(assert (= x %u))\n(check-sat)\n",
+                 f->mod ? f->made % f->mod : f->made);
+  sg_buf_adds (&out->desc, "fixed");
+  out->expected = SG_ANS_SAT;
+  out->step = ++f->made;
+  return SG_RC_OK;
+}
+
+static const sg_technique fixed = { .name = "fixed", .summary = "test", .about = "test",
+                                    .defaults = { .chain = 5 }, .timeout_s = 5, .campaign_chain = 5,
+                                    .weights = "0", .nseeds = 1, .init = fixed_init, .begin = fixed_begin,
+                                    .next = fixed_next, .free = gen_free };
+
+/* Run `fixed` (chain mutants, x = k mod mod) on one seed whose label times both solvers "a"
+ * and "b" at 10 ms (adaptive bound: the 1 s floor), with timeout_ms and adaptive timeouts as
+ * given. */
+static void
+run_fixed (const world *w, const sg_solver_list *solvers, uint32_t chain, uint32_t mod, uint32_t timeout_ms,
+           bool adaptive, bool incompleteness, const char *dir, sg_fuzz_stats *st)
+{
+  sg_tech_cfg cfg = { .chain = chain, .per_step = mod };
+  sg_fuzz_opts o;
+  sg_fuzz_opts_init (&o, &fixed, &cfg);
+  assert_true (o.adaptive); /* the default */
+  o.adaptive = adaptive;
+  o.solvers = solvers;
+  o.pats = &w->pats;
+  o.timeout_ms = timeout_ms;
+  o.seed = 5;
+  o.out_dir = dir;
+  o.model_sample = 0;
+  o.sessions = false;
+  sg_fuzz_opts_set_incompleteness (&o, incompleteness);
+  sg_tech_seed seed = { "seed.smt2", SEED, strlen (SEED), SG_ANS_SAT, "QF_LIA", { "a", "b" }, { 10, 10 } };
+  assert_int_equal (sg_fuzz_run (&o, &seed, 1, st), SG_RC_OK);
+}
+
+/* A mutant whose text was already judged in the chain is skipped, counted as a duplicate;
+ * the status line says so. */
+static void
+test_duplicates_skipped (void **state)
+{
+  const world *w = *state;
+  sg_solver_list solvers = { 0 };
+  profile (&solvers, "a", "sat", false);
+  profile (&solvers, "b", "sat", false);
+  char dir[] = "/tmp/smtgrind-loop-test.XXXXXX";
+  assert_non_null (mkdtemp (dir));
+  sg_fuzz_stats st;
+  /* 6 mutants of 2 distinct texts: 2 judged (4 solver runs), 4 skipped. */
+  run_fixed (w, &solvers, 6, 2, 5000, true, false, dir, &st);
+  assert_int_equal (st.chains, 1);
+  assert_int_equal (st.mutants, 2);
+  assert_int_equal (st.duplicates, 4);
+  assert_int_equal (st.calls, 4);
+  char line[768];
+  sg_fuzz_status_line (&st, 1.0, line, sizeof line);
+  assert_non_null (strstr (line, "duplicates 4"));
+  /* All distinct: nothing skipped. */
+  run_fixed (w, &solvers, 6, 0, 5000, true, false, dir, &st);
+  assert_int_equal (st.mutants, 6);
+  assert_int_equal (st.duplicates, 0);
+  remove_dir (dir);
+  sg_solver_list_free (&solvers);
+}
+
+/* Adaptive timeout: "a" answers unsat after 1.5 s, "b" sat at once. The fast path is cut at
+ * the 1 s floor; as b decided, the mutant is re-run fresh with the full 5 s, where a's wrong
+ * answer comes and is reported as without the cut: no finding lost. */
+static void
+test_adaptive_cut_rerun_keeps_finding (void **state)
+{
+  const world *w = *state;
+  sg_solver_list solvers = { 0 };
+  profile (&solvers, "a", "slow 1500 unsat", false);
+  profile (&solvers, "b", "sat", false);
+  char dir[] = "/tmp/smtgrind-loop-test.XXXXXX";
+  assert_non_null (mkdtemp (dir));
+  sg_fuzz_stats st;
+  run_fixed (w, &solvers, 1, 0, 5000, true, false, dir, &st);
+  assert_int_equal (st.mutants, 1);
+  assert_int_equal (st.cut, 1);
+  assert_int_equal (st.rerun, 1);
+  assert_int_equal (st.findings[SG_VERDICT_SOUNDNESS], 1);
+  assert_int_equal (count_files (dir, "soundness-a-", ".json"), 1);
+  remove_dir (dir);
+  char dir2[] = "/tmp/smtgrind-loop-test.XXXXXX";
+  assert_non_null (mkdtemp (dir2));
+  /* Off: no cut, no re-run, the same finding. */
+  run_fixed (w, &solvers, 1, 0, 5000, false, false, dir2, &st);
+  assert_int_equal (st.cut, 0);
+  assert_int_equal (st.rerun, 0);
+  assert_int_equal (st.findings[SG_VERDICT_SOUNDNESS], 1);
+  remove_dir (dir2);
+  sg_solver_list_free (&solvers);
+}
+
+/* Adaptive timeout: both solvers need 1.5 s. Both runs are cut at 1 s and, as no solver
+ * decided, nothing is re-run: counted as timeouts. */
+static void
+test_adaptive_cut_without_rerun (void **state)
+{
+  const world *w = *state;
+  sg_solver_list solvers = { 0 };
+  profile (&solvers, "a", "slow 1500 sat", false);
+  profile (&solvers, "b", "slow 1500 sat", false);
+  char dir[] = "/tmp/smtgrind-loop-test.XXXXXX";
+  assert_non_null (mkdtemp (dir));
+  sg_fuzz_stats st;
+  run_fixed (w, &solvers, 1, 0, 5000, true, false, dir, &st);
+  assert_int_equal (st.mutants, 1);
+  assert_int_equal (st.cut, 2);
+  assert_int_equal (st.rerun, 0);
+  assert_int_equal (st.timeouts, 2);
+  assert_int_equal (st.all_decided, 0);
+  /* A bound not below -t is no bound: both decide. */
+  run_fixed (w, &solvers, 1, 0, 1000, true, false, dir, &st);
+  assert_int_equal (st.cut, 0);
+  remove_dir (dir);
+  sg_solver_list_free (&solvers);
+}
+
+/* Adaptive timeout with --incompleteness: "a" hangs, "b" decides. The cut run is re-run with
+ * the full timeout, still times out, and is reported as incompleteness (confirmed fresh). */
+static void
+test_adaptive_cut_incompleteness (void **state)
+{
+  const world *w = *state;
+  sg_solver_list solvers = { 0 };
+  profile (&solvers, "a", "hang", false);
+  profile (&solvers, "b", "sat", false);
+  char dir[] = "/tmp/smtgrind-loop-test.XXXXXX";
+  assert_non_null (mkdtemp (dir));
+  sg_fuzz_stats st;
+  run_fixed (w, &solvers, 1, 0, 1500, true, true, dir, &st);
+  assert_int_equal (st.cut, 1);
+  assert_int_equal (st.rerun, 1);
+  assert_int_equal (st.findings[SG_VERDICT_INCOMPLETE], 1);
+  assert_int_equal (count_files (dir, "incompleteness-a-", ".json"), 1);
+  remove_dir (dir);
+  sg_solver_list_free (&solvers);
+}
+
+/* Adaptive timeout, a chain that keeps hanging: "a" hangs on every mutant, "b" decides. The
+ * first cut is re-run with the full timeout, which confirms the hang; the later cuts of "a"
+ * in the same chain are not re-run (1 s each instead of the full timeout). */
+static void
+test_adaptive_known_hang (void **state)
+{
+  const world *w = *state;
+  sg_solver_list solvers = { 0 };
+  profile (&solvers, "a", "hang", false);
+  profile (&solvers, "b", "sat", false);
+  char dir[] = "/tmp/smtgrind-loop-test.XXXXXX";
+  assert_non_null (mkdtemp (dir));
+  sg_fuzz_stats st;
+  run_fixed (w, &solvers, 3, 0, 3000, true, false, dir, &st);
+  assert_int_equal (st.mutants, 3);
+  assert_int_equal (st.cut, 3);
+  assert_int_equal (st.rerun, 1);
+  remove_dir (dir);
+  sg_solver_list_free (&solvers);
+}
+
 int
 main (void)
 {
@@ -348,6 +548,11 @@ main (void)
     cmocka_unit_test_setup_teardown (test_majority_of_three, setup, teardown),
     cmocka_unit_test_setup_teardown (test_unspecified_is_kept_not_a_bug, setup, teardown),
     cmocka_unit_test_setup_teardown (test_generator_needs_no_seed, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_duplicates_skipped, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_adaptive_cut_rerun_keeps_finding, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_adaptive_cut_without_rerun, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_adaptive_cut_incompleteness, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_adaptive_known_hang, setup, teardown),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }

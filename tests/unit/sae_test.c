@@ -305,7 +305,7 @@ test_corpus_typecheck (void **state)
         size_t len = 0;
         char *text = slurp (path, &len);
         assert_non_null (text);
-        sg_tech_seed seed = { ls.a[k].path, text, len, ls.a[k].status, NULL };
+        sg_tech_seed seed = { ls.a[k].path, text, len, ls.a[k].status, NULL, { "" }, { 0 } };
         const sg_tech_seed *sp = &seed;
         sg_diag_init (&d, ls.a[k].path);
         if (tech->begin (st, &sp, &rng, &d)) { skipped += rounds == 1; free (text); continue; }

@@ -107,7 +107,7 @@ test_statuses (void **state)
       size_t len = 0;
       char *text = slurp (path, &len);
       assert_non_null (text);
-      sg_tech_seed seed = { seeds.a[k].path, text, len, seeds.a[k].status, NULL };
+      sg_tech_seed seed = { seeds.a[k].path, text, len, seeds.a[k].status, NULL, { "" }, { 0 } };
       const sg_tech_seed *sp = &seed;
       sg_diag_init (&d, seeds.a[k].path);
       if (tech->begin (st, &sp, &rng, &d)) { free (text); continue; }
