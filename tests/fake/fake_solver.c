@@ -105,9 +105,9 @@ main (int argc, char **argv)
   if (!strcmp (m, "core_all")) return core_mode (argc, argv, 0);
   if (!strcmp (m, "core_drop")) return core_mode (argc, argv, 1);
   if (!strcmp (m, "hang")) nap_forever ();
-  if (!strcmp (m, "slow") && argc > 2)
+  if (!strcmp (m, "slow_s") && argc > 2)
     {
-      /* slow SECONDS: answer sat after that long (the performance oracle's slow solver) */
+      /* slow_s SECONDS: answer sat after that long (the performance oracle's slow solver) */
       double s = atof (argv[2]);
       struct timespec ts = { (time_t) s, (long) ((s - (double) (time_t) s) * 1e9) };
       nanosleep (&ts, NULL);
