@@ -261,6 +261,20 @@ same_names (const char *a, const char *b)
   return sg_core_names_subset (a, b) && sg_core_names_subset (b, a);
 }
 
+/* Fresh probes with models checked by our evaluator, expecting `expected`; r->sub emptied for
+ * the probe the caller makes. */
+static void
+model_probe_opts (const sg_core_opts *o, sg_answer expected, sg_probe_opts *po, sg_core_result *r)
+{
+  memset (po, 0, sizeof *po);
+  po->timeout_ms = o->timeout_ms;
+  po->mem_bytes = o->mem_bytes;
+  po->models = true;
+  po->oracle.expected = expected;
+  sg_probe_free (&r->sub);
+  sg_probe_init (&r->sub);
+}
+
 /* A core of run i missing a known conjunct: confirmed when the solver returns the same core
  * again and some solver's model of the core alone is valid under our evaluator. */
 static bool
@@ -277,13 +291,7 @@ confirm_bad (const sg_core_opts *o, const sg_store *s, const sg_script *sc, uint
   sg_buf_free (&all);
   if (!same || sg_core_subset (s, sc, core, &r->subset)) return false;
   sg_probe_opts po;
-  memset (&po, 0, sizeof po);
-  po.timeout_ms = o->timeout_ms;
-  po.mem_bytes = o->mem_bytes;
-  po.models = true;
-  po.oracle.expected = SG_ANS_NONE;
-  sg_probe_free (&r->sub);
-  sg_probe_init (&r->sub);
+  model_probe_opts (o, SG_ANS_NONE, &po, r);
   if (!sg_probe_text (o->solvers, o->pats, r->subset.s, r->subset.len, &po, &r->sub)) return false;
   for (uint32_t k = 0; k < r->sub.runs.n; k++)
     if (!r->sub.runs.a[k].skipped && r->sub.runs.a[k].model == SG_MODEL_VALID)
@@ -304,15 +312,9 @@ static void
 judge_sat_query (const sg_core_opts *o, uint64_t sat_runs, sg_core_result *r)
 {
   sg_probe_opts po;
-  memset (&po, 0, sizeof po);
-  po.timeout_ms = o->timeout_ms;
-  po.mem_bytes = o->mem_bytes;
-  po.models = true;
-  po.oracle.expected = SG_ANS_UNSAT;
+  model_probe_opts (o, SG_ANS_UNSAT, &po, r);
   sg_probe again;
   sg_probe_init (&again);
-  sg_probe_free (&r->sub);
-  sg_probe_init (&r->sub);
   uint32_t c = SG_NONE;
   if (sg_probe_text (o->solvers, o->pats, r->query.s, r->query.len, &po, &r->sub)
       && r->sub.verdict.kind == SG_VERDICT_SOUNDNESS && (c = r->sub.verdict.culprit) < 64
