@@ -625,6 +625,9 @@ sg_spawn_pump (sg_spawn_proc *p, double deadline, sg_spawn_watch_fn *watch, void
   feed (p, r);
   while (true)
     {
+      /* Told to stop (SIGINT/SIGTERM/SIGHUP pending): a session's query is no exception to
+       * the one-shot rule (watchdog): every child group goes, then we die of the signal. */
+      if (sg_spawn_stop_pending ()) sg_spawn_stop_now (NULL);
       if (p->out_fd < 0 && p->err_fd < 0) { *why = SG_PUMP_EOF; break; }
       double now = sg_spawn_now ();
       if (deadline > 0 && now >= deadline) { *why = SG_PUMP_DEADLINE; break; }
