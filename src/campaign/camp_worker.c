@@ -230,6 +230,20 @@ sg_camp_worker_main (const sg_campaign_opts *o, const char *dbpath, const char *
       tc.mode = er.mode;
       tc.reference = o->reference;
       tc.worker = w, tc.workers = o->workers; /* index ranges split by worker (enum) */
+      char shard[32];
+      if (er.tech->until_eof)
+        {
+          /* An enumeration goes on where this worker's finished slices left it (a slice ends
+           * by time inside a chain: chain numbers alone would skip the chain's rest), in the
+           * index blocks of this shard. */
+          uint64_t taken = 0;
+          if (sg_db_engine_taken (&db, w, eng->name, &taken) == SG_RC_OK) tc.resume = true, tc.resume_at = taken;
+          if (o->nshards > 1)
+            {
+              snprintf (shard, sizeof shard, "%u/%u", o->shard, o->nshards);
+              tc.shard = shard;
+            }
+        }
       sg_fuzz_opts fo;
       sg_fuzz_opts_init (&fo, er.tech, &tc);
       fo.sessions = false;

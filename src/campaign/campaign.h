@@ -42,6 +42,8 @@ typedef struct sg_campaign_opts {
   uint64_t mem_bytes;             /* RLIMIT_AS per solver run (reductions too); 0 = none */
   uint64_t seed;                  /* campaign rng seed */
   uint32_t shard;                 /* I of --shard I/N (mixed into the streams) */
+  uint32_t nshards;               /* N of --shard I/N (1 without; 0 is taken as 1): the
+                                     enumeration's index blocks are split by shard too */
   double slice_s;                 /* longest slice */
   uint32_t slice_chains;          /* chains per slice */
   bool models, incompleteness;

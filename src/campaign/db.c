@@ -381,6 +381,15 @@ sg_db_next_slice (sg_db *db, uint32_t worker, uint32_t *slice)
 }
 
 sg_rc
+sg_db_engine_taken (sg_db *db, uint32_t worker, const char *engine, uint64_t *taken)
+{
+  sqlite3_stmt *st = prep (db, "SELECT COALESCE (SUM (mutants + ill_typed), 0) FROM slices"
+                               " WHERE worker = ? AND engine = ? AND state = 'done'");
+  if (st) { sqlite3_bind_int64 (st, 1, worker); btext (st, 2, engine); }
+  return one_u64 (db, st, taken);
+}
+
+sg_rc
 sg_db_next_chain (sg_db *db, uint32_t worker, const char *engine, uint64_t *chain)
 {
   sqlite3_stmt *st = prep (db, "SELECT COALESCE (MAX (chain0 + chains), 0) FROM slices"

@@ -623,6 +623,7 @@ campaign_opts (const camp_run *r, const sg_cli_solvers *sv, sg_campaign_opts *o)
   o->mem_bytes = c->memout_mb == UINT64_MAX ? sg_spawn_default_mem (c->jobs + 1) : c->memout_mb << 20;
   o->seed = c->seed;
   o->shard = r->shard;
+  o->nshards = r->nshards;
   o->slice_s = c->slice_s;
   o->slice_chains = c->slice_chains;
   o->models = c->models;

@@ -341,7 +341,13 @@ check_file (check_cfg *c, const char *path, file_result *fr)
       uint32_t calls = 0;
       if (!rc && c->referees.n)
         rc = sg_probe_referee (&c->referees, &c->pats, &s, &sc, text, len, &po, &fr->pr, &calls);
-      if (!rc && fr->pr.verdict.kind == SG_VERDICT_OK) check_core (c, &po, &s, &sc, text, len, fr);
+      uint32_t cl = 0, cc = 0;
+      const char *cwhy = NULL;
+      if (!rc && sg_core_line_problem (text, len, &cl, &cc, &cwhy))
+        fprintf (stderr, "%s:%u:%u: warning: %s: the unsat-core oracle is off for this file\n", path,
+                 cl, cc, cwhy);
+      else if (!rc && fr->pr.verdict.kind == SG_VERDICT_OK)
+        check_core (c, &po, &s, &sc, text, len, fr);
     }
   if (rc)
     {

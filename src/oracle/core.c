@@ -72,6 +72,45 @@ sg_core_known (const char *text, size_t len, sg_buf *known, sg_buf *extra)
   return e == 0 || (e == 1 && add_symbols (r, n, extra));
 }
 
+bool
+sg_core_line_problem (const char *text, size_t len, uint32_t *line, uint32_t *col, const char **why)
+{
+  static const char *const prefix[2] = { ";; core:", ";; core-extra-ok:" };
+  uint32_t seen[2] = { 0, 0 }, ln = 1;
+  sg_buf tmp;
+  sg_buf_init (&tmp);
+  bool bad = false;
+  for (size_t i = 0; i < len && !bad; ln++)
+    {
+      const char *nl = memchr (text + i, '\n', len - i);
+      size_t e = nl ? (size_t) (nl - text) : len;
+      for (int k = 0; k < 2 && !bad; k++)
+        {
+          size_t pl = strlen (prefix[k]);
+          if (e - i < pl || memcmp (text + i, prefix[k], pl)) continue;
+          *line = ln;
+          *col = 1;
+          if (++seen[k] > 1)
+            *why = k ? "a second ';; core-extra-ok:' line" : "a second ';; core:' line", bad = true;
+          else if (e - i == pl || text[i + pl] != ' ')
+            *col = (uint32_t) pl + 1, *why = "no space and names after the colon", bad = true;
+          else
+            {
+              sg_buf_reset (&tmp);
+              if (!add_symbols (text + i + pl + 1, e - i - pl - 1, &tmp) || (!k && !tmp.len))
+                *col = (uint32_t) pl + 2,
+                *why = "not a list of plain symbols (the names of (! F :named N) assertions)",
+                bad = true;
+            }
+        }
+      i = e + 1;
+    }
+  if (!bad && seen[1] && !seen[0])
+    *why = "a ';; core-extra-ok:' line without a ';; core:' line", bad = true;
+  sg_buf_free (&tmp);
+  return bad;
+}
+
 sg_rc
 sg_core_query_text (const char *text, size_t len, sg_buf *out)
 {

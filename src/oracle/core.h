@@ -35,6 +35,11 @@
  * `;; core-extra-ok:` line into extra (each space-separated, reset first). False when the
  * script has no core line, more than one, or a name that is not a plain symbol. */
 bool sg_core_known (const char *text, size_t len, sg_buf *known, sg_buf *extra);
+/* Does text carry a `;; core:` or `;; core-extra-ok:` line that sg_core_known cannot read
+ * (a second one, no names, a name that is not a plain symbol, extra-ok without core)? Then
+ * true, with the 1-based line and column of the problem and a static reason. */
+bool sg_core_line_problem (const char *text, size_t len, uint32_t *line, uint32_t *col,
+                           const char **why);
 
 /* The core query: (set-option :produce-unsat-cores true), then text with (get-unsat-core)
  * after its first line that is exactly (check-sat). SG_RC_USAGE when there is none. */

@@ -111,6 +111,7 @@ sg_profile_copy (const sg_profile *src, sg_profile *dst)
   dst->session = src->session;
   dst->session_multiline = src->session_multiline;
   dst->session_pays = src->session_pays;
+  dst->session_reset_assertions = src->session_reset_assertions;
   dst->own_crash_markers = src->own_crash_markers;
   memcpy (dst->version, src->version, sizeof dst->version);
   dst->version_probed = src->version_probed;
@@ -163,6 +164,7 @@ static const struct key {
   { "session", K_BOOL, offsetof (sg_profile, session) },
   { "session_multiline_symbols", K_BOOL, offsetof (sg_profile, session_multiline) },
   { "session_pays", K_BOOL, offsetof (sg_profile, session_pays) },
+  { "session_reset_assertions", K_BOOL, offsetof (sg_profile, session_reset_assertions) },
   { "own_crash_markers", K_BOOL, offsetof (sg_profile, own_crash_markers) },
   { "address_space_unlimited", K_BOOL, offsetof (sg_profile, as_unlimited) },
   { "description", K_TEXT, 0 },

@@ -56,6 +56,8 @@ typedef struct sg_profile {
                                   not: sessions flatten those in set-info, re-run the rest) */
   bool session_pays;           /* a session is faster than one-shot runs for many small scripts
                                   (start-up dominates: z3); the fuzz loop then uses one */
+  bool session_reset_assertions; /* (reset-assertions) clears declarations too: sessions use it
+                                    between scripts that set no logic, option or scope */
   bool as_unlimited;           /* no RLIMIT_AS for this solver: WebAssembly reserves its memory
                                   up front (the npm z3 releases, run/npmz3.h) */
   bool own_crash_markers;      /* only this solver's own failure markers (and signals) are

@@ -1,5 +1,7 @@
 /* session: a persistent solver process answering many scripts (z3 -in, cvc5/cvc4
- * --lang smt2 --incremental). Each query is (reset) (except the first of a process), the
+ * --lang smt2 --incremental). Each query is (reset) (except the first of a process; or
+ * (reset-assertions) where the profile's session_reset_assertions says it clears declarations
+ * too and neither that script nor the one before sets a logic, an option or a scope), the
  * script, then (echo "<sentinel>");
  * the answer is the output up to the sentinel line.
  * Owns: the solver process (restarted as needed), its argv and the query buffers.
@@ -42,6 +44,7 @@ typedef struct sg_session_stats {
   uint64_t restarts;  /* processes ended by a failure (timeout, crash, death) */
   uint64_t recycled;  /* processes ended after max_queries */
   uint64_t fresh;     /* fresh one-shot re-runs by sg_session_query_checked */
+  uint64_t light_resets; /* queries opened by (reset-assertions) instead of (reset) */
 } sg_session_stats;
 
 typedef struct sg_session {
@@ -57,6 +60,7 @@ typedef struct sg_session {
   char line[64];            /* watch state: start of the current stdout line */
   size_t line_len;          /* bytes of the line seen (may exceed sizeof line) */
   bool seen;                /* watch state: the sentinel line arrived */
+  bool kept;                /* the last script set something (reset-assertions) keeps */
   uint32_t in_proc;         /* queries answered by the current process */
   uint64_t serial;          /* query counter (sentinels) */
   sg_session_stats stats;   /* counters */

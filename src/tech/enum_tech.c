@@ -27,6 +27,7 @@ typedef struct enum_state {
   bool live;         /* it is initialised */
   one *cur;          /* the chain's grammar */
   uint64_t left;     /* formulas left in the chain's block */
+  uint64_t skip;     /* formulas of the first chain's block already taken (campaign resume) */
   uint32_t step;
 } enum_state;
 
@@ -69,6 +70,12 @@ sg_enum_tech_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
   else if (cfg->data_file) rc = load (&s->gr[0], cfg->data_file, d);
   else s->multi = true;
   if (!rc && s->cfg.chain == 0) s->cfg.chain = 1000;
+  if (!rc && cfg->resume)
+    {
+      /* a campaign's worker goes on after the formulas of its earlier slices */
+      s->chain = cfg->resume_at / s->cfg.chain;
+      s->skip = cfg->resume_at % s->cfg.chain;
+    }
   if (rc) { sg_enum_tech_free (s); return rc; }
   *state = s;
   return SG_RC_OK;
@@ -110,6 +117,14 @@ sg_enum_tech_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, 
           uint64_t off = mpz_get_ui (start);
           if (s->cfg.count - off < s->left) s->left = s->cfg.count - off;
         }
+    }
+  if (!rc && s->skip)
+    {
+      /* the rest of a block whose first formulas an earlier slice took */
+      uint64_t k = s->skip < s->left ? s->skip : s->left;
+      mpz_add_ui (start, start, k);
+      s->left -= k;
+      s->skip = 0;
     }
   mpz_add (start, start, s->from);
   if (s->live) sg_enum_iter_free (&s->it), s->live = false;

@@ -62,6 +62,11 @@ typedef struct sg_tech_cfg {
   /* Set by the loop for generators that split an index range (sg_technique.until_eof): */
   uint32_t worker, workers; /* this worker among all (campaign workers x jobs) */
   uint64_t chain0;       /* the first chain number of this run (slices, resume) */
+  /* Set by a campaign for until_eof generators (resume by index): this worker's formulas of
+   * earlier slices (judged or found ill-typed); the run goes on with the next one, chain0
+   * aside. */
+  bool resume;
+  uint64_t resume_at;
 } sg_tech_cfg;
 
 /* The oracles a technique brings beyond the shared ones (differential, metamorphic against

@@ -58,7 +58,7 @@ core_mode (int argc, char **argv, int drop_first)
 
 /* A line-based interactive fake: answers (check-sat) with "sat", or "unsat" when the query
  * asserted false (the other way round when lie is set); echoes (echo "x") as x; (crash)
- * segfaults; (hang) sleeps; (reset) forgets. */
+ * segfaults; (hang) sleeps; (reset) and (reset-assertions) forget. */
 static int
 interactive (int lie)
 {
@@ -69,7 +69,7 @@ interactive (int lie)
     {
       if (strstr (line, "(assert false)")) unsat = 1;
       if (strstr (line, "(check-sat)")) puts (unsat ^ lie ? "unsat" : "sat");
-      if (strstr (line, "(reset)")) unsat = 0;
+      if (strstr (line, "(reset)") || strstr (line, "(reset-assertions)")) unsat = 0;
       if (strstr (line, "(crash)")) raise (SIGSEGV);
       if (strstr (line, "(hang)")) nap_forever ();
       if (strstr (line, "(error-here)")) puts ("(error \"line 1 column 1: bad\")");

@@ -46,8 +46,31 @@ test_known (void **state)
     "(check-sat)\n;; core: \n",                  /* empty */
     "(check-sat)\n;; core: a1\n;; core-extra-ok: |x|\n",
   };
+  /* where each bad one is said to be wrong (line, column); the first is no problem at all */
+  static const uint32_t where[][2] = { { 0, 0 }, { 3, 1 }, { 2, 10 }, { 2, 10 }, { 3, 19 } };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-    assert_false (sg_core_known (bad[i], strlen (bad[i]), &k, &e));
+    {
+      assert_false (sg_core_known (bad[i], strlen (bad[i]), &k, &e));
+      uint32_t line = 0, col = 0;
+      const char *why = NULL;
+      assert_int_equal (sg_core_line_problem (bad[i], strlen (bad[i]), &line, &col, &why), i > 0);
+      if (i > 0)
+        {
+          assert_non_null (why);
+          assert_int_equal (line, where[i][0]);
+          assert_int_equal (col, where[i][1]);
+        }
+    }
+  uint32_t line = 0, col = 0;
+  const char *why = NULL;
+  assert_false (sg_core_line_problem (SCRIPT, strlen (SCRIPT), &line, &col, &why));
+  assert_false (sg_core_line_problem (t2, strlen (t2), &line, &col, &why));
+  const char *orphan = "(check-sat)\n;; core-extra-ok: a3\n";
+  assert_true (sg_core_line_problem (orphan, strlen (orphan), &line, &col, &why));
+  assert_string_equal (why, "a ';; core-extra-ok:' line without a ';; core:' line");
+  const char *nospace = "(check-sat)\n;; core:a1\n";
+  assert_true (sg_core_line_problem (nospace, strlen (nospace), &line, &col, &why));
+  assert_int_equal (col, 9);
   sg_buf_free (&k);
   sg_buf_free (&e);
 }

@@ -100,6 +100,53 @@ test_session_fake (void **state)
   sg_outcome_free (&o);
 }
 
+/* A profile whose (reset-assertions) clears declarations: queries that set nothing are opened
+ * by it; one that sets a logic or an option, and the one after it, by (reset). */
+static void
+test_session_light_reset (void **state)
+{
+  world *w = *state;
+  sg_profile p;
+  fake_profile (&p, "fake", "interactive");
+  p.session_reset_assertions = true;
+  sg_session s;
+  sg_session_opts so = { .timeout_ms = 2000 };
+  assert_int_equal (sg_session_open (&s, &p, &w->pats, &so), SG_RC_OK);
+  sg_outcome o;
+  sg_outcome_init (&o);
+#define Q(text) assert_int_equal (sg_session_query (&s, text, strlen (text), &o), SG_RC_OK)
+  Q ("(assert false)(check-sat)"); /* a process's first query: no reset at all */
+  assert_answers (&o, "unsat");
+  assert_int_equal (s.stats.light_resets, 0);
+  Q ("(check-sat)"); /* (reset-assertions): the assertion is gone */
+  assert_answers (&o, "sat");
+  assert_int_equal (s.stats.light_resets, 1);
+  Q ("(set-logic QF_LIA)\n(assert false)\n(check-sat)"); /* sets a logic: (reset) before it ... */
+  assert_answers (&o, "unsat");
+  assert_int_equal (s.stats.light_resets, 1);
+  Q ("(check-sat)"); /* ... and after it */
+  assert_answers (&o, "sat");
+  assert_int_equal (s.stats.light_resets, 1);
+  Q ("( set-option :produce-models true)(check-sat)"); /* blanks before the word too */
+  Q ("(push 1)(check-sat)");
+  Q ("(check-sat)");
+  assert_int_equal (s.stats.light_resets, 1);
+  Q ("(echo \"(set-logic ALL)\")(check-sat)"); /* in a string: not a command */
+  assert_int_equal (s.stats.light_resets, 2);
+  Q ("(check-sat)");
+  assert_int_equal (s.stats.light_resets, 3);
+  assert_int_equal (s.stats.starts, 1);
+#undef Q
+  sg_outcome_free (&o);
+  sg_session_close (&s);
+  sg_profile_free (&p);
+  /* The built-in profiles: only cvc5 says so (z3 and cvc4 keep declarations). */
+  assert_false (sg_profiles_find (&w->profs, "z3")->session_reset_assertions);
+  assert_true (sg_profiles_find (&w->profs, "cvc5")->session_reset_assertions);
+  assert_false (sg_profiles_find (&w->profs, "cvc4")->session_reset_assertions);
+}
+
+
 /* The `n` corpus files with the smallest z3 time (INDEX.tsv). Returns how many were found. */
 static int
 corpus_files (int n, char paths[][512])
@@ -313,6 +360,7 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_session_fake),
+    cmocka_unit_test (test_session_light_reset),
     cmocka_unit_test (test_session_outlives_thread),
     cmocka_unit_test (test_session_z3),
     cmocka_unit_test (test_session_cvc5),
