@@ -83,6 +83,20 @@ out_of_budget (worker *w)
 }
 
 /* Pick the seeds of the next chain. False when there is nothing (more) to do. */
+/* Does this chain begin with its seed, unmutated (option fuzzing drew options for some
+ * solver; a technique of one seed without step oracles)? */
+static bool
+seed_first (worker *w, const sg_tech_seed *seed)
+{
+  const sg_fuzz_opts *o = w->o;
+  if (!o->option_fuzz || o->tech->nseeds != 1 || o->implication || o->reference || !seed || !seed->text
+      || !seed->len || out_of_budget (w))
+    return false;
+  for (uint32_t i = 0; i < w->solvers->n; i++)
+    if (w->solvers->a[i].fuzzed_args) return true;
+  return false;
+}
+
 static bool
 pick_seeds (worker *w, void *state, uint64_t chain, const sg_tech_seed **pick)
 {
@@ -185,7 +199,7 @@ worker_main (worker *w)
         {
           /* The chain's options come from a stream of their own, split from the chain's. */
           sg_rng orng = sg_rng_split (&crng);
-          if (sg_loop_chain_options (w, &orng)) break; /* out of memory */
+          if (sg_loop_chain_options (w, &orng, seeds[0])) break; /* out of memory */
         }
       sg_diag_init (&d, seeds[0]->path);
       sg_rc brc = o->tech->begin (state, seeds, &crng, &d);
@@ -201,6 +215,33 @@ worker_main (worker *w)
       w->chain_to = 0;
       pthread_mutex_unlock (&w->mu);
       sg_loop_seen_reset (&w->seen);
+      if (seed_first (w, seeds[0]))
+        {
+          /* Options drawn for this chain: its first mutant is the seed itself, with its label
+           * as the expected answer. A bug that the options alone bring out on the seed's own
+           * shape (a regression test run with the options it was written for) is met before
+           * the mutations move away from it. */
+          lane *l = sg_loop_acquire (w);
+          sg_buf_reset (&l->m.text);
+          sg_buf_reset (&l->m.desc);
+          sg_buf_add (&l->m.text, seeds[0]->text, seeds[0]->len);
+          sg_buf_adds (&l->m.desc, "the seed itself, with the chain's options");
+          l->m.expected = seeds[0]->status;
+          l->m.step = 0, l->m.iteration = 0;
+          l->m.prev = NULL, l->m.prev_len = 0;
+          l->m.rule = "seed";
+          sg_loop_seen_add (&w->seen, l->m.text.s, l->m.text.len);
+          if (o->max_mutants && __atomic_fetch_add (&w->sh->ticket, 1, __ATOMIC_RELAXED) >= o->max_mutants)
+            __atomic_store_n (&w->sh->stop, 1, __ATOMIC_RELAXED);
+          else if (sg_buf_ok (&l->m.text) && sg_buf_ok (&l->m.desc))
+            {
+              l->seeds[0] = seeds[0];
+              l->seeds[1] = seeds[1];
+              l->number = ++number;
+              l->chain = chain;
+              sg_loop_dispatch (w, l);
+            }
+        }
       while (!out_of_budget (w))
         {
           lane *l = sg_loop_acquire (w);

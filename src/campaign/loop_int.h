@@ -97,7 +97,7 @@ void sg_loop_sessions_open (worker *w);
 
 /* loop_opts.c: --option-fuzz — draw the chain's configuration from r (w->solvers becomes
  * w->chain_solvers, the lanes' sessions follow); free it at the end of the worker. */
-sg_rc sg_loop_chain_options (worker *w, sg_rng *r);
+sg_rc sg_loop_chain_options (worker *w, sg_rng *r, const sg_tech_seed *seed);
 void sg_loop_options_free (worker *w);
 
 #endif

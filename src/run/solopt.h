@@ -138,5 +138,12 @@ bool sg_solopt_mode_parse (const char *s, sg_solopt_mode *m /* OUT */);
 /* Draw a configuration from t with r: words appended to out (no option twice). */
 sg_rc sg_solopt_draw (const sg_solopt_table *t, sg_solopt_mode m, sg_rng *r,
                       sg_strv *out /* OUT: appended */);
+/* The configuration a seed was written for: the words of one of its `; COMMAND-LINE:` lines
+ * (cvc5's and cvc4's regression tests; one drawn with r when there are several) whose option
+ * t has, may be drawn (not excluded, not a string or an action) and whose value was not
+ * refused or odd when tried alone (an untried value is kept); safe keeps at most one expert
+ * option. Only for cvc-style tables; nothing when m is off. Words appended to out. */
+sg_rc sg_solopt_hint (const sg_solopt_table *t, sg_solopt_mode m, const char *text, size_t len,
+                      sg_rng *r, sg_strv *out /* OUT: appended */);
 
 #endif

@@ -352,3 +352,99 @@ sg_solopt_read (sg_solopt_table *t, const char *path, sg_diag *d)
   free (text);
   return rc;
 }
+
+/* ---- hints: the options a seed was written for ------------------------------------------ */
+
+/* The option of t named name[0..n), or NULL. */
+static const sg_solopt *
+find_opt (const sg_solopt_table *t, const char *name, size_t n)
+{
+  for (uint32_t i = 0; i < t->opts.n; i++)
+    if (strlen (t->opts.a[i].name) == n && !memcmp (t->opts.a[i].name, name, n)) return &t->opts.a[i];
+  return NULL;
+}
+
+/* One `--name[=value]` / `--no-name` word w[0..n) of a COMMAND-LINE into out when t has the
+ * option, it may be drawn, and its value was not refused alone; *expert counts expert ones. */
+static sg_rc
+hint_word (const sg_solopt_table *t, sg_solopt_mode m, const char *w, size_t n, uint32_t *expert,
+           sg_strv *out)
+{
+  if (n < 3 || w[0] != '-' || w[1] != '-') return SG_RC_OK;
+  w += 2, n -= 2;
+  const char *eq = memchr (w, '=', n);
+  size_t nl = eq ? (size_t) (eq - w) : n;
+  char value[128];
+  const sg_solopt *o = find_opt (t, w, nl);
+  if (!o && !eq && nl > 3 && !memcmp (w, "no-", 3))
+    {
+      o = find_opt (t, w + 3, nl - 3);
+      if (!o || o->type != SG_SOPT_BOOL) return SG_RC_OK;
+      snprintf (value, sizeof value, "false");
+    }
+  else if (!o)
+    return SG_RC_OK;
+  else if (eq)
+    {
+      size_t vl = n - nl - 1;
+      if (!vl || vl >= sizeof value) return SG_RC_OK;
+      memcpy (value, eq + 1, vl);
+      value[vl] = 0;
+    }
+  else if (o->type == SG_SOPT_BOOL)
+    snprintf (value, sizeof value, "true");
+  else
+    return SG_RC_OK;
+  if (o->excluded || o->type == SG_SOPT_STRING || o->type == SG_SOPT_FLAG) return SG_RC_OK;
+  for (const char *p = value; *p; p++)
+    if ((unsigned char) *p <= ' ' || *p == 0x7f) return SG_RC_OK;
+  int trial = sg_solopt_trial (o, value);
+  if (trial == SG_SOPT_REJECTED || trial == SG_SOPT_ODD) return SG_RC_OK;
+  if (o->expert && m == SG_SOPT_FUZZ_SAFE && (*expert)++ > 0) return SG_RC_OK;
+  for (uint32_t i = 0; i < out->n; i++) /* one word per option */
+    {
+      const char *a = out->a[i] + 2;
+      if (!strncmp (a, "no-", 3) && !strcmp (a + 3, o->name)) return SG_RC_OK;
+      size_t k = strlen (o->name);
+      if (!strncmp (a, o->name, k) && (a[k] == 0 || a[k] == '=')) return SG_RC_OK;
+    }
+  char *word = NULL;
+  sg_rc rc = sg_solopt_word (t->style, o, value, &word);
+  if (!rc && !SG_VEC_PUSH (*out, word))
+    {
+      free (word);
+      rc = SG_RC_NOMEM;
+    }
+  return rc;
+}
+
+sg_rc
+sg_solopt_hint (const sg_solopt_table *t, sg_solopt_mode m, const char *text, size_t len, sg_rng *r,
+                sg_strv *out)
+{
+  static const char key[] = "; COMMAND-LINE:";
+  const size_t kl = sizeof key - 1;
+  if (m == SG_SOPT_FUZZ_OFF || t->style != SG_SOPT_STYLE_CVC || !text) return SG_RC_OK;
+  /* the COMMAND-LINE lines (cvc5 runs its regression once per line): one, drawn */
+  const char *pick_at = NULL;
+  size_t pick_n = 0;
+  uint64_t seen = 0;
+  for (size_t i = 0; i < len;)
+    {
+      const char *nl = memchr (text + i, '\n', len - i);
+      size_t e = nl ? (size_t) (nl - text) : len;
+      if (e - i > kl && !memcmp (text + i, key, kl) && sg_rng_below (r, ++seen) == 0)
+        pick_at = text + i + kl, pick_n = e - i - kl;
+      i = e + 1;
+    }
+  uint32_t expert = 0;
+  sg_rc rc = SG_RC_OK;
+  for (size_t i = 0; !rc && pick_at && i < pick_n;)
+    {
+      while (i < pick_n && (pick_at[i] == ' ' || pick_at[i] == '\t' || pick_at[i] == '\r')) i++;
+      size_t b = i;
+      while (i < pick_n && pick_at[i] != ' ' && pick_at[i] != '\t' && pick_at[i] != '\r') i++;
+      if (i > b) rc = hint_word (t, m, pick_at + b, i - b, &expert, out);
+    }
+  return rc;
+}

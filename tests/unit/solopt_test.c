@@ -243,6 +243,64 @@ make_table (sg_solopt_table *t, uint32_t n)
     }
 }
 
+/* A seed's COMMAND-LINE as the chain's configuration: options the table has and may draw,
+ * values not refused alone, one word per option, at most one expert option in safe mode. */
+static void
+test_hint (void **state)
+{
+  (void) state;
+  sg_solopt_table t;
+  sg_solopt_table_init (&t);
+  snprintf (t.solver, sizeof t.solver, "cvc5");
+  assert_int_equal (sg_solopt_parse_cvc (&t, cvc5_help, sizeof cvc5_help - 1), SG_RC_OK);
+  sg_solopt_mark_excluded (&t);
+  sg_solopt *ap = (sg_solopt *) find (&t, "arith-prop");
+  free (ap->values);
+  free (ap->trials);
+  ap->values = strdup ("unate bi both");
+  ap->trials = strdup ("unate:r bi:o");
+  static const char seed[] =
+    "; COMMAND-LINE: --ext-rew-prep --arith-prop=unate --arith-prop=bi --sets-infer-as-lemmas "
+    "--incremental --help --bogus --no-ext-rew-prep --random-freq\n(check-sat)\n";
+  sg_rng r;
+  sg_rng_seed (&r, 1);
+  sg_strv a = { 0 };
+  assert_int_equal (sg_solopt_hint (&t, SG_SOPT_FUZZ_SAFE, seed, sizeof seed - 1, &r, &a), SG_RC_OK);
+  /* unate was refused alone; sets-infer-as-lemmas would be a second expert option; incremental
+   * is excluded, help an action, bogus unknown, --no-ext-rew-prep the same option again,
+   * --random-freq a number without its value */
+  assert_int_equal (a.n, 2);
+  assert_string_equal (a.a[0], "--ext-rew-prep");
+  assert_string_equal (a.a[1], "--arith-prop=bi");
+  sg_strv_free (&a);
+  assert_int_equal (sg_solopt_hint (&t, SG_SOPT_FUZZ_FULL, seed, sizeof seed - 1, &r, &a), SG_RC_OK);
+  assert_int_equal (a.n, 3);
+  assert_string_equal (a.a[2], "--sets-infer-as-lemmas");
+  sg_strv_free (&a);
+  assert_int_equal (sg_solopt_hint (&t, SG_SOPT_FUZZ_OFF, seed, sizeof seed - 1, &r, &a), SG_RC_OK);
+  assert_int_equal (a.n, 0);
+  /* several lines: one of them, drawn (both over a few draws), --no- of a bool */
+  static const char two[] = "; COMMAND-LINE: --ext-rew-prep\n; COMMAND-LINE: --no-ext-rew-prep\n";
+  uint32_t on = 0, off = 0;
+  for (int k = 0; k < 40; k++)
+    {
+      assert_int_equal (sg_solopt_hint (&t, SG_SOPT_FUZZ_SAFE, two, sizeof two - 1, &r, &a), SG_RC_OK);
+      assert_int_equal (a.n, 1);
+      on += !strcmp (a.a[0], "--ext-rew-prep");
+      off += !strcmp (a.a[0], "--no-ext-rew-prep");
+      sg_strv_free (&a);
+    }
+  assert_int_equal (on + off, 40);
+  assert_true (on > 0 && off > 0);
+  /* no line, or a z3-style table: nothing */
+  assert_int_equal (sg_solopt_hint (&t, SG_SOPT_FUZZ_SAFE, "(check-sat)\n", 12, &r, &a), SG_RC_OK);
+  assert_int_equal (a.n, 0);
+  t.style = SG_SOPT_STYLE_Z3;
+  assert_int_equal (sg_solopt_hint (&t, SG_SOPT_FUZZ_SAFE, seed, sizeof seed - 1, &r, &a), SG_RC_OK);
+  assert_int_equal (a.n, 0);
+  sg_solopt_table_free (&t);
+}
+
 static void
 test_draw (void **state)
 {
@@ -356,6 +414,7 @@ main (void)
     cmocka_unit_test (test_parse_cvc),
     cmocka_unit_test (test_words_candidates),
     cmocka_unit_test (test_draw),
+    cmocka_unit_test (test_hint),
     cmocka_unit_test (test_cache),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
