@@ -1,6 +1,6 @@
 # group_npmz3.sh: the CLI group `npmz3` of run_cli_tests.sh (sourced there): the npm z3 release
 # scripts/setup.sh installs (src/run/npmz3.h: SG_NPMZ3_TEST_RELEASE) runs as a solver through
-# its node driver: answers, models our evaluator checks, rejections, the fuzz loop.
+# its node driver: answers, models our evaluator checks, rejections, the fuzz loop, sessions.
 # shellcheck shell=bash disable=SC2016,SC2034,SC2154
 group_npmz3() {
   local rel=4.8.17
@@ -16,4 +16,14 @@ group_npmz3() {
   run "$bin" opfuzz --solvers "z3@$rel;z3" --seed 2 --mutants 3 -i 3 --out "$tmp/npm_f" examples/qf_lia.smt2
   check "opfuzz with z3@$rel and z3: 3 mutants, all decided, no finding" \
     eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 3 "*"decided 100%"* ]] && [ -z "$(ls "$tmp/npm_f")" ]'
+  # Sessions: the driver's --session mode answers one script after another in one node
+  # process ((reset) between them); node's starts are counted by a wrapper first in PATH.
+  mkdir -p "$tmp/nodebin"
+  printf '#!/bin/sh\necho start >> "%s"\nexec "%s" "$@"\n' "$tmp/node_starts" "$(command -v node)" > "$tmp/nodebin/node"
+  chmod +x "$tmp/nodebin/node"
+  : > "$tmp/node_starts"
+  run env PATH="$tmp/nodebin:$PATH" "$bin" enum ints --count 30 --solvers "z3@$rel;z3" -t 20 --jobs 1 --seed 1 \
+    --model-sample 0 --out "$tmp/npm_e"
+  check "enum with z3@$rel in a session: 30 formulas, all decided as z3 decides them, node started at most 3 times" \
+    eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 30 "*"decided 100%"* ]] && [ "$(wc -l < "$tmp/node_starts")" -le 3 ] && [ -z "$(ls "$tmp/npm_e" | grep -v times)" ]'
 }
