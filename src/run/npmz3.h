@@ -2,7 +2,8 @@
  * as solvers: `--solvers z3@4.13.0` becomes a profile named z3-4.13.0 that runs a small node
  * driver (written here) speaking SMT-LIB: the script's path as its last argument (or stdin),
  * key=value words as z3's global parameters, its output what z3's Z3_eval_smtlib2_string
- * returns, `--version` z3's full version. The release is installed on demand with npm (argv
+ * returns, `--version` z3's full version, `--session` a persistent session (each top-level
+ * form of stdin evaluated in one context as it arrives, as z3 -in does). The release is installed on demand with npm (argv
  * only) into CACHE/z3-npm/VERSION, CACHE being $XDG_CACHE_HOME/smtgrind or
  * ~/.cache/smtgrind: into a temporary directory renamed into place, so two processes never
  * see half an installation.
