@@ -380,22 +380,27 @@ sg_db_next_slice (sg_db *db, uint32_t worker, uint32_t *slice)
   return rc;
 }
 
+/* One number about the slices of (worker, engine): sql has those two parameters. */
+static sg_rc
+worker_engine_u64 (sg_db *db, const char *sql, uint32_t worker, const char *engine, uint64_t *out)
+{
+  sqlite3_stmt *st = prep (db, sql);
+  if (st) { sqlite3_bind_int64 (st, 1, worker); btext (st, 2, engine); }
+  return one_u64 (db, st, out);
+}
+
 sg_rc
 sg_db_engine_taken (sg_db *db, uint32_t worker, const char *engine, uint64_t *taken)
 {
-  sqlite3_stmt *st = prep (db, "SELECT COALESCE (SUM (mutants + ill_typed), 0) FROM slices"
-                               " WHERE worker = ? AND engine = ? AND state = 'done'");
-  if (st) { sqlite3_bind_int64 (st, 1, worker); btext (st, 2, engine); }
-  return one_u64 (db, st, taken);
+  return worker_engine_u64 (db, "SELECT COALESCE (SUM (mutants + ill_typed), 0) FROM slices"
+                                " WHERE worker = ? AND engine = ? AND state = 'done'", worker, engine, taken);
 }
 
 sg_rc
 sg_db_next_chain (sg_db *db, uint32_t worker, const char *engine, uint64_t *chain)
 {
-  sqlite3_stmt *st = prep (db, "SELECT COALESCE (MAX (chain0 + chains), 0) FROM slices"
-                               " WHERE worker = ? AND engine = ?");
-  if (st) { sqlite3_bind_int64 (st, 1, worker); btext (st, 2, engine); }
-  return one_u64 (db, st, chain);
+  return worker_engine_u64 (db, "SELECT COALESCE (MAX (chain0 + chains), 0) FROM slices"
+                                " WHERE worker = ? AND engine = ?", worker, engine, chain);
 }
 
 sg_rc

@@ -1177,6 +1177,9 @@ group_janus() {
 # ignores (a terminal's Ctrl-C is what these cases stand for).
 leftovers() { pgrep -f "$1" || true; }
 reap_marker() { local p; for p in $(pgrep -f "$1" || true); do kill -9 "$p" 2>/dev/null || true; done; }
+# reap_left PID MARKER: wait for PID (its status into code; set -e again), then what is left of
+# MARKER's processes into left.
+reap_left() { wait "$1" 2>/dev/null; code=$?; set -e; sleep 0.3; left=$(leftovers "$2"); }
 # slice_states DB: "STATE COUNT" lines of the campaign's slices.
 slice_states() {
   python3 -c 'import sqlite3, sys
@@ -1246,11 +1249,7 @@ group_supervise() {
   n=0
   until pgrep -f "$sd/hang-$m.sh --version" >/dev/null || [ $n -ge 200 ]; do sleep 0.1; n=$((n + 1)); done
   kill -HUP -- -"$pid"
-  wait "$pid" 2>/dev/null
-  code=$?
-  set -e
-  sleep 0.3
-  left=$(leftovers "$m")
+  reap_left "$pid" "$m"
   check "SIGHUP while a solver's version is probed: the campaign dies of it, the probed solver's children too" \
     eval '[ $code = 129 ] && [ -z "$left" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]'
   reap_marker "$m"
@@ -1260,10 +1259,7 @@ group_supervise() {
   # answers --version and otherwise hangs; enum sends its first formula to the session.
   m=sgsup$$x${RANDOM}sess
   mkdir -p "$sd/bin-$m" "$sd/tmp-$m"
-  printf '#!/bin/sh
-[ "$1" = --version ] && { echo "Z3 version 4.8.12 - 64 bit"; exit 0; }
-exec "%s" hang %s
-' \
+  printf '#!/bin/sh\n[ "$1" = --version ] && { echo "Z3 version 4.8.12 - 64 bit"; exit 0; }\nexec "%s" hang %s\n' \
     "$fake" "$m" >"$sd/bin-$m/z3"
   chmod +x "$sd/bin-$m/z3"
   set +e
@@ -1276,11 +1272,7 @@ exec "%s" hang %s
   pgrep -f "hang $m" >/dev/null && had_session=1
   local t0=$SECONDS
   kill -TERM "$pid"
-  wait "$pid" 2>/dev/null
-  code=$?
-  set -e
-  sleep 0.3
-  left=$(leftovers "$m")
+  reap_left "$pid" "$m"
   check "SIGTERM during a session query: the engine dies of it within seconds, its session process too" \
     eval '[ $had_session = 1 ] && [ $code = 143 ] && [ $((SECONDS - t0)) -lt 10 ] && [ -z "$left" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]'
   reap_marker "$m"

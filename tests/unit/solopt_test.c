@@ -114,15 +114,22 @@ test_parse_z3 (void **state)
   sg_solopt_table_free (&t);
 }
 
+/* The table of cvc5_help, exclusions marked. */
+static void
+cvc5_table (sg_solopt_table *t)
+{
+  sg_solopt_table_init (t);
+  snprintf (t->solver, sizeof t->solver, "cvc5");
+  assert_int_equal (sg_solopt_parse_cvc (t, cvc5_help, sizeof cvc5_help - 1), SG_RC_OK);
+  sg_solopt_mark_excluded (t);
+}
+
 static void
 test_parse_cvc (void **state)
 {
   (void) state;
   sg_solopt_table t;
-  sg_solopt_table_init (&t);
-  snprintf (t.solver, sizeof t.solver, "cvc5");
-  assert_int_equal (sg_solopt_parse_cvc (&t, cvc5_help, sizeof cvc5_help - 1), SG_RC_OK);
-  sg_solopt_mark_excluded (&t);
+  cvc5_table (&t);
   assert_int_equal (t.opts.n, 10);
   const sg_solopt *o = find (&t, "incremental");
   assert_int_equal (o->type, SG_SOPT_BOOL);
@@ -250,10 +257,7 @@ test_hint (void **state)
 {
   (void) state;
   sg_solopt_table t;
-  sg_solopt_table_init (&t);
-  snprintf (t.solver, sizeof t.solver, "cvc5");
-  assert_int_equal (sg_solopt_parse_cvc (&t, cvc5_help, sizeof cvc5_help - 1), SG_RC_OK);
-  sg_solopt_mark_excluded (&t);
+  cvc5_table (&t);
   sg_solopt *ap = (sg_solopt *) find (&t, "arith-prop");
   free (ap->values);
   free (ap->trials);
