@@ -108,9 +108,11 @@ sg_escalate (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const 
   po.parallel = o->parallel;
   po.oracle.expected = o->expected;
   po.oracle.incompleteness = o->incompleteness;
-  /* 1. Fast path: sessions, no models (unless sampled: then this is already the full probe). */
+  /* 1. Fast path: sessions, no models (unless sampled: then models too, asked in the same
+   * sessions; without sessions this is already the full probe). */
   po.models = o->sampled;
-  po.sessions = o->sampled ? NULL : o->sessions;
+  po.sessions = o->sessions;
+  bool fresh_full = o->sampled && !o->sessions; /* stage 2 has nothing to add */
   res->escalated += o->sampled;
   uint32_t full_ms = po.timeout_ms;
   bool adaptive = o->fast_ms && !o->sampled && (!full_ms || o->fast_ms < full_ms);
@@ -142,7 +144,7 @@ sg_escalate (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const 
   /* Past the budget: the remaining stages are not run (the verdict stays unconfirmed). */
   if (o->out_of_time (o->ctx)) return SG_RC_OK;
   next_stage (o, &po, &cut);
-  if (!o->sampled)
+  if (!fresh_full)
     {
       /* 2. Suspicious: every solver again, fresh, with models. */
       res->escalated++;

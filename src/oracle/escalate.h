@@ -2,10 +2,13 @@
  * rules every engine shares (the fuzz loop, campaign/loop.c, calls them per mutant):
  *   1. the fast path: the solvers whose profile says sessions pay get the script through a
  *      session, the others in fresh processes, no models — unless the script is sampled
- *      (--model-sample), then this first probe is already the full one;
+ *      (--model-sample): then the models too are asked and checked, in the same sessions
+ *      (in fresh processes for the solvers without one, or with no sessions at all: then
+ *      this first probe is already the full one);
  *   2. only a verdict that would be a finding (not ok, not performance; incompleteness only
  *      when asked for) escalates: the full probe runs every solver again in fresh processes
- *      with models checked by our evaluator; a verdict it does not repeat is unconfirmed;
+ *      with models checked by our evaluator (skipped when the first probe was already that);
+ *      a verdict it does not repeat is unconfirmed;
  *   3. a disagreement no model decides asks the referees (sg_probe_referee);
  *   4. confirmation: one more fresh probe (and its referees) must give the same kind and the
  *      same culprit; nothing only a session said is ever reported;

@@ -137,10 +137,29 @@ single_check_sat (const sg_script *sc)
   return at;
 }
 
-/* Ask the solver for its model and check it with our evaluator. */
+/* The model query in session ss: its output into out (the session's own capture, copied).
+ * False when the session did not answer it (then a fresh run does). */
+static bool
+session_model (sg_session *ss, const sg_buf *text, sg_outcome *o2, sg_buf *out)
+{
+  sg_buf q;
+  sg_buf_init (&q);
+  sg_buf_adds (&q, "(set-option :produce-models true)\n");
+  sg_buf_add (&q, text->s, text->len);
+  bool ok = sg_buf_ok (&q) && sg_session_query (ss, q.s, q.len, o2) == SG_RC_OK && o2->kind == SG_OUT_OK;
+  sg_buf_free (&q);
+  if (!ok) return false;
+  sg_buf_reset (out);
+  sg_buf_add (out, ss->res.out.s, ss->res.out.len);
+  return sg_buf_ok (out);
+}
+
+/* Ask the solver for its model (in its session ss when the answer came from it, else in a
+ * fresh run) and check it with our evaluator. A model found invalid is only ever reported
+ * after fresh runs confirm it (oracle/escalate.h). */
 static void
-check_model (const sg_profile *prof, const sg_patterns *pats, const sg_run_opts *ro, sg_store *s,
-             const sg_script *sc, uint32_t at, sg_probe_run *pr)
+check_model (const sg_profile *prof, const sg_patterns *pats, const sg_run_opts *ro, sg_session *ss,
+             sg_store *s, const sg_script *sc, uint32_t at, sg_probe_run *pr)
 {
   sg_buf text, out;
   sg_buf_init (&text);
@@ -149,7 +168,13 @@ check_model (const sg_profile *prof, const sg_patterns *pats, const sg_run_opts 
   sg_buf_adds (&text, "(get-model)\n");
   sg_outcome o2;
   sg_outcome_init (&o2);
-  sg_rc rc = sg_buf_ok (&text) ? sg_run_text_capture (prof, pats, ro, text.s, text.len, &o2, &out) : SG_RC_NOMEM;
+  sg_rc rc = SG_RC_OK;
+  if (!sg_buf_ok (&text)) rc = SG_RC_NOMEM;
+  else if (!(ss && pr->session && session_model (ss, &text, &o2, &out)))
+    {
+      sg_outcome_reset (&o2);
+      rc = sg_run_text_capture (prof, pats, ro, text.s, text.len, &o2, &out);
+    }
   const char *mt;
   size_t ml;
   if (rc)
@@ -270,7 +295,8 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
       j->ro.argv.fp = fp;
       j->ro.timeout_ms = o->timeout_ms;
       j->ro.mem_bytes = o->mem_bytes;
-      sg_session *ss = o->sessions && !o->models ? o->sessions[i] : NULL;
+      /* (with models too: the model is then asked in the same session, check_model) */
+      sg_session *ss = o->sessions ? o->sessions[i] : NULL;
       if (ss && ss->o.argv.validate == o->validate
           && (ss->o.argv.strings || !strings || !pr->prof->strings_args.n)
           && (ss->o.argv.fp || !fp || !pr->prof->fp_args.n))
@@ -297,7 +323,7 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
       sg_probe_run *pr = jobs.a[k].pr;
       if (o->models && at != SG_NONE && pr->out.kind == SG_OUT_OK && pr->out.answers.n == 1
           && pr->out.answers.a[0] == SG_ANS_SAT && sc->cmds.a[at].kind == SG_WK_CHECK_SAT)
-        check_model (pr->prof, pats, &jobs.a[k].ro, s, sc, at, pr);
+        check_model (pr->prof, pats, &jobs.a[k].ro, jobs.a[k].ss, s, sc, at, pr);
     }
   SG_VEC_FREE (jobs);
   if (rc) return rc;

@@ -25,9 +25,11 @@ typedef struct sg_probe_opts {
   bool parallel;          /* run the solvers side by side (threads), not one after the other */
   sg_session *const *sessions; /* fast path: per solver of the list, a session to send the
                                   script through, or NULL (one-shot); the array itself may be
-                                  NULL. Used only without models and when the session's flags
-                                  fit the script. Its non-OK outcomes are not re-run here: the
-                                  caller must confirm any verdict with a probe without sessions */
+                                  NULL. Used when the session's flags fit the script; with
+                                  models, a sat answer from the session has its model asked in
+                                  the session too (a fresh run when the session cannot). Its
+                                  non-OK outcomes are not re-run here: the caller must confirm
+                                  any verdict with a probe without sessions */
 } sg_probe_opts;
 
 typedef struct sg_probe_run {
