@@ -205,7 +205,9 @@ sg_camp_worker_main (const sg_campaign_opts *o, const char *dbpath, const char *
       engine_run er;
       if (!engine_resolve (eng->name, &er)) break;
       uint64_t slice_seed = sg_rng_next (&r), chain0 = 0;
-      sg_db_next_chain (&db, w, eng->name, &chain0);
+      /* An enumeration (until_eof) records where its slice starts, in formulas: chain0. */
+      if (er.tech->until_eof) sg_db_engine_taken (&db, w, eng->name, &chain0);
+      else sg_db_next_chain (&db, w, eng->name, &chain0);
       char out[PATH_MAX];
       snprintf (out, sizeof out, "%s/findings/w%02u-s%05u", o->dir, w, slice);
       if (sg_db_slice_begin (&db, w, slice, eng->name, slice_seed, chain0, o->slice_chains,
@@ -233,11 +235,10 @@ sg_camp_worker_main (const sg_campaign_opts *o, const char *dbpath, const char *
       char shard[32];
       if (er.tech->until_eof)
         {
-          /* An enumeration goes on where this worker's finished slices left it (a slice ends
-           * by time inside a chain: chain numbers alone would skip the chain's rest), in the
-           * index blocks of this shard. */
-          uint64_t taken = 0;
-          if (sg_db_engine_taken (&db, w, eng->name, &taken) == SG_RC_OK) tc.resume = true, tc.resume_at = taken;
+          /* An enumeration goes on where this worker's finished slices left it (chain0 above; a
+           * slice ends by time inside a chain: chain numbers alone would skip the chain's
+           * rest), in the index blocks of this shard. */
+          tc.resume = true, tc.resume_at = chain0;
           if (o->nshards > 1)
             {
               snprintf (shard, sizeof shard, "%u/%u", o->shard, o->nshards);

@@ -392,7 +392,10 @@ worker_engine_u64 (sg_db *db, const char *sql, uint32_t worker, const char *engi
 sg_rc
 sg_db_engine_taken (sg_db *db, uint32_t worker, const char *engine, uint64_t *taken)
 {
-  return worker_engine_u64 (db, "SELECT COALESCE (SUM (mutants + ill_typed), 0) FROM slices"
+  /* an enumeration's slice starts (chain0) where the worker's finished slices ended: the
+   * furthest end, so two slices over the same range (one of a killed session that still
+   * finished) leave no gap */
+  return worker_engine_u64 (db, "SELECT COALESCE (MAX (chain0 + mutants + ill_typed), 0) FROM slices"
                                 " WHERE worker = ? AND engine = ? AND state = 'done'", worker, engine, taken);
 }
 

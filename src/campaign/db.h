@@ -75,8 +75,9 @@ sg_rc sg_db_slice_end (sg_db *db, uint32_t worker, uint32_t slice, const sg_db_c
 /* Resume: the next slice number of worker w, and the next chain of (w, engine). */
 sg_rc sg_db_next_slice (sg_db *db, uint32_t worker, uint32_t *slice /* OUT */);
 sg_rc sg_db_next_chain (sg_db *db, uint32_t worker, const char *engine, uint64_t *chain /* OUT */);
-/* Mutants (ill-typed ones too) of the worker's finished slices of that engine: where an
- * enumeration goes on (a slice that did not finish, its session killed, is done again). */
+/* Where an enumeration of the worker goes on: the furthest end (chain0, its first formula,
+ * plus its mutants and ill-typed ones) of its finished slices of that engine (a slice that
+ * did not finish, its session killed, is done again). */
 sg_rc sg_db_engine_taken (sg_db *db, uint32_t worker, const char *engine, uint64_t *taken /* OUT */);
 /* The sum of the counters of every ended slice. */
 sg_rc sg_db_totals (sg_db *db, sg_db_counts *c /* OUT */);

@@ -241,6 +241,7 @@ worker_main (worker *w)
               l->chain = chain;
               sg_loop_dispatch (w, l);
             }
+          before = number; /* the seed is no mutant of the technique's (barren chains) */
         }
       while (!out_of_budget (w))
         {

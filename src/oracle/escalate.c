@@ -112,13 +112,15 @@ sg_escalate (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const 
    * sessions; without sessions this is already the full probe). */
   po.models = o->sampled;
   po.sessions = o->sessions;
-  bool fresh_full = o->sampled && !o->sessions; /* stage 2 has nothing to add */
   res->escalated += o->sampled;
   uint32_t full_ms = po.timeout_ms;
   bool adaptive = o->fast_ms && !o->sampled && (!full_ms || o->fast_ms < full_ms);
   if (adaptive) po.timeout_ms = o->fast_ms;
   sg_rc rc = sg_probe_script (o->solvers, o->pats, s, sc, text, len, &po, p);
   if (rc) return rc;
+  /* a sampled probe whose every run was fresh is already the full one: stage 2 adds nothing */
+  bool fresh_full = o->sampled;
+  for (uint32_t i = 0; i < p->runs.n; i++) fresh_full = fresh_full && !p->runs.a[i].session;
   o->count (o->ctx, p);
   if (adaptive && performance_candidate (o, p, res) && !o->out_of_time (o->ctx))
     {

@@ -140,13 +140,17 @@ single_check_sat (const sg_script *sc)
 /* The model query in session ss: its output into out (the session's own capture, copied).
  * False when the session did not answer it (then a fresh run does). */
 static bool
-session_model (sg_session *ss, const sg_buf *text, sg_outcome *o2, sg_buf *out)
+session_model (sg_session *ss, uint32_t timeout_ms, const sg_buf *text, sg_outcome *o2, sg_buf *out)
 {
   sg_buf q;
   sg_buf_init (&q);
   sg_buf_adds (&q, "(set-option :produce-models true)\n");
   sg_buf_add (&q, text->s, text->len);
+  /* a shorter timeout than the session's (the budget's end) holds for this query too */
+  uint32_t keep = ss->o.timeout_ms;
+  if (timeout_ms && (!keep || timeout_ms < keep)) ss->o.timeout_ms = timeout_ms;
   bool ok = sg_buf_ok (&q) && sg_session_query (ss, q.s, q.len, o2) == SG_RC_OK && o2->kind == SG_OUT_OK;
+  ss->o.timeout_ms = keep;
   sg_buf_free (&q);
   if (!ok) return false;
   sg_buf_reset (out);
@@ -170,7 +174,7 @@ check_model (const sg_profile *prof, const sg_patterns *pats, const sg_run_opts 
   sg_outcome_init (&o2);
   sg_rc rc = SG_RC_OK;
   if (!sg_buf_ok (&text)) rc = SG_RC_NOMEM;
-  else if (!(ss && pr->session && session_model (ss, &text, &o2, &out)))
+  else if (!(ss && pr->session && session_model (ss, ro->timeout_ms, &text, &o2, &out)))
     {
       sg_outcome_reset (&o2);
       rc = sg_run_text_capture (prof, pats, ro, text.s, text.len, &o2, &out);

@@ -21,7 +21,8 @@ is_word (const char *s, size_t n, size_t i, const char *w)
   size_t m = strlen (w);
   if (i + m > n || memcmp (s + i, w, m)) return false;
   return i + m == n || s[i + m] == ' ' || s[i + m] == '\t' || s[i + m] == '\n'
-         || s[i + m] == '\r' || s[i + m] == '(' || s[i + m] == ':' || s[i + m] == '|';
+         || s[i + m] == '\r' || s[i + m] == '(' || s[i + m] == ')' || s[i + m] == ':' || s[i + m] == '|'
+         || s[i + m] == ';' || s[i + m] == '"';
 }
 
 /* Scan a script's parentheses outside strings, |symbols| and comments; false when they are

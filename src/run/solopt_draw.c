@@ -398,6 +398,34 @@ hint_word (const sg_solopt_table *t, sg_solopt_mode m, const char *w, size_t n, 
   if (o->excluded || o->type == SG_SOPT_STRING || o->type == SG_SOPT_FLAG) return SG_RC_OK;
   for (const char *p = value; *p; p++)
     if ((unsigned char) *p <= ' ' || *p == 0x7f) return SG_RC_OK;
+  if (o->type == SG_SOPT_BOOL)
+    {
+      /* --x=0, --x=no ...: the words the option parsers take, as true or false */
+      static const char *const yes[] = { "true", "yes", "1", "on" }, *const no[] = { "false", "no", "0", "off" };
+      int b = -1;
+      for (int k = 0; k < 4; k++)
+        {
+          if (!strcmp (value, yes[k])) b = 1;
+          if (!strcmp (value, no[k])) b = 0;
+        }
+      if (b < 0) return SG_RC_OK;
+      snprintf (value, sizeof value, "%s", b ? "true" : "false");
+    }
+  if (o->type == SG_SOPT_MODE && o->values)
+    {
+      /* a mode value this binary does not list would only get every run rejected */
+      bool listed = false;
+      size_t vl = strlen (value);
+      for (const char *p = o->values; *p && !listed;)
+        {
+          const char *e = strchr (p, ' ');
+          size_t k = e ? (size_t) (e - p) : strlen (p);
+          listed = k == vl && !memcmp (p, value, vl);
+          p += k;
+          while (*p == ' ') p++;
+        }
+      if (!listed) return SG_RC_OK;
+    }
   int trial = sg_solopt_trial (o, value);
   if (trial == SG_SOPT_REJECTED || trial == SG_SOPT_ODD) return SG_RC_OK;
   if (o->expert && m == SG_SOPT_FUZZ_SAFE && (*expert)++ > 0) return SG_RC_OK;

@@ -135,6 +135,14 @@ test_session_light_reset (void **state)
   assert_int_equal (s.stats.light_resets, 2);
   Q ("(check-sat)");
   assert_int_equal (s.stats.light_resets, 3);
+  Q ("(push)(check-sat)"); /* push without a numeral: a scope all the same, */
+  Q ("(check-sat)");         /* so (reset) before it and after it */
+  assert_int_equal (s.stats.light_resets, 3);
+  Q ("(reset-assertions)(check-sat)"); /* the same for a script's own reset-assertions */
+  Q ("(check-sat)");
+  assert_int_equal (s.stats.light_resets, 3);
+  Q ("(check-sat)");
+  assert_int_equal (s.stats.light_resets, 4);
   assert_int_equal (s.stats.starts, 1);
 #undef Q
   sg_outcome_free (&o);

@@ -296,6 +296,17 @@ test_hint (void **state)
     }
   assert_int_equal (on + off, 40);
   assert_true (on > 0 && off > 0);
+  /* a Boolean written =0 / =yes, a mode value the binary does not list (skipped) */
+  static const char vals[] = "; COMMAND-LINE: --ext-rew-prep=0 --arith-prop=nosuch\n";
+  assert_int_equal (sg_solopt_hint (&t, SG_SOPT_FUZZ_FULL, vals, sizeof vals - 1, &r, &a), SG_RC_OK);
+  assert_int_equal (a.n, 1);
+  assert_string_equal (a.a[0], "--no-ext-rew-prep");
+  sg_strv_free (&a);
+  static const char yes[] = "; COMMAND-LINE: --ext-rew-prep=yes\n";
+  assert_int_equal (sg_solopt_hint (&t, SG_SOPT_FUZZ_FULL, yes, sizeof yes - 1, &r, &a), SG_RC_OK);
+  assert_int_equal (a.n, 1);
+  assert_string_equal (a.a[0], "--ext-rew-prep");
+  sg_strv_free (&a);
   /* no line, or a z3-style table: nothing */
   assert_int_equal (sg_solopt_hint (&t, SG_SOPT_FUZZ_SAFE, "(check-sat)\n", 12, &r, &a), SG_RC_OK);
   assert_int_equal (a.n, 0);
