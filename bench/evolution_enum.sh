@@ -43,7 +43,7 @@ for g in $grammars; do
   /usr/bin/time -f "wall %e s" "$sg" enum "$g" --count "$n" --solvers "$solvers" --reference "$ref" -t "$t" \
     --jobs "$jobs" --seed 1 --out "$out/$g" 2> "$out/$g.log" || true
   grep '^\[' "$out/$g.log" | tail -n 1
-  sed -n '/^solved within/,/^CPU/p' "$out/$g.log"
-  grep '^wall' "$out/$g.log" || true
+  # ET's table, then the CPU split and the wall time (the last lines of the log)
+  sed -n '/^solved within/,$p' "$out/$g.log" | grep -v '^finding'
   ls "$out/$g" | grep -v '^times-' | sed -n 's/\.json$//p' | sed 's/^/  finding: /' || true
 done
