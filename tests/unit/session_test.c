@@ -259,6 +259,19 @@ test_session_z3 (void **state)
   assert_no_children ();
 }
 
+/* cvc4 1.8 (its profile says sessions pay since 2026-11-26: 300 enumerated formulas in one
+ * session 0.50 s, one process each 6.07 s) */
+static void
+test_session_cvc4 (void **state)
+{
+  world *w = *state;
+  const sg_profile *p = sg_profiles_find (&w->profs, "cvc4");
+  if (!p || !sg_profile_installed (p)) skip ();
+  assert_true (p->session_pays);
+  session_vs_oneshot (w, "cvc4", 40, 3000);
+  assert_no_children ();
+}
+
 static void
 test_session_cvc5 (void **state)
 {
@@ -371,6 +384,7 @@ main (void)
     cmocka_unit_test (test_session_light_reset),
     cmocka_unit_test (test_session_outlives_thread),
     cmocka_unit_test (test_session_z3),
+    cmocka_unit_test (test_session_cvc4),
     cmocka_unit_test (test_session_cvc5),
     cmocka_unit_test (test_session_cvc5_quirks),
   };
