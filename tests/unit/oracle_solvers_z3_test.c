@@ -54,6 +54,16 @@ env_free (env *e)
   sg_profiles_free (&e->ps);
 }
 
+/* The probe options of `smtgrind check`: models and the solvers' self-checks, 10 s a run. */
+static void
+check_opts (sg_probe_opts *po)
+{
+  memset (po, 0, sizeof *po);
+  po->timeout_ms = 10000;
+  po->models = true;
+  po->validate = true;
+}
+
 /* Probe text on e's solvers as `smtgrind check` does (models, self-checks), then blame with
  * e's referees. calls (OUT, may be NULL): referee runs. */
 static void
@@ -63,10 +73,7 @@ probe (env *e, const char *text, sg_answer expected, sg_probe *pr, uint32_t *cal
   tp_parse (&t, text);
   assert_int_equal (t.rc, SG_RC_OK);
   sg_probe_opts po;
-  memset (&po, 0, sizeof po);
-  po.timeout_ms = 10000;
-  po.models = true;
-  po.validate = true;
+  check_opts (&po);
   po.oracle.expected = expected;
   sg_probe_init (pr);
   assert_int_equal (sg_probe_script (&e->solvers, &e->pats, &t.s, &t.sc, text, strlen (text), &po, pr), SG_RC_OK);
@@ -214,10 +221,7 @@ test_models_through_sessions (void **state)
       tp_parse (&t, texts[k]);
       assert_int_equal (t.rc, SG_RC_OK);
       sg_probe_opts po;
-      memset (&po, 0, sizeof po);
-      po.timeout_ms = 10000;
-      po.models = true;
-      po.validate = true;
+      check_opts (&po);
       po.sessions = ss;
       sg_probe pr;
       sg_probe_init (&pr);
