@@ -7,8 +7,10 @@
 #
 #   SMTGRIND    the smtgrind binary (default: smtgrind in PATH); the same path on every host
 #   SSHLOGINS   a GNU parallel --sshloginfile: run the shards there (smtgrind, the solvers and
-#               the seeds at the same paths on every host); each shard's directory comes back
-#               with --return and is removed there (--cleanup)
+#               the seeds at the same paths on every host, rsync on both sides); a shard's
+#               directory from an earlier run goes there first (--transferfile), comes back
+#               with --return, and is removed there once every shard is back
+#   REMOTE_TMP  the directory on the hosts' local disks the shards run in (default: /tmp)
 #   JOBS_PER_HOST  shards at a time on each host (default: 1; each shard runs --jobs workers)
 #
 # Each shard is `smtgrind campaign --shard auto` (shard PARALLEL_SEQ - 1 of SMTGRIND_SHARDS=N)
@@ -35,19 +37,31 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 export SMTGRIND_SHARDS=$n
 
+# The campaign's arguments reach the job in the environment, quoted by printf %q (parallel's
+# command line would expand replacement strings such as {#} or {} in them).
+SMTGRIND_CAMPAIGN_ARGS=$(printf '%q ' "$@")
+export SMTGRIND_CAMPAIGN_ARGS
 # The shard job: its exit status 10 (bugs found) is a result, not a failure.
 # shellcheck disable=SC2016 # expanded by the job's bash
-job='"$0" campaign --shard auto --log --out "$1" "${@:2}"; c=$?; [ "$c" = 10 ] && exit 0; exit "$c"'
+job='d=$1; eval "set -- $SMTGRIND_CAMPAIGN_ARGS"; "$0" campaign --shard auto --log --out "$d" "$@"; c=$?; [ "$c" = 10 ] && exit 0; exit "$c"'
 
 status=0
 if [ -n "${SSHLOGINS:-}" ]; then
-  # On the remote hosts, in parallel's working directory; shard-I comes back into $out.
+  # On the remote hosts, in a directory on their local disk (not parallel's default under
+  # ~/.parallel, often a network file system); shard-I goes there from $out when an earlier run
+  # left it (so a rerun continues it) and comes back into $out.
+  remote=${REMOTE_TMP:-/tmp}/smtgrind-parallel-$(id -un)-$(basename "$out")
   (cd "$out" && parallel -q --will-cite --halt never --sshloginfile "$SSHLOGINS" -j "${JOBS_PER_HOST:-1}" \
-     --env SMTGRIND_SHARDS --workdir ... --return 'shard-{#}' --cleanup \
-     bash -c "$job" "$smtgrind" 'shard-{#}' "$@" ::: $(seq "$n")) || status=$?
+     --env SMTGRIND_SHARDS --env SMTGRIND_CAMPAIGN_ARGS --workdir "$remote" \
+     --transferfile 'shard-{#}' --return 'shard-{#}' --cleanup \
+     bash -c "$job" "$smtgrind" 'shard-{#}' ::: $(seq "$n")) || status=$?
+  # --cleanup removes files, not directories: when every shard came back, remove the rest.
+  if [ "$status" = 0 ]; then
+    parallel --will-cite --nonall --sshloginfile "$SSHLOGINS" rm -rf "$remote" || true
+  fi
 else
   parallel -q --will-cite --halt never -j "${JOBS_PER_HOST:-$n}" \
-    bash -c "$job" "$smtgrind" "$out/shard-{#}" "$@" ::: $(seq "$n") || status=$?
+    bash -c "$job" "$smtgrind" "$out/shard-{#}" ::: $(seq "$n") || status=$?
 fi
 # Merge what there is, even when a shard failed (its findings so far are in its directory).
 shards=()

@@ -88,12 +88,12 @@ lock_holder (int fd, char *out, size_t size)
   long holder = lock_user (fd);
   if (holder > 0)
     snprintf (out, size, " (campaign.lock is held by pid %ld, a process left by a session that"
-                         " is gone: stop it, then resume)", holder);
+                         " is gone: stop it, then try again)", holder);
 }
 
 
 int
-sg_camp_lock (const char *dir, FILE *log)
+sg_camp_lock (const char *dir, const char *who, FILE *log)
 {
   /* One session at a time: the lock is held by every process of the session (flock locks
    * follow the open file through fork) and released when the last one ends. */
@@ -104,8 +104,8 @@ sg_camp_lock (const char *dir, FILE *log)
     {
       char holder[200] = "";
       if (lock >= 0) lock_holder (lock, holder, sizeof holder);
-      fprintf (log, "campaign: error: %s: %s%s\n", dir,
-               lock < 0 ? strerror (errno) : "another session of this campaign is running", holder);
+      fprintf (log, "%s: error: %s: %s%s\n", who, dir,
+               lock < 0 ? strerror (errno) : "another session (a campaign or a merge) holds this directory", holder);
       if (lock >= 0) close (lock);
       return -1;
     }

@@ -78,7 +78,7 @@ open_session (const sg_campaign_opts *o, const char *dbpath, int *lock, sg_db *d
       fprintf (o->log, "campaign: error: cannot create %s: %s\n", o->dir, strerror (errno));
       return SG_RC_IO;
     }
-  if ((*lock = sg_camp_lock (o->dir, o->log)) < 0) return SG_RC_USAGE;
+  if ((*lock = sg_camp_lock (o->dir, "campaign", o->log)) < 0) return SG_RC_USAGE;
   if (sg_db_open (db, dbpath, true))
     {
       fprintf (o->log, "campaign: error: %s\n", db->err);

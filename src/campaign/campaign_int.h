@@ -61,6 +61,6 @@ void sg_camp_reap_orphans (void);
 
 /* camp_lock.c: open and take dir/campaign.lock (waiting up to 2 s for a session killed a
  * moment ago); the descriptor, or -1 after printing why to log. */
-int sg_camp_lock (const char *dir, FILE *log);
+int sg_camp_lock (const char *dir, const char *who /* "campaign", "merge": the messages' prefix */, FILE *log);
 
 #endif

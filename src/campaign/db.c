@@ -425,6 +425,14 @@ sg_db_totals (sg_db *db, sg_db_counts *c)
   return r == SQLITE_ROW || r == SQLITE_DONE ? SG_RC_OK : fail (db, "totals");
 }
 
+bool
+sg_db_is_merge (sg_db *db)
+{
+  uint64_t n = 0;
+  return !one_u64 (db, prep (db, "SELECT COUNT (*) FROM sqlite_master WHERE type = 'table' AND name = 'shards'"), &n)
+         && n > 0;
+}
+
 sg_rc
 sg_db_count (sg_db *db, const char *table, uint64_t *n)
 {

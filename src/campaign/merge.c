@@ -186,7 +186,7 @@ sg_merge_open (const char *dir, sg_db *db, int *lock, FILE *log)
         }
       sg_db_close (db);
     }
-  if ((*lock = sg_camp_lock (dir, log)) < 0) return SG_RC_USAGE;
+  if ((*lock = sg_camp_lock (dir, "merge", log)) < 0) return SG_RC_USAGE;
   if (sg_db_open (db, path, true) || sg_db_exec (db, shards_schema)
       || (fresh && sg_db_meta_set (db, "version", SG_VERSION)))
     {
@@ -206,12 +206,29 @@ merge_one (sg_db *dst, const char *dst_dir, const char *src_dir, sqlite3_stmt *s
   char trig[PATH_MAX], json[PATH_MAX];
   if (!map_path (col (st, 1), merged, origin, trig, sizeof trig))
     { snprintf (err, esize, "%s: a stored path that cannot be placed: %s", src_dir, col (st, 1)); return SG_RC_IO; }
-  sqlite3_stmt *dup = q (dst, "SELECT 1 FROM findings WHERE trigger = ?");
+  sqlite3_stmt *dup = q (dst, "SELECT f.bucket, b.reduce_state FROM findings f JOIN buckets b ON b.id = f.bucket"
+                             " WHERE f.trigger = ?");
   if (!dup) { snprintf (err, esize, "%s", sqlite3_errmsg (sg_db_handle (dst))); return SG_RC_IO; }
   sqlite3_bind_text (dup, 1, trig, -1, SQLITE_TRANSIENT);
   bool known = sqlite3_step (dup) == SQLITE_ROW;
+  int64_t had = known ? sqlite3_column_int64 (dup, 0) : 0;
+  bool had_done = known && !strcmp (col (dup, 1), "done");
   sqlite3_finalize (dup);
-  if (known) { ms->known++; return SG_RC_OK; }
+  if (known)
+    {
+      ms->known++;
+      /* A reduction the shard finished after an earlier merge (a late shard, a requeued task):
+       * the merged bucket, still pending there, takes it. */
+      if (!had_done && col (st, 23)[0] && !strcmp (col (st, 22), "done"))
+        {
+          char red[PATH_MAX];
+          if (bring (src_dir, dst_dir, col (st, 23), merged, origin, red, sizeof red, ms, err, esize)) return SG_RC_IO;
+          if (sg_db_reduce_done (dst, had, "done", red, col (st, 25), col (st, 24)[0] ? col (st, 24) : NULL))
+            { snprintf (err, esize, "%s", dst->err); return SG_RC_IO; }
+          ms->reductions++;
+        }
+      return SG_RC_OK;
+    }
   /* The files first, then the row (a finding is in a database only after its files exist). */
   sg_rc rc = bring (src_dir, dst_dir, col (st, 1), merged, origin, trig, sizeof trig, ms, err, esize);
   if (!rc) rc = bring (src_dir, dst_dir, col (st, 2), merged, origin, json, sizeof json, ms, err, esize);
@@ -271,8 +288,11 @@ merge_slices (sg_db *dst, sg_db *src)
 {
   sqlite3_stmt *sl = q (src, "SELECT worker, slice, engine, rng_seed, chain0, chains, started, state, mutants, calls,"
                              " decided, unknown, timeouts, rejected, unconfirmed, ill_typed, chains_done FROM slices ORDER BY worker, slice");
-  sqlite3_stmt *upd = q (dst, "UPDATE slices SET state = ?, mutants = ?, calls = ?, decided = ?, unknown = ?,"
-                              " timeouts = ?, rejected = ?, unconfirmed = ?, ill_typed = ?, chains_done = ? WHERE rng_seed = ?");
+  /* only by a state at least as far on (merging an older copy of a shard lowers nothing) */
+  sqlite3_stmt *upd = q (dst, "UPDATE slices SET state = ?1, mutants = ?2, calls = ?3, decided = ?4, unknown = ?5,"
+                              " timeouts = ?6, rejected = ?7, unconfirmed = ?8, ill_typed = ?9, chains_done = ?10"
+                              " WHERE rng_seed = ?11 AND mutants <= ?2 AND calls <= ?3");
+  sqlite3_stmt *has = q (dst, "SELECT 1 FROM slices WHERE rng_seed = ?");
   sqlite3_stmt *ins = q (dst, "INSERT INTO slices (worker, slice, engine, rng_seed, chain0, chains, started, state,"
                               " mutants, calls, decided, unknown, timeouts, rejected, unconfirmed, ill_typed, chains_done)"
                               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
@@ -281,18 +301,22 @@ merge_slices (sg_db *dst, sg_db *src)
   if (m && sqlite3_step (m) == SQLITE_ROW) base = sqlite3_column_int64 (m, 0);
   sqlite3_finalize (m);
   sg_db_exec (dst, "BEGIN");
-  while (sl && upd && ins && sqlite3_step (sl) == SQLITE_ROW)
+  while (sl && upd && has && ins && sqlite3_step (sl) == SQLITE_ROW)
     {
       sqlite3_reset (upd);
       for (int k = 7; k < 17; k++) sqlite3_bind_value (upd, k - 6, sqlite3_column_value (sl, k));
       sqlite3_bind_value (upd, 11, sqlite3_column_value (sl, 3));
       if (sqlite3_step (upd) == SQLITE_DONE && sqlite3_changes (sg_db_handle (dst)) > 0) continue;
+      sqlite3_reset (has);
+      sqlite3_bind_value (has, 1, sqlite3_column_value (sl, 3));
+      if (has && sqlite3_step (has) == SQLITE_ROW) continue; /* there, and further on */
       sqlite3_reset (ins);
       sqlite3_bind_int64 (ins, 1, base + sqlite3_column_int64 (sl, 0));
       for (int k = 1; k < 17; k++) sqlite3_bind_value (ins, k + 1, sqlite3_column_value (sl, k));
       sqlite3_step (ins);
     }
   sg_db_exec (dst, "COMMIT");
+  sqlite3_finalize (has);
   sqlite3_finalize (ins);
   sqlite3_finalize (upd);
   sqlite3_finalize (sl);

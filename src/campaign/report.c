@@ -565,7 +565,7 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
   char why[512];
   if (!sg_db_check (&db, why, sizeof why))
     {
-      snprintf (err, esize, "%s: damaged campaign database (%s); rebuild it with: smtgrind bugs recover DIR", path, why);
+      snprintf (err, esize, "%s: damaged campaign database (%s); rebuild it with: smtgrind bugs recover %s", path, why, dir);
       sg_db_close (&db);
       return SG_RC_PARSE;
     }

@@ -256,7 +256,7 @@ shard_auto (const sg_cli_cmd *cmd, camp_run *r)
     return sg_cli_usage_error (cmd, "--shard auto: %s gives this shard but not how many there are: give --shards N (or SMTGRIND_SHARDS)", from);
   if (id < lo || id - lo >= n)
     return sg_cli_usage_error (cmd, "--shard auto: %s = %u is not one of %u shards%s", from, id, n,
-                               lo ? " (counted from the array's first index)" : "");
+                               !lo ? "" : strcmp (from, "PARALLEL_SEQ") ? " (counted from the array's first index)" : " (PARALLEL_SEQ counts from 1)");
   r->shard = id - lo;
   r->nshards = n;
   fprintf (stderr, "campaign: shard %u/%u (from %s)\n", r->shard, r->nshards, from);
@@ -308,6 +308,13 @@ load_meta (camp_run *r, char *v[NMETA])
 {
   sg_db db;
   if (!open_campaign (r->dir, &db)) return SG_EXIT_INPUT;
+  if (sg_db_is_merge (&db))
+    {
+      fprintf (stderr, "smtgrind campaign: error: %s is a merge of campaigns (smtgrind merge), not one to run"
+                       " or continue: give another --out\n", r->dir);
+      sg_db_close (&db);
+      return SG_EXIT_INPUT;
+    }
   char buf[8192];
   for (int k = 0; k < NMETA; k++)
     {

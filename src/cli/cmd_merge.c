@@ -32,7 +32,7 @@ readable_campaign (const char *dir)
   sg_db_close (&db);
   if (!ok)
     fprintf (stderr, "smtgrind merge: error: %s: damaged campaign database (%s, %lld bytes); rebuild it"
-                     " from the finding files with: smtgrind bugs recover DIR\n", path, why, (long long) stt.st_size);
+                     " from the finding files with: smtgrind bugs recover %s\n", path, why, (long long) stt.st_size, dir);
   return ok;
 }
 
@@ -85,9 +85,12 @@ sg_cli_merge (const sg_cli_cmd *cmd, int argc, char **argv)
           fprintf (stderr, "smtgrind merge: error: %s\n", err);
           code = SG_EXIT_INPUT;
         }
-      fprintf (stderr, "merge: %s: %llu findings added, %llu already there (%llu files linked, %llu copied)\n",
+      fprintf (stderr, "merge: %s: %llu findings added, %llu already there (%llu files linked, %llu copied)",
                dirs.a[i], (unsigned long long) st.added, (unsigned long long) st.known,
                (unsigned long long) st.linked, (unsigned long long) st.copied);
+      if (st.reductions)
+        fprintf (stderr, "; %llu reductions finished since an earlier merge", (unsigned long long) st.reductions);
+      fputc ('\n', stderr);
       total.added += st.added;
       total.known += st.known;
     }

@@ -70,7 +70,7 @@ print_table (const sg_solopt_table *t, bool all)
       const char *use = o->excluded ? "excl" : d ? (o->expert ? "exp" : "yes") : "no";
       printf ("%-48s %-6s %-8s %-10s %-5s %-14s %s%s%s\n", o->name, sg_solopt_type_name (o->type),
               o->def ? o->def : "-", o->category, use, rej,
-              o->type == SG_SOPT_MODE && o->values ? o->values : o->type == SG_SOPT_INT ? "0.." :
+              (o->type == SG_SOPT_MODE || o->type == SG_SOPT_INT) && o->values ? o->values : o->type == SG_SOPT_INT ? "0.." :
               o->type == SG_SOPT_BOOL ? "true false" : "-",
               strcmp (odd, "-") ? "  no answer: " : "", strcmp (odd, "-") ? odd : "");
     }

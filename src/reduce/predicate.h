@@ -16,7 +16,8 @@
  * Invariants: sg_pred_golden runs once, before any sg_pred_test; sg_pred_test is safe to call
  * in a forked child (it only reads the predicate and spawns through src/run).
  * Options drawn by --option-fuzz (a run's "options" in the JSON) are the last fuzzed_args
- * user words of that solver's profile; sg_pred_minimise_options drops those not needed.
+ * user words of that solver's profile; sg_pred_minimise_options drops those not needed and
+ * lowers the integer values of the rest.
  * Tests: tests/unit/reduce_test.c, tests/unit/reduce_solver_z3_test.c, tests/cli group options */
 #ifndef SG_REDUCE_PREDICATE_H
 #define SG_REDUCE_PREDICATE_H
@@ -90,7 +91,8 @@ sg_rc sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len
 bool sg_pred_test (const sg_pred *p, const char *path, const char *text, size_t len, sg_store *s,
                    const sg_script *sc, uint32_t *runs /* OUT */);
 /* Finding mode, --option-fuzz (reduce_opts.c): drop each drawn option word of each solver
- * (profile.fuzzed_args) in turn, keeping the drop when the finding still holds on the input;
+ * (profile.fuzzed_args) in turn, keeping the drop when the finding still holds on the input,
+ * then lower each integer value left ("NAME=10") to the smallest of 0..3 that keeps it;
  * *before / *after count the words, *runs the solver runs. */
 sg_rc sg_pred_minimise_options (sg_pred *p, const char *path, const char *text, size_t len,
                                 sg_store *s, const sg_script *sc, uint32_t *before /* OUT */,

@@ -1,5 +1,9 @@
 /* reduce_opts: the options of a finding made under --option-fuzz, minimised — each drawn
- * option word dropped in turn while the finding still holds (predicate.h). */
+ * option word dropped in turn while the finding still holds, then each integer value that is
+ * left lowered to the smallest of 0 1 2 3 with which it still holds (a drawn 10 may lie outside
+ * what the option means; the smallest value that keeps the bug is the one to report)
+ * (predicate.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +26,39 @@ put (sg_strv *v, uint32_t k, char *w)
   memmove (&v->a[k + 1], &v->a[k], (v->n - k) * sizeof v->a[0]);
   v->a[k] = w;
   v->n++;
+}
+
+/* *w is "NAME=N" or "--NAME=N" with N a decimal above 0: try N = 0, 1, 2, 3 (below the drawn
+ * value) in turn and keep the first with which the finding holds. */
+static sg_rc
+lower_value (sg_pred *p, const char *path, const char *text, size_t len, sg_store *s,
+             const sg_script *sc, char **w, uint32_t *runs)
+{
+  const char *eq = strrchr (*w, '=');
+  if (!eq || !eq[1] || strspn (eq + 1, "0123456789") != strlen (eq + 1) || strlen (eq + 1) > 9)
+    return SG_RC_OK;
+  long drawn = strtol (eq + 1, NULL, 10);
+  size_t head = (size_t) (eq + 1 - *w);
+  for (long v = 0; v < drawn && v <= 3; v++)
+    {
+      char *nw = malloc (head + 2);
+      if (!nw) return SG_RC_NOMEM;
+      memcpy (nw, *w, head);
+      snprintf (nw + head, 2, "%ld", v);
+      char *old = *w;
+      *w = nw;
+      uint32_t r = 0;
+      bool holds = sg_pred_test (p, path, text, len, s, sc, &r);
+      *runs += r;
+      if (holds)
+        {
+          free (old);
+          return SG_RC_OK;
+        }
+      *w = old;
+      free (nw);
+    }
+  return SG_RC_OK;
 }
 
 sg_rc
@@ -52,6 +89,12 @@ sg_pred_minimise_options (sg_pred *p, const char *path, const char *text, size_t
             }
         }
       *after += prof->fuzzed_args;
+      for (uint32_t f = 0; f < prof->fuzzed_args; f++)
+        {
+          uint32_t k = prof->user_args.n - prof->fuzzed_args + f;
+          sg_rc rc = lower_value (p, path, text, len, s, sc, &prof->user_args.a[k], runs);
+          if (rc) return rc;
+        }
     }
   return SG_RC_OK;
 }

@@ -137,6 +137,35 @@ z3_line (const char *s, size_t n, const char **name, size_t *nlen, sg_solopt_typ
   return true;
 }
 
+/* The values an unsigned option's description enumerates ("0 - no solver, 1 - bellman-ford
+ * ..., 6 - lra solver", "0- eager, 1- lazy"), blank-separated into out; false unless it lists
+ * at least two. A number counts only at the start of a word ("limit1 - total" does not). */
+static bool
+z3_listed (const char *s, size_t n, char *out, size_t size)
+{
+  size_t o = 0, found = 0;
+  out[0] = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      if (!isdigit ((unsigned char) s[i]) || (i && (isalnum ((unsigned char) s[i - 1]) || s[i - 1] == '.')))
+        continue;
+      size_t j = i;
+      while (j < n && isdigit ((unsigned char) s[j])) j++;
+      size_t k = j < n && s[j] == ' ' ? j + 1 : j;
+      if (k + 1 < n && s[k] == '-' && s[k + 1] == ' ' && j - i < 10)
+        {
+          if (o + (j - i) + 2 > size) return false;
+          if (o) out[o++] = ' ';
+          memcpy (out + o, s + i, j - i);
+          o += j - i;
+          out[o] = 0;
+          found++;
+        }
+      i = j;
+    }
+  return found >= 2;
+}
+
 sg_rc
 sg_solopt_parse_z3 (sg_solopt_table *t, const char *text, size_t len)
 {
@@ -177,6 +206,14 @@ sg_solopt_parse_z3 (sg_solopt_table *t, const char *text, size_t len)
       bool common = global || !strcmp (mod, "smt") || !strcmp (mod, "sat") || !strcmp (mod, "rewriter");
       sg_rc rc = add_opt (t, full, (size_t) fl, ty, def, dlen, mod, !common);
       if (rc) return rc;
+      char listed[256];
+      /* the description: after "(type) ", before the last "(default: " */
+      const char *ds = name + nlen, *de = def ? def : s + n;
+      if (ty == SG_SOPT_INT && z3_listed (ds, (size_t) (de - ds), listed, sizeof listed))
+        {
+          sg_solopt *o = &t->opts.a[t->opts.n - 1];
+          if (!(o->values = strdup (listed))) return SG_RC_NOMEM;
+        }
     }
   return SG_RC_OK;
 }

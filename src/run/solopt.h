@@ -58,7 +58,8 @@ enum {
 typedef struct sg_solopt {
   char *name;      /* see the invariants */
   sg_solopt_type type;
-  char *values;    /* MODE: the values, blank-separated (NULL when unknown) */
+  char *values;    /* MODE: the values; INT: the values its description enumerates (z3);
+                      blank-separated (NULL when unknown) */
   char *def;       /* the default as the solver prints it (NULL when it says none) */
   char *category;  /* z3: the module ("global" for the top level); cvc: the module of --help */
   bool expert;     /* cvc: "(EXPERTS only)"; z3: see sg_solopt_parse_z3 */
@@ -94,8 +95,9 @@ void sg_solopt_mark_excluded (sg_solopt_table *t);
 /* Why option `name` of `solver` is excluded, or NULL. */
 const char *sg_solopt_exclusion (const char *solver, const char *name);
 
-/* The candidate values of o (not its default): bool the other value, int 0 1 2 3 10 and
- * twice the default, double 0.0 0.5 2.0, mode every value; none for string and flag. */
+/* The candidate values of o (not its default): bool the other value, int the values its
+ * description enumerates (z3: "0 - no solver, 1 - ...", kept in `values`) or else 0 1 2 3 10
+ * and twice the default, double 0.0 0.5 2.0, mode every value; none for string and flag. */
 sg_rc sg_solopt_candidates (const sg_solopt *o, sg_strv *out /* OUT: appended */);
 /* The command-line word setting o to value ("smt.arith.solver=2", "--arith-prop=bi",
  * "--no-nl-ext"). */
@@ -106,7 +108,7 @@ int sg_solopt_trial (const sg_solopt *o, const char *value);
 /* Can o be drawn at all (not excluded, a type with candidates, some value tried ok)? */
 bool sg_solopt_drawable (const sg_solopt *o);
 
-/* The cache file: a header "# smtgrind solver options v2\tSOLVER\tVERSION\tSTYLE" then one line per
+/* The cache file: a header "# smtgrind solver options v3\tSOLVER\tVERSION\tSTYLE" then one line per
  * option: name, type, values ('-' none), default ('-' none), category, e (expert) / c,
  * u (unsound by its help) / -, trials ('-' none), tab-separated. The exclusion list is applied
  * when the file is read (it may have changed since). */

@@ -33,6 +33,29 @@ is_default (const sg_solopt *o, const char *v)
   return false;
 }
 
+/* Every value of o->values but the default. */
+static sg_rc
+push_listed (const sg_solopt *o, sg_strv *out)
+{
+  sg_rc rc = SG_RC_OK;
+  const char *p = o->values;
+  while (!rc && *p)
+    {
+      const char *e = strchr (p, ' ');
+      size_t n = e ? (size_t) (e - p) : strlen (p);
+      char w[128];
+      if (n && n < sizeof w)
+        {
+          memcpy (w, p, n);
+          w[n] = 0;
+          if (!is_default (o, w)) rc = push (out, w);
+        }
+      p += n;
+      while (*p == ' ') p++;
+    }
+  return rc;
+}
+
 sg_rc
 sg_solopt_candidates (const sg_solopt *o, sg_strv *out)
 {
@@ -44,6 +67,11 @@ sg_solopt_candidates (const sg_solopt *o, sg_strv *out)
       if (!rc && !is_default (o, "false")) rc = push (out, "false");
       break;
     case SG_SOPT_INT:
+      if (o->values) /* the values its description enumerates (z3), and no others */
+        {
+          rc = push_listed (o, out);
+          break;
+        }
       {
         static const char *const small[] = { "0", "1", "2", "3", "10" };
         for (size_t k = 0; !rc && k < sizeof small / sizeof small[0]; k++)
@@ -67,24 +95,7 @@ sg_solopt_candidates (const sg_solopt *o, sg_strv *out)
         break;
       }
     case SG_SOPT_MODE:
-      if (o->values)
-        {
-          const char *p = o->values;
-          while (!rc && *p)
-            {
-              const char *e = strchr (p, ' ');
-              size_t n = e ? (size_t) (e - p) : strlen (p);
-              char w[128];
-              if (n && n < sizeof w)
-                {
-                  memcpy (w, p, n);
-                  w[n] = 0;
-                  if (!is_default (o, w)) rc = push (out, w);
-                }
-              p += n;
-              while (*p == ' ') p++;
-            }
-        }
+      if (o->values) rc = push_listed (o, out);
       break;
     default:
       break;
@@ -211,7 +222,7 @@ sg_solopt_draw (const sg_solopt_table *t, sg_solopt_mode m, sg_rng *r, sg_strv *
 
 /* ---- the cache file --------------------------------------------------------------------- */
 
-static const char header[] = "# smtgrind solver options v2\t";
+static const char header[] = "# smtgrind solver options v3\t";
 
 sg_rc
 sg_solopt_write (const sg_solopt_table *t, const char *path)

@@ -905,7 +905,7 @@ PY
   wait "$bgpid" || true
   [ "$code" = 2 ] || { echo "--- background session:"; head -c 1500 "$tmp/bg.log"; echo "--- second:"; head -c 800 "$err_file"; } >&2
   check "one session at a time: a second --resume while one runs is refused" \
-    eval '[ $code = 2 ] && [[ $err == *"another session of this campaign is running"* ]]'
+    eval '[ $code = 2 ] && [[ $err == *"another session (a campaign or a merge) holds this directory"* ]]'
   run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz=1,fuse-unsat=3 --budget 5 -j 2 --seed 4 --slice 1 --log \
     --reducer "$PWD/tests/campaign/fake_reduce.sh" --out "$tmp/c5" seeds
   local states per_logic
@@ -1520,6 +1520,22 @@ group_cluster() {
   fm=$("$bin" bugs export "$m" | grep -c '"name"')
   check "GNU parallel: shards 0/2 and 1/2 from PARALLEL_SEQ, every finding of both in the merge, one bucket per crash site" \
     eval '[ $code = 0 ] && [[ $err == *"shard 0/2 (from PARALLEL_SEQ)"* ]] && [[ $err == *"shard 1/2 (from PARALLEL_SEQ)"* ]] && [ "$f1" -gt 0 ] && [ "$f2" -gt 0 ] && [ "$fm" = $((f1 + f2)) ] && [ "$("$bin" bugs list "$m" | tail -n +2 | wc -l)" = 3 ]'
+  # SSHLOGINS (tests/fake/fake_ssh.sh as ssh: the commands run here, rsync over it): the shards
+  # go "there" and come back; a rerun sends each shard back first and continues it; the seed
+  # directory's name holds {#}, which reaches smtgrind as written; the remote directory goes.
+  if command -v rsync >/dev/null || [ "${CI:-}" = true ]; then
+    mkdir -p "$tmp/sd{#}" "$tmp/remote"
+    cp examples/qf_lia.smt2 seeds/*.smt2 "$tmp/sd{#}/" 2>/dev/null
+    echo fakehost > "$tmp/sshlogins"
+    local sshrun=(env SMTGRIND="$bin" SSHLOGINS="$tmp/sshlogins" PARALLEL_SSH="$PWD/tests/fake/fake_ssh.sh"
+                  FAKE_SSH_LOG="$tmp/ssh.log" REMOTE_TMP="$tmp/remote" timeout -s KILL 120 bash examples/parallel.sh 2
+                  "$tmp/ssh" --solvers "$fake hashcrash" --engines opfuzz -j 1 --seed 5 --slice 1 --no-report --no-reduce)
+    run "${sshrun[@]}" --budget 2 "$tmp/sd{#}"
+    local r1=$code e1=$err
+    run "${sshrun[@]}" --budget 4 "$tmp/sd{#}"
+    check "parallel.sh over ssh: both shards ran there and came back; a rerun continues each; {#} in an argument stays; the remote directory is removed" \
+      eval '[ $r1 = 0 ] && [ $code = 0 ] && [[ $e1 == *"shard 1/2 (from PARALLEL_SEQ)"* ]] && [ "$(grep -c "holds this campaign (same settings): continuing it, 2s of 4s done" <<<"$err")" = 2 ] && grep -qx fakehost "$tmp/ssh.log" && "$bin" bugs check "$tmp/ssh/merged" >/dev/null && [ -z "$(ls -A "$tmp/remote")" ]'
+  fi
   # merge is idempotent: the same shards again, a shard twice, a merge of the merge, the merge
   # with itself and a shard: the same bugs, findings, slices, shards and files.
   snap() { "$bin" bugs list "$1"; python3 - "$1/campaign.db" <<'PY'
@@ -1542,6 +1558,9 @@ PY
   s3=$(snap "$tmp/m2")
   check "a merge of the merge is the merge; merging it with a shard and itself changes nothing" \
     eval '[ $code = 0 ] && [ "$s2" = "$s0" ] && [ "$s3" = "$s0" ] && [[ $err == *"is the output itself"* ]]'
+  run "$bin" campaign --solvers "$fake sat" --engines opfuzz --budget 2 -j 1 --out "$m" seeds
+  check "campaign --out on a merged directory: exit 2, it is a merge (no list of settings)" \
+    eval '[ $code = 2 ] && [[ $err == *"$m is a merge of campaigns (smtgrind merge), not one to run or continue"* ]] && [ "$(snap "$m")" = "$s0" ]'
   # Relocation: every stored path is relative; moved, the merge and a shard still check.
   local abs
   abs=$(python3 -c 'import sqlite3, sys
@@ -1558,6 +1577,26 @@ print(sum(1 for r in rows for p in r if p.startswith("/") or ".." in p), len(row
   # The files are links (one file system): the merge costs no copies.
   run "$bin" merge --out "$tmp/m3" "$tmp/moved-shard"
   check "merge hard-links the finding files" eval '[ $code = 0 ] && [[ $err == *"($((2 * f2 + 3)) files linked, 0 copied)"* ]]'
+  # A shard merged before its reductions ended (a late or requeued task), merged again after:
+  # the merged buckets take the reductions. An older copy of a shard merged after a newer one
+  # lowers no work counter.
+  cp -a "$tmp/moved-shard" "$tmp/early"
+  python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("UPDATE buckets SET reduce_state = ?, reduced_trigger = NULL, reduced_key = NULL", ("pending",))
+db.execute("UPDATE slices SET mutants = mutants / 2, calls = calls / 2"); db.commit()' "$tmp/early/campaign.db"
+  local done_shard done_late sum_new sum_after
+  done_shard=$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT COUNT(*) FROM buckets WHERE reduce_state = ? AND reduced_trigger IS NOT NULL", ("done",)).fetchone()[0])' "$tmp/moved-shard/campaign.db")
+  "$bin" merge --out "$tmp/m6" "$tmp/early" >/dev/null 2>&1
+  run "$bin" merge --out "$tmp/m6" "$tmp/moved-shard"
+  done_late=$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT COUNT(*) FROM buckets WHERE reduce_state = ? AND reduced_trigger IS NOT NULL", ("done",)).fetchone()[0])' "$tmp/m6/campaign.db")
+  check "a reduction finished after an earlier merge reaches the merged bucket on the next merge" \
+    eval '[ $code = 0 ] && [ "$done_shard" -gt 0 ] && [ "$done_late" = "$done_shard" ] && [[ $err == *"; $done_shard reductions finished since an earlier merge"* ]] && "$bin" bugs check "$tmp/m6" >/dev/null'
+  sum_new=$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT SUM(mutants), SUM(calls) FROM slices").fetchone())' "$tmp/m6/campaign.db")
+  run "$bin" merge --out "$tmp/m6" "$tmp/early"
+  sum_after=$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT SUM(mutants), SUM(calls) FROM slices").fetchone())' "$tmp/m6/campaign.db")
+  check "an older copy of a shard merged after the newer one lowers no counter" \
+    eval '[ $code = 0 ] && [ "$sum_after" = "$sum_new" ] && [[ $sum_new != "(None, None)" ]]'
   # Solver versions per shard: a shard run with another version is reported, and kept per shard.
   cp -a "$tmp/cl/shard-1" "$tmp/vshard"
   python3 -c 'import sqlite3, sys

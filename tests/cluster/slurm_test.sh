@@ -174,6 +174,9 @@ after=$("$bin" bugs list "$r/merged" 2>&1; count "$r/merged")
 if [ "$(grep -c " 0 findings added" "$r/merge.log")" != 3 ] || [ "$after" != "$before" ]; then
   fail "round 2: the merge changed: $(grep 'merge:' "$r/merge.log" | tr '\n' ' ')"
 fi
+# The copies back were swapped in whole: nothing left beside them.
+left=$(find "$r" -maxdepth 1 -name ".shard-*" -printf "%f ")
+[ -z "$left" ] || fail "copies back left: $left"
 echo "slurm_test: round 2 (resubmitted: continued, merged again without change) in $((SECONDS - t2)) s" >&2
 mv "$r/merged" "$d/moved"
 m=$d/moved

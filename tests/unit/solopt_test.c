@@ -30,6 +30,8 @@ static const char z3_pd[] =
   "    qi.cost (string) expression specifying what is the cost (default: (+ weight generation))\n"
   "    string_solver (symbol) solver for string/sequence theories (default: seq)\n"
   "    restart_factor (double) when using geometric strategy (default: 1.1)\n"
+  "    dt_lazy_splits (unsigned int) How lazy: 0- eager, 1- lazy for infinite types, 2- lazy (default: 1)\n"
+  "    cutoff1 (unsigned int) limit1 - total number of clauses, 2 - x (default: 100000000)\n"
   "    garbage line that is no parameter\n"
   "[module] nlsat, description: nonlinear solver\n"
   "    shuffle_vars (bool) use a random variable order. (default: false)\n";
@@ -87,12 +89,20 @@ test_parse_z3 (void **state)
   snprintf (t.solver, sizeof t.solver, "z3");
   assert_int_equal (sg_solopt_parse_z3 (&t, z3_pd, sizeof z3_pd - 1), SG_RC_OK);
   sg_solopt_mark_excluded (&t);
-  assert_int_equal (t.opts.n, 8);
+  assert_int_equal (t.opts.n, 10);
   assert_int_equal (t.skipped, 1);
   const sg_solopt *o = find (&t, "smt.arith.solver");
   assert_non_null (o);
   assert_int_equal (o->type, SG_SOPT_INT);
   assert_string_equal (o->def, "6");
+  assert_string_equal (o->values, "0 6"); /* the values its description enumerates */
+  sg_strv c = { 0 };
+  assert_int_equal (sg_solopt_candidates (o, &c), SG_RC_OK);
+  assert_int_equal (c.n, 1); /* 0 alone: 6 is the default, 1 2 3 10 are not listed */
+  assert_string_equal (c.a[0], "0");
+  sg_strv_free (&c);
+  assert_string_equal (find (&t, "smt.dt_lazy_splits")->values, "0 1 2");
+  assert_null (find (&t, "smt.cutoff1")->values); /* "limit1 - " is no value; one is not a list */
   assert_string_equal (o->category, "smt");
   assert_false (o->expert);
   assert_false (o->excluded);
@@ -403,7 +413,7 @@ test_cache (void **state)
   assert_int_equal (d.col, 21);
   sg_solopt_table_free (&u);
   f = fopen (path, "w");
-  fputs ("# smtgrind solver options v2\tz3\t4.8.12\tz3\nname\tweird\t-\t-\tm\tc\t-\t-\n", f);
+  fputs ("# smtgrind solver options v3\tz3\t4.8.12\tz3\nname\tweird\t-\t-\tm\tc\t-\t-\n", f);
   fclose (f);
   sg_solopt_table_init (&u);
   assert_int_equal (sg_solopt_read (&u, path, &d), SG_RC_PARSE);
