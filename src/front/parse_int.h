@@ -1,4 +1,5 @@
-/* parse_int: the parser's state, shared by parse.c (commands) and parse_term.c (terms, sorts). */
+/* parse_int: the parser's state, shared by parse.c (commands), parse_model.c (models),
+ * parse_term.c (terms) and parse_sort.c (sorts, indices, S-expression text). */
 #ifndef SG_FRONT_PARSE_INT_H
 #define SG_FRONT_PARSE_INT_H
 
