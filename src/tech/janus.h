@@ -3,8 +3,9 @@
  * plus a few rules built in code) and one mutation step: rewrite one subterm of defined parity so
  * that the script's status is kept (weaken a positive position of a sat script, strengthen a
  * negative one; the reverse for unsat scripts).
- * Files: janus.c (parity, rows, matching, building, the step), janus_tpl.c (the template
- *   reader), janus_special.c (the rules built in code), janus_int.h (what they share).
+ * Files: janus.c (templates read, parity, the rewriting context, substitution), janus_step.c
+ *   (rows, matching, building, the step), janus_tpl.c (the template reader), janus_special.c
+ *   (the rules built in code), janus_int.h (what they share).
  * Owns: the parsed templates of an sg_janus (freed with sg_janus_free). A step creates terms in
  *   the script's store and changes only the script it is given.
  * Invariants: parity is +1 at an assertion's root, flips under `not`, the premises of `=>`,
@@ -49,7 +50,7 @@ typedef struct sg_janus_row {
   uint8_t kind;       /* sg_janus_kind */
   const char *strong; /* template, or NULL for a rule built in code */
   const char *weak;
-  uint8_t special;    /* code rule id (janus.c), 0 for templates */
+  uint8_t special;    /* code rule id (enum special, janus_int.h), 0 for templates */
 } sg_janus_row;
 
 /* The compiled-in rows. */

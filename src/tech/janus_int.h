@@ -1,4 +1,5 @@
-/* janus_int: what janus.c, janus_tpl.c and janus_special.c share (not a public header).
+/* janus_int: what janus.c, janus_step.c, janus_tpl.c and janus_special.c share (not a public
+ * header).
  * Owns nothing: the template types, the rewriting context of one step, and the helpers the
  * rules built in code use. */
 #ifndef SG_TECH_JANUS_INT_H
@@ -70,6 +71,13 @@ typedef struct jctx {
 
 /* Helpers in janus.c. */
 sg_op sgj_canon (const sg_store *s, sg_term t);
+/* t is an annotation that names its term (:named). */
+bool sgj_annot_named (const sg_store *s, sg_term t);
+/* The context of one step for sc (arithmetic restrictions of its logic), pool not collected. */
+void sgj_ctx_init (jctx *c, const sg_janus *j, sg_script *sc, const sg_occs *o, sg_rng *rng);
+/* The parameters (closed small terms of the asserts before the check-sat) into c->pool, the
+ * atoms some binder binds into c->bound. */
+sg_rc sgj_collect_pool (jctx *c);
 bool sgj_closed_small (const sg_store *s, sg_term t, uint32_t limit);
 sg_rc sgj_param (jctx *c, char cls, sg_term *out);
 sg_rc sgj_instance_of (jctx *c, sg_sort x, sg_term *out);
