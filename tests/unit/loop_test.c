@@ -441,6 +441,44 @@ test_duplicates_skipped (void **state)
   sg_solver_list_free (&solvers);
 }
 
+/* An adaptive-timeout test's setup: solvers "a" and "b" with the given fake-solver modes (no
+ * sessions), a fresh findings directory, and the stats of the last run. */
+typedef struct adaptive {
+  sg_solver_list solvers;
+  char dir[sizeof "/tmp/smtgrind-loop-test.XXXXXX"];
+  sg_fuzz_stats st;
+} adaptive;
+
+static void
+adaptive_new_dir (adaptive *ad)
+{
+  memcpy (ad->dir, "/tmp/smtgrind-loop-test.XXXXXX", sizeof ad->dir);
+  assert_non_null (mkdtemp (ad->dir));
+}
+
+static void
+adaptive_begin (adaptive *ad, const char *mode_a, const char *mode_b)
+{
+  memset (ad, 0, sizeof *ad);
+  profile (&ad->solvers, "a", mode_a, false);
+  profile (&ad->solvers, "b", mode_b, false);
+  adaptive_new_dir (ad);
+}
+
+/* run_fixed (mod 0) on the fixture's solvers and directory; the stats into ad->st. */
+static void
+adaptive_run (const world *w, adaptive *ad, uint32_t chain, uint32_t timeout_ms, bool on, bool incompleteness)
+{
+  run_fixed (w, &ad->solvers, chain, 0, timeout_ms, on, incompleteness, ad->dir, &ad->st);
+}
+
+static void
+adaptive_end (adaptive *ad)
+{
+  remove_dir (ad->dir);
+  sg_solver_list_free (&ad->solvers);
+}
+
 /* Adaptive timeout: "a" answers unsat after 1.5 s, "b" sat at once. The fast path is cut at
  * the 1 s floor; as b decided, the mutant is re-run fresh with the full 5 s, where a's wrong
  * answer comes and is reported as without the cut: no finding lost. */
@@ -448,28 +486,22 @@ static void
 test_adaptive_cut_rerun_keeps_finding (void **state)
 {
   const world *w = *state;
-  sg_solver_list solvers = { 0 };
-  profile (&solvers, "a", "slow 1500 unsat", false);
-  profile (&solvers, "b", "sat", false);
-  char dir[] = "/tmp/smtgrind-loop-test.XXXXXX";
-  assert_non_null (mkdtemp (dir));
-  sg_fuzz_stats st;
-  run_fixed (w, &solvers, 1, 0, 5000, true, false, dir, &st);
-  assert_int_equal (st.mutants, 1);
-  assert_int_equal (st.cut, 1);
-  assert_int_equal (st.rerun, 1);
-  assert_int_equal (st.findings[SG_VERDICT_SOUNDNESS], 1);
-  assert_int_equal (count_files (dir, "soundness-a-", ".json"), 1);
-  remove_dir (dir);
-  char dir2[] = "/tmp/smtgrind-loop-test.XXXXXX";
-  assert_non_null (mkdtemp (dir2));
+  adaptive ad;
+  adaptive_begin (&ad, "slow 1500 unsat", "sat");
+  adaptive_run (w, &ad, 1, 5000, true, false);
+  assert_int_equal (ad.st.mutants, 1);
+  assert_int_equal (ad.st.cut, 1);
+  assert_int_equal (ad.st.rerun, 1);
+  assert_int_equal (ad.st.findings[SG_VERDICT_SOUNDNESS], 1);
+  assert_int_equal (count_files (ad.dir, "soundness-a-", ".json"), 1);
+  remove_dir (ad.dir);
+  adaptive_new_dir (&ad);
   /* Off: no cut, no re-run, the same finding. */
-  run_fixed (w, &solvers, 1, 0, 5000, false, false, dir2, &st);
-  assert_int_equal (st.cut, 0);
-  assert_int_equal (st.rerun, 0);
-  assert_int_equal (st.findings[SG_VERDICT_SOUNDNESS], 1);
-  remove_dir (dir2);
-  sg_solver_list_free (&solvers);
+  adaptive_run (w, &ad, 1, 5000, false, false);
+  assert_int_equal (ad.st.cut, 0);
+  assert_int_equal (ad.st.rerun, 0);
+  assert_int_equal (ad.st.findings[SG_VERDICT_SOUNDNESS], 1);
+  adaptive_end (&ad);
 }
 
 /* Adaptive timeout: both solvers need 1.5 s. Both runs are cut at 1 s and, as no solver
@@ -478,23 +510,18 @@ static void
 test_adaptive_cut_without_rerun (void **state)
 {
   const world *w = *state;
-  sg_solver_list solvers = { 0 };
-  profile (&solvers, "a", "slow 1500 sat", false);
-  profile (&solvers, "b", "slow 1500 sat", false);
-  char dir[] = "/tmp/smtgrind-loop-test.XXXXXX";
-  assert_non_null (mkdtemp (dir));
-  sg_fuzz_stats st;
-  run_fixed (w, &solvers, 1, 0, 5000, true, false, dir, &st);
-  assert_int_equal (st.mutants, 1);
-  assert_int_equal (st.cut, 2);
-  assert_int_equal (st.rerun, 0);
-  assert_int_equal (st.timeouts, 2);
-  assert_int_equal (st.all_decided, 0);
+  adaptive ad;
+  adaptive_begin (&ad, "slow 1500 sat", "slow 1500 sat");
+  adaptive_run (w, &ad, 1, 5000, true, false);
+  assert_int_equal (ad.st.mutants, 1);
+  assert_int_equal (ad.st.cut, 2);
+  assert_int_equal (ad.st.rerun, 0);
+  assert_int_equal (ad.st.timeouts, 2);
+  assert_int_equal (ad.st.all_decided, 0);
   /* A bound not below -t is no bound: both decide. */
-  run_fixed (w, &solvers, 1, 0, 1000, true, false, dir, &st);
-  assert_int_equal (st.cut, 0);
-  remove_dir (dir);
-  sg_solver_list_free (&solvers);
+  adaptive_run (w, &ad, 1, 1000, true, false);
+  assert_int_equal (ad.st.cut, 0);
+  adaptive_end (&ad);
 }
 
 /* Adaptive timeout with --incompleteness: "a" hangs, "b" decides. The cut run is re-run with
@@ -503,19 +530,14 @@ static void
 test_adaptive_cut_incompleteness (void **state)
 {
   const world *w = *state;
-  sg_solver_list solvers = { 0 };
-  profile (&solvers, "a", "hang", false);
-  profile (&solvers, "b", "sat", false);
-  char dir[] = "/tmp/smtgrind-loop-test.XXXXXX";
-  assert_non_null (mkdtemp (dir));
-  sg_fuzz_stats st;
-  run_fixed (w, &solvers, 1, 0, 1500, true, true, dir, &st);
-  assert_int_equal (st.cut, 1);
-  assert_int_equal (st.rerun, 1);
-  assert_int_equal (st.findings[SG_VERDICT_INCOMPLETE], 1);
-  assert_int_equal (count_files (dir, "incompleteness-a-", ".json"), 1);
-  remove_dir (dir);
-  sg_solver_list_free (&solvers);
+  adaptive ad;
+  adaptive_begin (&ad, "hang", "sat");
+  adaptive_run (w, &ad, 1, 1500, true, true);
+  assert_int_equal (ad.st.cut, 1);
+  assert_int_equal (ad.st.rerun, 1);
+  assert_int_equal (ad.st.findings[SG_VERDICT_INCOMPLETE], 1);
+  assert_int_equal (count_files (ad.dir, "incompleteness-a-", ".json"), 1);
+  adaptive_end (&ad);
 }
 
 /* Adaptive timeout, a chain that keeps hanging: "a" hangs on every mutant, "b" decides. The
@@ -525,18 +547,13 @@ static void
 test_adaptive_known_hang (void **state)
 {
   const world *w = *state;
-  sg_solver_list solvers = { 0 };
-  profile (&solvers, "a", "hang", false);
-  profile (&solvers, "b", "sat", false);
-  char dir[] = "/tmp/smtgrind-loop-test.XXXXXX";
-  assert_non_null (mkdtemp (dir));
-  sg_fuzz_stats st;
-  run_fixed (w, &solvers, 3, 0, 3000, true, false, dir, &st);
-  assert_int_equal (st.mutants, 3);
-  assert_int_equal (st.cut, 3);
-  assert_int_equal (st.rerun, 1);
-  remove_dir (dir);
-  sg_solver_list_free (&solvers);
+  adaptive ad;
+  adaptive_begin (&ad, "hang", "sat");
+  adaptive_run (w, &ad, 3, 3000, true, false);
+  assert_int_equal (ad.st.mutants, 3);
+  assert_int_equal (ad.st.cut, 3);
+  assert_int_equal (ad.st.rerun, 1);
+  adaptive_end (&ad);
 }
 
 int
