@@ -96,11 +96,17 @@ overview (FILE *f)
               "\n"
               "subcommands:\n",
            SG_VERSION);
+  /* a subcommand that is also an engine (enum) is listed once, with the engines */
   for (size_t i = 0; i < NCOMMANDS; i++)
-    fprintf (f, "  %-8s %s\n", commands[i].name, commands[i].help);
+    if (!sg_technique_find (commands[i].name)) fprintf (f, "  %-8s %s\n", commands[i].name, commands[i].help);
   fprintf (f, "\nengines (techniques; each also a campaign engine):\n");
   for (size_t i = 0; i < sg_technique_count (); i++)
-    fprintf (f, "  %-8s %s\n", sg_technique_at (i)->name, sg_technique_at (i)->summary);
+    {
+      const char *name = sg_technique_at (i)->name, *help = sg_technique_at (i)->summary;
+      for (size_t k = 0; k < NCOMMANDS; k++)
+        if (!strcmp (commands[k].name, name)) help = commands[k].help; /* its wider use */
+      fprintf (f, "  %-8s %s\n", name, help);
+    }
   fprintf (f, "\n"
               "Run 'smtgrind SUBCOMMAND --help' for the usage of one subcommand.\n"
               "exit status: 0 ok, 1 internal error or out of memory, 2 usage or input error,\n"

@@ -105,6 +105,8 @@ group_basic() {
   check "help lists print" grep -qE '^  print +[a-z]' "$out_file"
   check "help lists help" grep -qE '^  help +[a-z]' "$out_file"
   check "help mentions the exit codes" grep -q '10 solver bug found' "$out_file"
+  check "help lists enum once (a subcommand that is also an engine), with its wider use" \
+    eval '[ "$(grep -cE "^  enum " "$out_file")" = 1 ] && grep -qE "^  enum +grammar-based enumeration \(ET\): counts" "$out_file"'
 
   run "$bin" --help
   check "--help is help" test "$code:$out" = "0:$help_out"
