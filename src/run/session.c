@@ -12,7 +12,8 @@ typedef struct scan_info {
   bool ml_info;          /* a |symbol| spanning lines inside a top-level (set-info ...) */
   bool ml_other;         /* a |symbol| spanning lines anywhere else */
   bool sets;             /* a top-level command whose effect (reset-assertions) keeps: set-logic,
-                            set-option, push, reset-assertions */
+                            set-option, push, reset-assertions, declare-heap (cvc5: one heap per
+                            solver, a second is an error) */
 } scan_info;
 
 static bool
@@ -72,7 +73,8 @@ scan (const char *s, size_t n, char *w, scan_info *si)
               while (k < n && (s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r')) k++;
               info = is_word (s, n, k, "set-info");
               if (is_word (s, n, k, "set-logic") || is_word (s, n, k, "set-option")
-                  || is_word (s, n, k, "push") || is_word (s, n, k, "reset-assertions"))
+                  || is_word (s, n, k, "push") || is_word (s, n, k, "reset-assertions")
+                  || is_word (s, n, k, "declare-heap"))
                 si->sets = true;
             }
         }

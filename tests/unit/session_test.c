@@ -143,6 +143,11 @@ test_session_light_reset (void **state)
   assert_int_equal (s.stats.light_resets, 3);
   Q ("(check-sat)");
   assert_int_equal (s.stats.light_resets, 4);
+  Q ("(declare-heap (Int Int))(check-sat)"); /* cvc5 keeps a heap: (reset) before and after */
+  Q ("(check-sat)");
+  assert_int_equal (s.stats.light_resets, 4);
+  Q ("(check-sat)");
+  assert_int_equal (s.stats.light_resets, 5);
   assert_int_equal (s.stats.starts, 1);
 #undef Q
   sg_outcome_free (&o);
