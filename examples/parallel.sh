@@ -39,7 +39,8 @@ export SMTGRIND_SHARDS=$n
 
 # The campaign's arguments reach the job in the environment, quoted by printf %q (parallel's
 # command line would expand replacement strings such as {#} or {} in them).
-SMTGRIND_CAMPAIGN_ARGS=$(printf '%q ' "$@")
+SMTGRIND_CAMPAIGN_ARGS=""
+[ $# -eq 0 ] || SMTGRIND_CAMPAIGN_ARGS=$(printf '%q ' "$@")
 export SMTGRIND_CAMPAIGN_ARGS
 # The shard job: its exit status 10 (bugs found) is a result, not a failure.
 # shellcheck disable=SC2016 # expanded by the job's bash
@@ -47,17 +48,24 @@ job='d=$1; eval "set -- $SMTGRIND_CAMPAIGN_ARGS"; "$0" campaign --shard auto --l
 
 status=0
 if [ -n "${SSHLOGINS:-}" ]; then
+  [ -r "$SSHLOGINS" ] || { echo "parallel.sh: error: SSHLOGINS: cannot read '$SSHLOGINS'" >&2; exit 2; }
+  # GNU parallel neither transfers nor returns files for ':' (this machine): its shards would
+  # stay in the remote directory and go with it.
+  if grep -qE '^[[:space:]]*([0-9]+/)?:[[:space:]]*$' "$SSHLOGINS"; then
+    echo "parallel.sh: error: $SSHLOGINS lists ':' (this machine), for which GNU parallel returns no files: name this machine by its ssh login instead" >&2
+    exit 2
+  fi
   # On the remote hosts, in a directory on their local disk (not parallel's default under
-  # ~/.parallel, often a network file system); shard-I goes there from $out when an earlier run
-  # left it (so a rerun continues it) and comes back into $out.
-  remote=${REMOTE_TMP:-/tmp}/smtgrind-parallel-$(id -un)-$(basename "$out")
+  # ~/.parallel, often a network file system), one per OUT (its path's checksum); shard-I goes
+  # there from $out when an earlier run left it (so a rerun continues it) and comes back.
+  remote=${REMOTE_TMP:-/tmp}/smtgrind-parallel-$(id -un)-$(printf '%s' "$out" | cksum | cut -d' ' -f1)
   (cd "$out" && parallel -q --will-cite --halt never --sshloginfile "$SSHLOGINS" -j "${JOBS_PER_HOST:-1}" \
      --env SMTGRIND_SHARDS --env SMTGRIND_CAMPAIGN_ARGS --workdir "$remote" \
      --transferfile 'shard-{#}' --return 'shard-{#}' --cleanup \
      bash -c "$job" "$smtgrind" 'shard-{#}' ::: $(seq "$n")) || status=$?
   # --cleanup removes files, not directories: when every shard came back, remove the rest.
   if [ "$status" = 0 ]; then
-    parallel --will-cite --nonall --sshloginfile "$SSHLOGINS" rm -rf "$remote" || true
+    parallel -q --will-cite --nonall --sshloginfile "$SSHLOGINS" rm -rf "$remote" || true
   fi
 else
   parallel -q --will-cite --halt never -j "${JOBS_PER_HOST:-$n}" \

@@ -428,9 +428,12 @@ sg_db_totals (sg_db *db, sg_db_counts *c)
 bool
 sg_db_is_merge (sg_db *db)
 {
+  /* the table `shards`, or (a merge of an older smtgrind) the meta key merged_from */
   uint64_t n = 0;
-  return !one_u64 (db, prep (db, "SELECT COUNT (*) FROM sqlite_master WHERE type = 'table' AND name = 'shards'"), &n)
-         && n > 0;
+  char v[16];
+  return (!one_u64 (db, prep (db, "SELECT COUNT (*) FROM sqlite_master WHERE type = 'table' AND name = 'shards'"), &n)
+          && n > 0)
+         || sg_db_meta_get (db, "merged_from", v, sizeof v) == SG_RC_OK;
 }
 
 sg_rc

@@ -84,7 +84,8 @@ sg_rc sg_db_totals (sg_db *db, sg_db_counts *c /* OUT */);
 
 /* Statistics row (cumulative counters at campaign time `elapsed`). */
 sg_rc sg_db_stats_add (sg_db *db, double elapsed, const sg_db_counts *c);
-/* True when db is a merge of campaigns (it has the table `shards`, merge.h). */
+/* True when db is a merge of campaigns (it has the table `shards`, merge.h, or the meta key
+ * merged_from of an older smtgrind's merges). */
 bool sg_db_is_merge (sg_db *db);
 /* Counts: findings, buckets. */
 sg_rc sg_db_count (sg_db *db, const char *table, uint64_t *n /* OUT */);

@@ -288,10 +288,12 @@ merge_slices (sg_db *dst, sg_db *src)
 {
   sqlite3_stmt *sl = q (src, "SELECT worker, slice, engine, rng_seed, chain0, chains, started, state, mutants, calls,"
                              " decided, unknown, timeouts, rejected, unconfirmed, ill_typed, chains_done FROM slices ORDER BY worker, slice");
-  /* only by a state at least as far on (merging an older copy of a shard lowers nothing) */
+  /* only by a state further on: more mutants or calls, or as many and the row there still
+   * 'running' (merging an older copy of a shard lowers nothing, nor undoes a slice's end) */
   sqlite3_stmt *upd = q (dst, "UPDATE slices SET state = ?1, mutants = ?2, calls = ?3, decided = ?4, unknown = ?5,"
                               " timeouts = ?6, rejected = ?7, unconfirmed = ?8, ill_typed = ?9, chains_done = ?10"
-                              " WHERE rng_seed = ?11 AND mutants <= ?2 AND calls <= ?3");
+                              " WHERE rng_seed = ?11 AND (mutants < ?2 OR calls < ?3"
+                              " OR (mutants = ?2 AND calls = ?3 AND state = 'running'))");
   sqlite3_stmt *has = q (dst, "SELECT 1 FROM slices WHERE rng_seed = ?");
   sqlite3_stmt *ins = q (dst, "INSERT INTO slices (worker, slice, engine, rng_seed, chain0, chains, started, state,"
                               " mutants, calls, decided, unknown, timeouts, rejected, unconfirmed, ill_typed, chains_done)"

@@ -92,7 +92,8 @@ bool sg_pred_test (const sg_pred *p, const char *path, const char *text, size_t 
                    const sg_script *sc, uint32_t *runs /* OUT */);
 /* Finding mode, --option-fuzz (reduce_opts.c): drop each drawn option word of each solver
  * (profile.fuzzed_args) in turn, keeping the drop when the finding still holds on the input,
- * then lower each integer value left ("NAME=10") to the smallest of 0..3 that keeps it;
+ * then (soundness, invalid model, crash) lower each integer value left ("NAME=10") to the
+ * smallest of 0..3 that keeps it;
  * *before / *after count the words, *runs the solver runs. */
 sg_rc sg_pred_minimise_options (sg_pred *p, const char *path, const char *text, size_t len,
                                 sg_store *s, const sg_script *sc, uint32_t *before /* OUT */,

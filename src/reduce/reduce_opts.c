@@ -1,8 +1,8 @@
 /* reduce_opts: the options of a finding made under --option-fuzz, minimised — each drawn
- * option word dropped in turn while the finding still holds, then each integer value that is
- * left lowered to the smallest of 0 1 2 3 with which it still holds (a drawn 10 may lie outside
- * what the option means; the smallest value that keeps the bug is the one to report)
- * (predicate.h). */
+ * option word dropped in turn while the finding still holds, then (wrong answers, invalid
+ * models, crashes) each integer value that is left lowered to the smallest of 0 1 2 3 with which
+ * it still holds (a drawn 10 may lie outside what the option means; the smallest value that
+ * keeps the bug is the one to report) (predicate.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,7 +89,11 @@ sg_pred_minimise_options (sg_pred *p, const char *path, const char *text, size_t
             }
         }
       *after += prof->fuzzed_args;
-      for (uint32_t f = 0; f < prof->fuzzed_args; f++)
+      /* Only for wrong answers, invalid models and crashes: for an unknown or a slowdown a
+       * lower value may mean "off" (smt.arith.solver=0: no arithmetic solver), the same
+       * finding by design. */
+      bool lower = p->kind == SG_VERDICT_SOUNDNESS || p->kind == SG_VERDICT_INVALID_MODEL || p->kind == SG_VERDICT_CRASH;
+      for (uint32_t f = 0; lower && f < prof->fuzzed_args; f++)
         {
           uint32_t k = prof->user_args.n - prof->fuzzed_args + f;
           sg_rc rc = lower_value (p, path, text, len, s, sc, &prof->user_args.a[k], runs);

@@ -1526,17 +1526,23 @@ group_cluster() {
   # go "there" and come back; a rerun sends each shard back first and continues it; the seed
   # directory's name holds {#}, which reaches smtgrind as written; the remote directory goes.
   if command -v rsync >/dev/null || [ "${CI:-}" = true ]; then
-    mkdir -p "$tmp/sd{#}" "$tmp/remote"
+    # REMOTE_TMP holds a blank: "$tmp/remote" (its first word) must survive the cleanup
+    mkdir -p "$tmp/sd{#}" "$tmp/remote dir" "$tmp/remote"
+    touch "$tmp/remote/decoy"
     cp examples/qf_lia.smt2 seeds/*.smt2 "$tmp/sd{#}/" 2>/dev/null
     echo fakehost > "$tmp/sshlogins"
     local sshrun=(env SMTGRIND="$bin" SSHLOGINS="$tmp/sshlogins" PARALLEL_SSH="$PWD/tests/fake/fake_ssh.sh"
-                  FAKE_SSH_LOG="$tmp/ssh.log" REMOTE_TMP="$tmp/remote" timeout -s KILL 120 bash examples/parallel.sh 2
+                  FAKE_SSH_LOG="$tmp/ssh.log" REMOTE_TMP="$tmp/remote dir" timeout -s KILL 120 bash examples/parallel.sh 2
                   "$tmp/ssh" --solvers "$fake hashcrash" --engines opfuzz -j 1 --seed 5 --slice 1 --no-report --no-reduce)
     run "${sshrun[@]}" --budget 2 "$tmp/sd{#}"
     local r1=$code e1=$err
     run "${sshrun[@]}" --budget 4 "$tmp/sd{#}"
-    check "parallel.sh over ssh: both shards ran there and came back; a rerun continues each; {#} in an argument stays; the remote directory is removed" \
-      eval '[ $r1 = 0 ] && [ $code = 0 ] && [[ $e1 == *"shard 1/2 (from PARALLEL_SEQ)"* ]] && [ "$(grep -c "holds this campaign (same settings): continuing it, 2s of 4s done" <<<"$err")" = 2 ] && grep -qx fakehost "$tmp/ssh.log" && "$bin" bugs check "$tmp/ssh/merged" >/dev/null && [ -z "$(ls -A "$tmp/remote")" ]'
+    check "parallel.sh over ssh: both shards ran there and came back; a rerun continues each; {#} in an argument stays; the remote directory is removed, nothing else" \
+      eval '[ $r1 = 0 ] && [ $code = 0 ] && [[ $e1 == *"shard 1/2 (from PARALLEL_SEQ)"* ]] && [ "$(grep -c "holds this campaign (same settings): continuing it, 2s of 4s done" <<<"$err")" = 2 ] && grep -qx fakehost "$tmp/ssh.log" && "$bin" bugs check "$tmp/ssh/merged" >/dev/null && [ -z "$(ls -A "$tmp/remote dir")" ] && [ -f "$tmp/remote/decoy" ]'
+    echo "2/:" > "$tmp/sshlocal"
+    run env SMTGRIND="$bin" SSHLOGINS="$tmp/sshlocal" bash examples/parallel.sh 2 "$tmp/ssh2" --budget 2 "$tmp/sd{#}"
+    check "parallel.sh: ':' in SSHLOGINS (no files returned for it) is refused, exit 2" \
+      eval '[ $code = 2 ] && [[ $err == *"lists '"':'"' (this machine)"* ]]'
   fi
   # merge is idempotent: the same shards again, a shard twice, a merge of the merge, the merge
   # with itself and a shard: the same bugs, findings, slices, shards and files.
@@ -1587,6 +1593,9 @@ print(sum(1 for r in rows for p in r if p.startswith("/") or ".." in p), len(row
 db = sqlite3.connect(sys.argv[1])
 db.execute("UPDATE buckets SET reduce_state = ?, reduced_trigger = NULL, reduced_key = NULL", ("pending",))
 db.execute("UPDATE slices SET mutants = mutants / 2, calls = calls / 2"); db.commit()' "$tmp/early/campaign.db"
+  cp -a "$tmp/moved-shard" "$tmp/early2" # as far on, but every slice still running
+  python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1]); db.execute("UPDATE slices SET state = ?", ("running",)); db.commit()' "$tmp/early2/campaign.db"
   local done_shard done_late sum_new sum_after
   done_shard=$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT COUNT(*) FROM buckets WHERE reduce_state = ? AND reduced_trigger IS NOT NULL", ("done",)).fetchone()[0])' "$tmp/moved-shard/campaign.db")
   "$bin" merge --out "$tmp/m6" "$tmp/early" >/dev/null 2>&1
@@ -1595,10 +1604,10 @@ db.execute("UPDATE slices SET mutants = mutants / 2, calls = calls / 2"); db.com
   check "a reduction finished after an earlier merge reaches the merged bucket on the next merge" \
     eval '[ $code = 0 ] && [ "$done_shard" -gt 0 ] && [ "$done_late" = "$done_shard" ] && [[ $err == *"; $done_shard reductions finished since an earlier merge"* ]] && "$bin" bugs check "$tmp/m6" >/dev/null'
   sum_new=$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT SUM(mutants), SUM(calls) FROM slices").fetchone())' "$tmp/m6/campaign.db")
-  run "$bin" merge --out "$tmp/m6" "$tmp/early"
-  sum_after=$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT SUM(mutants), SUM(calls) FROM slices").fetchone())' "$tmp/m6/campaign.db")
-  check "an older copy of a shard merged after the newer one lowers no counter" \
-    eval '[ $code = 0 ] && [ "$sum_after" = "$sum_new" ] && [[ $sum_new != "(None, None)" ]]'
+  run "$bin" merge --out "$tmp/m6" "$tmp/early" "$tmp/early2"
+  sum_after=$(python3 -c 'import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); print(db.execute("SELECT SUM(mutants), SUM(calls) FROM slices").fetchone(), db.execute("SELECT COUNT(*) FROM slices WHERE state = ?", ("running",)).fetchone()[0])' "$tmp/m6/campaign.db")
+  check "an older copy of a shard merged after the newer one lowers no counter and undoes no slice's end" \
+    eval '[ $code = 0 ] && [ "$sum_after" = "$sum_new 0" ] && [[ $sum_new != "(None, None)" ]]'
   # Solver versions per shard: a shard run with another version is reported, and kept per shard.
   cp -a "$tmp/cl/shard-1" "$tmp/vshard"
   python3 -c 'import sqlite3, sys
