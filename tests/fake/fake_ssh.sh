@@ -11,6 +11,10 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -n "${FAKE_SSH_LOG:-}" ] && echo "$1" >> "$FAKE_SSH_LOG"
+# As sshd does: the login's shell in SHELL (GNU parallel's remote worker runs the job with
+# $SHELL; a CI job may have none set).
+SHELL=$(getent passwd "$(id -u)" | cut -d: -f7)
+export SHELL=${SHELL:-/bin/sh}
 shift
 [ "${1:-}" = "--" ] && shift
 exec bash -c "$*"
