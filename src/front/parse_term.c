@@ -222,6 +222,20 @@ apply_indexed (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_ter
       rc = sg_term_intern (s, SG_OP_FMF_CARD, 0, s->s_bool, NULL, 0, &card, 1, so, out);
       return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
     }
+  if (!strcmp (atext (p, name), "char") && has (p, i, first) && next (p, first) == next (p, i)
+      && sg_pnode (p, first)->kind == SG_TOK_HEX)
+    {
+      /* (_ char #xH): the one-character string of code point H (SMT-LIB strings, <= #x2FFFF) */
+      const char *h = atext (p, first) + 2;
+      size_t hl = strlen (h);
+      unsigned long cp = hl >= 1 && hl <= 5 ? strtoul (h, NULL, 16) : 0x30000;
+      if (cp > 0x2FFFF) return sg_perr (p, first, SG_RC_SORT, "(_ char %s): not a code point of 1 to 5 hex digits up to #x2FFFF", atext (p, first));
+      if (n) return sg_perr (p, i, SG_RC_SORT, "(_ char H) takes no arguments");
+      char esc[16];
+      int w = snprintf (esc, sizeof esc, "\\u{%lx}", cp);
+      rc = sg_mk_literal (s, SG_OP_STRING, esc, (uint32_t) w, out);
+      return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
+    }
   uint32_t idx[8], nidx = 0;
   for (uint32_t j = first; has (p, i, j); j = next (p, j))
     {

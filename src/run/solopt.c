@@ -138,8 +138,9 @@ z3_line (const char *s, size_t n, const char **name, size_t *nlen, sg_solopt_typ
 }
 
 /* The values an unsigned option's description enumerates ("0 - no solver, 1 - bellman-ford
- * ..., 6 - lra solver", "0- eager, 1- lazy"), blank-separated into out; false unless it lists
- * at least two. A number counts only at the start of a word ("limit1 - total" does not). */
+ * ..., 6 - lra solver", "0- eager, 1- lazy", "1 - 5 are levels, 7 - max" = 1 2 3 4 5 7),
+ * blank-separated into out; false unless it lists at least two. A number counts only at the
+ * start of a word ("limit1 - total" does not). */
 static bool
 z3_listed (const char *s, size_t n, char *out, size_t size)
 {
@@ -154,12 +155,28 @@ z3_listed (const char *s, size_t n, char *out, size_t size)
       size_t k = j < n && s[j] == ' ' ? j + 1 : j;
       if (k + 1 < n && s[k] == '-' && s[k + 1] == ' ' && j - i < 10)
         {
-          if (o + (j - i) + 2 > size) return false;
-          if (o) out[o++] = ' ';
-          memcpy (out + o, s + i, j - i);
-          o += j - i;
-          out[o] = 0;
-          found++;
+          /* "1 - 5 are levels": a range when a number follows that is not itself a value */
+          unsigned long lo = strtoul (s + i, NULL, 10), hi = lo;
+          size_t b = k + 2, e = b;
+          while (e < n && isdigit ((unsigned char) s[e])) e++;
+          if (e > b && e - b < 10 && (e == n || s[e] == ' ' || s[e] == ',')
+              && !(e + 2 < n && s[e] == ' ' && s[e + 1] == '-' && s[e + 2] == ' '))
+            {
+              unsigned long h = strtoul (s + b, NULL, 10);
+              if (h > lo && h - lo <= 32) hi = h;
+            }
+          for (unsigned long v = lo; v <= hi; v++)
+            {
+              char num[24];
+              int w = snprintf (num, sizeof num, "%lu", v);
+              if (o + (size_t) w + 2 > size) return false;
+              if (o) out[o++] = ' ';
+              memcpy (out + o, num, (size_t) w);
+              o += (size_t) w;
+              out[o] = 0;
+              found++;
+            }
+          if (hi > lo) j = e;
         }
       i = j;
     }

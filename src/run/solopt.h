@@ -108,7 +108,7 @@ int sg_solopt_trial (const sg_solopt *o, const char *value);
 /* Can o be drawn at all (not excluded, a type with candidates, some value tried ok)? */
 bool sg_solopt_drawable (const sg_solopt *o);
 
-/* The cache file: a header "# smtgrind solver options v3\tSOLVER\tVERSION\tSTYLE" then one line per
+/* The cache file: a header "# smtgrind solver options v4\tSOLVER\tVERSION\tSTYLE" then one line per
  * option: name, type, values ('-' none), default ('-' none), category, e (expert) / c,
  * u (unsound by its help) / -, trials ('-' none), tab-separated. The exclusion list is applied
  * when the file is read (it may have changed since). */

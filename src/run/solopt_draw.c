@@ -222,7 +222,7 @@ sg_solopt_draw (const sg_solopt_table *t, sg_solopt_mode m, sg_rng *r, sg_strv *
 
 /* ---- the cache file --------------------------------------------------------------------- */
 
-static const char header[] = "# smtgrind solver options v3\t";
+static const char header[] = "# smtgrind solver options v4\t";
 
 sg_rc
 sg_solopt_write (const sg_solopt_table *t, const char *path)

@@ -239,7 +239,7 @@ sg_solopt_load (const sg_profile *p0, const sg_patterns *pats, const char *path,
     {
       if (!fgets (head, sizeof head, f)) head[0] = 0;
       fclose (f);
-      if (!strncmp (head, "# smtgrind solver options v", 27) && strncmp (head + 27, "3\t", 2)) refresh = true;
+      if (!strncmp (head, "# smtgrind solver options v", 27) && strncmp (head + 27, "4\t", 2)) refresh = true;
     }
   if (!refresh && access (path, F_OK) == 0)
     {

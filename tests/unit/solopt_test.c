@@ -32,6 +32,7 @@ static const char z3_pd[] =
   "    restart_factor (double) when using geometric strategy (default: 1.1)\n"
   "    dt_lazy_splits (unsigned int) How lazy: 0- eager, 1- lazy for infinite types, 2- lazy (default: 1)\n"
   "    cutoff1 (unsigned int) limit1 - total number of clauses, 2 - x (default: 100000000)\n"
+  "    trace_level (unsigned int) 0 - off, 1 - 5 are levels, 7 - max (default: 0)\n"
   "    garbage line that is no parameter\n"
   "[module] nlsat, description: nonlinear solver\n"
   "    shuffle_vars (bool) use a random variable order. (default: false)\n";
@@ -89,7 +90,7 @@ test_parse_z3 (void **state)
   snprintf (t.solver, sizeof t.solver, "z3");
   assert_int_equal (sg_solopt_parse_z3 (&t, z3_pd, sizeof z3_pd - 1), SG_RC_OK);
   sg_solopt_mark_excluded (&t);
-  assert_int_equal (t.opts.n, 10);
+  assert_int_equal (t.opts.n, 11);
   assert_int_equal (t.skipped, 1);
   const sg_solopt *o = find (&t, "smt.arith.solver");
   assert_non_null (o);
@@ -103,6 +104,7 @@ test_parse_z3 (void **state)
   sg_strv_free (&c);
   assert_string_equal (find (&t, "smt.dt_lazy_splits")->values, "0 1 2");
   assert_null (find (&t, "smt.cutoff1")->values); /* "limit1 - " is no value; one is not a list */
+  assert_string_equal (find (&t, "smt.trace_level")->values, "0 1 2 3 4 5 7"); /* a range */
   assert_string_equal (o->category, "smt");
   assert_false (o->expert);
   assert_false (o->excluded);
@@ -413,7 +415,7 @@ test_cache (void **state)
   assert_int_equal (d.col, 21);
   sg_solopt_table_free (&u);
   f = fopen (path, "w");
-  fputs ("# smtgrind solver options v3\tz3\t4.8.12\tz3\nname\tweird\t-\t-\tm\tc\t-\t-\n", f);
+  fputs ("# smtgrind solver options v4\tz3\t4.8.12\tz3\nname\tweird\t-\t-\tm\tc\t-\t-\n", f);
   fclose (f);
   sg_solopt_table_init (&u);
   assert_int_equal (sg_solopt_read (&u, path, &d), SG_RC_PARSE);
