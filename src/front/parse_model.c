@@ -155,7 +155,10 @@ model_declare (sg_parser *p, uint32_t cmd)
                              sorts.a, sorts.n, rs, &fun);
       if (rc) rc = sg_perr_store (p, cmd, rc);
       else if (!sg_symtab_bind (&p->st, SG_NS_TERM, nm, SG_B_FUN, fun)) rc = nomem (p, cmd);
-      else if (w != SG_WK_DEFINE_FUN) rc = p->model->element (p->model->ctx, fun);
+      /* An element of an uninterpreted sort; a declared constant of any other sort (or a
+       * declared function) has no value here, so what uses it is undetermined. */
+      else if (w != SG_WK_DEFINE_FUN && !sorts.n && sg_sort_kind_of (s, rs) == SG_SORT_USER)
+        rc = p->model->element (p->model->ctx, fun);
     }
   SG_VEC_FREE (vars);
   SG_VEC_FREE (sorts);

@@ -141,7 +141,11 @@ apply_symbol (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_term
       /* Bound again after the enclosing definition's parameters are released. */
       if (!sg_symtab_bind (&p->st, SG_NS_TERM, a, SG_B_FUN, fun) || !SG_VEC_PUSH (p->named, fun))
         return nomem (p, i);
-      if ((rc = p->model->element (p->model->ctx, fun))) return rc;
+      /* Only an uninterpreted sort has elements: '@4' where a String is expected stays a
+       * constant without a value (what uses it is undetermined). */
+      if (sg_sort_kind_of (s, p->model_expect) == SG_SORT_USER
+          && (rc = p->model->element (p->model->ctx, fun)))
+        return rc;
       rc = sg_mk_fun_app (s, fun, NULL, 0, out);
       return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
     }

@@ -116,6 +116,16 @@ test_unreadable_values_and_as_array (void **state)
   const char *bad = "((define-fun y () Int 3))";
   assert_int_equal (sg_model_read (&m2, &t.sc, bad, strlen (bad), "model", &d), SG_RC_OK);
   sg_model_free (&m2);
+  /* Elements only of uninterpreted sorts: an abstract value '@4' where a Real is expected, or a
+   * declared constant of another sort, is a constant without a value (fuzz_model found the
+   * evaluator reading an element as a string). */
+  sg_model m3;
+  sg_model_init (&m3, &t.s);
+  sg_diag_init (&d, "model");
+  const char *abstract = "((declare-fun k () Real)(declare-fun h (Int) Int)(define-fun x () Real @4))";
+  assert_int_equal (sg_model_read (&m3, &t.sc, abstract, strlen (abstract), "model", &d), SG_RC_OK);
+  assert_int_equal (m3.unints, 0);
+  sg_model_free (&m3);
   sg_model_free (&m);
   tp_free (&t);
 }
