@@ -1,0 +1,2 @@
+(set-logic QF_S)
+(assert (= "" (_ char #x30000)))
