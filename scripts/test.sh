@@ -3,9 +3,12 @@
 #   (a) build/       RelWithDebInfo build, all ctest tests (unit + CLI)
 #   (b) build-asan/  Debug build with ASan+UBSan, all ctest tests again except those labelled slow
 #   (b2) build-release/ Release build of everything (warnings as errors), not run
-#   (c) build-fuzz/  clang libFuzzer build, fuzz_parse for 60 s on a seed corpus
-#                    (tests/data, examples, tests/parse and up to 200 files of ../shared/corpus);
-#                    skipped when clang is missing. Crash inputs land in build-fuzz/artifacts/.
+#   (c) build-fuzz/  clang libFuzzer build, smoke runs of the four harnesses (fuzz/): fuzz_parse
+#                    50 s on a seed corpus (tests/data, examples, tests/parse and up to 200 files
+#                    of ../shared/corpus), fuzz_model 25 s (tests/data/models), fuzz_grammar 15 s
+#                    (data/grammars), fuzz_options 20 s (tests/data/options and the installed
+#                    solvers' help texts); skipped when clang is missing. Crash inputs land in
+#                    build-fuzz/artifacts/.
 # Run scripts/setup.sh first on a fresh machine (it installs the packages).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -30,13 +33,13 @@ stage "(b2) build-release/: Release build of the library, the CLI and every test
 cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release -DSG_WERROR=ON
 cmake --build build-release -j "$jobs"
 
-stage "(c) build-fuzz/: fuzz_parse smoke run"
+stage "(c) build-fuzz/: fuzzing smoke runs"
 if ! command -v clang >/dev/null; then
   echo "test.sh: clang not found: fuzz smoke test skipped" >&2
   exit 0
 fi
 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSG_WERROR=ON -DSG_FUZZ=ON -DSG_TESTS=OFF
-cmake --build build-fuzz -j "$jobs" --target fuzz_parse fuzz_model
+cmake --build build-fuzz -j "$jobs" --target fuzz_parse fuzz_model fuzz_grammar fuzz_options
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -57,18 +60,39 @@ if [ -d "$shared" ]; then
     cp "$f" "$work/corpus/seed$((i += 1)).smt2"
   done < "$work/picked"
 fi
-echo "test.sh: fuzzing with $i seed files for 60 s" >&2
-if ! build-fuzz/fuzz_parse -max_total_time=60 -timeout=10 -rss_limit_mb=2048 \
+echo "test.sh: fuzzing with $i seed files for 50 s" >&2
+if ! build-fuzz/fuzz_parse -max_total_time=50 -timeout=10 -rss_limit_mb=2048 \
       -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/corpus"; then
   echo "test.sh: error: fuzz_parse found a failure; inputs are in build-fuzz/artifacts/" >&2
   exit 1
 fi
 mkdir -p "$work/models"
 cp tests/data/models/*.txt "$work/models/"
-echo "test.sh: fuzzing the model reader and output classifier for 30 s" >&2
-if ! build-fuzz/fuzz_model -max_total_time=30 -timeout=10 -rss_limit_mb=2048 \
+echo "test.sh: fuzzing the model reader and output classifier for 25 s" >&2
+if ! build-fuzz/fuzz_model -max_total_time=25 -timeout=10 -rss_limit_mb=2048 \
       -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/models"; then
   echo "test.sh: error: fuzz_model found a failure; inputs are in build-fuzz/artifacts/" >&2
+  exit 1
+fi
+mkdir -p "$work/grammars"
+cp data/grammars/*.bnf "$work/grammars/"
+echo "test.sh: fuzzing the grammar reader and the enumerator for 15 s" >&2
+if ! build-fuzz/fuzz_grammar -max_total_time=15 -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/grammars"; then
+  echo "test.sh: error: fuzz_grammar found a failure; inputs are in build-fuzz/artifacts/" >&2
+  exit 1
+fi
+# The option readers: the first byte picks the reader ('0' z3 -pd, '1' cvc5 --help, '2' cvc4
+# --help, '3' a cache file); the installed solvers' whole help texts join the excerpts.
+mkdir -p "$work/options"
+cp tests/data/options/*.txt "$work/options/"
+if command -v z3 >/dev/null; then { printf 0; z3 -pd 2>&1 || true; } > "$work/options/z3-pd-full"; fi
+if command -v cvc5 >/dev/null; then { printf 1; cvc5 --help 2>&1 || true; } > "$work/options/cvc5-full"; fi
+if command -v cvc4 >/dev/null; then { printf 2; cvc4 --help 2>&1 || true; } > "$work/options/cvc4-full"; fi
+echo "test.sh: fuzzing the option-table readers for 20 s" >&2
+if ! build-fuzz/fuzz_options -max_total_time=20 -timeout=10 -rss_limit_mb=2048 -max_len=70000 \
+      -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/options"; then
+  echo "test.sh: error: fuzz_options found a failure; inputs are in build-fuzz/artifacts/" >&2
   exit 1
 fi
 echo "test.sh: all stages passed" >&2

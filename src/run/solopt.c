@@ -141,6 +141,16 @@ z3_line (const char *s, size_t n, const char **name, size_t *nlen, sg_solopt_typ
  * ..., 6 - lra solver", "0- eager, 1- lazy", "1 - 5 are levels, 7 - max" = 1 2 3 4 5 7),
  * blank-separated into out; false unless it lists at least two. A number counts only at the
  * start of a word ("limit1 - total" does not). */
+/* The decimal number s[from, to) (digits only, fewer than 10): bounded, unlike strtoul, because
+ * the help text need not end in a NUL. */
+static unsigned long
+digits_value (const char *s, size_t from, size_t to)
+{
+  unsigned long v = 0;
+  for (size_t i = from; i < to; i++) v = v * 10 + (unsigned long) (s[i] - '0');
+  return v;
+}
+
 static bool
 z3_listed (const char *s, size_t n, char *out, size_t size)
 {
@@ -156,13 +166,13 @@ z3_listed (const char *s, size_t n, char *out, size_t size)
       if (k + 1 < n && s[k] == '-' && s[k + 1] == ' ' && j - i < 10)
         {
           /* "1 - 5 are levels": a range when a number follows that is not itself a value */
-          unsigned long lo = strtoul (s + i, NULL, 10), hi = lo;
+          unsigned long lo = digits_value (s, i, j), hi = lo;
           size_t b = k + 2, e = b;
           while (e < n && isdigit ((unsigned char) s[e])) e++;
           if (e > b && e - b < 10 && (e == n || s[e] == ' ' || s[e] == ',')
               && !(e + 2 < n && s[e] == ' ' && s[e + 1] == '-' && s[e + 2] == ' '))
             {
-              unsigned long h = strtoul (s + b, NULL, 10);
+              unsigned long h = digits_value (s, b, e);
               if (h > lo && h - lo <= 32) hi = h;
             }
           for (unsigned long v = lo; v <= hi; v++)
@@ -365,7 +375,7 @@ sg_solopt_parse_cvc (sg_solopt_table *t, const char *text, size_t len)
           started = true;
           continue;
         }
-      if (n >= 6 && strstr (s, "options:") && (size_t) (strstr (s, "options:") - s) < n && s[0] != ' ')
+      if (n >= 6 && memmem (s, n, "options:", 8) && s[0] != ' ')
         {
           rc = cvc_flush (t, &e, cat);
           started = true;

@@ -1,4 +1,4 @@
-/* grammar: the BNF reader, its checks (defined, productive, no duplicate alternative, no
+/* grammar: the BNF reader, its checks (defined, productive, reachable, no duplicate alternative, no
  * cost-0 cycle) and the shipped grammars. */
 #include "tech/grammar.h"
 
@@ -312,6 +312,38 @@ check_productive (const sg_grammar *g, sg_diag *d)
   return rc;
 }
 
+/* Every nonterminal is reachable from the start symbol nts[0] (explicit stack). One that is not
+ * is a mistake in the file (a typo, a comment that swallowed a name): it would never be used,
+ * and counting it could cost minutes for nothing. */
+static sg_rc
+check_reachable (const sg_grammar *g, sg_diag *d)
+{
+  if (!g->nnts) return SG_RC_OK;
+  bool *seen = calloc (g->nnts, sizeof *seen);
+  uint32_t *stack = malloc (g->nnts * sizeof *stack);
+  if (!seen || !stack) { free (seen), free (stack); return SG_RC_NOMEM; }
+  uint32_t n = 0;
+  seen[0] = true, stack[n++] = 0;
+  while (n)
+    {
+      const sg_gnt *nt = &g->nts[stack[--n]];
+      for (uint32_t a = nt->first_alt; a < nt->first_alt + nt->nalts; a++)
+        for (uint32_t i = 0; i < g->alts[a].n; i++)
+          {
+            sg_gsym s = g->syms[g->alts[a].first + i];
+            if (s >= 0 && !seen[s]) seen[s] = true, stack[n++] = (uint32_t) s;
+          }
+    }
+  sg_rc rc = SG_RC_OK;
+  for (uint32_t i = 0; i < g->nnts && !rc; i++)
+    if (!seen[i])
+      rc = sg_diag_set (d, SG_RC_SORT, g->nts[i].line, g->nts[i].col,
+                        "nonterminal '%s' is not reachable from the start symbol '%s' (the first rule)",
+                        g->nts[i].name, g->nts[0].name);
+  free (seen), free (stack);
+  return rc;
+}
+
 /* nts_order: a topological order of the edges lhs -> B for B in a cost-0 alternative (B
  * first), by Kahn's algorithm; what is left over lies on a cost-0 cycle. */
 static sg_rc
@@ -365,6 +397,7 @@ sg_grammar_read (sg_grammar *g, const char *name, const char *text, size_t len, 
   if (!rc && !g->name) rc = SG_RC_NOMEM;
   if (!rc) rc = check_defined (g, d);
   if (!rc) rc = check_productive (g, d);
+  if (!rc) rc = check_reachable (g, d);
   if (!rc) rc = order_nts (g, d);
   if (rc == SG_RC_NOMEM) sg_diag_set (d, rc, 0, 0, "out of memory");
   if (rc) sg_grammar_free (g);

@@ -9,7 +9,8 @@
  * has a nonterminal and contains the terminal "(" or its own left-hand side, else 0; a
  * formula's size is the sum of the costs of the alternatives of its derivation.
  * Owns: a grammar's names, terminals and alternatives (freed by sg_grammar_free).
- * Invariants after sg_grammar_read succeeds: every nonterminal is defined once and productive,
+ * Invariants after sg_grammar_read succeeds: every nonterminal is defined once, productive and
+ * reachable from the start symbol,
  * no nonterminal has the same alternative twice, and no cycle uses only cost-0 alternatives
  * (so each size has finitely many formulas); nts_order lists the nonterminals so that the
  * nonterminals of a cost-0 alternative come before its left-hand side.
@@ -60,8 +61,8 @@ typedef struct sg_grammar {
 } sg_grammar;
 
 /* Read grammar text (named `name` in diagnostics) into g. SG_RC_PARSE (syntax, duplicate
- * alternative, rule defined twice) or SG_RC_SORT (undefined, unproductive, cost-0 cycle) with
- * d at the offending line:col; SG_RC_NOMEM. */
+ * alternative, rule defined twice) or SG_RC_SORT (undefined, unproductive, unreachable,
+ * cost-0 cycle) with d at the offending line:col; SG_RC_NOMEM. */
 sg_rc sg_grammar_read (sg_grammar *g /* OUT */, const char *name, const char *text, size_t len, sg_diag *d);
 /* A shipped grammar by name, or a grammar file. SG_RC_IO when neither exists. */
 sg_rc sg_grammar_load (sg_grammar *g /* OUT */, const char *name_or_path, sg_diag *d);

@@ -1667,6 +1667,10 @@ group_enum() {
   run "$bin" enum "$d/g.bnf" --counts
   check "a grammar file with an undefined nonterminal: exit 2 at file:line:col" \
     eval '[ $code = 2 ] && [[ $err == *"g.bnf:1:20: error: undefined nonterminal '"'"'t'"'"'"* ]]'
+  printf 's ::= "(" # "assert" t ")"\n  | "a"\nt ::= "b" | "(" t ")"\n' > "$d/unreach.bnf"
+  run "$bin" enum "$d/unreach.bnf" --print --count 3
+  check "a nonterminal the start symbol does not reach: exit 2 at its line:col" \
+    eval '[ $code = 2 ] && [[ $err == *"unreach.bnf:3:1: error: nonterminal '"'"'t'"'"' is not reachable"* ]]'
   printf 's ::= "a" | "b"\n  | "a"\n' > "$d/dup.bnf"
   run "$bin" enum "$d/dup.bnf" --print
   check "a duplicate alternative: exit 2 at its line:col" eval '[ $code = 2 ] && [[ $err == *"dup.bnf:2:5: error: duplicate alternative"* ]]'
