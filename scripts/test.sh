@@ -3,12 +3,13 @@
 #   (a) build/       RelWithDebInfo build, all ctest tests (unit + CLI)
 #   (b) build-asan/  Debug build with ASan+UBSan, all ctest tests again except those labelled slow
 #   (b2) build-release/ Release build of everything (warnings as errors), not run
-#   (c) build-fuzz/  clang libFuzzer build, smoke runs of the four harnesses (fuzz/): fuzz_parse
-#                    50 s on a seed corpus (tests/data, examples, tests/parse and up to 200 files
-#                    of ../shared/corpus), fuzz_model 25 s (tests/data/models), fuzz_grammar 15 s
+#   (c) build-fuzz/  clang libFuzzer build, smoke runs of the six harnesses (fuzz/): fuzz_parse
+#                    45 s on a seed corpus (tests/data, examples, tests/parse and up to 200 files
+#                    of ../shared/corpus), fuzz_model 20 s (tests/data/models), fuzz_grammar 15 s
 #                    (data/grammars), fuzz_options 20 s (tests/data/options and the installed
-#                    solvers' help texts); skipped when clang is missing. Crash inputs land in
-#                    build-fuzz/artifacts/.
+#                    solvers' help texts), fuzz_json 10 s (tests/data/reduce), fuzz_config 10 s
+#                    (data/profiles, tests/data/config); skipped when clang is missing. Crash
+#                    inputs land in build-fuzz/artifacts/.
 # Run scripts/setup.sh first on a fresh machine (it installs the packages).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -39,7 +40,7 @@ if ! command -v clang >/dev/null; then
   exit 0
 fi
 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSG_WERROR=ON -DSG_FUZZ=ON -DSG_TESTS=OFF
-cmake --build build-fuzz -j "$jobs" --target fuzz_parse fuzz_model fuzz_grammar fuzz_options
+cmake --build build-fuzz -j "$jobs" --target fuzz_parse fuzz_model fuzz_grammar fuzz_options fuzz_json fuzz_config
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -60,16 +61,16 @@ if [ -d "$shared" ]; then
     cp "$f" "$work/corpus/seed$((i += 1)).smt2"
   done < "$work/picked"
 fi
-echo "test.sh: fuzzing with $i seed files for 50 s" >&2
-if ! build-fuzz/fuzz_parse -max_total_time=50 -timeout=10 -rss_limit_mb=2048 \
+echo "test.sh: fuzzing with $i seed files for 45 s" >&2
+if ! build-fuzz/fuzz_parse -max_total_time=45 -timeout=10 -rss_limit_mb=2048 \
       -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/corpus"; then
   echo "test.sh: error: fuzz_parse found a failure; inputs are in build-fuzz/artifacts/" >&2
   exit 1
 fi
 mkdir -p "$work/models"
 cp tests/data/models/*.txt "$work/models/"
-echo "test.sh: fuzzing the model reader and output classifier for 25 s" >&2
-if ! build-fuzz/fuzz_model -max_total_time=25 -timeout=10 -rss_limit_mb=2048 \
+echo "test.sh: fuzzing the model reader and output classifier for 20 s" >&2
+if ! build-fuzz/fuzz_model -max_total_time=20 -timeout=10 -rss_limit_mb=2048 \
       -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/models"; then
   echo "test.sh: error: fuzz_model found a failure; inputs are in build-fuzz/artifacts/" >&2
   exit 1
@@ -93,6 +94,23 @@ echo "test.sh: fuzzing the option-table readers for 20 s" >&2
 if ! build-fuzz/fuzz_options -max_total_time=20 -timeout=10 -rss_limit_mb=2048 -max_len=70000 \
       -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/options"; then
   echo "test.sh: error: fuzz_options found a failure; inputs are in build-fuzz/artifacts/" >&2
+  exit 1
+fi
+mkdir -p "$work/json" "$work/config"
+cp tests/data/reduce/*.json "$work/json/"
+echo "test.sh: fuzzing the JSON reader and finding files for 10 s" >&2
+if ! build-fuzz/fuzz_json -max_total_time=10 -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/json"; then
+  echo "test.sh: error: fuzz_json found a failure; inputs are in build-fuzz/artifacts/" >&2
+  exit 1
+fi
+# Profiles ('0' first), solver specs ('1') and --version texts ('2').
+for f in data/profiles/*.profile; do { printf 0; cat "$f"; } > "$work/config/$(basename "$f")"; done
+cp tests/data/config/*.txt "$work/config/"
+echo "test.sh: fuzzing profiles, solver specs and version words for 10 s" >&2
+if ! build-fuzz/fuzz_config -max_total_time=10 -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/config"; then
+  echo "test.sh: error: fuzz_config found a failure; inputs are in build-fuzz/artifacts/" >&2
   exit 1
 fi
 echo "test.sh: all stages passed" >&2
