@@ -8,14 +8,16 @@
 #                    of ../shared/corpus), fuzz_model 20 s (tests/data/models), fuzz_grammar 15 s
 #                    (data/grammars), fuzz_options 20 s (tests/data/options and the installed
 #                    solvers' help texts), fuzz_json 10 s (tests/data/reduce), fuzz_config 10 s
-#                    (data/profiles, tests/data/config); skipped when clang is missing. Crash
-#                    inputs land in build-fuzz/artifacts/.
+#                    (data/profiles, tests/data/config), fuzz_data 10 s (data/opfuzz.classes,
+#                    data/fusion.functions); skipped when clang is missing. Crash inputs land
+#                    in build-fuzz/artifacts/.
 # Run scripts/setup.sh first on a fresh machine (it installs the packages).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 jobs=$(nproc)
 
-stage() { printf '\n==== %s ====\n' "$*"; }
+# Each stage line says how long the run has taken so far (the CI budget is 25 minutes).
+stage() { printf '\n==== %s ==== (at %d s)\n' "$*" "$SECONDS"; }
 
 stage "(a) build/: unit and CLI tests"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSG_WERROR=ON
@@ -40,7 +42,7 @@ if ! command -v clang >/dev/null; then
   exit 0
 fi
 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSG_WERROR=ON -DSG_FUZZ=ON -DSG_TESTS=OFF
-cmake --build build-fuzz -j "$jobs" --target fuzz_parse fuzz_model fuzz_grammar fuzz_options fuzz_json fuzz_config
+cmake --build build-fuzz -j "$jobs" --target fuzz_parse fuzz_model fuzz_grammar fuzz_options fuzz_json fuzz_config fuzz_data
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -113,4 +115,14 @@ if ! build-fuzz/fuzz_config -max_total_time=10 -timeout=10 -rss_limit_mb=2048 \
   echo "test.sh: error: fuzz_config found a failure; inputs are in build-fuzz/artifacts/" >&2
   exit 1
 fi
-echo "test.sh: all stages passed" >&2
+# --data files: '0' OpFuzz operator classes, '1' fusion functions.
+mkdir -p "$work/data"
+{ printf 0; cat data/opfuzz.classes; } > "$work/data/opfuzz.classes"
+{ printf 1; cat data/fusion.functions; } > "$work/data/fusion.functions"
+echo "test.sh: fuzzing the --data files of opfuzz and fuse for 10 s" >&2
+if ! build-fuzz/fuzz_data -max_total_time=10 -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/data"; then
+  echo "test.sh: error: fuzz_data found a failure; inputs are in build-fuzz/artifacts/" >&2
+  exit 1
+fi
+echo "test.sh: all stages passed in $SECONDS s" >&2
