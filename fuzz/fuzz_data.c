@@ -12,17 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fuzz_file.h"
 #include "tech/tech.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
-
-static char data_path[64];
-
-static void
-remove_data (void)
-{
-  if (data_path[0]) unlink (data_path);
-}
 
 static const char seed_a[] =
   "(set-logic QF_LIA)(declare-fun x () Int)(declare-fun y () Int)"
@@ -37,18 +30,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (size < 1) return 0;
   const sg_technique *t = sg_technique_find (data[0] % 2 ? "fuse" : "opfuzz");
   if (!t || !t->data_help) abort ();
-  if (!data_path[0])
-    {
-      snprintf (data_path, sizeof data_path, "/tmp/fuzz_data.XXXXXX");
-      int fd = mkstemp (data_path);
-      if (fd < 0) abort ();
-      close (fd);
-      atexit (remove_data);
-    }
-  FILE *f = fopen (data_path, "wb");
-  if (!f) abort ();
-  if (size > 1 && fwrite (data + 1, 1, size - 1, f) != size - 1) abort ();
-  fclose (f);
+  const char *data_path = fuzz_file (data + 1, size - 1);
   sg_tech_cfg cfg = t->defaults;
   cfg.data_file = data_path;
   cfg.chain = 4;

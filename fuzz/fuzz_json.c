@@ -16,18 +16,10 @@
 #include <unistd.h>
 
 #include "base/json.h"
+#include "fuzz_file.h"
 #include "reduce/predicate.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
-
-/* The finding file the harness writes its input to (one per process, removed at exit). */
-static char json_path[64];
-
-static void
-remove_json (void)
-{
-  if (json_path[0]) unlink (json_path);
-}
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
@@ -52,18 +44,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     }
   sg_json_free (&j);
   if (npm) return 0;
-  if (!json_path[0])
-    {
-      snprintf (json_path, sizeof json_path, "/tmp/fuzz_json.XXXXXX");
-      int fd = mkstemp (json_path);
-      if (fd < 0) abort ();
-      close (fd);
-      atexit (remove_json);
-    }
-  FILE *f = fopen (json_path, "wb");
-  if (!f) abort ();
-  if (size && fwrite (text, 1, size, f) != size) abort ();
-  fclose (f);
+  const char *json_path = fuzz_file (data, size);
   sg_pred p;
   sg_pred_init (&p);
   sg_diag_init (&d, json_path);

@@ -12,20 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "base/file.h"
 #include "base/rng.h"
+#include "fuzz_file.h"
 #include "run/solopt.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
-
-/* The cache file the harness writes its input to (one per process, removed at exit). */
-static char cache_path[64];
-
-static void
-remove_cache (void)
-{
-  if (cache_path[0]) unlink (cache_path);
-}
 
 /* Every drawn word must be an option of t in its style ("name=v", "--name", "--no-name",
  * "--name=v"): abort otherwise, so the fuzzer keeps the input. */
@@ -110,21 +101,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       break;
     default: /* a cache file */
       {
-        if (!cache_path[0])
-          {
-            snprintf (cache_path, sizeof cache_path, "/tmp/fuzz_options.XXXXXX");
-            int fd = mkstemp (cache_path);
-            if (fd < 0) abort ();
-            close (fd);
-            atexit (remove_cache);
-          }
-        FILE *f = fopen (cache_path, "wb");
-        if (!f) abort ();
-        if (len && fwrite (text, 1, len, f) != len) abort ();
-        fclose (f);
+        const char *path = fuzz_file ((const uint8_t *) text, len);
         sg_diag d;
-        sg_diag_init (&d, cache_path);
-        rc = sg_solopt_read (&t, cache_path, &d);
+        sg_diag_init (&d, path);
+        rc = sg_solopt_read (&t, path, &d);
       }
     }
   if (rc == SG_RC_OK) exercise (&t, text, len);

@@ -46,11 +46,23 @@ cmake --build build-fuzz -j "$jobs" --target fuzz_parse fuzz_model fuzz_grammar 
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/corpus" build-fuzz/artifacts
+mkdir -p build-fuzz/artifacts
+# smoke HARNESS SECONDS WHAT [libFuzzer flags]: one harness on the corpus $work/HARNESS.
+smoke() {
+  local h=$1 secs=$2 what=$3
+  shift 3
+  echo "test.sh: fuzzing $what for $secs s ($(find "$work/$h" -type f | wc -l) seed files)" >&2
+  if ! "build-fuzz/$h" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 "$@" \
+        -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/$h"; then
+    echo "test.sh: error: $h found a failure; inputs are in build-fuzz/artifacts/" >&2
+    exit 1
+  fi
+}
+mkdir -p "$work"/{fuzz_parse,fuzz_model,fuzz_grammar,fuzz_options,fuzz_json,fuzz_config,fuzz_data}
 i=0
 for f in tests/data/*.smt2 examples/*.smt2 tests/parse/*.smt2; do
   [ -f "$f" ] || continue
-  cp "$f" "$work/corpus/seed$((i += 1)).smt2"
+  cp "$f" "$work/fuzz_parse/seed$((i += 1)).smt2"
 done
 shared=../shared/corpus
 if [ -d "$shared" ]; then
@@ -60,69 +72,29 @@ if [ -d "$shared" ]; then
   step=$(( total > 200 ? (total + 199) / 200 : 1 ))
   awk -v s="$step" '(NR - 1) % s == 0 && n++ < 200' "$work/all" > "$work/picked"
   while IFS= read -r f; do
-    cp "$f" "$work/corpus/seed$((i += 1)).smt2"
+    cp "$f" "$work/fuzz_parse/seed$((i += 1)).smt2"
   done < "$work/picked"
 fi
-echo "test.sh: fuzzing with $i seed files for 45 s" >&2
-if ! build-fuzz/fuzz_parse -max_total_time=45 -timeout=10 -rss_limit_mb=2048 \
-      -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/corpus"; then
-  echo "test.sh: error: fuzz_parse found a failure; inputs are in build-fuzz/artifacts/" >&2
-  exit 1
-fi
-mkdir -p "$work/models"
-cp tests/data/models/*.txt "$work/models/"
-echo "test.sh: fuzzing the model reader and output classifier for 20 s" >&2
-if ! build-fuzz/fuzz_model -max_total_time=20 -timeout=10 -rss_limit_mb=2048 \
-      -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/models"; then
-  echo "test.sh: error: fuzz_model found a failure; inputs are in build-fuzz/artifacts/" >&2
-  exit 1
-fi
-mkdir -p "$work/grammars"
-cp data/grammars/*.bnf "$work/grammars/"
-echo "test.sh: fuzzing the grammar reader and the enumerator for 15 s" >&2
-if ! build-fuzz/fuzz_grammar -max_total_time=15 -timeout=10 -rss_limit_mb=2048 \
-      -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/grammars"; then
-  echo "test.sh: error: fuzz_grammar found a failure; inputs are in build-fuzz/artifacts/" >&2
-  exit 1
-fi
+smoke fuzz_parse 45 "the script reader, type checker and printer"
+cp tests/data/models/*.txt "$work/fuzz_model/"
+smoke fuzz_model 20 "the model reader and output classifier"
+cp data/grammars/*.bnf "$work/fuzz_grammar/"
+smoke fuzz_grammar 15 "the grammar reader and the enumerator"
 # The option readers: the first byte picks the reader ('0' z3 -pd, '1' cvc5 --help, '2' cvc4
 # --help, '3' a cache file); the installed solvers' whole help texts join the excerpts.
-mkdir -p "$work/options"
-cp tests/data/options/*.txt "$work/options/"
-if command -v z3 >/dev/null; then { printf 0; z3 -pd 2>&1 || true; } > "$work/options/z3-pd-full"; fi
-if command -v cvc5 >/dev/null; then { printf 1; cvc5 --help 2>&1 || true; } > "$work/options/cvc5-full"; fi
-if command -v cvc4 >/dev/null; then { printf 2; cvc4 --help 2>&1 || true; } > "$work/options/cvc4-full"; fi
-echo "test.sh: fuzzing the option-table readers for 20 s" >&2
-if ! build-fuzz/fuzz_options -max_total_time=20 -timeout=10 -rss_limit_mb=2048 -max_len=70000 \
-      -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/options"; then
-  echo "test.sh: error: fuzz_options found a failure; inputs are in build-fuzz/artifacts/" >&2
-  exit 1
-fi
-mkdir -p "$work/json" "$work/config"
-cp tests/data/reduce/*.json "$work/json/"
-echo "test.sh: fuzzing the JSON reader and finding files for 10 s" >&2
-if ! build-fuzz/fuzz_json -max_total_time=10 -timeout=10 -rss_limit_mb=2048 \
-      -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/json"; then
-  echo "test.sh: error: fuzz_json found a failure; inputs are in build-fuzz/artifacts/" >&2
-  exit 1
-fi
+cp tests/data/options/*.txt "$work/fuzz_options/"
+if command -v z3 >/dev/null; then { printf 0; z3 -pd 2>&1 || true; } > "$work/fuzz_options/z3-pd-full"; fi
+if command -v cvc5 >/dev/null; then { printf 1; cvc5 --help 2>&1 || true; } > "$work/fuzz_options/cvc5-full"; fi
+if command -v cvc4 >/dev/null; then { printf 2; cvc4 --help 2>&1 || true; } > "$work/fuzz_options/cvc4-full"; fi
+smoke fuzz_options 20 "the option-table readers" -max_len=70000
+cp tests/data/reduce/*.json "$work/fuzz_json/"
+smoke fuzz_json 10 "the JSON reader and finding files"
 # Profiles ('0' first), solver specs ('1') and --version texts ('2').
-for f in data/profiles/*.profile; do { printf 0; cat "$f"; } > "$work/config/$(basename "$f")"; done
-cp tests/data/config/*.txt "$work/config/"
-echo "test.sh: fuzzing profiles, solver specs and version words for 10 s" >&2
-if ! build-fuzz/fuzz_config -max_total_time=10 -timeout=10 -rss_limit_mb=2048 \
-      -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/config"; then
-  echo "test.sh: error: fuzz_config found a failure; inputs are in build-fuzz/artifacts/" >&2
-  exit 1
-fi
+for f in data/profiles/*.profile; do { printf 0; cat "$f"; } > "$work/fuzz_config/$(basename "$f")"; done
+cp tests/data/config/*.txt "$work/fuzz_config/"
+smoke fuzz_config 10 "profiles, solver specs and version words"
 # --data files: '0' OpFuzz operator classes, '1' fusion functions.
-mkdir -p "$work/data"
-{ printf 0; cat data/opfuzz.classes; } > "$work/data/opfuzz.classes"
-{ printf 1; cat data/fusion.functions; } > "$work/data/fusion.functions"
-echo "test.sh: fuzzing the --data files of opfuzz and fuse for 10 s" >&2
-if ! build-fuzz/fuzz_data -max_total_time=10 -timeout=10 -rss_limit_mb=2048 \
-      -artifact_prefix="$PWD/build-fuzz/artifacts/" -print_final_stats=1 "$work/data"; then
-  echo "test.sh: error: fuzz_data found a failure; inputs are in build-fuzz/artifacts/" >&2
-  exit 1
-fi
+{ printf 0; cat data/opfuzz.classes; } > "$work/fuzz_data/opfuzz.classes"
+{ printf 1; cat data/fusion.functions; } > "$work/fuzz_data/fusion.functions"
+smoke fuzz_data 10 "the --data files of opfuzz and fuse"
 echo "test.sh: all stages passed in $SECONDS s" >&2
