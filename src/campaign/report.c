@@ -88,6 +88,9 @@ sg_report_bugs (sg_db *db, const char *dir, sg_report_bugvec *out)
       snprintf (r.version, sizeof r.version, "%s", col (st, 3));
       snprintf (r.logic, sizeof r.logic, "%s", col (st, 4));
       r.count = sqlite3_column_int64 (st, 5);
+      /* A damaged row (a count no campaign can reach) stops the listing: sums of such counts
+       * would overflow, and a list with a wrong count is worse than an error. */
+      if (r.count < 0 || r.count > SG_REPORT_MAX_COUNT) { rc = SG_RC_PARSE; break; }
       snprintf (r.state, sizeof r.state, "%s", col (st, 6));
       snprintf (r.trigger, sizeof r.trigger, "%s", col (st, 7));
       snprintf (r.signature, sizeof r.signature, "%s", col (st, 8));

@@ -34,8 +34,13 @@ typedef struct sg_report_bucket {
 } sg_report_bucket;
 typedef SG_VEC (sg_report_bucket) sg_report_bugvec;
 
+/* The most findings a bucket can count (a campaign of a million cores for years stays far
+ * below); a row beyond it, or below 0, is damage. */
+#define SG_REPORT_MAX_COUNT ((int64_t) 1 << 40)
+
 /* The unmerged buckets of db (ordered by id), grouped into bugs; trigger files are read below
- * dir. Two solvers or two kinds never share a bug. */
+ * dir. Two solvers or two kinds never share a bug. SG_RC_PARSE when a bucket's count is
+ * outside 0..SG_REPORT_MAX_COUNT (a damaged database); SG_RC_IO, SG_RC_NOMEM. */
 sg_rc sg_report_bugs (sg_db *db, const char *dir, sg_report_bugvec *out /* OUT: reset */);
 /* The number of bugs in v. */
 uint32_t sg_report_bug_count (const sg_report_bugvec *v);

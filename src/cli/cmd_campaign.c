@@ -3,6 +3,8 @@
  * src/campaign seen from the command line (`merge`: cmd_merge.c). */
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,8 +142,11 @@ summary (const char *dir, FILE *f)
   char path[PATH_MAX];
   if (!path_in (path, sizeof path, dir, "campaign.db")) path[0] = 0;
   if (sg_db_open (&db, path, false)) return SG_EXIT_INTERNAL;
-  sg_report_list (&db, dir, f, true);
+  sg_rc rc = sg_report_list (&db, dir, f, true);
   sg_db_close (&db);
+  if (rc == SG_RC_PARSE)
+    fprintf (stderr, "smtgrind: warning: %s/campaign.db: a bucket's finding count is out of range: no bug list"
+             " (a damaged database; 'smtgrind bugs recover %s' rebuilds it from findings/)\n", dir, dir);
   return SG_EXIT_OK;
 }
 
@@ -302,6 +307,47 @@ campaign_args (const sg_cli_cmd *cmd, int argc, char **argv, camp_run *r)
   return SG_EXIT_OK;
 }
 
+/* A stored whole number: decimal digits only, lo..hi. */
+static bool
+meta_u64 (const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+  if (!s[0] || strlen (s) > 20) return false;
+  for (const char *p = s; *p; p++)
+    if (*p < '0' || *p > '9') return false;
+  errno = 0;
+  unsigned long long v = strtoull (s, NULL, 10);
+  if (errno || v < lo || v > hi) return false;
+  *out = v;
+  return true;
+}
+
+/* A stored number of seconds: the whole string a finite decimal, lo..hi. */
+static bool
+meta_double (const char *s, double lo, double hi, double *out)
+{
+  char *end;
+  errno = 0;
+  double v = strtod (s, &end);
+  if (!s[0] || *end || errno || !isfinite (v) || v < lo || v > hi) return false;
+  *out = v;
+  return true;
+}
+
+/* A stored shard "I/N" (0 <= I < N <= 100000). */
+static bool
+meta_shard (const char *s, uint32_t *i, uint32_t *n)
+{
+  const char *slash = strchr (s, '/');
+  char a[24];
+  uint64_t x, y;
+  if (!slash || (size_t) (slash - s) >= sizeof a) return false;
+  memcpy (a, s, (size_t) (slash - s));
+  a[slash - s] = 0;
+  if (!meta_u64 (a, 0, 99999, &x) || !meta_u64 (slash + 1, 1, 100000, &y) || x >= y) return false;
+  *i = (uint32_t) x, *n = (uint32_t) y;
+  return true;
+}
+
 /* The stored settings of the campaign in r->dir into v (strings owned by r). */
 static int
 load_meta (camp_run *r, char *v[NMETA])
@@ -350,14 +396,36 @@ campaign_resume (const sg_cli_cmd *cmd, camp_run *r)
   c->spec = v[2][0] ? v[2] : NULL;
   c->spec_file = v[3][0] ? v[3] : NULL;
   c->engines = v[4];
-  c->seed = strtoull (v[5], NULL, 10);
-  c->jobs = (uint32_t) strtoul (v[6], NULL, 10);
-  c->timeout_s = strtod (v[7], NULL);
-  double total = strtod (v[8], NULL);
-  r->elapsed0 = strtod (v[9], NULL);
-  if (sscanf (v[10], "%u/%u", &r->shard, &r->nshards) != 2) r->shard = 0, r->nshards = 1;
-  c->slice_s = strtod (v[11], NULL);
-  c->slice_chains = (uint32_t) strtoul (v[12], NULL, 10);
+  /* Every stored number is read strictly and within the range its flag takes: a damaged
+   * database must not become a campaign with a timeout of NaN or seed 0 (issue 14). */
+  uint64_t u;
+  double total = 0;
+  const char *bad = NULL;
+  r->elapsed0 = 0, r->shard = 0, r->nshards = 1; /* older campaigns stored neither */
+  if (!c->spec && !c->spec_file) bad = "solvers";
+  else if (!c->engines[0]) bad = "engines";
+  else if (!meta_u64 (v[5], 0, UINT64_MAX, &c->seed)) bad = "seed";
+  else if (!meta_u64 (v[6], 1, 256, &u)) bad = "jobs";
+  else if ((c->jobs = (uint32_t) u, !meta_double (v[7], 0.01, 1e7, &c->timeout_s))) bad = "timeout";
+  else if (v[8][0] && !meta_double (v[8], 0, 1e12, &total)) bad = "budget";
+  else if (v[9][0] && !meta_double (v[9], 0, 1e12, &r->elapsed0)) bad = "elapsed";
+  else if (v[10][0] && !meta_shard (v[10], &r->shard, &r->nshards)) bad = "shard";
+  else if (!meta_double (v[11], 1e-3, 1e7, &c->slice_s)) bad = "slice";
+  else if (!meta_u64 (v[12], 1, UINT32_MAX, &u)) bad = "slice_chains";
+  else if ((c->slice_chains = (uint32_t) u, strcmp (v[13], "0") && strcmp (v[13], "1"))) bad = "models";
+  else if (strcmp (v[14], "0") && strcmp (v[14], "1")) bad = "incompleteness";
+  else if (v[15][0] && strcmp (v[15], "auto") && !meta_u64 (v[15], 0, 16777216, &u)) bad = "memout";
+  else if (v[16][0] && !meta_u64 (v[16], 0, 100, &u)) bad = "model_sample";
+  else if (v[17][0] && !meta_u64 (v[17], 0, 1000000, &u)) bad = "chain_timeouts";
+  if (bad)
+    {
+      int k = 0;
+      while (strcmp (meta_keys[k], bad)) k++;
+      fprintf (stderr, "smtgrind campaign: error: %s/campaign.db: the stored setting '%s' is '%.80s', which no"
+                       " campaign stores (a damaged database): start another campaign with --out\n",
+               r->dir, bad, v[k]);
+      return SG_EXIT_INPUT;
+    }
   c->models = !strcmp (v[13], "1");
   c->incompleteness = !strcmp (v[14], "1");
   /* Settings a campaign of an older smtgrind did not store keep their defaults. */
@@ -369,11 +437,6 @@ campaign_resume (const sg_cli_cmd *cmd, camp_run *r)
   if (v[20][0]) c->option_cache = v[20];
   if (v[21][0]) c->tc.reference = v[21];
   if (!c->budget_s_given) c->budget_s = total > r->elapsed0 ? total - r->elapsed0 : 0;
-  if (!c->jobs || !c->slice_chains || !(c->slice_s > 0))
-    {
-      fprintf (stderr, "smtgrind campaign: error: %s: incomplete settings in campaign.db\n", r->dir);
-      return SG_EXIT_INPUT;
-    }
   r->resumed = true;
   return SG_EXIT_OK;
 }
@@ -829,6 +892,12 @@ sg_cli_bugs (const sg_cli_cmd *cmd, int argc, char **argv)
   if (rc == SG_RC_EOF)
     {
       fprintf (stderr, "smtgrind bugs: error: %s has no bucket %lld\n", dir, (long long) id);
+      code = SG_EXIT_INPUT;
+    }
+  else if (rc == SG_RC_PARSE)
+    {
+      fprintf (stderr, "smtgrind bugs: error: %s/campaign.db: a bucket's finding count is out of range"
+               " (a damaged database; 'smtgrind bugs recover %s' rebuilds it from findings/)\n", dir, dir);
       code = SG_EXIT_INPUT;
     }
   else if (rc)

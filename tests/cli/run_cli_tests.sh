@@ -835,6 +835,27 @@ PY
     check "bugs recover after a $kind campaign.db: every finding pair recorded again, bugs check ok" \
       eval '[ $code = 0 ] && [[ $out == "$nf0 findings, "*": ok" ]] && "$bin" bugs check "$dmg" >/dev/null'
   done
+  # Damaged values in a readable database (found by a hostile review): a bucket count no
+  # campaign reaches overflowed the bug list's sums; a stored timeout of NaN or seed 'abc'
+  # became a campaign with those settings, empty solvers a null pointer.
+  local dv="$tmp/dmg-values"
+  rm -rf "$dv" && cp -r "$c1" "$dv"
+  python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1]); db.execute("UPDATE buckets SET count = 9223372036854775807"); db.commit()' "$dv/campaign.db"
+  run "$bin" bugs list "$dv"
+  check "bugs list: a bucket count out of range is a damaged database (exit 2, how to recover)" \
+    eval '[ $code = 2 ] && [[ $err == *"campaign.db: a bucket'"'"'s finding count is out of range"*"bugs recover"* ]]'
+  local key val
+  for kv in timeout=nan timeout=-1 seed=abc solvers= jobs=0; do
+    key=${kv%%=*} val=${kv#*=}
+    rm -rf "$dv" && cp -r "$c1" "$dv"
+    python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1]); db.execute("UPDATE meta SET value = ? WHERE key = ?", (sys.argv[3], sys.argv[2])); db.commit()
+assert db.total_changes == 1' "$dv/campaign.db" "$key" "$val"
+    run timeout 60 "$bin" campaign --resume "$dv" --budget 1 --no-report
+    check "--resume on a stored $key of '$val': exit 2 naming the setting, nothing run" \
+      eval '[ $code = 2 ] && [[ $err == *"stored setting '"'"'$key'"'"' is '"'"'$val'"'"'"*"damaged database"* ]] && [ "$("$bin" bugs list "$c1" | wc -l)" = "$("$bin" bugs list "$dv" | wc -l)" ]'
+  done
   # A finding pair whose JSON cannot be read back is named (file:line:col), never silently dropped.
   local bj="$tmp/badjson"
   rm -rf "$bj" && cp -a "$c1" "$bj" && rm -f "$bj/campaign.db"*
