@@ -900,10 +900,17 @@ sg_cli_bugs (const sg_cli_cmd *cmd, int argc, char **argv)
                " (a damaged database; 'smtgrind bugs recover %s' rebuilds it from findings/)\n", dir, dir);
       code = SG_EXIT_INPUT;
     }
+  else if (rc == SG_RC_NOMEM)
+    {
+      fprintf (stderr, "smtgrind bugs: error: out of memory reading %s/campaign.db\n", dir);
+      code = SG_EXIT_INTERNAL;
+    }
   else if (rc)
     {
-      fprintf (stderr, "smtgrind bugs: error: cannot read %s/campaign.db\n", dir);
-      code = SG_EXIT_INTERNAL;
+      fprintf (stderr, "smtgrind bugs: error: cannot read %s/campaign.db: a table or column it needs is missing"
+               " or unreadable (a damaged database; 'smtgrind bugs recover %s' rebuilds it from findings/)\n",
+               dir, dir);
+      code = SG_EXIT_INPUT;
     }
   else if (b.len)
     fwrite (b.s, 1, b.len, stdout);

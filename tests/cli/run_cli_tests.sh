@@ -845,6 +845,12 @@ db = sqlite3.connect(sys.argv[1]); db.execute("UPDATE buckets SET count = 922337
   run "$bin" bugs list "$dv"
   check "bugs list: a bucket count out of range is a damaged database (exit 2, how to recover)" \
     eval '[ $code = 2 ] && [[ $err == *"campaign.db: a bucket'"'"'s finding count is out of range"*"bugs recover"* ]]'
+  rm -rf "$dv" && cp -r "$c1" "$dv"
+  python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1]); db.execute("ALTER TABLE buckets DROP COLUMN merged_into"); db.commit()' "$dv/campaign.db"
+  run "$bin" bugs list "$dv"
+  check "bugs list: a column missing is a damaged database (exit 2, how to recover)" \
+    eval '[ $code = 2 ] && [[ $err == *"campaign.db: a table or column it needs is missing"*"bugs recover"* ]]'
   local key val
   for kv in timeout=nan timeout=-1 seed=abc solvers= jobs=0; do
     key=${kv%%=*} val=${kv#*=}
