@@ -15,16 +15,28 @@ sg_file_read (const char *path, size_t max, char **text, size_t *len, sg_diag *d
 {
   FILE *f = fopen (path, "rb");
   if (!f) return sg_diag_set (d, SG_RC_IO, 0, 0, "cannot open: %s", strerror (errno));
-  char *buf = malloc (max + 1);
-  if (!buf)
+  /* The buffer grows as the file is read (a regular file's size is the first guess), so a
+   * large max costs nothing for a small file. */
+  struct stat st;
+  size_t cap = 1 << 16;
+  if (fstat (fileno (f), &st) == 0 && S_ISREG (st.st_mode) && st.st_size >= 0) cap = (size_t) st.st_size + 1;
+  if (cap > max + 1) cap = max + 1;
+  char *buf = malloc (cap + 1);
+  size_t n = 0;
+  bool bad = false;
+  int err = 0;
+  while (buf)
     {
-      fclose (f);
-      return SG_RC_NOMEM;
+      n += fread (buf + n, 1, cap - n, f);
+      if (ferror (f)) { bad = true; err = errno; break; }
+      if (n < cap || cap == max + 1) break; /* the end, or one byte past the limit read */
+      size_t ncap = cap > (max + 1) / 2 ? max + 1 : 2 * cap;
+      char *nb = realloc (buf, ncap + 1);
+      if (!nb) { free (buf); buf = NULL; break; }
+      buf = nb, cap = ncap;
     }
-  size_t n = fread (buf, 1, max + 1, f);
-  bool bad = ferror (f);
-  int err = errno;
   fclose (f);
+  if (!buf) return SG_RC_NOMEM;
   if (bad || n > max)
     {
       free (buf);

@@ -357,7 +357,8 @@ sg_campaign_rebuild (const char *dir, FILE *log, uint64_t *recovered, char *err,
   if (sg_db_open (&db, path, true)) { snprintf (err, esize, "%s", db.err); return SG_RC_IO; }
   /* The settings the old database still gives (best effort: it is damaged). */
   uint64_t nmeta = 0;
-  if (had)
+  struct stat ost;
+  if (had && lstat (old, &ost) == 0 && S_ISREG (ost.st_mode)) /* a FIFO would block the open */
     {
       sqlite3 *h = NULL;
       if (sqlite3_open_v2 (old, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK)

@@ -9,6 +9,33 @@
 
 #include "base/file.h"
 
+/* Does every '/'-separated component of s[0..] hold a name other than "", "." and ".."? */
+static bool
+components_ok (const char *s)
+{
+  for (const char *p = s;;)
+    {
+      const char *e = strchr (p, '/');
+      size_t n = e ? (size_t) (e - p) : strlen (p);
+      if (!n || (n == 1 && p[0] == '.') || (n == 2 && p[0] == '.' && p[1] == '.')) return false;
+      if (!e) return true;
+      p = e + 1;
+    }
+}
+
+bool
+sg_finding_path_ok (const char *rel)
+{
+  return rel && (!strncmp (rel, "findings/", 9) || !strncmp (rel, "reduced/", 8)) && components_ok (rel);
+}
+
+bool
+sg_finding_legacy_path_ok (const char *path)
+{
+  return path && path[0] == '/' && (strstr (path, "/findings/") || strstr (path, "/reduced/"))
+         && components_ok (path + 1);
+}
+
 static void
 jstr (sg_buf *b, const char *s)
 {

@@ -8,6 +8,8 @@
 #ifndef SG_CAMPAIGN_FINDINGS_H
 #define SG_CAMPAIGN_FINDINGS_H
 
+#include <stdbool.h>
+
 #include "base/json.h"
 #include "oracle/probe.h"
 
@@ -27,6 +29,14 @@ typedef struct sg_finding_info {
   const char *prev;       /* Janus: text of the previous step (NULL when none) */
   size_t prev_len;        /* its bytes */
 } sg_finding_info;
+
+/* Is rel a path a campaign stores for one of its files: relative, under "findings/" or
+ * "reduced/", no empty, "." or ".." component? A database naming anything else (campaign.db,
+ * ../x, /etc/passwd) is damaged: readers and merge refuse the path. */
+bool sg_finding_path_ok (const char *rel);
+/* An absolute path an older smtgrind's merge stored: ".../findings/..." or ".../reduced/...",
+ * no "." or ".." component. */
+bool sg_finding_legacy_path_ok (const char *path);
 
 /* Write the pair into dir; OUT: the base name (without extension) in name. */
 sg_rc sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe *p,

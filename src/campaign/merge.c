@@ -13,6 +13,7 @@
 #include "base/buf.h"
 #include "base/file.h"
 #include "campaign/campaign_int.h"
+#include "campaign/findings.h"
 
 static const char *shards_schema =
   "CREATE TABLE IF NOT EXISTS shards (origin TEXT PRIMARY KEY, shard TEXT NOT NULL,"
@@ -84,6 +85,12 @@ static bool
 map_path (const char *rel, bool merged, const char *origin, char *out, size_t size)
 {
   size_t n;
+  /* A damaged source naming its own campaign.db, ../x or /etc/passwd must not be placed (a
+   * hard link over the output's database, a file from outside). */
+  size_t rl = strlen (rel);
+  bool bare = !merged && rl > 5 && !strchr (rel, '/') && rel[0] != '.'
+              && (!strcmp (rel + rl - 5, ".smt2") || !strcmp (rel + rl - 5, ".json")); /* a finding's own name */
+  if (rel[0] == '/' ? !sg_finding_legacy_path_ok (rel) : !sg_finding_path_ok (rel) && !bare) return false;
   if (rel[0] == '/')
     {
       const char *base = strrchr (rel, '/') + 1;
@@ -115,6 +122,7 @@ place (const char *src, const char *dst_dir, const char *rel, sg_merge_stats *st
     { snprintf (err, esize, "%s/%s: path too long", dst_dir, rel); return SG_RC_IO; }
   struct stat ss, ds;
   if (stat (src, &ss) != 0) { snprintf (err, esize, "%s: %s", src, strerror (errno)); return SG_RC_IO; }
+  if (!S_ISREG (ss.st_mode)) { snprintf (err, esize, "%s: not a regular file", src); return SG_RC_IO; }
   if (stat (dst, &ds) == 0 && S_ISREG (ds.st_mode) && ds.st_size == ss.st_size) return SG_RC_OK;
   char *slash = strrchr (dst, '/');
   *slash = 0;
@@ -312,8 +320,12 @@ merge_slices (sg_db *dst, sg_db *src)
       sqlite3_reset (has);
       sqlite3_bind_value (has, 1, sqlite3_column_value (sl, 3));
       if (has && sqlite3_step (has) == SQLITE_ROW) continue; /* there, and further on */
+      /* Worker numbers no campaign has (a damaged row) are left out: base + worker must not
+       * overflow. */
+      int64_t w = sqlite3_column_int64 (sl, 0);
+      if (base < 0 || base > ((int64_t) 1 << 40) || w < 0 || w > ((int64_t) 1 << 40)) continue;
       sqlite3_reset (ins);
-      sqlite3_bind_int64 (ins, 1, base + sqlite3_column_int64 (sl, 0));
+      sqlite3_bind_int64 (ins, 1, base + w);
       for (int k = 1; k < 17; k++) sqlite3_bind_value (ins, k + 1, sqlite3_column_value (sl, k));
       sqlite3_step (ins);
     }

@@ -3,10 +3,14 @@
 #include "campaign/report.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <math.h>
+#include <stdbool.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/file.h"
@@ -29,14 +33,28 @@ resolve (const char *dir, const char *rel, char *out, size_t size)
     out[0] = 0;
 }
 
-/* A file's text (at most max bytes, "..." noted), or NULL. */
+/* Is rel a path this campaign's database may name (sg_finding_path_ok, or an older merge's
+ * absolute one)? */
+static bool
+stored_path_ok (const char *rel)
+{
+  return sg_finding_path_ok (rel) || sg_finding_legacy_path_ok (rel);
+}
+
+/* A file's text (at most max bytes, "..." noted), or NULL: NULL too for a path the database
+ * should not hold and for anything but a regular file (a FIFO would block the report). */
 static char *
 read_text (const char *dir, const char *rel, size_t max, bool *cut)
 {
   char path[PATH_MAX];
+  if (!stored_path_ok (rel)) return NULL;
   resolve (dir, rel, path, sizeof path);
-  FILE *f = fopen (path, "rb");
-  if (!f) return NULL;
+  int fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0) return NULL;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode)) { close (fd); return NULL; }
+  FILE *f = fdopen (fd, "rb");
+  if (!f) { close (fd); return NULL; }
   char *s = malloc (max + 1);
   size_t n = s ? fread (s, 1, max, f) : 0;
   *cut = s && n == max && fgetc (f) != EOF;
@@ -199,6 +217,16 @@ sg_report_list (sg_db *db, const char *dir, FILE *f, bool human)
   return SG_RC_OK;
 }
 
+
+/* ", \"key\": N" with `digits` decimals, or null for a value that is not finite (a damaged
+ * row: JSON has no inf or nan). */
+static void
+jnum (sg_buf *b, const char *key, double v, int digits)
+{
+  if (isfinite (v)) sg_buf_printf (b, ", \"%s\": %.*f", key, digits, v);
+  else sg_buf_printf (b, ", \"%s\": null", key);
+}
+
 sg_rc
 sg_report_issue (sg_db *db, const char *dir, int64_t bucket, sg_buf *b)
 {
@@ -265,7 +293,7 @@ json_bucket (sg_db *db, const char *dir, sqlite3_stmt *st, sg_buf *b)
   jfield (b, "reduction", col (st, 9), true);
   jfield (b, "reduction_note", col (st, 10), true);
   jfield (b, "key", col (st, 11), true);
-  sg_buf_printf (b, ", \"created_s\": %.1f", sqlite3_column_double (st, 12));
+  jnum (b, "created_s", sqlite3_column_double (st, 12), 1);
   sg_buf_adds (b, ", \"findings\": [");
   sqlite3_stmt *f = q (db, "SELECT name, trigger, json, technique, seed1, seed2, rng_seed, worker,"
                            " slice, mutant, step, elapsed, found_at, why, solvers FROM findings"
@@ -284,11 +312,16 @@ json_bucket (sg_db *db, const char *dir, sqlite3_stmt *st, sg_buf *b)
       sg_buf_adds (b, ", \"seeds\": [");
       sg_json_string (b, col (f, 4), strlen (col (f, 4)));
       if (col (f, 5)[0]) { sg_buf_adds (b, ", "); sg_json_string (b, col (f, 5), strlen (col (f, 5))); }
+      /* rng_seed is a u64 kept as text; a damaged row gives null, never text in the JSON. */
+      const char *seed = col (f, 6);
+      size_t sl = strlen (seed);
+      bool digits = sl > 0 && sl <= 20 && strspn (seed, "0123456789") == sl;
       sg_buf_printf (b, "], \"rng_seed\": %s, \"worker\": %lld, \"slice\": %lld, \"mutant\": %lld,"
-                        " \"step\": %lld, \"elapsed_s\": %.1f, \"found_at\": %.0f",
-                     col (f, 6), sqlite3_column_int64 (f, 7), sqlite3_column_int64 (f, 8),
-                     sqlite3_column_int64 (f, 9), sqlite3_column_int64 (f, 10),
-                     sqlite3_column_double (f, 11), sqlite3_column_double (f, 12));
+                        " \"step\": %lld",
+                     digits ? seed : "null", sqlite3_column_int64 (f, 7), sqlite3_column_int64 (f, 8),
+                     sqlite3_column_int64 (f, 9), sqlite3_column_int64 (f, 10));
+      jnum (b, "elapsed_s", sqlite3_column_double (f, 11), 1);
+      jnum (b, "found_at", sqlite3_column_double (f, 12), 0);
       jfield (b, "why", col (f, 13), true);
       jfield (b, "solvers", col (f, 14), true);
       sg_buf_addc (b, '}');
@@ -507,7 +540,9 @@ static void
 html_bucket (sg_buf *b, sg_db *db, const char *dir, sqlite3_stmt *st)
 {
   int64_t id = sqlite3_column_int64 (st, 0);
-  sg_buf_printf (b, "<div class=\"bucket kind-%s\" id=\"bucket-%lld\">\n<h3>Bucket %lld: ", col (st, 1), (long long) id, (long long) id);
+  sg_buf_adds (b, "<div class=\"bucket kind-");
+  html (b, col (st, 1));
+  sg_buf_printf (b, "\" id=\"bucket-%lld\">\n<h3>Bucket %lld: ", (long long) id, (long long) id);
   html (b, col (st, 1));
   sg_buf_adds (b, " &mdash; ");
   html (b, col (st, 2));
@@ -607,12 +642,16 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
 
 /* ---- consistency ------------------------------------------------------------------------- */
 
+/* A stored path that names a readable regular file of the campaign (an empty path, one
+ * outside findings/ and reduced/, or a FIFO counts as missing). */
 static bool
 exists (const char *dir, const char *rel)
 {
   char path[PATH_MAX];
+  struct stat st;
+  if (!stored_path_ok (rel)) return false;
   resolve (dir, rel, path, sizeof path);
-  return path[0] && access (path, R_OK) == 0;
+  return path[0] && stat (path, &st) == 0 && S_ISREG (st.st_mode) && access (path, R_OK) == 0;
 }
 
 uint64_t
@@ -638,8 +677,8 @@ sg_report_check (sg_db *db, const char *dir, FILE *f)
   while (st && sqlite3_step (st) == SQLITE_ROW)
     {
       nb++;
-      for (int k = 1; k < 4; k++)
-        if (col (st, k)[0] && !exists (dir, col (st, k)))
+      for (int k = 1; k < 4; k++) /* the first pair always, the reduced trigger when there is one */
+        if ((k < 3 || col (st, k)[0]) && !exists (dir, col (st, k)))
           { fprintf (f, "bucket %lld: missing file %s\n", sqlite3_column_int64 (st, 0), col (st, k)); bad++; }
       if (sqlite3_column_int64 (st, 4) != sqlite3_column_int64 (st, 5) || sqlite3_column_type (st, 6) == SQLITE_NULL)
         { fprintf (f, "bucket %lld: count %lld but %lld findings\n", sqlite3_column_int64 (st, 0),

@@ -348,6 +348,33 @@ meta_shard (const char *s, uint32_t *i, uint32_t *n)
   return true;
 }
 
+/* The first stored setting of v that no campaign stores (the key), or NULL: every number is
+ * read strictly and within the range its flag takes, so a damaged database never becomes a
+ * campaign with a timeout of NaN, seed 0 for 'abc', shard 0/0 or no solvers (issue 14). */
+static const char *
+meta_problem (char *const v[NMETA])
+{
+  uint64_t u;
+  double x;
+  uint32_t i, n;
+  if (!v[2][0] && !v[3][0]) return "solvers";
+  if (!v[4][0]) return "engines";
+  if (!meta_u64 (v[5], 0, UINT64_MAX, &u)) return "seed";
+  if (!meta_u64 (v[6], 1, 256, &u)) return "jobs";
+  if (!meta_double (v[7], 0.01, 1e7, &x)) return "timeout";
+  if (v[8][0] && !meta_double (v[8], 0, 1e12, &x)) return "budget";
+  if (v[9][0] && !meta_double (v[9], 0, 1e12, &x)) return "elapsed";
+  if (v[10][0] && !meta_shard (v[10], &i, &n)) return "shard";
+  if (!meta_double (v[11], 1e-3, 1e7, &x)) return "slice";
+  if (!meta_u64 (v[12], 1, UINT32_MAX, &u)) return "slice_chains";
+  if (strcmp (v[13], "0") && strcmp (v[13], "1")) return "models";
+  if (strcmp (v[14], "0") && strcmp (v[14], "1")) return "incompleteness";
+  if (v[15][0] && strcmp (v[15], "auto") && !meta_u64 (v[15], 0, 16777216, &u)) return "memout";
+  if (v[16][0] && !meta_u64 (v[16], 0, 100, &u)) return "model_sample";
+  if (v[17][0] && !meta_u64 (v[17], 0, 1000000, &u)) return "chain_timeouts";
+  return NULL;
+}
+
 /* The stored settings of the campaign in r->dir into v (strings owned by r). */
 static int
 load_meta (camp_run *r, char *v[NMETA])
@@ -369,6 +396,16 @@ load_meta (camp_run *r, char *v[NMETA])
       if (!v[k] || !SG_VEC_PUSH (r->owned, v[k])) { free (v[k]); sg_db_close (&db); return SG_EXIT_INTERNAL; }
     }
   sg_db_close (&db);
+  const char *bad = meta_problem (v);
+  if (bad)
+    {
+      int k = 0;
+      while (strcmp (meta_keys[k], bad)) k++;
+      fprintf (stderr, "smtgrind campaign: error: %s/campaign.db: the stored setting '%s' is '%.80s', which no"
+                       " campaign stores (a damaged database): start another campaign with --out\n",
+               r->dir, bad, v[k]);
+      return SG_EXIT_INPUT;
+    }
   return SG_EXIT_OK;
 }
 
@@ -396,36 +433,18 @@ campaign_resume (const sg_cli_cmd *cmd, camp_run *r)
   c->spec = v[2][0] ? v[2] : NULL;
   c->spec_file = v[3][0] ? v[3] : NULL;
   c->engines = v[4];
-  /* Every stored number is read strictly and within the range its flag takes: a damaged
-   * database must not become a campaign with a timeout of NaN or seed 0 (issue 14). */
-  uint64_t u;
+  /* load_meta checked every value (meta_problem): these parses succeed. */
+  uint64_t u = 0;
   double total = 0;
-  const char *bad = NULL;
   r->elapsed0 = 0, r->shard = 0, r->nshards = 1; /* older campaigns stored neither */
-  if (!c->spec && !c->spec_file) bad = "solvers";
-  else if (!c->engines[0]) bad = "engines";
-  else if (!meta_u64 (v[5], 0, UINT64_MAX, &c->seed)) bad = "seed";
-  else if (!meta_u64 (v[6], 1, 256, &u)) bad = "jobs";
-  else if ((c->jobs = (uint32_t) u, !meta_double (v[7], 0.01, 1e7, &c->timeout_s))) bad = "timeout";
-  else if (v[8][0] && !meta_double (v[8], 0, 1e12, &total)) bad = "budget";
-  else if (v[9][0] && !meta_double (v[9], 0, 1e12, &r->elapsed0)) bad = "elapsed";
-  else if (v[10][0] && !meta_shard (v[10], &r->shard, &r->nshards)) bad = "shard";
-  else if (!meta_double (v[11], 1e-3, 1e7, &c->slice_s)) bad = "slice";
-  else if (!meta_u64 (v[12], 1, UINT32_MAX, &u)) bad = "slice_chains";
-  else if ((c->slice_chains = (uint32_t) u, strcmp (v[13], "0") && strcmp (v[13], "1"))) bad = "models";
-  else if (strcmp (v[14], "0") && strcmp (v[14], "1")) bad = "incompleteness";
-  else if (v[15][0] && strcmp (v[15], "auto") && !meta_u64 (v[15], 0, 16777216, &u)) bad = "memout";
-  else if (v[16][0] && !meta_u64 (v[16], 0, 100, &u)) bad = "model_sample";
-  else if (v[17][0] && !meta_u64 (v[17], 0, 1000000, &u)) bad = "chain_timeouts";
-  if (bad)
-    {
-      int k = 0;
-      while (strcmp (meta_keys[k], bad)) k++;
-      fprintf (stderr, "smtgrind campaign: error: %s/campaign.db: the stored setting '%s' is '%.80s', which no"
-                       " campaign stores (a damaged database): start another campaign with --out\n",
-               r->dir, bad, v[k]);
-      return SG_EXIT_INPUT;
-    }
+  meta_u64 (v[5], 0, UINT64_MAX, &c->seed);
+  meta_u64 (v[6], 1, 256, &u), c->jobs = (uint32_t) u;
+  meta_double (v[7], 0.01, 1e7, &c->timeout_s);
+  if (v[8][0]) meta_double (v[8], 0, 1e12, &total);
+  if (v[9][0]) meta_double (v[9], 0, 1e12, &r->elapsed0);
+  if (v[10][0]) meta_shard (v[10], &r->shard, &r->nshards);
+  meta_double (v[11], 1e-3, 1e7, &c->slice_s);
+  meta_u64 (v[12], 1, UINT32_MAX, &u), c->slice_chains = (uint32_t) u;
   c->models = !strcmp (v[13], "1");
   c->incompleteness = !strcmp (v[14], "1");
   /* Settings a campaign of an older smtgrind did not store keep their defaults. */

@@ -851,6 +851,32 @@ db = sqlite3.connect(sys.argv[1]); db.execute("ALTER TABLE buckets DROP COLUMN m
   run "$bin" bugs list "$dv"
   check "bugs list: a column missing is a damaged database (exit 2, how to recover)" \
     eval '[ $code = 2 ] && [[ $err == *"campaign.db: a table or column it needs is missing"*"bugs recover"* ]]'
+  # Damaged rows that made readers hang, write markup or invalid JSON, or merge link a
+  # database: a FIFO as a reduced trigger, a kind with markup, a seed that is no number,
+  # a finding whose trigger is 'campaign.db'.
+  rm -rf "$dv" && cp -r "$c1" "$dv"
+  local rt
+  rt=$("$bin" bugs list "$dv" | awk -F'\t' 'NR == 2 {print $8}')
+  rm -f "$dv/$rt" && mkfifo "$dv/$rt"
+  python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("UPDATE buckets SET kind = ? WHERE id = (SELECT MIN(id) FROM buckets)", ("x\"><script>alert(1)</script>",))
+db.execute("UPDATE findings SET rng_seed = ?, elapsed = 9e999", ("1, \"x\": 2",))
+db.execute("UPDATE findings SET trigger = ? WHERE id = (SELECT MAX(id) FROM findings)", ("campaign.db",))
+db.commit()' "$dv/campaign.db"
+  run timeout 20 "$bin" bugs check "$dv"
+  check "bugs check: a FIFO as a trigger and a trigger named campaign.db are missing files, no hang (exit 2)" \
+    eval '[ $code = 2 ] && [[ $out == *"missing file $rt"* ]] && [[ $out == *"missing file: campaign.db"* ]]'
+  run timeout 20 "$bin" report "$dv"
+  check "report: no hang on a FIFO, markup from the database escaped" \
+    eval '[ $code = 0 ] && ! grep -q "<script>" "$dv/report.html" && grep -q "&lt;script&gt;" "$dv/report.html"'
+  run timeout 20 "$bin" bugs export "$dv"
+  check "bugs export: a damaged rng_seed and an infinite time give valid JSON (null)" \
+    eval '[ $code = 0 ] && python3 -c "import json,sys; d=json.load(sys.stdin); assert any(f[\"rng_seed\"] is None for b in d for f in b[\"findings\"])" <<<"$out"'
+  rm -rf "$tmp/dv-merge"
+  run timeout 60 "$bin" merge --out "$tmp/dv-merge" "$dv"
+  check "merge: a stored path outside findings/ and reduced/ is refused, never linked over the output's database" \
+    eval '[ $code != 0 ] && [[ $err == *"a stored path that cannot be placed: campaign.db"* || $err == *"not a regular file"* ]] && [ "$(stat -c %i "$tmp/dv-merge/campaign.db")" != "$(stat -c %i "$dv/campaign.db")" ]'
   local key val
   for kv in timeout=nan timeout=-1 seed=abc solvers= jobs=0; do
     key=${kv%%=*} val=${kv#*=}
