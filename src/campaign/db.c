@@ -98,6 +98,42 @@ sg_db_open (sg_db *db, const char *path, bool create)
   return SG_RC_OK;
 }
 
+/* Every column the schema gives each of `tables` is in db's table too (the schema built in a
+ * database in memory is the reference, so no list of columns is kept by hand): a table
+ * recreated or altered without one would fail every query that needs it. */
+static bool
+columns_ok (sg_db *db, const char *const *tables, size_t n, char *why, size_t size)
+{
+  sqlite3 *ref = NULL;
+  sqlite3_stmt *rc = NULL, *hc = NULL;
+  bool ok = sqlite3_open_v2 (":memory:", &ref, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK
+            && sqlite3_exec (ref, schema, NULL, NULL, NULL) == SQLITE_OK
+            && sqlite3_prepare_v2 (ref, "SELECT name FROM pragma_table_info (?)", -1, &rc, NULL) == SQLITE_OK
+            && sqlite3_prepare_v2 (db->h, "SELECT 1 FROM pragma_table_info (?) WHERE name = ?", -1, &hc, NULL) == SQLITE_OK;
+  if (!ok) snprintf (why, size, "schema: %s", ref ? sqlite3_errmsg (ref) : "out of memory");
+  for (size_t i = 0; ok && i < n; i++)
+    {
+      sqlite3_reset (rc);
+      sqlite3_bind_text (rc, 1, tables[i], -1, SQLITE_STATIC);
+      while (ok && sqlite3_step (rc) == SQLITE_ROW)
+        {
+          const char *col = (const char *) sqlite3_column_text (rc, 0);
+          sqlite3_reset (hc);
+          sqlite3_bind_text (hc, 1, tables[i], -1, SQLITE_STATIC);
+          sqlite3_bind_text (hc, 2, col ? col : "", -1, SQLITE_TRANSIENT);
+          if (sqlite3_step (hc) != SQLITE_ROW)
+            {
+              snprintf (why, size, "table '%s' has no column '%s'", tables[i], col ? col : "");
+              ok = false;
+            }
+        }
+    }
+  sqlite3_finalize (rc);
+  sqlite3_finalize (hc);
+  sqlite3_close (ref);
+  return ok;
+}
+
 bool
 sg_db_check (sg_db *db, char *why, size_t size)
 {
@@ -149,7 +185,7 @@ sg_db_check (sg_db *db, char *why, size_t size)
       snprintf (why, size, "no settings in table 'meta'");
       return false;
     }
-  return true;
+  return columns_ok (db, tables, sizeof tables / sizeof *tables, why, size);
 }
 
 void

@@ -849,8 +849,12 @@ db = sqlite3.connect(sys.argv[1]); db.execute("UPDATE buckets SET count = 922337
   python3 -c 'import sqlite3, sys
 db = sqlite3.connect(sys.argv[1]); db.execute("ALTER TABLE buckets DROP COLUMN merged_into"); db.commit()' "$dv/campaign.db"
   run "$bin" bugs list "$dv"
-  check "bugs list: a column missing is a damaged database (exit 2, how to recover)" \
-    eval '[ $code = 2 ] && [[ $err == *"campaign.db: a table or column it needs is missing"*"bugs recover"* ]]'
+  check "bugs list: a column missing is a damaged database (exit 2, the column named, how to recover)" \
+    eval '[ $code = 2 ] && [[ $err == *"campaign.db: damaged campaign database (table '"'"'buckets'"'"' has no column '"'"'merged_into'"'"'"*"bugs recover"* ]]'
+  run "$bin" report "$dv"
+  local e_rep=$code
+  run "$bin" bugs check "$dv"
+  check "report and bugs check: the same (exit 2), not an empty report or 'ok'" eval '[ $e_rep = 2 ] && [ $code = 2 ]'
   # Damaged rows that made readers hang, write markup or invalid JSON, or merge link a
   # database: a FIFO as a reduced trigger, a kind with markup, a seed that is no number,
   # a finding whose trigger is 'campaign.db'.
