@@ -365,7 +365,7 @@ meta_problem (char *const v[NMETA])
   if (v[8][0] && !meta_double (v[8], 0, 1e12, &x)) return "budget";
   if (v[9][0] && !meta_double (v[9], 0, 1e12, &x)) return "elapsed";
   if (v[10][0] && !meta_shard (v[10], &i, &n)) return "shard";
-  if (!meta_double (v[11], 1e-3, 1e7, &x)) return "slice";
+  if (!meta_double (v[11], 1e-3, 1e8, &x)) return "slice";
   if (!meta_u64 (v[12], 1, UINT32_MAX, &u)) return "slice_chains";
   if (strcmp (v[13], "0") && strcmp (v[13], "1")) return "models";
   if (strcmp (v[14], "0") && strcmp (v[14], "1")) return "incompleteness";
@@ -443,7 +443,7 @@ campaign_resume (const sg_cli_cmd *cmd, camp_run *r)
   if (v[8][0]) meta_double (v[8], 0, 1e12, &total);
   if (v[9][0]) meta_double (v[9], 0, 1e12, &r->elapsed0);
   if (v[10][0]) meta_shard (v[10], &r->shard, &r->nshards);
-  meta_double (v[11], 1e-3, 1e7, &c->slice_s);
+  meta_double (v[11], 1e-3, 1e8, &c->slice_s);
   meta_u64 (v[12], 1, UINT32_MAX, &u), c->slice_chains = (uint32_t) u;
   c->models = !strcmp (v[13], "1");
   c->incompleteness = !strcmp (v[14], "1");

@@ -892,6 +892,13 @@ assert db.total_changes == 1' "$dv/campaign.db" "$key" "$val"
     check "--resume on a stored $key of '$val': exit 2 naming the setting, nothing run" \
       eval '[ $code = 2 ] && [[ $err == *"stored setting '"'"'$key'"'"' is '"'"'$val'"'"'"*"damaged database"* ]] && [ "$("$bin" bugs list "$c1" | wc -l)" = "$("$bin" bugs list "$dv" | wc -l)" ]'
   done
+  # The ranges are the flags' own: the largest --slice a campaign takes (1e8 s) is read back.
+  rm -rf "$dv" && cp -r "$c1" "$dv"
+  python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1]); db.execute("UPDATE meta SET value = ? WHERE key = ?", ("1e+08", "slice")); db.commit()' "$dv/campaign.db"
+  run timeout 60 "$bin" campaign --resume "$dv" --budget 1 --no-report --no-reduce
+  check "--resume on a stored slice of 1e+08 (the flag's largest): not a damaged database" \
+    eval '[ $code != 2 ] && [[ $err != *"damaged"* ]]'
   # A finding pair whose JSON cannot be read back is named (file:line:col), never silently dropped.
   local bj="$tmp/badjson"
   rm -rf "$bj" && cp -a "$c1" "$bj" && rm -f "$bj/campaign.db"*
