@@ -187,7 +187,12 @@ sg_camp_worker_main (const sg_campaign_opts *o, const char *dbpath, const char *
     sg_dedup_logic (seeds[i].text, seeds[i].len, logics[i], sizeof logics[i]);
   if (!logics || !group) { free (logics); free (group); free (mine); mine = NULL, logics = NULL, group = NULL; }
   uint32_t slice = 0;
-  sg_db_next_slice (&db, w, &slice);
+  if (sg_db_next_slice (&db, w, &slice))
+    {
+      fprintf (o->log, "campaign: worker %u: %s\n", w, db.err);
+      free (mine); /* no slice to run: the loop below is skipped */
+      mine = NULL;
+    }
   uint32_t total = 0;
   for (uint32_t e = 0; e < o->nengines; e++) total += o->engines[e].weight;
   cb_ctx ctx = { o, dbpath, solvers_desc, { 0 }, 0, w, 0, 0, t0 };

@@ -289,7 +289,7 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
   session ss;
   memset (&ss, 0, sizeof ss);
   ss.o = o, ss.dbpath = dbpath, ss.solvers_desc = solvers_desc;
-  sg_db_totals (&db, &ss.base);
+  if (sg_db_totals (&db, &ss.base) == SG_RC_PARSE) fprintf (o->log, "campaign: warning: %s\n", db.err);
   sg_db_stats_add (&db, o->elapsed0, &ss.base); /* where this session starts, for the plots */
   uint64_t findings0 = 0;
   sg_db_count (&db, "findings", &findings0);

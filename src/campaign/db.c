@@ -62,6 +62,29 @@ sg_db_exec (sg_db *db, const char *sql)
   return SG_RC_OK;
 }
 
+/* Does the open database have our table 'meta'? false with db->err said otherwise (a file
+ * that is no database at all included). Reads only. */
+static bool
+has_meta (sg_db *db)
+{
+  sqlite3_stmt *st = NULL;
+  bool ok = false;
+  if (sqlite3_prepare_v2 (db->h, "SELECT COUNT (*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'",
+                          -1, &st, NULL) != SQLITE_OK)
+    {
+      snprintf (db->err, sizeof db->err, "%s", sqlite3_errmsg (db->h));
+      return false;
+    }
+  int r = sqlite3_step (st);
+  if (r == SQLITE_ROW) ok = sqlite3_column_int64 (st, 0) > 0;
+  if (r != SQLITE_ROW)
+    snprintf (db->err, sizeof db->err, "%s", sqlite3_errmsg (db->h));
+  else if (!ok)
+    snprintf (db->err, sizeof db->err, "no table 'meta' (a foreign or damaged database, left as it is)");
+  sqlite3_finalize (st);
+  return ok;
+}
+
 sg_rc
 sg_db_open (sg_db *db, const char *path, bool create)
 {
@@ -69,7 +92,10 @@ sg_db_open (sg_db *db, const char *path, bool create)
   /* An existing database of 0 bytes (a damaged campaign's): SQLite would take it for a new one
    * and write a header into it (journal_mode), destroying what shows the damage. */
   struct stat st;
-  if (!create && stat (path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size == 0)
+  bool exists = stat (path, &st) == 0;
+  /* A file of 0 bytes is new for `create` (SQLite writes its header), never for a reader. */
+  bool new_file = !exists || (create && S_ISREG (st.st_mode) && st.st_size == 0);
+  if (!create && exists && S_ISREG (st.st_mode) && st.st_size == 0)
     {
       snprintf (db->err, sizeof db->err, "%s: an empty file, not a database", path);
       return SG_RC_IO;
@@ -83,6 +109,18 @@ sg_db_open (sg_db *db, const char *path, bool create)
       return SG_RC_IO;
     }
   sqlite3_busy_timeout (db->h, 30000);
+  /* An existing file that holds no campaign (no table 'meta': a foreign SQLite database, or
+   * ours damaged) is refused before anything writes to it: journal_mode=WAL below rewrites a
+   * database's header, and the schema would add our tables to someone else's file. */
+  if (!new_file && !has_meta (db))
+    {
+      char e[sizeof db->err];
+      memcpy (e, db->err, sizeof e);
+      sg_db_close (db);
+      if ((size_t) snprintf (db->err, sizeof db->err, "%s: %s", path, e) >= sizeof db->err)
+        db->err[sizeof db->err - 1] = 0;
+      return SG_RC_IO;
+    }
   /* WAL: readers never block the writer; synchronous=FULL: a committed finding survives a
    * power cut too (findings are rare, the cost does not matter). */
   if (sg_db_exec (db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
@@ -96,6 +134,13 @@ sg_db_open (sg_db *db, const char *path, bool create)
       return SG_RC_IO;
     }
   return SG_RC_OK;
+}
+
+const char *
+sg_db_err_unprefixed (const sg_db *db, const char *path)
+{
+  size_t n = strlen (path);
+  return !strncmp (db->err, path, n) && db->err[n] == ':' && db->err[n + 1] == ' ' ? db->err + n + 2 : db->err;
 }
 
 /* Every column the schema gives each of `tables` is in db's table too (the schema built in a
@@ -410,8 +455,16 @@ sg_db_next_slice (sg_db *db, uint32_t worker, uint32_t *slice)
 {
   sqlite3_stmt *st = prep (db, "SELECT COALESCE (MAX (slice) + 1, 0) FROM slices WHERE worker = ?");
   if (st) sqlite3_bind_int64 (st, 1, worker);
-  uint64_t v;
+  uint64_t v = 0;
   sg_rc rc = one_u64 (db, st, &v);
+  /* A slice number no campaign reaches (a damaged row): the next one would wrap to 0,
+   * which is taken. */
+  if (!rc && v > UINT32_MAX)
+    {
+      snprintf (db->err, sizeof db->err, "slice number %llu of worker %u is out of range (a damaged database)",
+                (unsigned long long) v, worker);
+      return SG_RC_PARSE;
+    }
   *slice = (uint32_t) v;
   return rc;
 }
@@ -446,19 +499,35 @@ sg_rc
 sg_db_totals (sg_db *db, sg_db_counts *c)
 {
   memset (c, 0, sizeof *c);
-  sqlite3_stmt *st = prep (db, "SELECT SUM (mutants), SUM (calls), SUM (decided), SUM (unknown),"
-                               " SUM (timeouts), SUM (rejected), SUM (unconfirmed), SUM (ill_typed),"
-                               " SUM (chains_done) FROM slices WHERE state = 'done'");
+  /* Row by row, in C: a counter no slice reaches (a damaged row: negative, or past 2^40) is
+   * left out and said, where SQL's SUM would stop with an integer overflow (totals of 0). */
+  sqlite3_stmt *st = prep (db, "SELECT mutants, calls, decided, unknown, timeouts, rejected, unconfirmed,"
+                               " ill_typed, chains_done FROM slices WHERE state = 'done'");
   if (!st) return SG_RC_IO;
-  int r = sqlite3_step (st);
-  if (r == SQLITE_ROW)
+  uint64_t *v[] = { &c->mutants, &c->calls, &c->decided, &c->unknown, &c->timeouts,
+                    &c->rejected, &c->unconfirmed, &c->ill_typed, &c->chains };
+  uint64_t bad = 0;
+  int r;
+  while ((r = sqlite3_step (st)) == SQLITE_ROW)
     {
-      uint64_t *v[] = { &c->mutants, &c->calls, &c->decided, &c->unknown, &c->timeouts,
-                        &c->rejected, &c->unconfirmed, &c->ill_typed, &c->chains };
-      for (int i = 0; i < 9; i++) *v[i] = (uint64_t) sqlite3_column_int64 (st, i);
+      int i = 0;
+      for (; i < 9; i++)
+        {
+          sqlite3_int64 x = sqlite3_column_int64 (st, i);
+          if (x < 0 || x > ((sqlite3_int64) 1 << 40)) break;
+        }
+      if (i < 9) { bad++; continue; }
+      for (i = 0; i < 9; i++) *v[i] += (uint64_t) sqlite3_column_int64 (st, i);
     }
   sqlite3_finalize (st);
-  return r == SQLITE_ROW || r == SQLITE_DONE ? SG_RC_OK : fail (db, "totals");
+  if (r != SQLITE_DONE) return fail (db, "totals");
+  if (bad)
+    {
+      snprintf (db->err, sizeof db->err, "%llu slice row%s with a counter out of range (a damaged database),"
+                " left out of the totals", (unsigned long long) bad, bad == 1 ? "" : "s");
+      return SG_RC_PARSE;
+    }
+  return SG_RC_OK;
 }
 
 bool

@@ -48,7 +48,12 @@ typedef struct sg_db_finding {
   const char *key;       /* dedup key (dedup.h) */
 } sg_db_finding;
 
+/* Open a campaign database (create: make it and its schema when absent). An existing file
+ * that is empty (a reader) or has no table 'meta' (a foreign or damaged database) is refused
+ * before anything is written to it. Errors name path, in db->err. */
 sg_rc sg_db_open (sg_db *db, const char *path, bool create);
+/* db->err without the "PATH: " sg_db_open puts first (for messages that name the path). */
+const char *sg_db_err_unprefixed (const sg_db *db, const char *path);
 void sg_db_close (sg_db *db);
 /* Is this a whole campaign database? PRAGMA quick_check says ok, every table of the schema is
  * there and meta holds settings. Otherwise false with what was found in why. */
@@ -79,7 +84,8 @@ sg_rc sg_db_next_chain (sg_db *db, uint32_t worker, const char *engine, uint64_t
  * plus its mutants and ill-typed ones) of its finished slices of that engine (a slice that
  * did not finish, its session killed, is done again). */
 sg_rc sg_db_engine_taken (sg_db *db, uint32_t worker, const char *engine, uint64_t *taken /* OUT */);
-/* The sum of the counters of every ended slice. */
+/* The sum of the counters of every ended slice. A row with a counter outside 0..2^40 (a
+ * damaged one) is left out: SG_RC_PARSE, said in db->err, with the others' sums in c. */
 sg_rc sg_db_totals (sg_db *db, sg_db_counts *c /* OUT */);
 
 /* Statistics row (cumulative counters at campaign time `elapsed`). */

@@ -266,7 +266,9 @@ merge_one (sg_db *dst, const char *dst_dir, const char *src_dir, sqlite3_stmt *s
   f.key = col (st, 20);
   int64_t bucket;
   bool fresh;
-  if (sg_db_add_finding (dst, &f, col (st, 22), &bucket, &fresh))
+  /* A finding whose bucket the source lost (a damaged row) is merged all the same: its key
+   * places it, its bucket there waits for a reduction. */
+  if (sg_db_add_finding (dst, &f, col (st, 22)[0] ? col (st, 22) : "pending", &bucket, &fresh))
     { snprintf (err, esize, "%s", dst->err); return SG_RC_IO; }
   ms->added++;
   if (fresh && col (st, 23)[0])
@@ -292,7 +294,7 @@ merge_one (sg_db *dst, const char *dst_dir, const char *src_dir, sqlite3_stmt *s
  * mixed in); a known one is updated (a shard that went on since), a new one gets a worker
  * number after those there. */
 static void
-merge_slices (sg_db *dst, sg_db *src)
+merge_slices (sg_db *dst, sg_db *src, sg_merge_stats *ms)
 {
   sqlite3_stmt *sl = q (src, "SELECT worker, slice, engine, rng_seed, chain0, chains, started, state, mutants, calls,"
                              " decided, unknown, timeouts, rejected, unconfirmed, ill_typed, chains_done FROM slices ORDER BY worker, slice");
@@ -323,7 +325,11 @@ merge_slices (sg_db *dst, sg_db *src)
       /* Worker numbers no campaign has (a damaged row) are left out: base + worker must not
        * overflow. */
       int64_t w = sqlite3_column_int64 (sl, 0);
-      if (base < 0 || base > ((int64_t) 1 << 40) || w < 0 || w > ((int64_t) 1 << 40)) continue;
+      if (base < 0 || base > ((int64_t) 1 << 40) || w < 0 || w > ((int64_t) 1 << 40))
+        {
+          ms->slices_skipped++;
+          continue;
+        }
       sqlite3_reset (ins);
       sqlite3_bind_int64 (ins, 1, base + w);
       for (int k = 1; k < 17; k++) sqlite3_bind_value (ins, k + 1, sqlite3_column_value (sl, k));
@@ -419,7 +425,7 @@ sg_merge_campaign (sg_db *dst, const char *dst_dir, const char *src_dir, sg_merg
                               " f.logic, f.technique, f.seed1, f.seed2, f.rng_seed, f.worker, f.slice,"
                               " f.mutant, f.step, f.found_at, f.elapsed, f.signature, f.why, f.key,"
                               " b.first_finding = f.id, b.reduce_state, b.reduced_trigger, b.reduced_key,"
-                              " b.reduce_note FROM findings f JOIN buckets b ON b.id = f.bucket ORDER BY f.found_at, f.id");
+                              " b.reduce_note FROM findings f LEFT JOIN buckets b ON b.id = f.bucket ORDER BY f.found_at, f.id");
   if (!st) { snprintf (err, esize, "%s: not a campaign database", path); sg_db_close (&src); return SG_RC_IO; }
   sg_rc rc = SG_RC_OK;
   while (!rc && sqlite3_step (st) == SQLITE_ROW)
@@ -427,7 +433,7 @@ sg_merge_campaign (sg_db *dst, const char *dst_dir, const char *src_dir, sg_merg
   sqlite3_finalize (st);
   if (!rc)
     {
-      merge_slices (dst, &src);
+      merge_slices (dst, &src, ms);
       merge_shard_rows (dst, &src, src_dir, merged, origin, shard);
       merge_meta (dst, &src);
     }

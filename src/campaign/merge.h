@@ -28,6 +28,7 @@ typedef struct sg_merge_stats {
   uint64_t linked;  /* files hard-linked */
   uint64_t copied;  /* files copied (no link possible) */
   uint64_t reductions; /* reductions taken for buckets merged before they were reduced */
+  uint64_t slices_skipped; /* work-counter rows left out: a worker number no campaign has */
 } sg_merge_stats;
 
 /* Open (creating when absent) the merged campaign in dir and take its lock (campaign.lock).

@@ -159,6 +159,17 @@ sg_report_unmerged (sg_db *db)
   return n;
 }
 
+uint64_t
+sg_report_hidden (sg_db *db)
+{
+  uint64_t n = 0;
+  sqlite3_stmt *st = q (db, "SELECT COUNT (*) FROM findings f LEFT JOIN buckets b ON b.id = f.bucket"
+                            " WHERE b.id IS NULL OR b.merged_into IS NOT NULL");
+  if (st && sqlite3_step (st) == SQLITE_ROW) n = (uint64_t) sqlite3_column_int64 (st, 0);
+  sqlite3_finalize (st);
+  return n;
+}
+
 sg_rc
 sg_report_list (sg_db *db, const char *dir, FILE *f, bool human)
 {
@@ -232,8 +243,9 @@ sg_report_issue (sg_db *db, const char *dir, int64_t bucket, sg_buf *b)
 {
   sqlite3_stmt *st = q (db, "SELECT b.kind, b.solver, b.version, b.logic, b.signature, b.count,"
                             " b.first_trigger, b.reduced_trigger, f.why, f.technique, f.solvers,"
-                            " f.json, b.reduce_state FROM buckets b JOIN findings f ON f.id = b.first_finding"
-                            " WHERE b.id = ?");
+                            " f.json, b.reduce_state, f.id FROM buckets b LEFT JOIN findings f ON f.id = COALESCE ("
+                            " (SELECT id FROM findings WHERE id = b.first_finding),"
+                            " (SELECT MIN (id) FROM findings WHERE bucket = b.id)) WHERE b.id = ?");
   if (!st) return SG_RC_IO;
   sqlite3_bind_int64 (st, 1, bucket);
   if (sqlite3_step (st) != SQLITE_ROW)
@@ -250,7 +262,10 @@ sg_report_issue (sg_db *db, const char *dir, int64_t bucket, sg_buf *b)
   sg_buf_printf (b, "### %s: %s on %s\n\n", who, what, logic);
   sg_buf_printf (b, "%s gives a%s %s on the %s script below.\n\n", who,
                  what[0] == 'i' ? "n" : "", what, logic);
-  sg_buf_printf (b, "Observed: %s\n", col (st, 8));
+  /* A damaged row: no finding of the bucket is left (bugs check says so); the bucket's own
+   * columns still tell the bug. */
+  bool nofinding = sqlite3_column_type (st, 13) == SQLITE_NULL;
+  sg_buf_printf (b, "Observed: %s\n", nofinding ? "(no finding of this bucket is in the database)" : col (st, 8));
   if (col (st, 4)[0]) sg_buf_printf (b, "Signature: `%s`\n", col (st, 4));
   bool reduced = col (st, 7)[0] != 0;
   const char *trig = reduced ? col (st, 7) : col (st, 6);
@@ -259,9 +274,10 @@ sg_report_issue (sg_db *db, const char *dir, int64_t bucket, sg_buf *b)
   sg_buf_printf (b, "\nTrigger (%s):\n\n```smt2\n%s%s```\n", reduced ? "reduced" : "not reduced",
                  text ? text : "(file missing)\n", cut ? "\n; ... (cut)\n" : "");
   free (text);
-  sg_buf_printf (b, "\nSolvers run: %s. How it was found (command lines, outputs): %s.\n", col (st, 10), col (st, 11));
-  sg_buf_printf (b, "Found %lld time%s by smtgrind (%s).\n", sqlite3_column_int64 (st, 5),
-                 sqlite3_column_int64 (st, 5) == 1 ? "" : "s", col (st, 9));
+  if (!nofinding)
+    sg_buf_printf (b, "\nSolvers run: %s. How it was found (command lines, outputs): %s.\n", col (st, 10), col (st, 11));
+  sg_buf_printf (b, "Found %lld time%s by smtgrind%s%s%s.\n", sqlite3_column_int64 (st, 5),
+                 sqlite3_column_int64 (st, 5) == 1 ? "" : "s", nofinding ? "" : " (", col (st, 9), nofinding ? "" : ")");
   sqlite3_finalize (st);
   return sg_buf_ok (b) ? SG_RC_OK : SG_RC_NOMEM;
 }
@@ -461,7 +477,12 @@ html_header (sg_buf *out, sg_db *db, const char *dir)
         sg_buf_adds (b, "</td></tr>\n");
       }
   sg_db_counts c;
-  sg_db_totals (db, &c);
+  if (sg_db_totals (db, &c) == SG_RC_PARSE)
+    {
+      sg_buf_adds (b, "<tr><td>damaged</td><td>");
+      html (b, db->err);
+      sg_buf_adds (b, "</td></tr>\n");
+    }
   uint64_t nf = 0, nb = 0;
   sg_db_count (db, "findings", &nf);
   sg_db_count (db, "buckets", &nb);
@@ -671,7 +692,8 @@ sg_report_check (sg_db *db, const char *dir, FILE *f)
     }
   sqlite3_finalize (st);
   st = q (db, "SELECT id, first_trigger, first_json, COALESCE (reduced_trigger, ''), count,"
-              " (SELECT COUNT (*) FROM findings WHERE bucket = buckets.id), first_finding"
+              " (SELECT COUNT (*) FROM findings WHERE bucket = buckets.id), first_finding,"
+              " (SELECT id FROM findings WHERE id = buckets.first_finding AND bucket = buckets.id)"
               " FROM buckets WHERE merged_into IS NULL");
   uint64_t nb = 0;
   while (st && sqlite3_step (st) == SQLITE_ROW)
@@ -680,9 +702,54 @@ sg_report_check (sg_db *db, const char *dir, FILE *f)
       for (int k = 1; k < 4; k++) /* the first pair always, the reduced trigger when there is one */
         if ((k < 3 || col (st, k)[0]) && !exists (dir, col (st, k)))
           { fprintf (f, "bucket %lld: missing file %s\n", sqlite3_column_int64 (st, 0), col (st, k)); bad++; }
-      if (sqlite3_column_int64 (st, 4) != sqlite3_column_int64 (st, 5) || sqlite3_column_type (st, 6) == SQLITE_NULL)
+      if (sqlite3_column_int64 (st, 4) != sqlite3_column_int64 (st, 5))
         { fprintf (f, "bucket %lld: count %lld but %lld findings\n", sqlite3_column_int64 (st, 0),
                    sqlite3_column_int64 (st, 4), sqlite3_column_int64 (st, 5)); bad++; }
+      if (sqlite3_column_type (st, 7) == SQLITE_NULL)
+        {
+          fprintf (f, "bucket %lld: its first finding ", sqlite3_column_int64 (st, 0));
+          if (sqlite3_column_type (st, 6) == SQLITE_NULL) fprintf (f, "is not recorded\n");
+          else fprintf (f, "%lld is not in its findings\n", sqlite3_column_int64 (st, 6));
+          bad++;
+        }
+    }
+  sqlite3_finalize (st);
+  /* Nothing hidden: every finding in a listed bucket (merging moves a bucket's findings and
+   * keys to the bucket it merges into, and points every bucket merged into it there too, so
+   * a merged bucket never holds findings and never leads to another merged one). */
+  st = q (db, "SELECT f.id, f.trigger, f.bucket, b.id, b.merged_into FROM findings f"
+              " LEFT JOIN buckets b ON b.id = f.bucket WHERE b.id IS NULL OR b.merged_into IS NOT NULL ORDER BY f.id");
+  while (st && sqlite3_step (st) == SQLITE_ROW)
+    {
+      if (sqlite3_column_type (st, 3) == SQLITE_NULL)
+        fprintf (f, "finding %lld (%s): its bucket %lld does not exist (the finding is in no listed bucket)\n",
+                 sqlite3_column_int64 (st, 0), col (st, 1), sqlite3_column_int64 (st, 2));
+      else
+        fprintf (f, "finding %lld (%s): its bucket %lld is merged into bucket %lld (the finding is in no listed bucket)\n",
+                 sqlite3_column_int64 (st, 0), col (st, 1), sqlite3_column_int64 (st, 2), sqlite3_column_int64 (st, 4));
+      bad++;
+    }
+  sqlite3_finalize (st);
+  st = q (db, "SELECT b.id, b.merged_into, t.id, t.merged_into FROM buckets b LEFT JOIN buckets t ON t.id = b.merged_into"
+              " WHERE b.merged_into IS NOT NULL AND (t.id IS NULL OR t.merged_into IS NOT NULL OR t.id = b.id) ORDER BY b.id");
+  while (st && sqlite3_step (st) == SQLITE_ROW)
+    {
+      if (sqlite3_column_type (st, 2) == SQLITE_NULL)
+        fprintf (f, "bucket %lld: merged into bucket %lld, which does not exist\n", sqlite3_column_int64 (st, 0),
+                 sqlite3_column_int64 (st, 1));
+      else
+        fprintf (f, "bucket %lld: merged into bucket %lld, which is merged itself (a chain or a cycle of merges)\n",
+                 sqlite3_column_int64 (st, 0), sqlite3_column_int64 (st, 1));
+      bad++;
+    }
+  sqlite3_finalize (st);
+  st = q (db, "SELECT k.key, k.bucket FROM bucket_keys k LEFT JOIN buckets b ON b.id = k.bucket"
+              " WHERE b.id IS NULL OR b.merged_into IS NOT NULL ORDER BY k.bucket");
+  while (st && sqlite3_step (st) == SQLITE_ROW)
+    {
+      fprintf (f, "key %.40s: its bucket %lld is missing or merged (later findings with it would be hidden)\n",
+               col (st, 0), sqlite3_column_int64 (st, 1));
+      bad++;
     }
   sqlite3_finalize (st);
   /* One entry per bug: no two buckets of one kind and solver with alpha-equivalent reduced

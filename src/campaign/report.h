@@ -50,12 +50,17 @@ uint32_t sg_report_bug_count (const sg_report_bugvec *v);
  * human: one line per bug ("bug N: KIND SOLVER VERSION, B buckets, F findings") with its
  * buckets nested under it. */
 sg_rc sg_report_list (sg_db *db, const char *dir, FILE *f, bool human);
+/* The number of findings in no listed bucket (their bucket missing or merged: a damaged
+ * database; sg_report_check names them). */
+uint64_t sg_report_hidden (sg_db *db);
 /* The issue text of a bucket (Markdown), with its trigger inlined (files read below dir). */
 sg_rc sg_report_issue (sg_db *db, const char *dir, int64_t bucket, sg_buf *out);
 /* JSON: one bucket (bucket > 0) or an array of all of them, each with its findings. */
 sg_rc sg_report_json (sg_db *db, const char *dir, int64_t bucket, sg_buf *out);
 /* Check a campaign: PRAGMA integrity_check, every finding's and bucket's files exist, every
- * bucket's count equals its findings, no two slices share an rng seed. Prints the problems
+ * bucket's count equals its findings and its first finding is one of them, every finding and
+ * key in a listed (unmerged) bucket, every merge into a listed bucket, no two buckets of one
+ * kind and solver with alpha-equivalent reduced triggers, no two slices share an rng seed. Prints the problems
  * and a summary line to f; returns the number of problems. */
 uint64_t sg_report_check (sg_db *db, const char *dir, FILE *f);
 #endif

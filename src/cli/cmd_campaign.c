@@ -135,6 +135,17 @@ bug_count (const char *dir)
   return n;
 }
 
+/* Findings in no listed bucket (a damaged database) are said, never silently left out. */
+static void
+warn_hidden (sg_db *db, const char *dir)
+{
+  uint64_t n = sg_report_hidden (db);
+  if (n)
+    fprintf (stderr, "smtgrind: warning: %s/campaign.db: %llu finding%s in no listed bucket (a damaged database;"
+             " 'smtgrind bugs check %s' names them, 'smtgrind bugs recover %s' rebuilds it from findings/)\n",
+             dir, (unsigned long long) n, n == 1 ? " is" : "s are", dir, dir);
+}
+
 static int
 summary (const char *dir, FILE *f)
 {
@@ -143,6 +154,7 @@ summary (const char *dir, FILE *f)
   if (!path_in (path, sizeof path, dir, "campaign.db")) path[0] = 0;
   if (sg_db_open (&db, path, false)) return SG_EXIT_INTERNAL;
   sg_rc rc = sg_report_list (&db, dir, f, true);
+  if (!rc) warn_hidden (&db, dir);
   sg_db_close (&db);
   if (rc == SG_RC_PARSE)
     fprintf (stderr, "smtgrind: warning: %s/campaign.db: a bucket's finding count is out of range: no bug list"
@@ -352,13 +364,15 @@ meta_shard (const char *s, uint32_t *i, uint32_t *n)
  * read strictly and within the range its flag takes, so a damaged database never becomes a
  * campaign with a timeout of NaN, seed 0 for 'abc', shard 0/0 or no solvers (issue 14). */
 static const char *
-meta_problem (char *const v[NMETA])
+meta_problem (char *const v[NMETA], char *why, size_t size)
 {
   uint64_t u;
   double x;
   uint32_t i, n;
+  why[0] = 0;
   if (!v[2][0] && !v[3][0]) return "solvers";
-  if (!v[4][0]) return "engines";
+  sg_campaign_opts eo;
+  if (!v[4][0] || !parse_engines (v[4], &eo, why, size)) return "engines";
   if (!meta_u64 (v[5], 0, UINT64_MAX, &u)) return "seed";
   if (!meta_u64 (v[6], 1, 256, &u)) return "jobs";
   if (!meta_double (v[7], 0.01, 1e7, &x)) return "timeout";
@@ -396,14 +410,17 @@ load_meta (camp_run *r, char *v[NMETA])
       if (!v[k] || !SG_VEC_PUSH (r->owned, v[k])) { free (v[k]); sg_db_close (&db); return SG_EXIT_INTERNAL; }
     }
   sg_db_close (&db);
-  const char *bad = meta_problem (v);
+  char why[320];
+  const char *bad = meta_problem (v, why, sizeof why);
   if (bad)
     {
       int k = 0;
       while (strcmp (meta_keys[k], bad)) k++;
+      /* An engine this build does not know: a campaign of another smtgrind, or damage. */
       fprintf (stderr, "smtgrind campaign: error: %s/campaign.db: the stored setting '%s' is '%.80s', which no"
-                       " campaign stores (a damaged database): start another campaign with --out\n",
-               r->dir, bad, v[k]);
+                       " campaign %s%s%s: start another campaign with --out\n",
+               r->dir, bad, v[k], why[0] ? "of this smtgrind stores (" : "stores (a damaged database)",
+               why, why[0] ? "; another version's campaign, or a damaged database)" : "");
       return SG_EXIT_INPUT;
     }
   return SG_EXIT_OK;
@@ -791,7 +808,7 @@ open_campaign (const char *dir, sg_db *db)
     }
   /* Issue 14: a damaged database is said so, never read as an empty campaign. */
   bool ok = !sg_db_open (db, path, false);
-  if (!ok) snprintf (why, sizeof why, "%s", db->err);
+  if (!ok) snprintf (why, sizeof why, "%s", sg_db_err_unprefixed (db, path));
   if (ok && !sg_db_check (db, why, sizeof why))
     {
       sg_db_close (db);
@@ -904,7 +921,11 @@ sg_cli_bugs (const sg_cli_cmd *cmd, int argc, char **argv)
     {
       if (sg_report_check (&db, dir, stdout)) code = SG_EXIT_INPUT;
     }
-  else if (!strcmp (verb, "list")) rc = sg_report_list (&db, dir, stdout, false);
+  else if (!strcmp (verb, "list"))
+    {
+      rc = sg_report_list (&db, dir, stdout, false);
+      if (!rc) warn_hidden (&db, dir);
+    }
   else if (!strcmp (verb, "export")) rc = sg_report_json (&db, dir, id, &b);
   else if (issue) rc = sg_report_issue (&db, dir, id, &b);
   else rc = sg_report_json (&db, dir, id, &b);

@@ -27,7 +27,7 @@ readable_campaign (const char *dir)
     }
   sg_db db;
   bool ok = !sg_db_open (&db, path, false);
-  if (!ok) snprintf (why, sizeof why, "%s", db.err);
+  if (!ok) snprintf (why, sizeof why, "%s", sg_db_err_unprefixed (&db, path));
   if (ok && !sg_db_check (&db, why, sizeof why)) ok = false;
   sg_db_close (&db);
   if (!ok)
@@ -91,6 +91,10 @@ sg_cli_merge (const sg_cli_cmd *cmd, int argc, char **argv)
       if (st.reductions)
         fprintf (stderr, "; %llu reductions finished since an earlier merge", (unsigned long long) st.reductions);
       fputc ('\n', stderr);
+      if (st.slices_skipped)
+        fprintf (stderr, "smtgrind merge: warning: %s/campaign.db: %llu slice row%s left out of the work counters:"
+                 " a worker number outside 0..2^40 (a damaged row; its findings are merged)\n", dirs.a[i],
+                 (unsigned long long) st.slices_skipped, st.slices_skipped == 1 ? "" : "s");
       total.added += st.added;
       total.known += st.known;
     }

@@ -899,6 +899,85 @@ db = sqlite3.connect(sys.argv[1]); db.execute("UPDATE meta SET value = ? WHERE k
   run timeout 60 "$bin" campaign --resume "$dv" --budget 1 --no-report --no-reduce
   check "--resume on a stored slice of 1e+08 (the flag's largest): not a damaged database" \
     eval '[ $code != 2 ] && [[ $err != *"damaged"* ]]'
+  # Findings hidden from every list (found by a hostile review): a finding whose bucket row is
+  # gone, a bucket merged into itself, one merged into a bucket that does not exist. bugs check
+  # names each (exit 2), bugs list warns, merge keeps the findings, recover rebuilds.
+  rm -rf "$dv" && cp -r "$c1" "$dv"
+  python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+ids = [r[0] for r in db.execute("SELECT id FROM buckets ORDER BY id")]
+assert len(ids) == 3
+db.execute("DELETE FROM buckets WHERE id = ?", (ids[0],))
+db.execute("UPDATE buckets SET merged_into = id WHERE id = ?", (ids[1],))
+db.execute("UPDATE buckets SET merged_into = 999999 WHERE id = ?", (ids[2],))
+db.commit()' "$dv/campaign.db"
+  local nfd
+  nfd=$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT COUNT(*) FROM findings").fetchone()[0])' "$dv/campaign.db")
+  run "$bin" bugs check "$dv"
+  check "bugs check: findings whose bucket is gone or merged away, a merge cycle and a merge into nothing are named (exit 2)" \
+    eval '[ $code = 2 ] && [[ $out == *"its bucket "*" does not exist (the finding is in no listed bucket)"* ]] && [[ $out == *"which is merged itself (a chain or a cycle of merges)"* ]] && [[ $out == *"merged into bucket 999999, which does not exist"* ]] && [ "$(grep -c "in no listed bucket" <<<"$out")" = "$nfd" ]'
+  run "$bin" bugs list "$dv"
+  check "bugs list: hidden findings are said on stderr with how to recover" \
+    eval '[ $code = 0 ] && [[ $err == *"$nfd findings are in no listed bucket"*"bugs recover"* ]]'
+  rm -rf "$tmp/dv-merge2"
+  run timeout 60 "$bin" merge --out "$tmp/dv-merge2" "$dv"
+  check "merge: findings whose bucket the source lost are merged all the same (none dropped)" \
+    eval '[ $code = 0 ] && [[ $out == *": $nfd findings in "* ]] && "$bin" bugs check "$tmp/dv-merge2" >/dev/null'
+  run "$bin" bugs recover "$dv"
+  check "bugs recover after hidden findings: every finding in a listed bucket again, check ok" \
+    eval '[ $code = 0 ] && [[ $out == "$nf0 findings, "*": ok" ]]'
+  # A bucket whose first finding is gone: its issue is still written (from another finding).
+  rm -rf "$dv" && cp -r "$c1" "$dv"
+  python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1]); db.execute("UPDATE buckets SET first_finding = 999999 WHERE id = 1"); db.commit()' "$dv/campaign.db"
+  run "$bin" bugs show "$dv" 1 --issue
+  local e_show=$code o_show=$out
+  run "$bin" bugs check "$dv"
+  check "a first finding missing: bugs show --issue still writes the issue, bugs check names it" \
+    eval '[ $e_show = 0 ] && [[ $o_show == *"crash on"*"Observed: "*'"'"'```smt2'"'"'* ]] && [ $code = 2 ] && [[ $out == *"bucket 1: its first finding 999999 is not in its findings"* ]]'
+  # A stored engine this build does not know, and a slice number at the end of its range.
+  rm -rf "$dv" && cp -r "$c1" "$dv"
+  python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1]); db.execute("UPDATE meta SET value = ? WHERE key = ?", ("nosuch=1", "engines")); db.commit()' "$dv/campaign.db"
+  run timeout 60 "$bin" campaign --resume "$dv" --budget 1 --no-report
+  check "--resume on a stored engine this build does not know: exit 2, the engine named, not a flag error" \
+    eval '[ $code = 2 ] && [[ $err == *"stored setting '"'"'engines'"'"' is '"'"'nosuch=1'"'"'"*"unknown engine '"'"'nosuch'"'"'"*"another version"* ]] && [[ $err != *"--engines"* ]]'
+  rm -rf "$dv" && cp -r "$c1" "$dv"
+  python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1]); db.execute("UPDATE slices SET slice = 4294967295 WHERE rowid = (SELECT MAX(rowid) FROM slices WHERE worker = 0)"); db.commit()' "$dv/campaign.db"
+  run timeout 60 "$bin" campaign --resume "$dv" --budget 2 --no-report --no-reduce
+  check "--resume with a slice number at 2^32-1: the worker says the number is out of range (no wrap to a taken one)" \
+    eval '[[ $err == *"slice number 4294967296 of worker 0 is out of range (a damaged database)"* ]]'
+  # A slice counter no campaign reaches: the report leaves that row out and says so (SQL's SUM
+  # overflowed and the report said 0 mutants).
+  rm -rf "$dv" && cp -r "$c1" "$dv"
+  python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("UPDATE slices SET state = \"done\"")
+db.execute("UPDATE slices SET mutants = 9223372036854775807 WHERE rowid = (SELECT MIN(rowid) FROM slices)")
+db.commit()' "$dv/campaign.db"
+  run "$bin" report "$dv"
+  check "report: a slice counter out of range is left out of the totals and said (not 0 mutants)" \
+    eval '[ $code = 0 ] && grep -q "1 slice row with a counter out of range (a damaged database), left out of the totals" "$dv/report.html" && ! grep -q "<td>0 mutants" "$dv/report.html"'
+  # A foreign SQLite file named campaign.db (rollback journal): every reader refuses it and
+  # leaves it byte for byte as it was (journal_mode=WAL would rewrite its header).
+  local fd="$tmp/foreign"
+  rm -rf "$fd" && mkdir -p "$fd/findings"
+  python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1]); db.execute("CREATE TABLE t (x)"); db.execute("INSERT INTO t VALUES (1)"); db.commit()' "$fd/campaign.db"
+  local sum0 codes=""
+  sum0=$(md5sum < "$fd/campaign.db")
+  for cmd in report "bugs list" "bugs check" merge resume; do
+    case $cmd in
+      merge) run "$bin" merge --out "$tmp/foreign-merged" "$fd" ;;
+      resume) run timeout 60 "$bin" campaign --resume "$fd" --budget 1 --no-report ;;
+      # shellcheck disable=SC2086
+      *) run "$bin" $cmd "$fd" ;;
+    esac
+    codes="$codes$code "
+  done
+  check "a foreign SQLite file as campaign.db: report, bugs list/check, merge and --resume exit 2 and leave it unchanged" \
+    eval '[ "$codes" = "2 2 2 2 2 " ] && [ "$(md5sum < "$fd/campaign.db")" = "$sum0" ] && [[ $err == *"no table '"'"'meta'"'"' (a foreign or damaged database, left as it is)"* ]]'
   # A finding pair whose JSON cannot be read back is named (file:line:col), never silently dropped.
   local bj="$tmp/badjson"
   rm -rf "$bj" && cp -a "$c1" "$bj" && rm -f "$bj/campaign.db"*
