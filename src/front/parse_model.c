@@ -74,8 +74,20 @@ sg_pmodel_define (sg_parser *p, uint32_t cmd)
   uint32_t fun = rc ? SG_NONE : fun_with_signature (p, nm, sorts.a, sorts.n);
   if (!rc && fun == SG_NONE)
     rc = sg_perr (p, name, SG_RC_SORT, "model defines '%s', which the script does not declare", sg_store_text (s, nm));
+  /* The result sort must be the declared one (an Int value for a Real constant is read as a
+   * Real). A value of another sort is a function without a value (undetermined, as an
+   * unreadable value): it would reach the evaluator as, say, a bit-vector where a string is
+   * expected (found by fuzz_model: a read out of bounds). */
+  bool other_sort = false;
+  if (!rc && s->funs.a[fun].ret != rs)
+    {
+      if (rs == s->s_int && s->funs.a[fun].ret == s->s_real)
+        rs = s->s_real;
+      else
+        other_sort = true;
+    }
   sg_term t = SG_NONE;
-  if (!rc)
+  if (!rc && !other_sort)
     {
       uint32_t mark = sg_symtab_mark (&p->st);
       rc = sg_pbind_vars (p, body, vars.a, vars.n);

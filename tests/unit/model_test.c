@@ -1,5 +1,6 @@
 /* model_test: models printed by z3 4.8.12, cvc5 1.0.3 and cvc4 1.8 (captured from the Debian
  * binaries) are read into entries for every declared function. */
+#include "eval/eval.h"
 #include "eval/model.h"
 #include "test_util.h"
 
@@ -126,6 +127,27 @@ test_unreadable_values_and_as_array (void **state)
   assert_int_equal (sg_model_read (&m3, &t.sc, abstract, strlen (abstract), "model", &d), SG_RC_OK);
   assert_int_equal (m3.unints, 0);
   sg_model_free (&m3);
+  /* A value of a sort other than the declared one (fuzz_model: a bit-vector given to a String
+   * constant reached the evaluator's string code): no value; an Int for a Real is a Real. */
+  tparse t2;
+  tp_parse (&t2, "(declare-fun s () String)(declare-fun r () Real)(assert (str.in_re s (re.* (str.to_re \"ab\"))))"
+                 "(assert (> r 1.0))(check-sat)");
+  assert_int_equal (t2.rc, SG_RC_OK);
+  sg_model m4;
+  sg_model_init (&m4, &t2.s);
+  sg_diag_init (&d, "model");
+  const char *other = "((define-fun s () (_ BitVec 8) #x61)(define-fun r () Int 2))";
+  assert_int_equal (sg_model_read (&m4, &t2.sc, other, strlen (other), "model", &d), SG_RC_OK);
+  const sg_model_entry *es = sg_model_get (&m4, t2.sc.cmds.a[0].aux), *er = sg_model_get (&m4, t2.sc.cmds.a[1].aux);
+  assert_non_null (es);
+  assert_int_equal (es->body, SG_NONE);
+  assert_non_null (er);
+  assert_int_equal (sg_term_sort (&t2.s, er->body), t2.s.s_real);
+  sg_mcheck v;
+  assert_int_equal (sg_eval_check_model (&t2.s, &t2.sc, &m4, &v, NULL), SG_RC_OK);
+  assert_int_equal (v, SG_MODEL_UNDETERMINED); /* s has no value; r = 2 holds */
+  sg_model_free (&m4);
+  tp_free (&t2);
   sg_model_free (&m);
   tp_free (&t);
 }
