@@ -85,6 +85,18 @@ has_meta (sg_db *db)
   return ok;
 }
 
+/* Close db after a failure, its message prefixed with path. */
+static sg_rc
+open_failed (sg_db *db, const char *path)
+{
+  char e[sizeof db->err];
+  memcpy (e, db->err, sizeof e);
+  sg_db_close (db);
+  if ((size_t) snprintf (db->err, sizeof db->err, "%s: %s", path, e) >= sizeof db->err)
+    db->err[sizeof db->err - 1] = 0;
+  return SG_RC_IO;
+}
+
 sg_rc
 sg_db_open (sg_db *db, const char *path, bool create)
 {
@@ -112,27 +124,12 @@ sg_db_open (sg_db *db, const char *path, bool create)
   /* An existing file that holds no campaign (no table 'meta': a foreign SQLite database, or
    * ours damaged) is refused before anything writes to it: journal_mode=WAL below rewrites a
    * database's header, and the schema would add our tables to someone else's file. */
-  if (!new_file && !has_meta (db))
-    {
-      char e[sizeof db->err];
-      memcpy (e, db->err, sizeof e);
-      sg_db_close (db);
-      if ((size_t) snprintf (db->err, sizeof db->err, "%s: %s", path, e) >= sizeof db->err)
-        db->err[sizeof db->err - 1] = 0;
-      return SG_RC_IO;
-    }
+  if (!new_file && !has_meta (db)) return open_failed (db, path);
   /* WAL: readers never block the writer; synchronous=FULL: a committed finding survives a
    * power cut too (findings are rare, the cost does not matter). */
   if (sg_db_exec (db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
       || (create && sg_db_exec (db, schema)))
-    {
-      char e[sizeof db->err];
-      memcpy (e, db->err, sizeof e);
-      sg_db_close (db);
-      if ((size_t) snprintf (db->err, sizeof db->err, "%s: %s", path, e) >= sizeof db->err)
-        db->err[sizeof db->err - 1] = 0;
-      return SG_RC_IO;
-    }
+    return open_failed (db, path);
   return SG_RC_OK;
 }
 
