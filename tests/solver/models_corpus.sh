@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # models_corpus.sh BINARY [CORPUS_DIR]: every model z3, cvc5 and cvc4 give on the sat files of
-# the corpus (every fourth one by default, all with SG_MODELS_ALL=1) is read by smtgrind, and
+# the corpus (every fourth one by default, all with SG_TEST_FULL=1) is read by smtgrind, and
 # our evaluator calls it valid or undetermined. A model it calls INVALID must be a known,
 # confirmed solver bug listed in docs/invalid-models.tsv (file<TAB>solver<TAB>evidence); an
 # unreadable model fails the test. Prints the figures.
@@ -21,13 +21,13 @@ trap 'rm -rf "$tmp"' EXIT
 awk -F'\t' -v c="$corpus" 'NR > 1 && $3 == "sat" && $1 !~ /cvc5_issue12514-(bitvec-width|sign-extend)-overflow/ {
   print c "/" $1 }' "$corpus/INDEX.tsv" > "$tmp/all"
 # The default run (CI) checks every fourth sat file, spread over the sorted index, so every logic
-# folder contributes; SG_MODELS_ALL=1 checks all of them (about 4x the time: minutes).
-if [ "${SG_MODELS_ALL:-0}" = 1 ]; then
+# folder contributes; SG_TEST_FULL=1 checks all of them (about 4x the time: minutes).
+if [ "${SG_TEST_FULL:-0}" = 1 ]; then
   cp "$tmp/all" "$tmp/files"
   scope="all"
 else
   awk 'NR % 4 == 1' "$tmp/all" > "$tmp/files"
-  scope="every fourth of $(wc -l < "$tmp/all") (SG_MODELS_ALL=1: all)"
+  scope="every fourth of $(wc -l < "$tmp/all") (SG_TEST_FULL=1: all)"
 fi
 start=$(date +%s)
 # Batches of 20 files, two at a time; `check` exits 10 when it reports a finding, which is fine.

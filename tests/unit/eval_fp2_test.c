@@ -10,6 +10,7 @@
 #include <mpfr.h>
 
 #include "eval/eval_fp_int.h"
+#include "test_scale.h"
 #include "test_util.h"
 
 static const sg_rm all_rm[5] = { SG_RM_RNE, SG_RM_RNA, SG_RM_RTP, SG_RM_RTN, SG_RM_RTZ };
@@ -740,7 +741,7 @@ test_recipe_random (void **state)
   mpz_t a, b, c, want, got;
   mpz_inits (a, b, c, want, got, NULL);
   for (int f = 0; f < 6; f++)
-    for (int it = 0; it < 20000; it++)
+    for (int it = 0; it < SG_TEST_CASES (20000); it++)
       {
         uint32_t eb = fmts[f][0], sb = fmts[f][1];
         random_pat (&g, eb, sb, a);

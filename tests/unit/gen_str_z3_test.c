@@ -6,7 +6,7 @@
  *  - test_unsat_rows: every row (tech/gen_str_rows.def) alone, with and without patterns, and
  *    with up to per_kind equalities drawn per transformation kind (every combination with
  *    SG_GEN_STR_ALL=1), then up to left_per_row of the equalities not drawn yet per row
- *    (1 and 2 by default, to keep CI under its budget; 2 and 4 with SG_GEN_STR_FULL=1;
+ *    (1 and 2 by default, to keep CI under its budget; 2 and 4 with SG_TEST_FULL=1;
  *    test_equalities checks every equality alone in any case). No
  *    instance and no known core alone may be answered sat; every row must be proved unsat by a
  *    solver on some instance, else on ground instances (the variables of A fixed to literals: a
@@ -210,7 +210,7 @@ test_unsat_rows (void **state)
    * transformation up to per_kind equalities drawn among those that apply (every one with
    * SG_GEN_STR_ALL=1), then each equality not drawn on the first row it applies to. */
   bool all = getenv ("SG_GEN_STR_ALL") && !strcmp (getenv ("SG_GEN_STR_ALL"), "1");
-  bool full = getenv ("SG_GEN_STR_FULL") && !strcmp (getenv ("SG_GEN_STR_FULL"), "1");
+  bool full = getenv ("SG_TEST_FULL") && !strcmp (getenv ("SG_TEST_FULL"), "1");
   const uint32_t per_kind = full ? 2 : 1, left_per_row = full ? 4 : 2;
   uint32_t neq = sg_gen_str_eqs ();
   bool *covered = calloc (neq, sizeof *covered);

@@ -43,6 +43,15 @@ typefuzz_mutate (void *ctx, sg_script *sc, sg_rng *rng, sg_buf *desc, bool *done
   return sg_typefuzz_step (sc, rng, desc, done);
 }
 
+/* SG_TEST_FULL=1: the solver studies at their full sizes (the default run, CI's, takes smaller
+ * samples to keep the suite under its time budget; every assertion is the same). */
+static inline bool
+mu_full (void)
+{
+  const char *e = getenv ("SG_TEST_FULL");
+  return e && e[0] == '1' && !e[1];
+}
+
 static inline double
 now_s (void)
 {
