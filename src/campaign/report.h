@@ -60,7 +60,7 @@ sg_rc sg_report_json (sg_db *db, const char *dir, int64_t bucket, sg_buf *out);
 /* Check a campaign: PRAGMA integrity_check, every finding's and bucket's files exist, every
  * bucket's count equals its findings and its first finding is one of them, every finding and
  * key in a listed (unmerged) bucket, every merge into a listed bucket, no two buckets of one
- * kind and solver with alpha-equivalent reduced triggers, no two slices share an rng seed. Prints the problems
- * and a summary line to f; returns the number of problems. */
+ * kind and solver with alpha-equivalent reduced triggers, no two slices share an rng seed.
+ * Prints the problems and a summary line to f; returns the number of problems. */
 uint64_t sg_report_check (sg_db *db, const char *dir, FILE *f);
 #endif

@@ -923,6 +923,14 @@ db.commit()' "$dv/campaign.db"
   run timeout 60 "$bin" merge --out "$tmp/dv-merge2" "$dv"
   check "merge: findings whose bucket the source lost are merged all the same (none dropped)" \
     eval '[ $code = 0 ] && [[ $out == *": $nfd findings in "* ]] && "$bin" bugs check "$tmp/dv-merge2" >/dev/null'
+  # A slice row with a worker number no campaign has: merge leaves it out of the work counters
+  # and says so (it was dropped silently).
+  python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1]); db.execute("UPDATE slices SET worker = 4398046511104 WHERE rowid = (SELECT MIN(rowid) FROM slices)"); db.commit()' "$dv/campaign.db"
+  rm -rf "$tmp/dv-merge3"
+  run timeout 60 "$bin" merge --out "$tmp/dv-merge3" "$dv"
+  check "merge: a slice row with a worker number beyond 2^40 is left out and said, the findings merged" \
+    eval '[ $code = 0 ] && [[ $err == *"1 slice row left out of the work counters: a worker number outside 0..2^40"* ]] && [[ $out == *": $nfd findings in "* ]]'
   run "$bin" bugs recover "$dv"
   check "bugs recover after hidden findings: every finding in a listed bucket again, check ok" \
     eval '[ $code = 0 ] && [[ $out == "$nf0 findings, "*": ok" ]]'
