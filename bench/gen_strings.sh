@@ -5,7 +5,8 @@
 # by `smtgrind gen`.
 #   bash bench/gen_strings.sh [SEED]          (default seed 1)
 # Environment: SMTGRIND (a built smtgrind binary to use; default: a Release build in
-# build-bench/), OUT (where the files go, default a fresh temporary directory, removed).
+# build-bench/), OUT (where the files go, default a fresh temporary directory, removed), OPS
+# (all, the default, or paper: `--ops paper`).
 # Prints one line per status from `smtgrind gen` and a total: files, seconds, files/s.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

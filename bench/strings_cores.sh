@@ -10,7 +10,7 @@
 #   bash bench/strings_cores.sh [N [TIMEOUT_S [SEED]]]      (default 1000 5 1)
 # Environment: SMTGRIND (a built smtgrind; default a Release build in build-bench/), SOLVERS
 # (default "z3;cvc5"), JOBS (files checked at once, default 1), OUT (kept directory; default a
-# fresh temporary one, printed).
+# fresh temporary one, printed), OPS (all, the default, or paper: `--ops paper`).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 n=${1:-1000}
@@ -26,8 +26,8 @@ if [ -z "$bin" ]; then
 fi
 out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-strings-cores.XXXXXX")}
 mkdir -p "$out/cores"
-echo "== known cores of $n unsat formulas, seed $seed, timeout ${tmo}s, solvers \"$solvers\", $jobs job(s), in $out"
-"$bin" gen strings --status unsat --count "$n" --seed "$seed" --out "$out/unsat" -q
+echo "== known cores of $n unsat formulas, ops ${OPS:-all}, seed $seed, timeout ${tmo}s, solvers \"$solvers\", $jobs job(s), in $out"
+"$bin" gen strings --status unsat --count "$n" --seed "$seed" --ops "${OPS:-all}" --out "$out/unsat" -q
 python3 - "$out" <<'PY'
 import os, re, sys
 out = sys.argv[1]

@@ -7,7 +7,8 @@
 #        (default 6120 458 15 1: the paper's counts and timeout)
 # Environment: SMTGRIND (a built smtgrind; default a Release build in build-bench/), SOLVERS
 # (default "z3;cvc5;cvc4"), JOBS (files checked at once, default 1), OUT (kept directory with
-# the formulas, check.jsonl and cores.tsv; default a fresh temporary one, kept and printed).
+# the formulas, check.jsonl and cores.tsv; default a fresh temporary one, kept and printed),
+# OPS (all, the default, or paper: the paper's operations and rows only, `--ops paper`).
 # (`smtgrind check` and the fuzz loop judge cores themselves now, src/oracle/core.h; this script
 # keeps its own judge so that its table separates each solver's verdicts.)
 # Sat side: `smtgrind check --json --no-validate` (the solvers' own model checks off, as in the
@@ -34,9 +35,9 @@ if [ -z "$bin" ]; then
 fi
 out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-strings-t4.XXXXXX")}
 mkdir -p "$out"
-echo "== strings Table 4: $nsat sat + $nunsat unsat, seed $seed, timeout ${tmo}s, solvers \"$solvers\", $jobs job(s), in $out"
-"$bin" gen strings --status sat --count "$nsat" --seed "$seed" --out "$out/sat" -q
-"$bin" gen strings --status unsat --count "$nunsat" --seed "$seed" --out "$out/unsat" -q
+echo "== strings Table 4: $nsat sat + $nunsat unsat, ops ${OPS:-all}, seed $seed, timeout ${tmo}s, solvers \"$solvers\", $jobs job(s), in $out"
+"$bin" gen strings --status sat --count "$nsat" --seed "$seed" --ops "${OPS:-all}" --out "$out/sat" -q
+"$bin" gen strings --status unsat --count "$nunsat" --seed "$seed" --ops "${OPS:-all}" --out "$out/unsat" -q
 : > "$out/check.jsonl"
 find "$out/sat" "$out/unsat" -name '*.smt2' | sort \
   | xargs -P "$jobs" -n 20 "$bin" check --json --no-validate -t "$tmo" --solvers "$solvers" >> "$out/check.jsonl" || true

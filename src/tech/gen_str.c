@@ -67,6 +67,7 @@ struct sg_gen_str {
   sg_u32vec leaves_of[3];                  /* leaf indices of sort S, I, L */
   SG_VEC (char) keys;                      /* value texts, NUL-terminated */
   sg_buf tmp;
+  bool paper;                              /* the paper's operations, rows, equalities only */
 };
 
 static int
@@ -207,6 +208,7 @@ build_pool (sg_gen_str *g, sg_diag *d)
   for (uint32_t k = 0; k < NOPS; k++)
     {
       g->op_first[k] = (uint32_t) g->pool.n;
+      if (g->paper && !ops[k].paper) { g->op_count[k] = 0; continue; } /* never drawn */
       uint32_t n = (uint32_t) strlen (ops[k].args), total = 1, idx[3];
       for (uint32_t a = 0; a < n; a++) total *= (uint32_t) g->leaves_of[sort_slot (ops[k].args[a])].n;
       for (uint32_t c = 0; c < total; c++)
@@ -267,10 +269,11 @@ sort_by_key (const sg_gen_str *g, sg_u32vec *v)
 }
 
 sg_rc
-sg_gen_str_new (sg_gen_str **out, const char *constants, sg_diag *d)
+sg_gen_str_new (sg_gen_str **out, const char *constants, bool paper, sg_diag *d)
 {
   sg_gen_str *g = calloc (1, sizeof *g);
   if (!g) return SG_RC_NOMEM;
+  g->paper = paper;
   sg_rc rc = sg_store_init (&g->st);
   if (rc) { free (g); return rc; }
   sg_script_init (&g->sc, &g->st);
@@ -286,6 +289,12 @@ sg_gen_str_new (sg_gen_str **out, const char *constants, sg_diag *d)
   if (rc) { sg_gen_str_free (g); return rc; }
   *out = g;
   return SG_RC_OK;
+}
+
+bool
+sg_gen_str_paper (const sg_gen_str *g)
+{
+  return g->paper;
 }
 
 void

@@ -29,8 +29,12 @@ typedef struct sg_gen_str sg_gen_str;
 
 /* A generator over the built-in boundary constants (constants NULL) or those of a file: one
  * per line, "S TERM", "I TERM" or "L TERM" (String, Int, RegLan), '#' comments, at most 64, at
- * least one S and one I; a constant equal to an earlier one is skipped. */
-sg_rc sg_gen_str_new (sg_gen_str **out /* OUT */, const char *constants, sg_diag *d);
+ * least one S and one I; a constant equal to an earlier one is skipped. With paper, only the
+ * rows marked PAPER in gen_str_ops.def, gen_str_rows.def and gen_str_eqs.def are used (the
+ * paper's twelve operations, Table 2 and Table 3). */
+sg_rc sg_gen_str_new (sg_gen_str **out /* OUT */, const char *constants, bool paper, sg_diag *d);
+/* Whether g was made with paper. */
+bool sg_gen_str_paper (const sg_gen_str *g);
 void sg_gen_str_free (sg_gen_str *g);
 
 /* Sat formula kinds. */
@@ -62,7 +66,8 @@ typedef struct sg_gstr_unsat_opts {
 } sg_gstr_unsat_opts;
 
 /* One unsat formula; SG_RC_USAGE (nothing written) when the transformation or equality asked
- * for does not apply to the row. */
+ * for does not apply to the row, or when g is the paper's and the row or equality asked for is
+ * not. */
 sg_rc sg_gen_str_unsat (sg_gen_str *g, sg_rng *rng, const sg_gstr_unsat_opts *o, sg_buf *text,
                         sg_buf *desc);
 /* The unsat rows and the equalities (for tests and the documentation). */

@@ -297,19 +297,29 @@ declare (const gs_map *m, uint32_t from, sg_buf *b)
 sg_rc
 sg_gen_str_unsat (sg_gen_str *g, sg_rng *rng, const sg_gstr_unsat_opts *o, sg_buf *text, sg_buf *desc)
 {
-  (void) g;
   sg_buf_reset (text);
   sg_buf_reset (desc);
   if (o->row >= (int) NROWS || o->eq >= (int) NEQS) return SG_RC_USAGE;
-  const gs_row *r = &rows[o->row >= 0 ? (uint32_t) o->row : sg_rng_below (rng, NROWS)];
-  sg_gstr_tr tr = (sg_gstr_tr) o->tr;
+  bool paper = sg_gen_str_paper (g); /* the paper's rows and equalities only */
+  uint32_t ri;
+  if (o->row >= 0) ri = (uint32_t) o->row;
+  else
+    {
+      uint32_t cand[NROWS], n = 0;
+      for (uint32_t i = 0; i < NROWS; i++)
+        if (!paper || rows[i].paper) cand[n++] = i;
+      ri = cand[sg_rng_below (rng, n)];
+    }
+  const gs_row *r = &rows[ri];
   const gs_eq *e = o->eq >= 0 ? &eqs[o->eq] : NULL;
+  if (paper && (!r->paper || (e && !e->paper))) return SG_RC_USAGE;
+  sg_gstr_tr tr = (sg_gstr_tr) o->tr;
   if (tr == SG_GSTR_TR_ANY)
     {
       /* A transformation kind drawn among those with an equality that applies. */
       bool can[4] = { true, false, false, false };
       for (size_t i = 0; i < NEQS; i++)
-        for (int k = 1; k < 4; k++) can[k] |= applies (r, (sg_gstr_tr) k, &eqs[i]);
+        for (int k = 1; k < 4; k++) can[k] |= (!paper || eqs[i].paper) && applies (r, (sg_gstr_tr) k, &eqs[i]);
       int kinds[4], nk = 0;
       for (int k = 0; k < 4; k++)
         if (can[k]) kinds[nk++] = k;
@@ -319,7 +329,7 @@ sg_gen_str_unsat (sg_gen_str *g, sg_rng *rng, const sg_gstr_unsat_opts *o, sg_bu
     {
       uint32_t cand[NEQS], n = 0;
       for (uint32_t i = 0; i < NEQS; i++)
-        if (applies (r, tr, &eqs[i])) cand[n++] = i;
+        if ((!paper || eqs[i].paper) && applies (r, tr, &eqs[i])) cand[n++] = i;
       if (!n) return SG_RC_USAGE;
       e = &eqs[cand[sg_rng_below (rng, n)]];
     }

@@ -428,7 +428,7 @@ strings_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
   strings_state *s = calloc (1, sizeof *s);
   if (!s) return SG_RC_NOMEM;
   s->cfg = *cfg;
-  sg_rc rc = sg_gen_str_new (&s->g, cfg->data_file, d);
+  sg_rc rc = sg_gen_str_new (&s->g, cfg->data_file, cfg->ops == 1, d);
   if (rc) { free (s); return rc; }
   *state = s;
   return SG_RC_OK;
@@ -493,6 +493,10 @@ static const sg_opt strings_opts[] = {
   { 0, "--constants", NULL, "FILE", SG_OPT_STR, OFF (data_file), SG_OPT_NO_GIVEN, 0, 0, NULL, NULL,
     "boundary constants of the sat formulas, one per line: 'S TERM', 'I TERM'\n"
     "or 'L TERM' (String, Int, RegLan; '#' comments; default: built in)" },
+  { 0, "--ops", NULL, "SET", SG_OPT_CHOICE, OFF (ops), SG_OPT_NO_GIVEN, 0, 0, NULL,
+    "all|paper", "operations: all (SMT-LIB 2.6 strings and regular expressions) or\n"
+    "paper (the paper's twelve, its Table 2 rows and Table 3 equalities only;\n"
+    "RegLan constants unused) (default %D)" },
 };
 
 static const sg_opt gen_bv_opts[] = {

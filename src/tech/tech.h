@@ -55,6 +55,7 @@ typedef struct sg_tech_cfg {
                             solver whose decided answers the others must match, or NULL */
   uint32_t width;        /* generator bv: the bit width, 0 = drawn per formula */
   uint32_t format[2];    /* generator fp: eb and sb, 0 0 = drawn per formula */
+  int ops;               /* generator strings: 0 every operation, 1 the paper's only (--ops) */
   /* enum (grammar-based enumeration; data_file is the grammar): */
   const char *from;      /* first global index (decimal, any size), NULL = 0 */
   uint64_t count;        /* formulas from `from` on; 0 = no end */

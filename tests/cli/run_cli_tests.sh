@@ -1525,6 +1525,18 @@ group_genstr() {
   printf 'S "x"\nI "x"\n' > "$d/bad.txt"
   run "$bin" gen strings --constants "$d/bad.txt" --count 1 --out "$d/c2"
   check "a constant of the wrong sort: exit 2 with FILE:LINE" eval '[ $code = 2 ] && [[ $err == *"bad.txt:2:1: error: not an Int constant"* ]]'
+  run "$bin" gen strings --ops paper --status mixed --count 300 --seed 5 --out "$d/paper" -q
+  check "gen strings --ops paper: the paper's operations, Table 2 rows and Table 3 equalities only" \
+    eval '[ $code = 0 ] && ls "$d"/paper/strings-sat-*.smt2 >/dev/null && ls "$d"/paper/strings-unsat-*.smt2 >/dev/null &&
+          ! grep -lE "str\.(replace_all|replace_re|in_re|to_code|from_code|is_digit|<)|re\." "$d"/paper/*.smt2 &&
+          [ "$(grep -h "^;; strings unsat" "$d"/paper/*.smt2 | grep -vc "(Table 2)")" = 0 ] &&
+          ! grep -h "^;; strings unsat" "$d"/paper/*.smt2 | grep -q " with X"'
+  run "$bin" gen strings --ops all --status mixed --count 300 --seed 5 --out "$d/allops" -q
+  check "gen strings --ops all (the default): SMT-LIB 2.6 operations and rows too" \
+    eval '[ $code = 0 ] && grep -lqE "str\.(replace_all|replace_re|in_re|to_code|from_code|is_digit)" "$d"/allops/*.smt2 &&
+          grep -hq "(SMT-LIB 2.6)" "$d"/allops/*.smt2'
+  run "$bin" gen strings --ops twelve --count 1 --out "$d/x"
+  check "gen strings --ops twelve: usage error naming the choices" eval '[ $code = 2 ] && [[ $err == *"--ops needs all or paper"* ]]'
   run "$bin" strings --help
   check "strings --help: its --status and the witness and core comments" \
     eval '[ $code = 0 ] && [[ $out == *"--status S"* ]] && [[ $out == *";; witness:"* ]] && [[ $out == *";; core:"* ]]'

@@ -47,7 +47,7 @@ test_sat_witnesses (void **state)
   sg_gen_str *g = NULL;
   sg_diag d;
   sg_diag_init (&d, "gen_str");
-  assert_int_equal (sg_gen_str_new (&g, NULL, &d), SG_RC_OK);
+  assert_int_equal (sg_gen_str_new (&g, NULL, false, &d), SG_RC_OK);
   sg_rng r;
   sg_rng_seed (&r, 1465);
   sg_buf text, desc, model;
@@ -92,7 +92,7 @@ test_bad_witness_caught (void **state)
   sg_gen_str *g = NULL;
   sg_diag d;
   sg_diag_init (&d, "gen_str");
-  assert_int_equal (sg_gen_str_new (&g, NULL, &d), SG_RC_OK);
+  assert_int_equal (sg_gen_str_new (&g, NULL, false, &d), SG_RC_OK);
   sg_rng r;
   sg_rng_seed (&r, 5);
   sg_buf text, desc, model, bad;
@@ -159,7 +159,7 @@ test_unsat_rows (void **state)
   sg_gen_str *g = NULL;
   sg_diag d;
   sg_diag_init (&d, "gen_str");
-  assert_int_equal (sg_gen_str_new (&g, NULL, &d), SG_RC_OK);
+  assert_int_equal (sg_gen_str_new (&g, NULL, false, &d), SG_RC_OK);
   sg_rng r;
   sg_rng_seed (&r, 9);
   sg_buf text, desc;
@@ -212,6 +212,92 @@ test_unsat_rows (void **state)
   sg_gen_str_free (g);
 }
 
+/* --ops paper: only the paper's twelve operations, Table 2 rows and Table 3 equalities are
+ * drawn (each of them is), the witnesses stay valid, and asking for another row or equality
+ * is refused. */
+static void
+test_paper_only (void **state)
+{
+  (void) state;
+  sg_gen_str *g = NULL;
+  sg_diag d;
+  sg_diag_init (&d, "gen_str");
+  assert_int_equal (sg_gen_str_new (&g, NULL, true, &d), SG_RC_OK);
+  assert_true (sg_gen_str_paper (g));
+  sg_rng r;
+  sg_rng_seed (&r, 77);
+  sg_buf text, desc, model;
+  sg_buf_init (&text);
+  sg_buf_init (&desc);
+  sg_buf_init (&model);
+  static const char *const paper_ops[] = { "str.at", "str.++", "str.from_int", "str.replace", "str.substr",
+                                           "str.indexof", "str.len", "str.to_int", "str.contains",
+                                           "str.prefixof", "str.suffixof" };
+  static const char *const other[] = { "str.replace_all", "str.replace_re", "str.in_re", "str.to_code",
+                                       "str.from_code", "str.is_digit", "(str.< ", "(str.<= ", "re." };
+  unsigned seen[sizeof paper_ops / sizeof paper_ops[0]] = { 0 };
+  for (int i = 0; i < 3000; i++)
+    {
+      assert_int_equal (sg_gen_str_sat (g, &r, (sg_gstr_sat_kind) (i % 3), &text, &desc), SG_RC_OK);
+      const char *s = sg_buf_cstr (&text);
+      for (size_t k = 0; k < sizeof other / sizeof other[0]; k++)
+        if (strstr (s, other[k])) fail_msg ("paper mode used %s:\n%s", other[k], s);
+      for (size_t k = 0; k < sizeof paper_ops / sizeof paper_ops[0]; k++)
+        {
+          char pat[32];
+          snprintf (pat, sizeof pat, "(%s ", paper_ops[k]);
+          seen[k] += strstr (s, pat) != NULL;
+        }
+      sg_gen_str_witness (text.s, text.len, &model);
+      assert_int_equal (check_witness (s, sg_buf_cstr (&model)), SG_MODEL_VALID);
+    }
+  for (size_t k = 0; k < sizeof paper_ops / sizeof paper_ops[0]; k++)
+    if (!seen[k]) fail_msg ("paper mode never drew %s", paper_ops[k]);
+  uint32_t rows_seen[64] = { 0 };
+  assert_true (sg_gen_str_rows () <= 64);
+  for (int i = 0; i < 2000; i++)
+    {
+      sg_gstr_unsat_opts o = { -1, SG_GSTR_TR_ANY, -1, -1 };
+      assert_int_equal (sg_gen_str_unsat (g, &r, &o, &text, &desc), SG_RC_OK);
+      const char *ds = sg_buf_cstr (&desc);
+      assert_non_null (strstr (ds, "(Table 2)"));
+      const char *w = strstr (ds, " with ");
+      if (w) assert_int_not_equal (w[6], 'X'); /* the added equalities are XNC.., XC.. */
+      for (uint32_t k = 0; k < sg_gen_str_rows (); k++)
+        {
+          char pat[32];
+          snprintf (pat, sizeof pat, "unsat %s (", sg_gen_str_row_id (k));
+          rows_seen[k] += strstr (ds, pat) != NULL;
+        }
+    }
+  unsigned paper_rows = 0;
+  for (uint32_t k = 0; k < sg_gen_str_rows (); k++)
+    {
+      assert_int_equal (rows_seen[k] > 0, sg_gen_str_row_paper (k));
+      paper_rows += sg_gen_str_row_paper (k);
+    }
+  assert_int_equal (paper_rows, 12);
+  /* Another row or equality asked for by index is refused. */
+  for (uint32_t k = 0; k < sg_gen_str_rows (); k++)
+    if (!sg_gen_str_row_paper (k))
+      {
+        sg_gstr_unsat_opts o = { (int) k, SG_GSTR_TR_NONE, 0, -1 };
+        assert_int_equal (sg_gen_str_unsat (g, &r, &o, &text, &desc), SG_RC_USAGE);
+        break;
+      }
+  for (uint32_t k = 0; k < sg_gen_str_eqs (); k++)
+    if (sg_gen_str_eq_id (k)[0] == 'X')
+      {
+        sg_gstr_unsat_opts o = { 0, SG_GSTR_TR_ANY, 0, (int) k };
+        assert_int_equal (sg_gen_str_unsat (g, &r, &o, &text, &desc), SG_RC_USAGE);
+        break;
+      }
+  sg_buf_free (&text);
+  sg_buf_free (&desc);
+  sg_buf_free (&model);
+  sg_gen_str_free (g);
+}
+
 /* A constants file: its constants are used (witnesses valid); malformed files are rejected
  * with their line. */
 static void
@@ -227,7 +313,7 @@ test_constants_file (void **state)
   sg_gen_str *g = NULL;
   sg_diag d;
   sg_diag_init (&d, "gen_str");
-  assert_int_equal (sg_gen_str_new (&g, path, &d), SG_RC_OK);
+  assert_int_equal (sg_gen_str_new (&g, path, false, &d), SG_RC_OK);
   sg_rng r;
   sg_rng_seed (&r, 3);
   sg_buf text, desc, model;
@@ -256,7 +342,7 @@ test_constants_file (void **state)
       close (fd);
       sg_diag_init (&d, "gen_str");
       g = NULL;
-      assert_int_equal (sg_gen_str_new (&g, path, &d), SG_RC_PARSE);
+      assert_int_equal (sg_gen_str_new (&g, path, false, &d), SG_RC_PARSE);
       assert_null (g);
       assert_int_equal (d.line, bad_line[k]);
     }
@@ -321,6 +407,7 @@ main (void)
     cmocka_unit_test (test_sat_witnesses),
     cmocka_unit_test (test_bad_witness_caught),
     cmocka_unit_test (test_unsat_rows),
+    cmocka_unit_test (test_paper_only),
     cmocka_unit_test (test_constants_file),
     cmocka_unit_test (test_technique),
   };

@@ -196,7 +196,7 @@ test_unsat_rows (void **state)
   sg_gen_str *g = NULL;
   sg_diag d;
   sg_diag_init (&d, "gen_str");
-  assert_int_equal (sg_gen_str_new (&g, NULL, &d), SG_RC_OK);
+  assert_int_equal (sg_gen_str_new (&g, NULL, false, &d), SG_RC_OK);
   sg_rng r;
   sg_rng_seed (&r, 1465);
   sg_buf text, desc, q;
@@ -456,7 +456,7 @@ test_sat_witness_solvers (void **state)
   sg_gen_str *g = NULL;
   sg_diag d;
   sg_diag_init (&d, "gen_str");
-  assert_int_equal (sg_gen_str_new (&g, NULL, &d), SG_RC_OK);
+  assert_int_equal (sg_gen_str_new (&g, NULL, false, &d), SG_RC_OK);
   sg_rng r;
   sg_rng_seed (&r, 0);
   sg_buf text, desc, model, q;
