@@ -40,48 +40,66 @@ check_witness (const char *text, const char *model_text)
   return v;
 }
 
+/* A generator with its rng and buffers, for one test. */
+typedef struct gs_fix {
+  sg_gen_str *g;
+  sg_rng r;
+  sg_buf text, desc, model;
+} gs_fix;
+
+static void
+fix_open (gs_fix *f, bool paper, uint64_t seed)
+{
+  memset (f, 0, sizeof *f);
+  sg_diag d;
+  sg_diag_init (&d, "gen_str");
+  assert_int_equal (sg_gen_str_new (&f->g, NULL, paper, &d), SG_RC_OK);
+  sg_rng_seed (&f->r, seed);
+  sg_buf_init (&f->text);
+  sg_buf_init (&f->desc);
+  sg_buf_init (&f->model);
+}
+
+static void
+fix_close (gs_fix *f)
+{
+  sg_buf_free (&f->text);
+  sg_buf_free (&f->desc);
+  sg_buf_free (&f->model);
+  sg_gen_str_free (f->g);
+}
+
 static void
 test_sat_witnesses (void **state)
 {
   (void) state;
-  sg_gen_str *g = NULL;
-  sg_diag d;
-  sg_diag_init (&d, "gen_str");
-  assert_int_equal (sg_gen_str_new (&g, NULL, false, &d), SG_RC_OK);
-  sg_rng r;
-  sg_rng_seed (&r, 1465);
-  sg_buf text, desc, model;
-  sg_buf_init (&text);
-  sg_buf_init (&desc);
-  sg_buf_init (&model);
+  gs_fix f;
+  fix_open (&f, false, 1465);
   unsigned n[3] = { 0, 0, 0 }, vars = 0;
   double t0 = sg_now ();
   for (int i = 0; i < 6120; i++)
     {
       sg_gstr_sat_kind kind = (sg_gstr_sat_kind) (i % 3);
-      assert_int_equal (sg_gen_str_sat (g, &r, kind, &text, &desc), SG_RC_OK);
-      const char *s = sg_buf_cstr (&text);
+      assert_int_equal (sg_gen_str_sat (f.g, &f.r, kind, &f.text, &f.desc), SG_RC_OK);
+      const char *s = sg_buf_cstr (&f.text);
       assert_non_null (strstr (s, "(set-info :status sat)"));
-      uint32_t w = sg_gen_str_witness (text.s, text.len, &model);
+      uint32_t w = sg_gen_str_witness (f.text.s, f.text.len, &f.model);
       vars += w;
       /* One witness line per declared variable. */
       unsigned decls = 0;
       for (const char *p = strstr (s, "(declare-const"); p; p = strstr (p + 1, "(declare-const")) decls++;
       assert_int_equal (decls, w);
       if (kind != SG_GSTR_ASSIGN) assert_true (w > 0);
-      sg_mcheck v = check_witness (s, sg_buf_cstr (&model));
+      sg_mcheck v = check_witness (s, sg_buf_cstr (&f.model));
       if (v != SG_MODEL_VALID)
         fprintf (stderr, "gen_str_test: witness %s (%s):\n%s%s\n", v == SG_MODEL_INVALID ? "invalid" : "undetermined",
-                 sg_buf_cstr (&desc), s, sg_buf_cstr (&model));
+                 sg_buf_cstr (&f.desc), s, sg_buf_cstr (&f.model));
       assert_int_equal (v, SG_MODEL_VALID);
       n[kind]++;
     }
   fprintf (stderr, "gen_str_test: %u base, %u constant-assignment, %u synthesis sat formulas, %u witness "
            "values, all valid (%.2f s with the checks)\n", n[0], n[1], n[2], vars, sg_now () - t0);
-  sg_buf_free (&text);
-  sg_buf_free (&desc);
-  sg_buf_free (&model);
-  sg_gen_str_free (g);
+  fix_close (&f);
 }
 
 /* A witness with its values changed is caught (the check can fail). */
@@ -89,25 +107,18 @@ static void
 test_bad_witness_caught (void **state)
 {
   (void) state;
-  sg_gen_str *g = NULL;
-  sg_diag d;
-  sg_diag_init (&d, "gen_str");
-  assert_int_equal (sg_gen_str_new (&g, NULL, false, &d), SG_RC_OK);
-  sg_rng r;
-  sg_rng_seed (&r, 5);
-  sg_buf text, desc, model, bad;
-  sg_buf_init (&text);
-  sg_buf_init (&desc);
-  sg_buf_init (&model);
+  gs_fix f;
+  fix_open (&f, false, 5);
+  sg_buf bad;
   sg_buf_init (&bad);
   unsigned invalid = 0;
   for (int i = 0; i < 200; i++)
     {
-      assert_int_equal (sg_gen_str_sat (g, &r, SG_GSTR_BASE, &text, &desc), SG_RC_OK);
-      sg_gen_str_witness (text.s, text.len, &model);
+      assert_int_equal (sg_gen_str_sat (f.g, &f.r, SG_GSTR_BASE, &f.text, &f.desc), SG_RC_OK);
+      sg_gen_str_witness (f.text.s, f.text.len, &f.model);
       /* Every String value becomes "zq", every Int value 7: the result no longer matches. */
       sg_buf_reset (&bad);
-      const char *m = sg_buf_cstr (&model);
+      const char *m = sg_buf_cstr (&f.model);
       for (const char *line = m; *line;)
         {
           const char *e = strchr (line, '\n');
@@ -119,15 +130,12 @@ test_bad_witness_caught (void **state)
           else sg_buf_printf (&bad, "%.*s\n", (int) len, line);
           line += len + (e != NULL);
         }
-      invalid += check_witness (sg_buf_cstr (&text), sg_buf_cstr (&bad)) == SG_MODEL_INVALID;
+      invalid += check_witness (sg_buf_cstr (&f.text), sg_buf_cstr (&bad)) == SG_MODEL_INVALID;
     }
   fprintf (stderr, "gen_str_test: %u of 200 falsified witnesses caught\n", invalid);
   assert_true (invalid > 50);
-  sg_buf_free (&text);
-  sg_buf_free (&desc);
-  sg_buf_free (&model);
   sg_buf_free (&bad);
-  sg_gen_str_free (g);
+  fix_close (&f);
 }
 
 /* The conjunct names of a text: every ":named aK" K, as a bit set. */
@@ -156,15 +164,8 @@ static void
 test_unsat_rows (void **state)
 {
   (void) state;
-  sg_gen_str *g = NULL;
-  sg_diag d;
-  sg_diag_init (&d, "gen_str");
-  assert_int_equal (sg_gen_str_new (&g, NULL, false, &d), SG_RC_OK);
-  sg_rng r;
-  sg_rng_seed (&r, 9);
-  sg_buf text, desc;
-  sg_buf_init (&text);
-  sg_buf_init (&desc);
+  gs_fix f;
+  fix_open (&f, false, 9);
   /* Row and equality ids are unique. */
   for (uint32_t i = 0; i < sg_gen_str_rows (); i++)
     for (uint32_t j = i + 1; j < sg_gen_str_rows (); j++) assert_string_not_equal (sg_gen_str_row_id (i), sg_gen_str_row_id (j));
@@ -179,17 +180,17 @@ test_unsat_rows (void **state)
         for (int pat = 0; pat < 2; pat++)
           {
             sg_gstr_unsat_opts o = { (int) row, tr, pat, eq };
-            sg_rc rc = sg_gen_str_unsat (g, &r, &o, &text, &desc);
+            sg_rc rc = sg_gen_str_unsat (f.g, &f.r, &o, &f.text, &f.desc);
             if (rc == SG_RC_USAGE) continue;
             assert_int_equal (rc, SG_RC_OK);
-            const char *s = sg_buf_cstr (&text);
+            const char *s = sg_buf_cstr (&f.text);
             tparse t;
             tp_parse (&t, s);
             if (t.rc) fprintf (stderr, "%s\n%s\n", t.err, s);
             assert_int_equal (t.rc, SG_RC_OK);
             tp_free (&t);
             assert_non_null (strstr (s, "(set-info :status unsat)"));
-            uint64_t named = named_set (s), core = core_set (text.s, text.len);
+            uint64_t named = named_set (s), core = core_set (f.text.s, f.text.len);
             assert_true (core != 0);
             assert_int_equal (core & ~named, 0);
             /* Without patterns no :pattern is left; the noise conjuncts are not in the core. */
@@ -207,9 +208,7 @@ test_unsat_rows (void **state)
            paper, sg_gen_str_rows (), sg_gen_str_eqs ());
   assert_true (made > 100);
   assert_int_equal (unused, 0);
-  sg_buf_free (&text);
-  sg_buf_free (&desc);
-  sg_gen_str_free (g);
+  fix_close (&f);
 }
 
 /* --ops paper: only the paper's twelve operations, Table 2 rows and Table 3 equalities are
@@ -219,17 +218,9 @@ static void
 test_paper_only (void **state)
 {
   (void) state;
-  sg_gen_str *g = NULL;
-  sg_diag d;
-  sg_diag_init (&d, "gen_str");
-  assert_int_equal (sg_gen_str_new (&g, NULL, true, &d), SG_RC_OK);
-  assert_true (sg_gen_str_paper (g));
-  sg_rng r;
-  sg_rng_seed (&r, 77);
-  sg_buf text, desc, model;
-  sg_buf_init (&text);
-  sg_buf_init (&desc);
-  sg_buf_init (&model);
+  gs_fix f;
+  fix_open (&f, true, 77);
+  assert_true (sg_gen_str_paper (f.g));
   static const char *const paper_ops[] = { "str.at", "str.++", "str.from_int", "str.replace", "str.substr",
                                            "str.indexof", "str.len", "str.to_int", "str.contains",
                                            "str.prefixof", "str.suffixof" };
@@ -238,8 +229,8 @@ test_paper_only (void **state)
   unsigned seen[sizeof paper_ops / sizeof paper_ops[0]] = { 0 };
   for (int i = 0; i < 3000; i++)
     {
-      assert_int_equal (sg_gen_str_sat (g, &r, (sg_gstr_sat_kind) (i % 3), &text, &desc), SG_RC_OK);
-      const char *s = sg_buf_cstr (&text);
+      assert_int_equal (sg_gen_str_sat (f.g, &f.r, (sg_gstr_sat_kind) (i % 3), &f.text, &f.desc), SG_RC_OK);
+      const char *s = sg_buf_cstr (&f.text);
       for (size_t k = 0; k < sizeof other / sizeof other[0]; k++)
         if (strstr (s, other[k])) fail_msg ("paper mode used %s:\n%s", other[k], s);
       for (size_t k = 0; k < sizeof paper_ops / sizeof paper_ops[0]; k++)
@@ -248,8 +239,8 @@ test_paper_only (void **state)
           snprintf (pat, sizeof pat, "(%s ", paper_ops[k]);
           seen[k] += strstr (s, pat) != NULL;
         }
-      sg_gen_str_witness (text.s, text.len, &model);
-      assert_int_equal (check_witness (s, sg_buf_cstr (&model)), SG_MODEL_VALID);
+      sg_gen_str_witness (f.text.s, f.text.len, &f.model);
+      assert_int_equal (check_witness (s, sg_buf_cstr (&f.model)), SG_MODEL_VALID);
     }
   for (size_t k = 0; k < sizeof paper_ops / sizeof paper_ops[0]; k++)
     if (!seen[k]) fail_msg ("paper mode never drew %s", paper_ops[k]);
@@ -258,8 +249,8 @@ test_paper_only (void **state)
   for (int i = 0; i < 2000; i++)
     {
       sg_gstr_unsat_opts o = { -1, SG_GSTR_TR_ANY, -1, -1 };
-      assert_int_equal (sg_gen_str_unsat (g, &r, &o, &text, &desc), SG_RC_OK);
-      const char *ds = sg_buf_cstr (&desc);
+      assert_int_equal (sg_gen_str_unsat (f.g, &f.r, &o, &f.text, &f.desc), SG_RC_OK);
+      const char *ds = sg_buf_cstr (&f.desc);
       assert_non_null (strstr (ds, "(Table 2)"));
       const char *w = strstr (ds, " with ");
       if (w) assert_int_not_equal (w[6], 'X'); /* the added equalities are XNC.., XC.. */
@@ -282,20 +273,17 @@ test_paper_only (void **state)
     if (!sg_gen_str_row_paper (k))
       {
         sg_gstr_unsat_opts o = { (int) k, SG_GSTR_TR_NONE, 0, -1 };
-        assert_int_equal (sg_gen_str_unsat (g, &r, &o, &text, &desc), SG_RC_USAGE);
+        assert_int_equal (sg_gen_str_unsat (f.g, &f.r, &o, &f.text, &f.desc), SG_RC_USAGE);
         break;
       }
   for (uint32_t k = 0; k < sg_gen_str_eqs (); k++)
     if (sg_gen_str_eq_id (k)[0] == 'X')
       {
         sg_gstr_unsat_opts o = { 0, SG_GSTR_TR_ANY, 0, (int) k };
-        assert_int_equal (sg_gen_str_unsat (g, &r, &o, &text, &desc), SG_RC_USAGE);
+        assert_int_equal (sg_gen_str_unsat (f.g, &f.r, &o, &f.text, &f.desc), SG_RC_USAGE);
         break;
       }
-  sg_buf_free (&text);
-  sg_buf_free (&desc);
-  sg_buf_free (&model);
-  sg_gen_str_free (g);
+  fix_close (&f);
 }
 
 /* A constants file: its constants are used (witnesses valid); malformed files are rejected
