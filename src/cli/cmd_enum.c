@@ -140,7 +140,8 @@ print (const sg_cli_cmd *cmd, sg_enum *e, const print_cfg *p)
           live = true;
           if (rc && rc != SG_RC_EOF) code = SG_EXIT_INTERNAL;
         }
-      for (uint64_t k = 0; !code && rc == SG_RC_OK && k < count; k++)
+      uint64_t k = 0;
+      for (; !code && rc == SG_RC_OK && k < count; k++)
         {
           rc = sg_enum_iter_next (&it, &b);
           if (rc == SG_RC_EOF) break;
@@ -148,6 +149,11 @@ print (const sg_cli_cmd *cmd, sg_enum *e, const print_cfg *p)
           sg_buf_addc (&b, '\n');
           if (!drain (&b, false)) code = SG_EXIT_INTERNAL;
         }
+      /* A range past the grammar's last formula (a finite grammar, or one whose formulas
+       * beyond are all larger than the largest size): say why fewer were printed. */
+      if (!code && rc == SG_RC_EOF && p->size < 0)
+        fprintf (stderr, "enum: %llu of %llu formulas printed: the grammar has no more of size at most %u\n",
+                 (unsigned long long) k, (unsigned long long) count, SG_ENUM_MAX_SIZE);
       if (live) sg_enum_iter_free (&it);
       mpz_clears (from, end, c, NULL);
     }

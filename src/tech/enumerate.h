@@ -20,8 +20,8 @@
 #include "base/vec.h"
 #include "tech/grammar.h"
 
-/* The largest size counted (counting to it takes about a minute for the shipped grammars). */
-#define SG_ENUM_MAX_SIZE 1000u
+/* The largest size counted (tech/grammar.h). */
+#define SG_ENUM_MAX_SIZE SG_GRAMMAR_MAX_SIZE
 
 typedef struct sg_enum sg_enum;
 

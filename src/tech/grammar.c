@@ -157,6 +157,7 @@ typedef struct builder {
   alt_vec alts;
   sym_vec syms;
   term_vec terms;
+  int32_t open; /* the terminal "(", or -1 */
 } builder;
 
 static int32_t
@@ -181,6 +182,7 @@ term_of (builder *b, char *str, size_t len)
     if (b->terms.a[i].len == len && !memcmp (b->terms.a[i].text, str, len)) { free (str); return (int32_t) i; }
   sg_gterm t = { str, (uint32_t) len };
   if (!SG_VEC_PUSH (b->terms, t)) { free (str); return -1; }
+  if (len == 1 && str[0] == '(') b->open = (int32_t) b->terms.n - 1;
   return (int32_t) b->terms.n - 1;
 }
 
@@ -196,9 +198,11 @@ end_alt (builder *b, uint32_t lhs, uint32_t first, uint32_t line, uint32_t col, 
 {
   sg_galt a = { lhs, first, b->syms.n - first, 0, 0, line, col };
   if (a.n == 0) return sg_diag_set (d, SG_RC_PARSE, line, col, "empty alternative");
-  int32_t open = -1;
-  for (uint32_t i = 0; i < b->terms.n; i++)
-    if (b->terms.a[i].len == 1 && b->terms.a[i].text[0] == '(') open = (int32_t) i;
+  if (a.n > SG_GRAMMAR_MAX_SYMS)
+    return sg_diag_set (d, SG_RC_LIMIT, line, col, "an alternative of more than %u symbols", SG_GRAMMAR_MAX_SYMS);
+  if (b->alts.n >= SG_GRAMMAR_MAX_ALTS)
+    return sg_diag_set (d, SG_RC_LIMIT, line, col, "more than %u alternatives", SG_GRAMMAR_MAX_ALTS);
+  int32_t open = b->open;
   for (uint32_t i = first; i < b->syms.n; i++)
     {
       sg_gsym s = b->syms.a[i];
@@ -224,6 +228,8 @@ parse_rules (builder *b, lexer *lx, sg_diag *d)
       uint32_t line = lx->tline, col = lx->tcol;
       int32_t lhs = nt_of (b, lx->start, lx->len, line, col);
       if (lhs < 0) return SG_RC_NOMEM;
+      if (b->nts.n > SG_GRAMMAR_MAX_NTS)
+        return sg_diag_set (d, SG_RC_LIMIT, line, col, "more than %u nonterminals", SG_GRAMMAR_MAX_NTS);
       sg_gnt *nt = &b->nts.a[lhs];
       if (nt->defined)
         return sg_diag_set (d, SG_RC_PARSE, line, col, "'%s' is defined twice (first at line %u:%u; put all its "
@@ -240,6 +246,9 @@ parse_rules (builder *b, lexer *lx, sg_diag *d)
               int32_t t = term_of (b, lx->str, lx->len);
               lx->str = NULL;
               if (t < 0 || !SG_VEC_PUSH (b->syms, ~t)) return SG_RC_NOMEM;
+              if (b->terms.n > SG_GRAMMAR_MAX_TERMS)
+                return sg_diag_set (d, SG_RC_LIMIT, lx->tline, lx->tcol, "more than %u different terminals",
+                                    SG_GRAMMAR_MAX_TERMS);
             }
           else if (lx->kind == T_NAME)
             {
@@ -253,6 +262,8 @@ parse_rules (builder *b, lexer *lx, sg_diag *d)
               if (lx->kind == T_DEF) { *lx = save; break; }
               int32_t n = nt_of (b, s, len, nl, nc);
               if (n < 0 || !SG_VEC_PUSH (b->syms, n)) return SG_RC_NOMEM;
+              if (b->nts.n > SG_GRAMMAR_MAX_NTS)
+                return sg_diag_set (d, SG_RC_LIMIT, nl, nc, "more than %u nonterminals", SG_GRAMMAR_MAX_NTS);
               continue; /* lx holds the token after the name */
             }
           else if (lx->kind == T_BAR)
@@ -283,32 +294,44 @@ check_defined (const sg_grammar *g, sg_diag *d)
   return SG_RC_OK;
 }
 
-/* Every nonterminal derives some finite formula (fixpoint). */
+/* Every nonterminal derives some finite formula, and the start symbol one of size at most
+ * SG_GRAMMAR_MAX_SIZE (fixpoint over the smallest size each nonterminal derives, saturated
+ * just above that size: a grammar whose formulas are all larger would have every size counted
+ * up to the limit to find none). */
 static sg_rc
 check_productive (const sg_grammar *g, sg_diag *d)
 {
-  bool *prod = calloc (g->nnts, sizeof *prod);
-  if (!prod) return SG_RC_NOMEM;
+  const uint32_t none = UINT32_MAX, big = SG_GRAMMAR_MAX_SIZE + 1;
+  uint32_t *min = malloc ((g->nnts ? g->nnts : 1) * sizeof *min);
+  if (!min) return SG_RC_NOMEM;
+  for (uint32_t i = 0; i < g->nnts; i++) min[i] = none;
   for (bool changed = true; changed;)
     {
       changed = false;
       for (uint32_t a = 0; a < g->nalts; a++)
         {
           const sg_galt *al = &g->alts[a];
-          if (prod[al->lhs]) continue;
-          bool all = true;
-          for (uint32_t i = 0; i < al->n && all; i++)
-            if (g->syms[al->first + i] >= 0 && !prod[g->syms[al->first + i]]) all = false;
-          if (all) prod[al->lhs] = changed = true;
+          uint32_t v = al->cost;
+          for (uint32_t i = 0; i < al->n && v != none; i++)
+            {
+              sg_gsym s = g->syms[al->first + i];
+              if (s < 0) continue;
+              v = min[s] == none ? none : v + min[s] > big ? big : v + min[s];
+            }
+          if (v < min[al->lhs]) min[al->lhs] = v, changed = true;
         }
     }
   sg_rc rc = SG_RC_OK;
   for (uint32_t i = 0; i < g->nnts && !rc; i++)
-    if (!prod[i])
+    if (min[i] == none)
       rc = sg_diag_set (d, SG_RC_SORT, g->nts[i].line, g->nts[i].col,
                         "unproductive nonterminal '%s' (every alternative needs itself: it derives no finite formula)",
                         g->nts[i].name);
-  free (prod);
+  if (!rc && g->nnts && min[0] > SG_GRAMMAR_MAX_SIZE)
+    rc = sg_diag_set (d, SG_RC_LIMIT, g->nts[0].line, g->nts[0].col,
+                      "the smallest formula of '%s' has a size above %u, the largest enumerated: nothing to enumerate",
+                      g->nts[0].name, SG_GRAMMAR_MAX_SIZE);
+  free (min);
   return rc;
 }
 
@@ -385,7 +408,7 @@ sg_rc
 sg_grammar_read (sg_grammar *g, const char *name, const char *text, size_t len, sg_diag *d)
 {
   memset (g, 0, sizeof *g);
-  builder b = { 0 };
+  builder b = { .open = -1 };
   lexer lx = { text, text + len, 1, 1, T_END, NULL, 0, 1, 1, NULL };
   sg_rc rc = parse_rules (&b, &lx, d);
   free (lx.str);

@@ -23,6 +23,17 @@
 
 #include "base/rc.h"
 
+/* Limits on a grammar (errors with file:line:col, exit 2): they keep counting to the largest
+ * size within minutes and memory within a few hundred MB for any grammar that passes. The
+ * shipped grammars use at most a few dozen nonterminals and a few hundred alternatives. */
+#define SG_GRAMMAR_MAX_NTS 1000u
+#define SG_GRAMMAR_MAX_ALTS 10000u
+#define SG_GRAMMAR_MAX_SYMS 64u    /* symbols in one alternative */
+#define SG_GRAMMAR_MAX_TERMS 4096u /* different terminals */
+/* The largest formula size enumerated (counting to it takes about a minute for the shipped
+ * grammars); a grammar whose smallest formula is larger is refused. */
+#define SG_GRAMMAR_MAX_SIZE 1000u
+
 /* A symbol of an alternative: a nonterminal index (>= 0) or a terminal ~index (< 0). */
 typedef int32_t sg_gsym;
 

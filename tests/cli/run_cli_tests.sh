@@ -1837,6 +1837,14 @@ group_enum() {
   printf 's ::= "a" | "b"\n  | "a"\n' > "$d/dup.bnf"
   run "$bin" enum "$d/dup.bnf" --print
   check "a duplicate alternative: exit 2 at its line:col" eval '[ $code = 2 ] && [[ $err == *"dup.bnf:2:5: error: duplicate alternative"* ]]'
+  { echo 's ::= n0'; for i in $(seq 0 18); do echo "n$i ::= \"(\" n$((i + 1)) n$((i + 1))"; done; echo 'n19 ::= "x"'; } > "$d/huge.bnf"
+  run "$bin" enum "$d/huge.bnf" --print --count 1
+  check "a grammar whose smallest formula is larger than 1000: exit 2 at once, naming the limit" \
+    eval '[ $code = 2 ] && [ -z "$out" ] && [[ $err == *"huge.bnf:1:1: error: the smallest formula of '"'"'s'"'"' has a size above 1000"* ]]'
+  printf 's ::= "(check-sat)" | "(exit)"\n' > "$d/two.bnf"
+  run "$bin" enum "$d/two.bnf" --print --count 5
+  check "a range past a finite grammar's end: its formulas, exit 0, and why fewer were printed" \
+    eval '[ $code = 0 ] && [ "$(lines "$out")" = 2 ] && [[ $err == *"2 of 5 formulas printed: the grammar has no more"* ]]'
   run "$bin" enum nosuch --counts
   check "an unknown grammar: exit 2 listing the shipped ones" eval '[ $code = 2 ] && [[ $err == *"core, ints, reals, realints, bv, arrays, fp, strings"* ]]'
   run "$bin" enum core --print --sample 3

@@ -294,6 +294,51 @@ test_errors (void **st)
   bad ("s ::= \"x\" ; \n", SG_RC_PARSE, "1:11", "unexpected character");
   bad ("# nothing\n", SG_RC_PARSE, "2:1", "empty grammar");
   bad ("s ::= \"x\" | | \"y\"\n", SG_RC_PARSE, "1:13", "empty alternative");
+  /* The limits (grammar.h): each refused where it is exceeded, before any counting. */
+  {
+    sg_buf t;
+    sg_buf_init (&t);
+    /* a chain of SG_GRAMMAR_MAX_NTS + 1 nonterminals: the one too many is named at its use */
+    sg_buf_adds (&t, "s ::= n0\n");
+    for (uint32_t i = 0; i < SG_GRAMMAR_MAX_NTS; i++) sg_buf_printf (&t, "n%u ::= \"(\" n%u\n", i, i + 1);
+    char pos[32];
+    snprintf (pos, sizeof pos, "%u:14", SG_GRAMMAR_MAX_NTS);
+    bad (sg_buf_cstr (&t), SG_RC_LIMIT, pos, "more than 1000 nonterminals");
+    /* an alternative of 65 symbols */
+    sg_buf_reset (&t);
+    sg_buf_adds (&t, "s ::=");
+    for (uint32_t i = 0; i <= SG_GRAMMAR_MAX_SYMS; i++) sg_buf_adds (&t, " \"a\"");
+    bad (sg_buf_cstr (&t), SG_RC_LIMIT, "1:7", "more than 64 symbols");
+    /* 10,001 alternatives */
+    sg_buf_reset (&t);
+    sg_buf_adds (&t, "s ::= \"p0\" \"q0\"\n");
+    for (uint32_t i = 1; i <= SG_GRAMMAR_MAX_ALTS; i++) sg_buf_printf (&t, " | \"p%u\" \"q%u\"\n", i / 100, i % 100);
+    snprintf (pos, sizeof pos, "%u:4", SG_GRAMMAR_MAX_ALTS + 1);
+    bad (sg_buf_cstr (&t), SG_RC_LIMIT, pos, "more than 10000 alternatives");
+    /* 4,097 different terminals */
+    sg_buf_reset (&t);
+    sg_buf_adds (&t, "s ::= \"t0\"\n");
+    for (uint32_t i = 1; i <= SG_GRAMMAR_MAX_TERMS; i++) sg_buf_printf (&t, " | \"t%u\"\n", i);
+    snprintf (pos, sizeof pos, "%u:4", SG_GRAMMAR_MAX_TERMS + 1);
+    bad (sg_buf_cstr (&t), SG_RC_LIMIT, pos, "more than 4096 different terminals");
+    /* every formula larger than the largest size: 20 levels of doubling (size 2^20 - 1) */
+    sg_buf_reset (&t);
+    sg_buf_adds (&t, "s ::= n0\n");
+    for (uint32_t i = 0; i < 19; i++) sg_buf_printf (&t, "n%u ::= \"(\" n%u n%u\n", i, i + 1, i + 1);
+    sg_buf_adds (&t, "n19 ::= \"x\"\n");
+    bad (sg_buf_cstr (&t), SG_RC_LIMIT, "1:1", "the smallest formula of 's' has a size above 1000");
+    /* ... while 9 levels (size 511) are enumerated */
+    sg_buf_reset (&t);
+    sg_buf_adds (&t, "s ::= n0\n");
+    for (uint32_t i = 0; i < 9; i++) sg_buf_printf (&t, "n%u ::= \"(\" n%u n%u\n", i, i + 1, i + 1);
+    sg_buf_adds (&t, "n9 ::= \"x\"\n");
+    sg_grammar g9;
+    sg_diag d9;
+    sg_diag_init (&d9, "g.bnf");
+    assert_int_equal (sg_grammar_read (&g9, "g.bnf", t.s, t.len, &d9), SG_RC_OK);
+    sg_grammar_free (&g9);
+    sg_buf_free (&t);
+  }
   /* a good file grammar: comments, escapes, a cost-0 chain */
   sg_grammar g;
   sg_diag d;
