@@ -159,6 +159,13 @@ ensure_terms (sg_eval *e)
   return SG_RC_OK;
 }
 
+void
+sg_eval_store_rolled_back (sg_eval *e)
+{
+  uint32_t n = sg_term_count (e->s);
+  if (n < e->nterms) e->nterms = n; /* the terms below n are the same ones: their entries stay */
+}
+
 /* ---------------------------------------------------------------- scopes and bindings */
 
 static uint32_t

@@ -26,6 +26,10 @@ void sg_eval_free (sg_eval *e);
 sg_vpool *sg_eval_pool (sg_eval *e);
 /* Value of term t (ground: free bound variables evaluate to UNDET). */
 sg_rc sg_eval_term (sg_eval *e, sg_term t, sg_val *out /* OUT */);
+/* The store was rolled back (sg_store_rollback) since the last sg_eval_term: what e knows of
+ * the terms from the store's count on is dropped (a term made later may reuse their ids), what
+ * it knows of the others is kept. Without this call, e must not be used after a rollback. */
+void sg_eval_store_rolled_back (sg_eval *e);
 
 /* Verdict on a script's assertions under a model. */
 typedef enum sg_mcheck {

@@ -36,8 +36,13 @@ static const gs_constdef consts[] = {
 #undef GS_CONST
 };
 #define NBUILTIN (sizeof consts / sizeof consts[0])
-/* Constants at most (built in or from a --constants file); leaves are items below MAXCONSTS. */
+/* Constants at most (built in or from a --constants file); leaves are items below MAXCONSTS.
+ * With the longest constants (MAXCONSTLEN characters as written) the pool of every 3-argument
+ * operation on every combination stays within a few hundred MB and seconds to build; each
+ * evaluation is cut at EVAL_STEPS (a term past it has no value: never used). */
 #define MAXCONSTS 64u
+#define MAXCONSTLEN 100u
+#define EVAL_STEPS 1000000u
 
 /* ---- state ---- */
 
@@ -68,7 +73,13 @@ struct sg_gen_str {
   SG_VEC (char) keys;                      /* value texts, NUL-terminated */
   sg_buf tmp;
   bool paper;                              /* the paper's operations, rows, equalities only */
+  sg_eval *ev;                             /* value_text's evaluator */
+  uint32_t ev_uses;                        /* its calls: renewed every EV_RENEW */
 };
+
+/* value_text's evaluator keeps every value it computed (its memo): renewed after this many
+ * calls, so memory stays bounded over a large pool or a long run. */
+#define EV_RENEW 4096u
 
 static int
 sort_slot (char s)
@@ -99,18 +110,25 @@ add_key (sg_gen_str *g, const sg_buf *b, uint32_t *out)
   return SG_RC_OK;
 }
 
-/* The value of t as SMT-LIB text into g->tmp; SG_RC_USAGE when undetermined. */
+/* The value of t as SMT-LIB text into g->tmp; SG_RC_USAGE when undetermined. One evaluator
+ * serves many terms (a new one costs time in the size of the store: quadratic over a large
+ * pool) and is renewed every EV_RENEW calls, since it keeps every value it computed. */
 static sg_rc
 value_text (sg_gen_str *g, sg_term t)
 {
-  sg_eval *e = sg_eval_new (&g->st, NULL, 0);
-  if (!e) return SG_RC_NOMEM;
+  if (g->ev && g->ev_uses >= EV_RENEW) { sg_eval_free (g->ev); g->ev = NULL; }
+  if (!g->ev)
+    {
+      if (!(g->ev = sg_eval_new (&g->st, NULL, EVAL_STEPS))) return SG_RC_NOMEM;
+      g->ev_uses = 0;
+    }
+  g->ev_uses++;
+  sg_eval *ev = g->ev;
   sg_val v;
-  sg_rc rc = sg_eval_term (e, t, &v);
+  sg_rc rc = sg_eval_term (ev, t, &v);
   sg_buf_reset (&g->tmp);
   if (!rc && sg_v_is_undet (v)) rc = SG_RC_USAGE;
   if (!rc) sg_v_print (&g->st, v, &g->tmp);
-  sg_eval_free (e);
   if (!rc && !sg_buf_ok (&g->tmp)) rc = SG_RC_NOMEM;
   return rc;
 }
@@ -128,6 +146,9 @@ add_const (sg_gen_str *g, char sort, const char *text, size_t len, const char *w
     return CERR (d, SG_RC_PARSE, where, line, "expected S, I or L and a constant");
   if (g->nconsts >= MAXCONSTS)
     return CERR (d, SG_RC_LIMIT, where, line, "more than %u constants", MAXCONSTS);
+  if (len > MAXCONSTLEN)
+    return CERR (d, SG_RC_LIMIT, where, line, "a constant of more than %u characters (boundary values are short)",
+                 MAXCONSTLEN);
   sg_buf b;
   sg_buf_init (&b);
   sg_buf_printf (&b, sort == 'L' ? "(assert (str.in_re \"\" %.*s))\n" : sort == 'S' ? "(assert (= %.*s \"\"))\n"
@@ -301,6 +322,7 @@ void
 sg_gen_str_free (sg_gen_str *g)
 {
   if (!g) return;
+  sg_eval_free (g->ev);
   SG_VEC_FREE (g->pool);
   for (int s = 0; s < 3; s++) { SG_VEC_FREE (g->by_key[s]); SG_VEC_FREE (g->leaves_of[s]); }
   SG_VEC_FREE (g->keys);
@@ -482,6 +504,7 @@ sat_synth (sg_gen_str *g, sg_rng *rng, sg_buf *text, sg_buf *desc)
   sg_rc rc = sg_mk_app (&g->st, o->op, args, n, NULL, 0, &t);
   if (!rc) rc = value_text (g, t);
   sg_store_rollback (&g->st, &mark);
+  if (g->ev) sg_eval_store_rolled_back (g->ev);
   if (rc == SG_RC_USAGE) return sat_assign (g, rng, false, text, desc); /* past a limit */
   if (rc) return rc;
   /* The right-hand side: a pool term of the same value, else the value itself. */

@@ -78,6 +78,49 @@ test_arith (void **state)
           "? ? 18446744073709551616 ? ? ? ? ?");
 }
 
+/* One evaluator over a store that is rolled back and grows again: a new term may take the id of
+ * one evaluated before the rollback; after sg_eval_store_rolled_back its value is its own. */
+static void
+test_rollback_reuse (void **state)
+{
+  (void) state;
+  sg_store st;
+  assert_int_equal (sg_store_init (&st), SG_RC_OK);
+  sg_term two, three, five;
+  assert_int_equal (sg_mk_literal (&st, SG_OP_NUMERAL, "2", 1, &two), SG_RC_OK);
+  assert_int_equal (sg_mk_literal (&st, SG_OP_NUMERAL, "3", 1, &three), SG_RC_OK);
+  assert_int_equal (sg_mk_literal (&st, SG_OP_NUMERAL, "5", 1, &five), SG_RC_OK);
+  sg_eval *e = sg_eval_new (&st, NULL, 0);
+  assert_non_null (e);
+  sg_buf b;
+  sg_buf_init (&b);
+  sg_val v;
+  sg_store_mark mark;
+  sg_store_mark_get (&st, &mark);
+  sg_term t, args[2] = { two, three };
+  assert_int_equal (sg_mk_app (&st, SG_OP_ADD, args, 2, NULL, 0, &t), SG_RC_OK);
+  assert_int_equal (sg_eval_term (e, t, &v), SG_RC_OK);
+  sg_v_print (&st, v, &b);
+  assert_string_equal (sg_buf_cstr (&b), "5");
+  assert_true (sg_store_rollback (&st, &mark));
+  sg_eval_store_rolled_back (e);
+  sg_term u, args2[2] = { five, three };
+  assert_int_equal (sg_mk_app (&st, SG_OP_MUL, args2, 2, NULL, 0, &u), SG_RC_OK);
+  assert_int_equal (u, t); /* the same id, another term */
+  assert_int_equal (sg_eval_term (e, u, &v), SG_RC_OK);
+  sg_buf_reset (&b);
+  sg_v_print (&st, v, &b);
+  assert_string_equal (sg_buf_cstr (&b), "15");
+  /* the terms below the mark keep their values */
+  assert_int_equal (sg_eval_term (e, five, &v), SG_RC_OK);
+  sg_buf_reset (&b);
+  sg_v_print (&st, v, &b);
+  assert_string_equal (sg_buf_cstr (&b), "5");
+  sg_buf_free (&b);
+  sg_eval_free (e);
+  sg_store_free (&st);
+}
+
 /* Division by zero takes z3's div0/mod0//0 interpretation. */
 static void
 test_div_by_zero_model (void **state)
@@ -550,6 +593,7 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_arith),
+    cmocka_unit_test (test_rollback_reuse),
     cmocka_unit_test (test_div_by_zero_model),
     cmocka_unit_test (test_bv),
     cmocka_unit_test (test_core_undet),

@@ -320,8 +320,12 @@ test_constants_file (void **state)
     }
   assert_true (seen_x);
   sg_gen_str_free (g);
-  static const char *const bad[] = { "S \"a\"\nQ 1\n", "S \"a\"\nI x\n", "S \"a\"\n", "S\nI 1\n" };
-  static const uint32_t bad_line[] = { 2, 2, 0, 1 };
+  /* the last: a constant of 101 characters (the limit keeps the pool's memory bounded) */
+  static const char *const bad[] = { "S \"a\"\nQ 1\n", "S \"a\"\nI x\n", "S \"a\"\n", "S\nI 1\n",
+                                     "I 1\nS \"a\"\nS \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+                                     "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"\n" };
+  static const uint32_t bad_line[] = { 2, 2, 0, 1, 3 };
+  static const sg_rc bad_rc[] = { SG_RC_PARSE, SG_RC_PARSE, SG_RC_PARSE, SG_RC_PARSE, SG_RC_LIMIT };
   for (size_t k = 0; k < sizeof bad / sizeof *bad; k++)
     {
       fd = open (path, O_WRONLY | O_TRUNC);
@@ -330,7 +334,7 @@ test_constants_file (void **state)
       close (fd);
       sg_diag_init (&d, "gen_str");
       g = NULL;
-      assert_int_equal (sg_gen_str_new (&g, path, false, &d), SG_RC_PARSE);
+      assert_int_equal (sg_gen_str_new (&g, path, false, &d), bad_rc[k]);
       assert_null (g);
       assert_int_equal (d.line, bad_line[k]);
     }
