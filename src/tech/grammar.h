@@ -6,8 +6,8 @@
  * escapes) and nonterminal NAMEs ([A-Za-z_][A-Za-z0-9_]*); `#` comments to the end of the
  * line; the first rule's NAME is the start symbol.
  * Size (ET's rule, from its etc/cfg2rtg and testing-feat's pay): an alternative costs 1 when it
- * has a nonterminal and contains the terminal "(" or its own left-hand side, else 0; a
- * formula's size is the sum of the costs of the alternatives of its derivation.
+ * contains the terminal "(" or its own left-hand side, else 0; a formula's size is the sum of
+ * the costs of the alternatives of its derivation.
  * Owns: a grammar's names, terminals and alternatives (freed by sg_grammar_free).
  * Invariants after sg_grammar_read succeeds: every nonterminal is defined once, productive and
  * reachable from the start symbol,
