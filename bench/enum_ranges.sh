@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # enum_ranges.sh: which indices of a grammar the `smtgrind enum` runs kept in DIRs have judged,
 # and the commands that run the rest of the first N (issue 17: N = 100,000). A run writes one
-# line per (formula, solver) to DIR/times-wW.tsv ("CHAIN<TAB>enum GRAMMAR index I<TAB>SOLVER
+# line per (formula, solver) to DIR/times-wW.tsv ("MUTANT<TAB>enum GRAMMAR index I<TAB>SOLVER
 # ..."); a run stopped by a signal, or one whose workers took blocks of -i formulas, leaves
-# gaps, and several runs of one grammar cover the union of their files.
+# gaps, and several runs of one grammar cover the union of their files. Indices are exact
+# integers of any size (enum's --from takes any). GRAMMAR is spelled as the runs were given it
+# (a shipped name, or the grammar file's path as typed).
 #   bash bench/enum_ranges.sh GRAMMAR N DIR...
 # Prints the covered ranges, how many indices they hold, and one resume command per gap below N
-# (add --solvers, -t, --jobs, --seed and --out as in docs/enum.md).
+# (add --solvers, -t, --jobs, --seed and --out as in docs/enum.md). A formula that has no line
+# (found ill-typed, or past the size limit) shows as a gap of its own: a resume judges nothing
+# there.
 set -euo pipefail
 if [ $# -lt 3 ]; then
   echo "usage: bash bench/enum_ranges.sh GRAMMAR N DIR..." >&2
@@ -21,15 +25,39 @@ for dir in "$@"; do
   for f in "$dir"/times-w*.tsv; do [ -f "$f" ] && files+=("$f"); done
 done
 [ ${#files[@]} -gt 0 ] || { echo "enum_ranges: no times-w*.tsv in $*" >&2; exit 2; }
-awk -F'\t' -v g="$grammar" '
-  { p = "enum " g " index "; if (index($2, p) == 1) { i = substr($2, length(p) + 1); if (i ~ /^[0-9]+$/) print i } }
-' "${files[@]}" | sort -n -u | awk -v g="$grammar" -v n="$n" '
-  function gap(a, b) { if (a < n) { e = (b < n ? b : n); printf "resume: smtgrind enum %s --from %d --count %d ...\n", g, a, e - a; todo += e - a } }
-  NR == 1 { s = $1; p = $1; if (s > 0) gap(0, s); next }
-  $1 != p + 1 { printf "covered %d-%d\n", s, p; got += p - s + 1; gap(p + 1, $1); s = $1 }
-  { p = $1 }
-  END {
-    if (NR == 0) { printf "no index of grammar %s\n", g; gap(0, n); exit }
-    printf "covered %d-%d\n", s, p; got += p - s + 1; gap(p + 1, n)
-    printf "%d indices judged; %d of the first %d left\n", got, todo, n
-  }'
+python3 - "$grammar" "$n" "${files[@]}" <<'PY'
+import sys
+grammar, n, files = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+prefix = "enum " + grammar + " index "
+seen = set()
+for path in files:
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            cols = line.rstrip("\n").split("\t")
+            if len(cols) > 1 and cols[1].startswith(prefix) and cols[1][len(prefix):].isdigit():
+                seen.add(int(cols[1][len(prefix):]))
+idx = sorted(seen)
+todo = 0
+def gap(a, b):  # the indices [a, b) below n
+    global todo
+    b = min(b, n)
+    if a < b:
+        print(f"resume: smtgrind enum {grammar} --from {a} --count {b - a} ...")
+        todo += b - a
+if not idx:
+    print(f"no index of grammar {grammar}")
+    gap(0, n)
+    sys.exit(0)
+got, start, prev = 0, idx[0], idx[0]
+gap(0, start)
+for i in idx[1:] + [None]:
+    if i is not None and i == prev + 1:
+        prev = i
+        continue
+    print(f"covered {start}-{prev}")
+    got += prev - start + 1
+    gap(prev + 1, i if i is not None else n)
+    if i is not None:
+        start = prev = i
+print(f"{got} indices judged; {todo} of the first {n} left")
+PY

@@ -21,8 +21,8 @@ keep=${OUT:-}
 out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-gen-strings.XXXXXX")}
 [ -n "$keep" ] || trap 'rm -rf "$out"' EXIT
 t0=$(date +%s.%N)
-"$bin" gen strings --status sat --count 6120 --seed "$seed" --out "$out/sat"
-"$bin" gen strings --status unsat --count 458 --seed "$seed" --out "$out/unsat"
+"$bin" gen strings --status sat --count 6120 --seed "$seed" --ops "${OPS:-all}" --out "$out/sat"
+"$bin" gen strings --status unsat --count 458 --seed "$seed" --ops "${OPS:-all}" --out "$out/unsat"
 t1=$(date +%s.%N)
 n=$(find "$out/sat" "$out/unsat" -name '*.smt2' | wc -l)
 awk -v n="$n" -v a="$t0" -v b="$t1" 'BEGIN { printf "gen_strings: %d files in %.2f s (%.0f files/s), target < 10 s\n", n, b - a, n / (b - a) }'

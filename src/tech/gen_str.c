@@ -38,8 +38,10 @@ static const gs_constdef consts[] = {
 #define NBUILTIN (sizeof consts / sizeof consts[0])
 /* Constants at most (built in or from a --constants file); leaves are items below MAXCONSTS.
  * With the longest constants (MAXCONSTLEN characters as written) the pool of every 3-argument
- * operation on every combination stays within a few hundred MB and seconds to build; each
- * evaluation is cut at EVAL_STEPS (a term past it has no value: never used). */
+ * operation on every combination stays within a few hundred MB and seconds to build. The
+ * string and regular-expression work of one evaluation is bounded by the evaluator's own
+ * limits (eval_str_int.h); EVAL_STEPS, the terms one evaluation may enter, is a guard (a term
+ * past it has no value and is never used; pool terms are one application deep). */
 #define MAXCONSTS 64u
 #define MAXCONSTLEN 100u
 #define EVAL_STEPS 1000000u

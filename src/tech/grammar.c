@@ -198,8 +198,6 @@ end_alt (builder *b, uint32_t lhs, uint32_t first, uint32_t line, uint32_t col, 
 {
   sg_galt a = { lhs, first, b->syms.n - first, 0, 0, line, col };
   if (a.n == 0) return sg_diag_set (d, SG_RC_PARSE, line, col, "empty alternative");
-  if (a.n > SG_GRAMMAR_MAX_SYMS)
-    return sg_diag_set (d, SG_RC_LIMIT, line, col, "an alternative of more than %u symbols", SG_GRAMMAR_MAX_SYMS);
   if (b->alts.n >= SG_GRAMMAR_MAX_ALTS)
     return sg_diag_set (d, SG_RC_LIMIT, line, col, "more than %u alternatives", SG_GRAMMAR_MAX_ALTS);
   int32_t open = b->open;
@@ -214,6 +212,15 @@ end_alt (builder *b, uint32_t lhs, uint32_t first, uint32_t line, uint32_t col, 
       return sg_diag_set (d, SG_RC_PARSE, line, col, "duplicate alternative of '%s' (the same as at line %u:%u: it "
                           "would enumerate the same formulas twice)", b->nts.a[lhs].name, b->alts.a[i].line, b->alts.a[i].col);
   return SG_VEC_PUSH (b->alts, a) ? SG_RC_OK : SG_RC_NOMEM;
+}
+
+/* The alternative at line:col has a symbol past SG_GRAMMAR_MAX_SYMS at sl:sc (refused as it
+ * is met: a long alternative would otherwise cost a lookup per symbol before the refusal). */
+static sg_rc
+too_long (uint32_t line, uint32_t col, uint32_t sl, uint32_t sc, sg_diag *d)
+{
+  return sg_diag_set (d, SG_RC_LIMIT, line, col, "an alternative of more than %u symbols (the next at %u:%u)",
+                      SG_GRAMMAR_MAX_SYMS, sl, sc);
 }
 
 static sg_rc
@@ -243,6 +250,7 @@ parse_rules (builder *b, lexer *lx, sg_diag *d)
         {
           if (lx->kind == T_STRING)
             {
+              if (b->syms.n - first >= SG_GRAMMAR_MAX_SYMS) return too_long (aline, acol, lx->tline, lx->tcol, d);
               int32_t t = term_of (b, lx->str, lx->len);
               lx->str = NULL;
               if (t < 0 || !SG_VEC_PUSH (b->syms, ~t)) return SG_RC_NOMEM;
@@ -260,6 +268,7 @@ parse_rules (builder *b, lexer *lx, sg_diag *d)
               uint32_t nl = lx->tline, nc = lx->tcol;
               if ((rc = next_tok (lx, d))) return rc;
               if (lx->kind == T_DEF) { *lx = save; break; }
+              if (b->syms.n - first >= SG_GRAMMAR_MAX_SYMS) return too_long (aline, acol, nl, nc, d);
               int32_t n = nt_of (b, s, len, nl, nc);
               if (n < 0 || !SG_VEC_PUSH (b->syms, n)) return SG_RC_NOMEM;
               if (b->nts.n > SG_GRAMMAR_MAX_NTS)

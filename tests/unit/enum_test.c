@@ -277,6 +277,19 @@ bad (const char *text, sg_rc want, const char *pos, const char *words)
   if (strncmp (msg, head, strlen (head)) || !strstr (msg, words)) fail_msg ("got: %s", msg);
 }
 
+/* Whether a grammar text is read. */
+static bool
+good (const char *text)
+{
+  sg_grammar g;
+  sg_diag d;
+  sg_diag_init (&d, "g.bnf");
+  sg_rc rc = sg_grammar_read (&g, "g.bnf", text, strlen (text), &d);
+  if (rc) return false;
+  sg_grammar_free (&g);
+  return true;
+}
+
 static void
 test_errors (void **st)
 {
@@ -304,11 +317,17 @@ test_errors (void **st)
     char pos[32];
     snprintf (pos, sizeof pos, "%u:14", SG_GRAMMAR_MAX_NTS);
     bad (sg_buf_cstr (&t), SG_RC_LIMIT, pos, "more than 1000 nonterminals");
-    /* an alternative of 65 symbols */
+    /* an alternative of 65 symbols (refused at its 65th) ... */
     sg_buf_reset (&t);
     sg_buf_adds (&t, "s ::=");
     for (uint32_t i = 0; i <= SG_GRAMMAR_MAX_SYMS; i++) sg_buf_adds (&t, " \"a\"");
-    bad (sg_buf_cstr (&t), SG_RC_LIMIT, "1:7", "more than 64 symbols");
+    bad (sg_buf_cstr (&t), SG_RC_LIMIT, "1:7", "more than 64 symbols (the next at 1:263)");
+    /* ... while 64 (the last a name), followed by the next rule, are read */
+    sg_buf_reset (&t);
+    sg_buf_adds (&t, "s ::=");
+    for (uint32_t i = 1; i < SG_GRAMMAR_MAX_SYMS; i++) sg_buf_adds (&t, " \"a\"");
+    sg_buf_adds (&t, " u\nu ::= \"b\"\n");
+    assert_true (good (sg_buf_cstr (&t)));
     /* 10,001 alternatives */
     sg_buf_reset (&t);
     sg_buf_adds (&t, "s ::= \"p0\" \"q0\"\n");
@@ -327,6 +346,17 @@ test_errors (void **st)
     for (uint32_t i = 0; i < 19; i++) sg_buf_printf (&t, "n%u ::= \"(\" n%u n%u\n", i, i + 1, i + 1);
     sg_buf_adds (&t, "n19 ::= \"x\"\n");
     bad (sg_buf_cstr (&t), SG_RC_LIMIT, "1:1", "the smallest formula of 's' has a size above 1000");
+    /* smallest formula of size exactly 1000 (a chain of 1000 nonterminals, each paying 1):
+     * read; one of size 1001: refused */
+    for (int over = 0; over < 2; over++)
+      {
+        sg_buf_reset (&t);
+        sg_buf_adds (&t, over ? "s ::= \"(\" c1 c999\n" : "s ::= \"(\" c1\n");
+        for (uint32_t i = 1; i < 999; i++) sg_buf_printf (&t, "c%u ::= \"(\" c%u\n", i, i + 1);
+        sg_buf_adds (&t, "c999 ::= \"(\" \"x\"\n");
+        if (over) bad (sg_buf_cstr (&t), SG_RC_LIMIT, "1:1", "has a size above 1000");
+        else assert_true (good (sg_buf_cstr (&t)));
+      }
     /* ... while 9 levels (size 511) are enumerated */
     sg_buf_reset (&t);
     sg_buf_adds (&t, "s ::= n0\n");

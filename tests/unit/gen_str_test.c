@@ -338,6 +338,19 @@ test_constants_file (void **state)
       assert_null (g);
       assert_int_equal (d.line, bad_line[k]);
     }
+  /* a constant of exactly 100 characters is read */
+  fd = open (path, O_WRONLY | O_TRUNC);
+  assert_true (fd >= 0);
+  char line[128] = "I 1\nS \"";
+  size_t at = strlen (line);
+  memset (line + at, 'a', 98);
+  memcpy (line + at + 98, "\"\n", 3);
+  assert_true (write (fd, line, strlen (line)) == (ssize_t) strlen (line));
+  close (fd);
+  sg_diag_init (&d, "gen_str");
+  g = NULL;
+  assert_int_equal (sg_gen_str_new (&g, path, false, &d), SG_RC_OK);
+  sg_gen_str_free (g);
   unlink (path);
   sg_buf_free (&text);
   sg_buf_free (&desc);
