@@ -73,8 +73,8 @@ check=$("$bin" bugs check "$dir" 2>&1) || fail "final bugs check: $check"
 files=$(find "$dir/findings" -name '*.json' ! -name '.*' | wc -l)
 [ "$files" = "$recorded" ] || fail "$files finding pairs on disk, $recorded in the database"
 # Every session started with --resume that got as far as its banner says "(resumed)" (one
-# killed before its banner says nothing: counted by event, not by time, so a loaded machine
-# cannot fail this), and most of them got that far.
+# killed before its banner says nothing: counted by event, not by time, so a session or two
+# slowed by a loaded machine no longer fails it), and at least half of them got that far.
 resumes+=("$tmp/log.last")
 resumed=0
 for log in "${resumes[@]}"; do
