@@ -299,7 +299,35 @@ worker_main (worker *w)
                                + (uint64_t) (self.ru_utime.tv_usec + self.ru_stime.tv_usec));
       ADD (st->solver_cpu_us, (uint64_t) (kids.ru_utime.tv_sec + kids.ru_stime.tv_sec) * 1000000u
                                  + (uint64_t) (kids.ru_utime.tv_usec + kids.ru_stime.tv_usec));
+      ADD (st->cpu_workers, 1);
     }
+}
+
+static uint64_t
+children_cpu_us (void)
+{
+  struct rusage r;
+  if (getrusage (RUSAGE_CHILDREN, &r) != 0) return 0;
+  return (uint64_t) (r.ru_utime.tv_sec + r.ru_stime.tv_sec) * 1000000u
+         + (uint64_t) (r.ru_utime.tv_usec + r.ru_stime.tv_usec);
+}
+
+/* The run's last line on the CPU: smtgrind's share when every worker counted its own, else
+ * (workers stopped by a signal die before they can) the total the parent measured, with the
+ * split said to be unmeasured rather than printed as 0. */
+void
+sg_fuzz_cpu_line (const sg_fuzz_stats *s, uint32_t workers, char *buf, size_t size)
+{
+  uint64_t all = s->self_cpu_us + s->solver_cpu_us;
+  if (s->cpu_workers >= workers)
+    snprintf (buf, size, "CPU: smtgrind %.2fs, solvers %.2fs: smtgrind's share %.1f%%",
+              (double) s->self_cpu_us / 1e6, (double) s->solver_cpu_us / 1e6,
+              all ? 100.0 * (double) s->self_cpu_us / (double) all : 0.0);
+  else
+    snprintf (buf, size,
+              "CPU: smtgrind and its solvers %.2fs in all; smtgrind's share not measured "
+              "(%llu of %u workers were stopped before they could count it)",
+              (double) s->all_cpu_us / 1e6, (unsigned long long) (workers - s->cpu_workers), workers);
 }
 
 static void
@@ -345,6 +373,7 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
   sg_spawn_block_stop_signals (NULL);
   sg_run_tmpdir_sweep (); /* what killed runs (-9) left in $TMPDIR */
   pid_t parent = getpid ();
+  uint64_t cpu0 = children_cpu_us (); /* what earlier children of this process used */
   for (uint32_t i = 0; i < jobs; i++)
     {
       worker w;
@@ -412,15 +441,15 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
         }
     }
   sum (sh, jobs, stats);
+  uint64_t cpu1 = children_cpu_us ();
+  stats->all_cpu_us = cpu1 > cpu0 ? cpu1 - cpu0 : 0;
   sg_run_tmpdir_sweep (); /* the directories of workers that were killed */
   if (o->status)
     {
       sg_fuzz_status_line (stats, sg_now () - t0, line, sizeof line);
       fprintf (o->status, "%s\n", line);
-      uint64_t all = stats->self_cpu_us + stats->solver_cpu_us;
-      fprintf (o->status, "CPU: smtgrind %.2fs, solvers %.2fs: smtgrind's share %.1f%%\n",
-               (double) stats->self_cpu_us / 1e6, (double) stats->solver_cpu_us / 1e6,
-               all ? 100.0 * (double) stats->self_cpu_us / (double) all : 0.0);
+      sg_fuzz_cpu_line (stats, started, line, sizeof line);
+      fprintf (o->status, "%s\n", line);
       if (o->tech->perf) sg_fuzz_perf_table (stats, o->solvers, o->status);
     }
   munmap (sh, size);

@@ -120,6 +120,11 @@ typedef struct sg_fuzz_stats {
   uint64_t cut;           /* fast-path runs cut at the adaptive bound (counted as timeouts) */
   uint64_t rerun;         /* of the mutants with a cut run, those re-run fresh with the full
                              timeout (another solver had decided them) */
+  uint64_t cpu_workers;   /* workers that added their CPU above (a worker stopped by a signal
+                             dies before it can: then the split is not measured) */
+  uint64_t all_cpu_us;    /* CPU of the workers and every process they ran and reaped, as the
+                             parent measures it after reaping them (set by sg_fuzz_run once
+                             the run is over; measured however the workers ended) */
 } sg_fuzz_stats;
 
 /* The one initialiser (the engines' subcommands and the campaign): technique t with its
@@ -140,5 +145,9 @@ sg_rc sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t ns
 void sg_fuzz_perf_table (const sg_fuzz_stats *s, const sg_solver_list *solvers, FILE *f);
 /* One status line for stats after `secs` seconds. */
 void sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size);
+/* The CPU line that ends a run of `workers` workers: "CPU: smtgrind Xs, solvers Ys: smtgrind's
+ * share Z%" when every worker counted its CPU; else the parent's total with the share said to
+ * be unmeasured (workers stopped by a signal die before they count theirs). */
+void sg_fuzz_cpu_line (const sg_fuzz_stats *s, uint32_t workers, char *buf, size_t size);
 
 #endif

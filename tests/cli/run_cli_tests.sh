@@ -452,6 +452,10 @@ group_check() {
   sleep 0.3
   check "opfuzz --jobs 2 given SIGTERM: dies of it within seconds; no worker, solver or private directory left" \
     eval '[ $code = 143 ] && [ $((SECONDS - t0)) -lt 10 ] && ! pgrep -f "$tmp/hang_kids.sh|$tmp/kid" >/dev/null && ! pgrep -f "opfuzz --budget 600 --jobs 2 --solvers $tmp" >/dev/null && [ -z "$(ls "$tmp/td")" ]'
+  # Its workers died of the signal before they could count their CPU: the last CPU line says
+  # the split was not measured (it printed "smtgrind 0.00s, solvers 0.00s" before).
+  check "opfuzz stopped by SIGTERM: the CPU line gives the parent's total and says the share was not measured" \
+    eval '[[ $(grep "^CPU:" "$err_file") =~ ^CPU:\ smtgrind\ and\ its\ solvers\ [0-9]+\.[0-9]{2}s\ in\ all\;\ smtgrind.s\ share\ not\ measured\ \([12]\ of\ 2\ workers ]]'
   # Issue 15: seeds are labelled before the loop starts; a stop signal then still leaves
   # nothing behind (the engines and the campaign block the stop signals from the start).
   local lsub
