@@ -160,6 +160,9 @@ worker_main (worker *w)
   cfg.worker = cfg.worker * o->jobs + w->index;
   cfg.workers = (cfg.workers ? cfg.workers : 1) * o->jobs;
   cfg.chain0 = o->chain0;
+  /* Outside a campaign (which resumes each worker's own blocks) the workers share one queue
+   * of blocks. */
+  if (o->tech->until_eof && !cfg.resume) cfg.next_block = &w->sh->next_block;
   if (o->tech->init (&cfg, &state, &d)) return;
   if (!sg_loop_open_lanes (w))
     {

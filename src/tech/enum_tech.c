@@ -86,7 +86,7 @@ sg_enum_tech_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, 
 {
   (void) seeds, (void) rng;
   enum_state *s = state;
-  uint64_t c = s->chain++;
+  uint64_t c = s->cfg.next_block ? __atomic_fetch_add (s->cfg.next_block, 1, __ATOMIC_RELAXED) : s->chain++;
   s->cur = &s->gr[0];
   if (s->multi)
     {
@@ -97,11 +97,15 @@ sg_enum_tech_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, 
       if (rc) return rc;
     }
   uint32_t workers = s->cfg.workers ? s->cfg.workers : 1;
-  /* block ((c * W) + w) * N + I, its first index from + block * B */
+  /* block (c' * N) + I with c' = c from the shared counter, else c * W + w; its first index
+   * from + block * B */
   mpz_t block, start;
   mpz_init_set_ui (block, c);
-  mpz_mul_ui (block, block, workers);
-  mpz_add_ui (block, block, s->cfg.worker);
+  if (!s->cfg.next_block)
+    {
+      mpz_mul_ui (block, block, workers);
+      mpz_add_ui (block, block, s->cfg.worker);
+    }
   mpz_mul_ui (block, block, s->shard_n);
   mpz_add_ui (block, block, s->shard_i);
   mpz_init (start);

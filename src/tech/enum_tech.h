@@ -1,10 +1,11 @@
 /* enum_tech: grammar-based enumeration (ET) as a technique of the fuzz loop — a generator
  * (no seeds) whose formulas are the grammar's in index order, judged differentially.
  * The range [from, from + count) is cut into blocks of cfg.chain formulas; block b belongs
- * to --shard I/N when b mod N = I, and the shard's blocks go round the workers: chain c of
+ * to --shard I/N when b mod N = I. With cfg.next_block (one `enum` run's workers) the k-th
+ * block taken from that shared counter, by any worker, is block k * N + I; without it (a
+ * campaign's workers, which resume each by its own chain numbers, i.e. by index) chain c of
  * worker w (of W) is block ((c * W) + w) * N + I. So every index of the range is enumerated
- * once over all shards, workers and chains, a chain number says which indices it holds (a
- * campaign resumes by chain, i.e. by index), and begin returns SG_RC_EOF past the range.
+ * once over all shards, workers and chains, and begin returns SG_RC_EOF past the range.
  * Without a grammar (a campaign's `enum` engine) the shipped grammars take turns by chain:
  * chain c enumerates grammar c mod 8 at chain c / 8.
  * Owns: its grammars and enumerators.

@@ -63,6 +63,11 @@ typedef struct sg_tech_cfg {
   /* Set by the loop for generators that split an index range (sg_technique.until_eof): */
   uint32_t worker, workers; /* this worker among all (campaign workers x jobs) */
   uint64_t chain0;       /* the first chain number of this run (slices, resume) */
+  uint64_t *next_block;  /* a run's workers take the next block from this shared counter
+                            (atomic; a fast worker takes a slow one's share and a stopped run
+                            leaves at most one part-done block per worker), or NULL: worker w
+                            of W takes its c-th block as c*W + w (a campaign's, which resume
+                            per worker) */
   /* Set by a campaign for until_eof generators (resume by index): this worker's formulas of
    * earlier slices (judged or found ill-typed); the run goes on with the next one, chain0
    * aside. */

@@ -1866,6 +1866,17 @@ group_enum() {
     run "$bin" enum ints --count 60 -i 10 --jobs 2 --solvers z3 -t 5 --seed 1 --out "$d/j2"
     check "--jobs 2: the 60 formulas once each, ill-typed 0" \
       eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 60 "*"ill-typed 0,"* ]]'
+    # The workers share one queue of blocks: a solver that takes 5 s on index 0 holds up the
+    # worker with block 0 (indices 0-4) only; the other takes every later block (5-39), not
+    # every other one.
+    printf '#!/bin/sh\nfor f; do :; done\ngrep -qF "(assert (= 0 0))" "$f" && sleep 5\necho unknown\n' > "$d/slow0.sh"
+    chmod +x "$d/slow0.sh"
+    run "$bin" enum ints --count 40 -i 5 --jobs 2 --solvers "$d/slow0.sh" -t 10 --seed 1 --out "$d/q"
+    local w0 w1
+    w0=$(cut -f 2 "$d/q/times-w0.tsv" | sed 's/.* //' | sort -n | tr '\n' ' ')
+    w1=$(cut -f 2 "$d/q/times-w1.tsv" | sed 's/.* //' | sort -n | tr '\n' ' ')
+    check "--jobs 2, one slow block: its worker ran indices 0-4 only, the other 5-39" \
+      eval '[ $code = 0 ] && { [ "$w0" = "$(seq -s " " 0 4) " ] && [ "$w1" = "$(seq -s " " 5 39) " ] || { [ "$w1" = "$(seq -s " " 0 4) " ] && [ "$w0" = "$(seq -s " " 5 39) " ]; }; }'
     local fake
     fake=$(dirname "$bin")/fake_solver
     if [ -x "$fake" ]; then

@@ -437,6 +437,75 @@ test_tech_blocks (void **st)
   assert_int_equal (sg_enum_tech_init (&bad2, &state, &d), SG_RC_USAGE);
 }
 
+/* One block of a technique state: its indices appended to seen (counted), the number taken,
+ * or -1 when begin says the range is done. */
+static int
+take_block (void *state, sg_tech_mutant *m, uint32_t *seen, uint32_t *first)
+{
+  sg_rng rng;
+  sg_rng_seed (&rng, 1);
+  sg_diag d;
+  sg_diag_init (&d, "enum");
+  if (sg_enum_tech_begin (state, NULL, &rng, &d) != SG_RC_OK) return -1;
+  int n = 0;
+  while (sg_enum_tech_next (state, &rng, m, &d) == SG_RC_OK)
+    {
+      unsigned long ix;
+      assert_int_equal (sscanf (sg_buf_cstr (&m->desc), "enum ints index %lu", &ix), 1);
+      assert_true (ix >= 50 && ix < 150);
+      if (n == 0) *first = (uint32_t) ix;
+      seen[ix - 50]++;
+      n++;
+    }
+  return n;
+}
+
+/* One run's workers share a queue of blocks (cfg.next_block): a worker that takes three
+ * blocks while the other takes one gets the first three in index order, not blocks 0, 2, 4;
+ * what was taken so far is one contiguous range; every index is run once. */
+static void
+test_tech_queue (void **st)
+{
+  (void) st;
+  uint64_t q = 0;
+  uint32_t seen[100] = { 0 };
+  void *a, *b;
+  sg_diag d;
+  sg_diag_init (&d, "enum");
+  sg_tech_cfg ca = { .chain = 7, .data_file = "ints", .from = "50", .count = 100, .worker = 0, .workers = 2,
+                     .next_block = &q };
+  sg_tech_cfg cb = ca;
+  cb.worker = 1;
+  assert_int_equal (sg_enum_tech_init (&ca, &a, &d), SG_RC_OK);
+  assert_int_equal (sg_enum_tech_init (&cb, &b, &d), SG_RC_OK);
+  sg_tech_mutant m;
+  memset (&m, 0, sizeof m);
+  sg_buf_init (&m.text);
+  sg_buf_init (&m.desc);
+  uint32_t first = 0;
+  for (uint32_t k = 0; k < 3; k++)
+    {
+      assert_int_equal (take_block (a, &m, seen, &first), 7);
+      assert_int_equal (first, 50 + 7 * k);
+    }
+  assert_int_equal (take_block (b, &m, seen, &first), 7);
+  assert_int_equal (first, 71);
+  for (int i = 0; i < 100; i++) assert_int_equal (seen[i], i < 28 ? 1 : 0);
+  /* the rest, by turns, to the end: each index once, the last block short (100 = 14 * 7 + 2) */
+  bool da = false, db = false;
+  while (!da || !db)
+    {
+      if (!da && take_block (a, &m, seen, &first) < 0) da = true;
+      if (!db && take_block (b, &m, seen, &first) < 0) db = true;
+    }
+  for (int i = 0; i < 100; i++) assert_int_equal (seen[i], 1);
+  assert_true (q >= 15);
+  sg_buf_free (&m.text);
+  sg_buf_free (&m.desc);
+  sg_enum_tech_free (a);
+  sg_enum_tech_free (b);
+}
+
 int
 main (void)
 {
@@ -444,7 +513,7 @@ main (void)
     cmocka_unit_test (test_errors),   cmocka_unit_test (test_et_sizes), cmocka_unit_test (test_core),
     cmocka_unit_test (test_ints),     cmocka_unit_test (test_reals),    cmocka_unit_test (test_realints),
     cmocka_unit_test (test_bv),       cmocka_unit_test (test_arrays),   cmocka_unit_test (test_fp),
-    cmocka_unit_test (test_strings),  cmocka_unit_test (test_tech_blocks),
+    cmocka_unit_test (test_strings),  cmocka_unit_test (test_tech_blocks), cmocka_unit_test (test_tech_queue),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
