@@ -146,6 +146,17 @@ pick_seeds (worker *w, void *state, uint64_t chain, const sg_tech_seed **pick)
   return false;
 }
 
+/* User + system CPU of getrusage's `who`, in microseconds. */
+static bool
+cpu_us (int who, uint64_t *us)
+{
+  struct rusage r;
+  if (getrusage (who, &r) != 0) return false;
+  *us = (uint64_t) (r.ru_utime.tv_sec + r.ru_stime.tv_sec) * 1000000u
+        + (uint64_t) (r.ru_utime.tv_usec + r.ru_stime.tv_usec);
+  return true;
+}
+
 static void
 worker_main (worker *w)
 {
@@ -295,24 +306,13 @@ worker_main (worker *w)
   sg_loop_seen_free (&w->seen);
   o->tech->free (state);
   /* How the CPU was shared between smtgrind and the solvers (all reaped by now). */
-  struct rusage self, kids;
-  if (getrusage (RUSAGE_SELF, &self) == 0 && getrusage (RUSAGE_CHILDREN, &kids) == 0)
+  uint64_t self, kids;
+  if (cpu_us (RUSAGE_SELF, &self) && cpu_us (RUSAGE_CHILDREN, &kids))
     {
-      ADD (st->self_cpu_us, (uint64_t) (self.ru_utime.tv_sec + self.ru_stime.tv_sec) * 1000000u
-                               + (uint64_t) (self.ru_utime.tv_usec + self.ru_stime.tv_usec));
-      ADD (st->solver_cpu_us, (uint64_t) (kids.ru_utime.tv_sec + kids.ru_stime.tv_sec) * 1000000u
-                                 + (uint64_t) (kids.ru_utime.tv_usec + kids.ru_stime.tv_usec));
+      ADD (st->self_cpu_us, self);
+      ADD (st->solver_cpu_us, kids);
       ADD (st->cpu_workers, 1);
     }
-}
-
-static uint64_t
-children_cpu_us (void)
-{
-  struct rusage r;
-  if (getrusage (RUSAGE_CHILDREN, &r) != 0) return 0;
-  return (uint64_t) (r.ru_utime.tv_sec + r.ru_stime.tv_sec) * 1000000u
-         + (uint64_t) (r.ru_utime.tv_usec + r.ru_stime.tv_usec);
 }
 
 /* The run's last line on the CPU: smtgrind's share when every worker counted its own, else
@@ -376,7 +376,8 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
   sg_spawn_block_stop_signals (NULL);
   sg_run_tmpdir_sweep (); /* what killed runs (-9) left in $TMPDIR */
   pid_t parent = getpid ();
-  uint64_t cpu0 = children_cpu_us (); /* what earlier children of this process used */
+  uint64_t cpu0 = 0, cpu1 = 0;
+  cpu_us (RUSAGE_CHILDREN, &cpu0); /* what earlier children of this process used */
   for (uint32_t i = 0; i < jobs; i++)
     {
       worker w;
@@ -444,7 +445,7 @@ sg_fuzz_run (const sg_fuzz_opts *o, const sg_tech_seed *seeds, uint32_t nseeds, 
         }
     }
   sum (sh, jobs, stats);
-  uint64_t cpu1 = children_cpu_us ();
+  cpu_us (RUSAGE_CHILDREN, &cpu1);
   stats->all_cpu_us = cpu1 > cpu0 ? cpu1 - cpu0 : 0;
   sg_run_tmpdir_sweep (); /* the directories of workers that were killed */
   if (o->status)
