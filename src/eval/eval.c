@@ -361,6 +361,7 @@ theory (sg_eval *e, sg_term t, sg_op op, uint32_t n)
     case SG_TH_ARITH: case SG_TH_INT: case SG_TH_REAL: case SG_TH_INTREAL:
       rc = sg_eval_arith (&c, t, args, n, &out);
       break;
+    case SG_TH_TRANS: rc = sg_eval_trans (&c, t, args, n, &out); break;
     case SG_TH_BV: rc = sg_eval_bv (&c, t, args, n, &out); break;
     case SG_TH_FP: rc = sg_eval_fp (&c, t, args, n, &out); break;
     case SG_TH_STRING:

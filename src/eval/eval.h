@@ -7,8 +7,10 @@
  * interpretation when it gives one and are SG_V_UNDET otherwise; quantifiers are SG_V_UNDET
  * unless their body's value does not depend on the bound variables; and/or/=>/ite short-circuit
  * around SG_V_UNDET. An undetermined value is never a bug.
- * Theory files: eval_arith.c (Int, Real, mixed), eval_bv.c, eval_fp.c (MPFR), eval_str.c (strings
- * and regular expressions) each export one `apply` function used by eval.c's dispatcher.
+ * Theory files: eval_arith.c (Int, Real, mixed), eval_trans.c (sin, cos, tan, exp, pi and the
+ * Real enclosures they give: a comparison is decided only when the enclosures settle it),
+ * eval_bv.c, eval_fp.c (MPFR), eval_str.c (strings and regular expressions) each export one
+ * `apply` function used by eval.c's dispatcher.
  * Tests: tests/unit/eval_test.c, tests/unit/eval_solver_test.c */
 #ifndef SG_EVAL_EVAL_H
 #define SG_EVAL_EVAL_H
@@ -65,5 +67,9 @@ sg_rc sg_eval_fp (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_
 sg_rc sg_eval_str (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val *out);
 /* Sequences, sets, bags, tuples, relations (eval_coll.c), and string operators on sequences. */
 sg_rc sg_eval_coll (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val *out);
+/* sin, cos, tan, exp, pi (eval_trans.c): exact at 0, else enclosures (SG_V_ENCL). */
+sg_rc sg_eval_trans (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val *out);
+/* Real arithmetic and comparisons with at least one enclosure argument (eval_trans.c). */
+sg_rc sg_eval_encl (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val *out);
 
 #endif

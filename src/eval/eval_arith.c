@@ -1,6 +1,7 @@
 /* eval_arith: Ints, Reals and Reals_Ints with exact GMP rationals. div and mod are Euclidean
  * (m = n*q + r, 0 <= r < |n|); division by zero ('div', 'mod', '/') takes the model's
  * interpretation (sg_eval_partial) or is UNDET; '^' is evaluated for natural exponents up to 64.
+ * An argument that is an enclosure (a transcendental value) goes to sg_eval_encl (eval_trans.c).
  * Maintainer: eval.  Tests: tests/unit/eval_test.c, tests/unit/eval_solver_test.c */
 #include <stdbool.h>
 
@@ -50,6 +51,8 @@ sg_eval_arith (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val
   sg_sort sort = sg_term_sort (s, t);
   sg_op op = sg_eval_canon (s, t);
   sg_val undet = sg_v_undet (c->pool);
+  for (uint32_t i = 0; i < n; i++)
+    if (!sg_v_is_undet (args[i]) && args[i]->kind == SG_V_ENCL) return sg_eval_encl (c, t, args, n, out);
   for (uint32_t i = 0; i < n; i++)
     if (sg_v_is_undet (args[i]) || args[i]->kind != SG_V_NUM) return sg_eval_ret (undet, out);
   if (!n) return sg_eval_ret (undet, out);

@@ -4,6 +4,7 @@
 #include "base/limits.h"
 #include "eval/eval.h"
 #include "eval/eval_fp_int.h"
+#include "eval/eval_int.h"
 
 /* Largest numerator or denominator fp.to_real builds, in bits: the exact value of a huge
  * exponent (eb up to 60) does not fit in memory; beyond this the result is UNDET. */
@@ -145,6 +146,8 @@ to_fp (sg_eval_ctx *c, sg_term t, sg_op op, const sg_val *args, mpz_t r, sg_val 
       else mpz_set (r, x->u.bv.z);
       sg_fp_from_z (f->a, f->b, rm, r, r);
       break;
+    case SG_V_ENCL: /* a transcendental value: its rounding is not decided here */
+      return sg_eval_ret (sg_v_undet (c->pool), out);
     default:
       return SG_RC_USAGE;
     }

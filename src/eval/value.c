@@ -51,6 +51,7 @@ sg_vpool_free (sg_vpool *p)
         case SG_V_NUM: mpq_clear (v->u.q); break;
         case SG_V_BV: mpz_clear (v->u.bv.z); break;
         case SG_V_FP: mpz_clear (v->u.fp.bits); break;
+        case SG_V_ENCL: mpq_clears (v->u.encl->lo, v->u.encl->hi, NULL); break;
         default: break;
         }
     }
@@ -113,6 +114,7 @@ track (sg_vpool *p, sg_value *v)
 {
   if (SG_VEC_PUSH (p->gmp, v)) return v;
   if (v->kind == SG_V_NUM) mpq_clear (v->u.q);
+  else if (v->kind == SG_V_ENCL) mpq_clears (v->u.encl->lo, v->u.encl->hi, NULL);
   else if (v->kind == SG_V_BV) mpz_clear (v->u.bv.z);
   else mpz_clear (v->u.fp.bits);
   return NULL;
@@ -144,6 +146,23 @@ sg_v_num (sg_vpool *p, sg_sort sort, const mpq_t q)
   mpq_init (v->u.q);
   mpq_set (v->u.q, q);
   mpq_canonicalize (v->u.q);
+  return track (p, v);
+}
+
+sg_val
+sg_v_encl (sg_vpool *p, sg_sort sort, const mpq_t lo, const mpq_t hi, bool irr)
+{
+  int c = mpq_cmp (lo, hi);
+  if (c > 0 || (c == 0 && irr)) return sg_v_undet (p);
+  if (c == 0) return sg_v_num (p, sort, lo);
+  sg_value *v = newv (p, SG_V_ENCL, sort);
+  sg_encl *e = v ? sg_vpool_alloc (p, sizeof *e) : NULL;
+  if (!e) return NULL;
+  v->u.encl = e;
+  e->irr = irr;
+  mpq_inits (e->lo, e->hi, NULL);
+  mpq_set (e->lo, lo);
+  mpq_set (e->hi, hi);
   return track (p, v);
 }
 
@@ -308,6 +327,19 @@ typedef SG_VEC (vpair) vpairs;
 
 static int veq (sg_val a, sg_val b, unsigned depth);
 
+/* `=` with an enclosure on one side or both: 0 when no value can be in both, else -1. */
+static int
+encl_eq (sg_val a, sg_val b)
+{
+  if (a->kind == SG_V_NUM) { sg_val t = a; a = b; b = t; } /* a is an enclosure */
+  const sg_encl *x = a->u.encl;
+  if (b->kind == SG_V_NUM)
+    return x->irr || mpq_cmp (b->u.q, x->lo) < 0 || mpq_cmp (b->u.q, x->hi) > 0 ? 0 : -1;
+  if (b->kind != SG_V_ENCL) return -1;
+  const sg_encl *y = b->u.encl;
+  return mpq_cmp (x->hi, y->lo) < 0 || mpq_cmp (y->hi, x->lo) < 0 ? 0 : -1;
+}
+
 static int
 scalar_eq (sg_val a, sg_val b)
 {
@@ -465,7 +497,10 @@ veq (sg_val a, sg_val b, unsigned depth)
       vpair p = SG_VEC_POP (st);
       int r;
       if (sg_v_is_undet (p.a) || sg_v_is_undet (p.b)) r = -1;
-      else if (p.a == p.b) r = 1;
+      else if (p.a == p.b) r = 1; /* one value object is one number, enclosures included */
+      else if ((p.a->kind == SG_V_ENCL || p.b->kind == SG_V_ENCL)
+               && (p.a->kind == SG_V_NUM || p.a->kind == SG_V_ENCL))
+        r = encl_eq (p.a, p.b);
       else if (p.a->kind != p.b->kind) r = -1;
       else if (p.a->kind == SG_V_DT)
         {
@@ -499,6 +534,24 @@ sg_v_equal (sg_val a, sg_val b)
 }
 
 /* ---------------------------------------------------------------- printing */
+
+/* An enclosure, for messages only (not SMT-LIB): "(interval LO HI)" with 20 digits each. */
+static void
+print_encl (sg_val v, sg_buf *b)
+{
+  mpf_t f;
+  mpf_init2 (f, 128);
+  sg_buf_adds (b, "(interval");
+  for (int k = 0; k < 2; k++)
+    {
+      mpf_set_q (f, k ? v->u.encl->hi : v->u.encl->lo);
+      char *t = NULL;
+      if (gmp_asprintf (&t, " %.20Fg", f) >= 0 && t) sg_buf_adds (b, t);
+      free (t);
+    }
+  sg_buf_addc (b, ')');
+  mpf_clear (f);
+}
 
 static void
 print_num (const sg_store *s, sg_val v, sg_buf *b)
@@ -608,6 +661,7 @@ sg_v_print (const sg_store *s, sg_val v, sg_buf *b)
         case SG_V_RM: sg_buf_adds (b, x->u.rm < 5 ? rm_names[x->u.rm] : "?"); break;
         case SG_V_STR: print_str (x, b); break;
         case SG_V_REGLAN: sg_buf_adds (b, "(_ RegLan value)"); break;
+        case SG_V_ENCL: print_encl (x, b); break;
         case SG_V_UNINT:
           if (x->u.unint.name != SG_ATOM_NONE) sg_print_symbol (s, x->u.unint.name, b);
           else

@@ -6,7 +6,9 @@
  * have denominator 1); BV values are in [0, 2^w); FP values are IEEE bit patterns of width
  * 1+eb+(sb-1) and every NaN is the single canonical pattern (SMT-LIB has one NaN); strings are
  * arrays of Unicode code points (0..0x2FFFF as in SMT-LIB 2.6); SG_V_UNDET means "not determined
- * by the model and the semantics" and is never reported as a bug.
+ * by the model and the semantics" and is never reported as a bug. An enclosure (SG_V_ENCL) is a
+ * Real known only to lie in [lo, hi] with lo < hi (a transcendental function's value, eval_trans.c);
+ * it is never of sort Int, and never read from a model.
  * Tests: tests/unit/eval_test.c */
 #ifndef SG_EVAL_VALUE_H
 #define SG_EVAL_VALUE_H
@@ -34,6 +36,7 @@ typedef enum sg_vkind {
   SG_V_SET,    /* u.coll: distinct elements (no two of them equal), in no meaningful order */
   SG_V_BAG,    /* u.coll: distinct elements with their multiplicities (counts, all >= 1) */
   SG_V_TUPLE,  /* u.coll: the components */
+  SG_V_ENCL,   /* u.encl: a Real in [lo, hi], lo < hi; irr: known to be irrational */
 } sg_vkind;
 
 typedef enum sg_rm { SG_RM_RNE, SG_RM_RNA, SG_RM_RTP, SG_RM_RTN, SG_RM_RTZ } sg_rm;
@@ -41,6 +44,10 @@ typedef enum sg_rm { SG_RM_RNE, SG_RM_RNA, SG_RM_RTP, SG_RM_RTN, SG_RM_RTZ } sg_
 typedef struct sg_value sg_value;
 typedef const sg_value *sg_val;
 typedef struct sg_re sg_re; /* regular expression value, defined by eval_str.c */
+typedef struct sg_encl {
+  mpq_t lo, hi; /* lo < hi; the value lies in [lo, hi] */
+  bool irr;     /* the value is irrational (so it equals no rational) */
+} sg_encl;
 
 struct sg_value {
   uint8_t kind;  /* sg_vkind */
@@ -53,6 +60,7 @@ struct sg_value {
     uint8_t rm;
     struct { uint32_t n; uint32_t *cp; } str;
     const sg_re *re;
+    sg_encl *encl;
     struct {
       sg_val dflt;       /* value at every index not in keys (UNDET if unknown) */
       uint32_t n;        /* explicit entries, later ones override earlier ones */
@@ -79,6 +87,9 @@ void *sg_vpool_alloc (sg_vpool *p, size_t size);
 sg_val sg_v_undet (sg_vpool *p);
 sg_val sg_v_bool (sg_vpool *p, const sg_store *s, bool b);
 sg_val sg_v_num (sg_vpool *p, sg_sort sort, const mpq_t q);      /* canonicalises */
+/* The Real in [lo, hi] (irr: known irrational): a number when lo = hi (and not irr), else an
+ * enclosure; UNDET when lo > hi or lo = hi with irr (no such value). */
+sg_val sg_v_encl (sg_vpool *p, sg_sort sort, const mpq_t lo, const mpq_t hi, bool irr);
 sg_val sg_v_int_si (sg_vpool *p, const sg_store *s, long v);
 sg_val sg_v_bv (sg_vpool *p, sg_sort sort, uint32_t w, const mpz_t z); /* reduces mod 2^w */
 sg_val sg_v_fp (sg_vpool *p, sg_sort sort, uint32_t eb, uint32_t sb, const mpz_t bits); /* canonical NaN */
@@ -99,7 +110,8 @@ sg_val sg_v_coll (sg_vpool *p, sg_vkind kind, sg_sort sort, const sg_val *elems,
 static inline bool sg_v_is_undet (sg_val v) { return !v || v->kind == SG_V_UNDET; }
 
 /* SMT-LIB `=` on two values of the same sort: 1 equal, 0 different, -1 undetermined (e.g.
- * arrays whose defaults are unknown). FP `=` is identity: NaN = NaN, +0 != -0. */
+ * arrays whose defaults are unknown). FP `=` is identity: NaN = NaN, +0 != -0. An enclosure
+ * differs from a value outside it, and an irrational one from every number; else -1. */
 int sg_v_equal (sg_val a, sg_val b);
 
 /* The value as an SMT-LIB term text (for messages and model printing). */

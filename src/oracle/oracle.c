@@ -54,6 +54,44 @@ found (sg_verdict *v, sg_verdict_kind k, uint32_t culprit, uint32_t query, const
   va_end (ap);
 }
 
+sg_verdict_kind
+sg_oracle_own_check (const sg_oracle_run *r, const char *unspecified)
+{
+  if (r->model == SG_MODEL_INVALID) return SG_VERDICT_INVALID_MODEL;
+  if (r->model == SG_MODEL_VALID) return SG_VERDICT_CRASH;
+  return unspecified ? SG_VERDICT_UNSPECIFIED : SG_VERDICT_INVALID_MODEL;
+}
+
+/* A run whose own model check failed (SG_OUT_INVALID_MODEL), judged by our evaluator on the
+ * model the same solver gives without the check (sg_oracle_own_check). */
+static void
+own_check_failed (sg_verdict *v, const sg_oracle_run *r, uint32_t i, const sg_oracle_opts *o)
+{
+  const char *unspec = o ? o->unspecified : NULL;
+  switch (sg_oracle_own_check (r, unspec))
+    {
+    case SG_VERDICT_CRASH:
+      found (v, SG_VERDICT_CRASH, i, SG_NONE,
+             "%s's own model check failed on a model that satisfies every assertion (our "
+             "evaluator): its checker is wrong (%s)", r->solver, r->out->reason);
+      break;
+    case SG_VERDICT_UNSPECIFIED:
+      found (v, SG_VERDICT_UNSPECIFIED, SG_NONE, 0,
+             "%s's own model check failed; our evaluator cannot decide its model and %s", r->solver,
+             unspec);
+      break;
+    default:
+      if (r->model == SG_MODEL_INVALID)
+        found (v, SG_VERDICT_INVALID_MODEL, i, 0,
+               "%s's own model check failed, and its model falsifies an assertion (our evaluator)",
+               r->solver);
+      else
+        found (v, SG_VERDICT_INVALID_MODEL, i, 0, "%s's own model check failed: %s", r->solver,
+               r->out->reason);
+      break;
+    }
+}
+
 static bool
 decided (sg_answer a)
 {
@@ -79,9 +117,7 @@ sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
       const sg_outcome *out = runs[i].out;
       if (out->kind == SG_OUT_CRASH)
         found (v, SG_VERDICT_CRASH, i, SG_NONE, "%s crashed: %s", runs[i].solver, out->reason);
-      if (out->kind == SG_OUT_INVALID_MODEL)
-        found (v, SG_VERDICT_INVALID_MODEL, i, 0, "%s's own model check failed: %s", runs[i].solver,
-               out->reason);
+      if (out->kind == SG_OUT_INVALID_MODEL) own_check_failed (v, &runs[i], i, o);
       if (out->kind == SG_OUT_OK && out->answers.n > queries) queries = out->answers.n;
     }
   sg_answer expected = o ? o->expected : SG_ANS_NONE;

@@ -328,6 +328,16 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
       if (o->models && at != SG_NONE && pr->out.kind == SG_OUT_OK && pr->out.answers.n == 1
           && pr->out.answers.a[0] == SG_ANS_SAT && sc->cmds.a[at].kind == SG_WK_CHECK_SAT)
         check_model (pr->prof, pats, &jobs.a[k].ro, jobs.a[k].ss, s, sc, at, pr);
+      else if (o->models && at != SG_NONE && pr->out.kind == SG_OUT_INVALID_MODEL
+               && sc->cmds.a[at].kind == SG_WK_CHECK_SAT)
+        {
+          /* Its own model check failed, and it printed no model: a fresh run without the
+           * check gives the model, and our evaluator says whether the model or the checker
+           * is wrong (oracle.h). */
+          sg_run_opts ro = jobs.a[k].ro;
+          ro.argv.validate = false;
+          check_model (pr->prof, pats, &ro, NULL, s, sc, at, pr);
+        }
     }
   SG_VEC_FREE (jobs);
   if (rc) return rc;

@@ -6,7 +6,8 @@
  * Invariants: one-shot processes unless the options hand it sessions (the fuzz loop's fast
  *   path, whose verdicts are always confirmed by a probe without sessions); a model
  * is checked only for single-query scripts, with the solver asked again for (get-model) after
- * its check-sat (a second run whose answer must match the first).
+ * its check-sat (a second run whose answer must match the first); a solver whose own model
+ * check failed is asked so without its self-validation flags.
  * Tests: tests/unit/oracle_test.c */
 #ifndef SG_ORACLE_PROBE_H
 #define SG_ORACLE_PROBE_H
@@ -37,7 +38,9 @@ typedef struct sg_probe_run {
   bool skipped;           /* the profile does not accept the script's logic */
   sg_outcome out;         /* classified first run */
   bool session;           /* out came from a session (sg_probe_opts.sessions) */
-  int model;              /* sg_mcheck of its model, or -1 (no sat answer, unreadable, ...) */
+  int model;              /* sg_mcheck of its model, or -1 (no sat answer, unreadable, ...);
+                             when its own model check failed (SG_OUT_INVALID_MODEL), of the
+                             model a fresh run without that check gives */
   char note[160];         /* why the model was not checked, or what failed */
 } sg_probe_run;
 

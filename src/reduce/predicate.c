@@ -369,21 +369,28 @@ same_signature (const char *a, const char *b)
     }
 }
 
-/* The culprit's own run still shows the finding (stage 1, culprit alone). */
+/* The culprit's own run still shows the finding (stage 1, culprit alone; unspec: the
+ * candidate may take an unspecified value, as sg_probe's unspec_why says, or NULL). */
 static bool
-culprit_ok (const sg_pred *p, const sg_probe_run *r)
+culprit_ok (const sg_pred *p, const sg_probe_run *r, const char *unspec)
 {
   if (r->skipped) return false;
   const sg_outcome *o = &r->out;
+  sg_oracle_run jr = { r->prof->name, o, r->model };
   switch (p->kind)
     {
     case SG_VERDICT_CRASH:
-      return o->kind == SG_OUT_CRASH && same_signature (o->signature, p->signature);
+      /* a crash, or an own model check that fails on a model our evaluator validates */
+      return (o->kind == SG_OUT_CRASH
+              || (o->kind == SG_OUT_INVALID_MODEL && sg_oracle_own_check (&jr, unspec) == SG_VERDICT_CRASH))
+             && same_signature (o->signature, p->signature);
     case SG_VERDICT_INVALID_MODEL:
       /* Its own model check fails, or our evaluator refutes the model it gave: one
        * misbehaviour, whichever of the two saw it when the finding was made (a solver's
-       * self-check does not fire on every run where the model is wrong). */
-      return o->kind == SG_OUT_INVALID_MODEL
+       * self-check does not fire on every run where the model is wrong). A failed check on a
+       * model our evaluator validates, or one an unspecified value explains, is not it. */
+      return (o->kind == SG_OUT_INVALID_MODEL
+              && sg_oracle_own_check (&jr, unspec) == SG_VERDICT_INVALID_MODEL)
              || (o->kind == SG_OUT_OK && ans_at (o, 0) == SG_ANS_SAT && r->model == SG_MODEL_INVALID);
     case SG_VERDICT_SOUNDNESS:
       return o->kind == SG_OUT_OK && ans_at (o, p->query) == p->g_ans[p->culprit];
@@ -466,7 +473,7 @@ finding_test (const sg_pred *p, double timeout_s, sg_store *s, const sg_script *
       if (probe_some (p, p->culprit, false, timeout_s, p->use_expected, s, sc, text, len, &one))
         ok = false;
       *runs += 1;
-      ok = ok && one.runs.n == 1 && culprit_ok (p, &one.runs.a[0]);
+      ok = ok && one.runs.n == 1 && culprit_ok (p, &one.runs.a[0], one.unspec ? one.unspec_why : NULL);
       if (ok && culprit_suffices (p))
         {
           if (p->kind == SG_VERDICT_INCOMPLETE && p->use_expected)
@@ -560,17 +567,17 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
   if (p->culprit != SG_NONE && culprit_suffices (p))
     {
       /* The culprit's own run decides; a rejection by another solver is kept (g_rejected). */
-      ok = culprit_ok (p, &pr.runs.a[p->culprit]);
+      ok = culprit_ok (p, &pr.runs.a[p->culprit], pr.unspec ? pr.unspec_why : NULL);
     }
   else
-    ok = full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit]));
+    ok = full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit], pr.unspec ? pr.unspec_why : NULL));
   if (!ok && p->expected != SG_ANS_NONE && !(p->culprit != SG_NONE && culprit_suffices (p)))
     {
       sg_probe_opts pe;
       probe_opts (p, p->golden_timeout_s, true, &pe);
       sg_probe_judge (&pr, &pe.oracle);
       p->use_expected = true;
-      ok = full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit]));
+      ok = full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit], pr.unspec ? pr.unspec_why : NULL));
     }
   if (!ok)
     {

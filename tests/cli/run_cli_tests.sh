@@ -489,6 +489,21 @@ group_check() {
     run "$bin" check --solvers "z3;cvc5" "$od/pow_symbolic.smt2"
     check "check: cvc5's (error \"... POW(^) ... Exception occurred in ...\") is a rejection, not a crash, exit 0" \
       eval '[ $code = 0 ] && [[ $out == *"cvc5 "*"rejected"* ]] && [[ $out == *"verdict: ok"* ]]'
+    # cvc4's own --check-models failing is judged on the model it gives without the check:
+    # refuted, an invalid model; right (cos 0 = 1), its checker is wrong (a crash); x/0 under
+    # cos, unspecified; without models, the failed check alone (docs/bugs.md 8.1).
+    run "$bin" check --solvers "z3;cvc4" "$od/cos_model.smt2"
+    check "check: cvc4's check fails and its model a = 0, b = 0 falsifies a = cos b: invalid model, exit 10" \
+      eval '[ $code = 10 ] && [[ $out == *"verdict: invalid-model: cvc4"?"s own model check failed, and its model falsifies"* ]] && [[ $out == *"blamed: cvc4"* ]]'
+    run "$bin" check --solvers "z3;cvc4" "$od/cos_checker.smt2"
+    check "check: cvc4's check fails on a right model (b = 0 for cos b = 1): a checker crash, exit 10" \
+      eval '[ $code = 10 ] && [[ $out == *"verdict: crash: cvc4"?"s own model check failed on a model that satisfies every assertion"* ]]'
+    run "$bin" check --solvers "z3;cvc4" "$od/cos_div_zero.smt2"
+    check "check: cvc4's check fails on b = cos (a/0): unspecified, nobody blamed, exit 0" \
+      eval '[ $code = 0 ] && [[ $out == *"verdict: unspecified: cvc4"?"s own model check failed; our evaluator cannot decide"* ]] && [[ $out != *"blamed"* ]]'
+    run "$bin" check --no-models --solvers "z3;cvc4" "$od/cos_checker.smt2"
+    check "check --no-models: cvc4's failed check alone is an invalid model on its word, exit 10" \
+      eval '[ $code = 10 ] && [[ $out == *"verdict: invalid-model: cvc4"?"s own model check failed: "* ]]'
     run "$bin" check --json --solvers "z3;cvc5;cvc4" "$od/dt_forall.smt2" "$od/pow_zero_zero.smt2"
     check "check --json: blamed [cvc4] on the datatype case, [] and verdict unspecified on 0^0" \
       python3 -c '

@@ -111,6 +111,30 @@ test_metamorphic_crash_model_perf (void **state)
   /* The solver's own model check. */
   a = mk (SG_OUT_INVALID_MODEL, "", 0.1), b = mk (SG_OUT_OK, "s", 0.1);
   assert_int_equal (judge2 (&a, -1, &b, -1, &o).kind, SG_VERDICT_INVALID_MODEL);
+  /* ... judged by our evaluator on the model it gives without the check: refuted, an invalid
+   * model; validated, its checker is wrong (a crash); undetermined where an unspecified value
+   * may explain it, no bug */
+  a = mk (SG_OUT_INVALID_MODEL, "", 0.1), b = mk (SG_OUT_OK, "s", 0.1);
+  v = judge2 (&a, SG_MODEL_INVALID, &b, -1, &o);
+  assert_int_equal (v.kind, SG_VERDICT_INVALID_MODEL);
+  assert_int_equal (v.culprit, 0);
+  assert_non_null (strstr (v.why, "falsifies"));
+  a = mk (SG_OUT_INVALID_MODEL, "", 0.1), b = mk (SG_OUT_OK, "s", 0.1);
+  v = judge2 (&a, SG_MODEL_VALID, &b, -1, &o);
+  assert_int_equal (v.kind, SG_VERDICT_CRASH);
+  assert_int_equal (v.culprit, 0);
+  assert_non_null (strstr (v.why, "checker is wrong"));
+  sg_oracle_opts un = o;
+  un.unspecified = "(/ a 0.0) may divide by zero";
+  a = mk (SG_OUT_INVALID_MODEL, "", 0.1), b = mk (SG_OUT_OK, "s", 0.1);
+  v = judge2 (&a, SG_MODEL_UNDETERMINED, &b, -1, &un);
+  assert_int_equal (v.kind, SG_VERDICT_UNSPECIFIED);
+  assert_int_equal (v.culprit, SG_NONE);
+  a = mk (SG_OUT_INVALID_MODEL, "", 0.1), b = mk (SG_OUT_OK, "s", 0.1);
+  v = judge2 (&a, SG_MODEL_INVALID, &b, -1, &un); /* refuted all the same */
+  assert_int_equal (v.kind, SG_VERDICT_INVALID_MODEL);
+  a = mk (SG_OUT_INVALID_MODEL, "", 0.1), b = mk (SG_OUT_OK, "s", 0.1);
+  assert_int_equal (judge2 (&a, SG_MODEL_UNDETERMINED, &b, -1, &o).kind, SG_VERDICT_INVALID_MODEL);
   /* Performance: B 20x slower than A (and above the noise floor). */
   sg_oracle_opts p = { SG_ANS_NONE, false, 10, 0.5, NULL };
   a = mk (SG_OUT_OK, "s", 0.1), b = mk (SG_OUT_OK, "s", 2.0);
