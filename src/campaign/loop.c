@@ -316,8 +316,9 @@ worker_main (worker *w)
 }
 
 /* The run's last line on the CPU: smtgrind's share when every worker counted its own, else
- * (workers stopped by a signal die before they can) the total the parent measured, with the
- * split said to be unmeasured rather than printed as 0. */
+ * (workers stopped by a signal die before they can; a worker whose technique or lanes failed
+ * to start ends without counting too) the total the parent measured, with the split said to
+ * be unmeasured rather than printed as 0. */
 void
 sg_fuzz_cpu_line (const sg_fuzz_stats *s, uint32_t workers, char *buf, size_t size)
 {
@@ -329,7 +330,8 @@ sg_fuzz_cpu_line (const sg_fuzz_stats *s, uint32_t workers, char *buf, size_t si
   else
     snprintf (buf, size,
               "CPU: smtgrind and its solvers %.2fs in all; smtgrind's share not measured "
-              "(%llu of %u workers were stopped before they could count it)",
+              "(%llu of %u workers ended before they could count it: stopped by a signal, or "
+              "failed to start)",
               (double) s->all_cpu_us / 1e6, (unsigned long long) (workers - s->cpu_workers), workers);
 }
 
