@@ -18,6 +18,10 @@
 
 #define TRANS_PREC 160 /* bits of the MPFR approximations (enclosures about 2^-150 wide) */
 #define TRANS_MAX_ARG 1048576 /* |argument| above this: UNDET (argument reduction cost) */
+#define ENCL_BITS 512     /* a bound bigger than this (numerator + denominator bits) is rounded
+                             outward to TRANS_PREC + 32 bits: products stay small */
+#define ENCL_MAX_EXP 65536 /* a bound beyond 2^±this: UNDET (repeated squaring would grow the
+                              numbers without end) */
 
 /* [lo, hi] of a Real value (a number is [q, q]); false for any other kind. */
 static bool
@@ -37,6 +41,37 @@ bounds (sg_val v, mpq_t lo, mpq_t hi, bool *exact, bool *irr)
   *exact = false;
   *irr = v->u.encl->irr;
   return true;
+}
+
+static bool
+small_q (const mpq_t q)
+{
+  return mpz_sizeinbase (mpq_numref (q), 2) + mpz_sizeinbase (mpq_denref (q), 2) <= ENCL_BITS;
+}
+
+/* One bound rounded outward (down when `up` is false) to a dyadic of TRANS_PREC + 32 bits;
+ * false when it is beyond 2^±ENCL_MAX_EXP. */
+static bool
+round_out (mpq_t q, bool up)
+{
+  if (small_q (q)) return true;
+  mpfr_t x;
+  mpfr_init2 (x, TRANS_PREC + 32);
+  mpfr_set_q (x, q, up ? MPFR_RNDU : MPFR_RNDD);
+  bool ok = mpfr_number_p (x) && (mpfr_zero_p (x) || (mpfr_get_exp (x) <= ENCL_MAX_EXP && mpfr_get_exp (x) >= -ENCL_MAX_EXP));
+  if (ok) mpfr_get_q (q, x);
+  mpfr_clear (x);
+  return ok;
+}
+
+/* The enclosure [lo, hi] as a value: its bounds rounded outward when they have grown big (the
+ * enclosure only widens, so no decision it gives is lost to a wrong one), UNDET when they are
+ * too far from 0; a number when lo = hi (exact: never rounded). */
+static sg_val
+encl (sg_eval_ctx *c, sg_sort sort, mpq_t lo, mpq_t hi, bool irr)
+{
+  if (!mpq_equal (lo, hi) && (!round_out (lo, false) || !round_out (hi, true))) return sg_v_undet (c->pool);
+  return sg_v_encl (c->pool, sort, lo, hi, irr);
 }
 
 /* [lo, hi] = [lo, hi] * [l2, h2]. */
@@ -114,7 +149,7 @@ sg_eval_encl (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val 
           mpq_sub (lo, lo, h2);
           mpq_sub (hi, hi, l2);
         }
-      v = sg_v_encl (c->pool, sort, lo, hi, irr_res);
+      v = encl (c, sort, lo, hi, irr_res);
       break;
     case SG_OP_ADD:
       for (uint32_t i = 1; i < n; i++)
@@ -123,7 +158,7 @@ sg_eval_encl (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val 
           mpq_add (lo, lo, l2);
           mpq_add (hi, hi, h2);
         }
-      v = sg_v_encl (c->pool, sort, lo, hi, irr_res);
+      v = encl (c, sort, lo, hi, irr_res);
       break;
     case SG_OP_MUL:
       if (zero_exact)
@@ -137,7 +172,7 @@ sg_eval_encl (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val 
           bounds (args[i], l2, h2, &ex2, &irr2);
           imul (lo, hi, l2, h2);
         }
-      v = sg_v_encl (c->pool, sort, lo, hi, irr_res);
+      v = encl (c, sort, lo, hi, irr_res);
       break;
     case SG_OP_RDIV:
       for (uint32_t i = 1; i < n; i++)
@@ -148,7 +183,7 @@ sg_eval_encl (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val 
           mpq_inv (h2, h2);
           imul (lo, hi, h2, l2); /* 1/[l, h] = [1/h, 1/l] when 0 is outside */
         }
-      v = sg_v_encl (c->pool, sort, lo, hi, irr_res && !zero_exact);
+      v = encl (c, sort, lo, hi, irr_res && !zero_exact);
       break;
     case SG_OP_ABS:
       if (mpq_sgn (hi) <= 0)
@@ -163,7 +198,7 @@ sg_eval_encl (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val 
           if (mpq_cmp (l2, hi) > 0) mpq_set (hi, l2);
           mpq_set_ui (lo, 0, 1);
         }
-      v = sg_v_encl (c->pool, sort, lo, hi, irr);
+      v = encl (c, sort, lo, hi, irr);
       break;
     case SG_OP_TO_REAL:
       v = args[0];
@@ -252,11 +287,11 @@ monotone_exp (const mpq_t al, const mpq_t ah, mpq_t lo, mpq_t hi)
   mpfr_inits2 (TRANS_PREC, x, y, (mpfr_ptr) 0);
   mpfr_set_q (x, al, MPFR_RNDD);
   mpfr_exp (y, x, MPFR_RNDD);
-  bool ok = mpfr_number_p (y);
+  bool ok = mpfr_number_p (y) && !mpfr_zero_p (y) && mpfr_get_exp (y) >= -ENCL_MAX_EXP;
   if (ok) mpfr_get_q (lo, y);
   mpfr_set_q (x, ah, MPFR_RNDU);
   mpfr_exp (y, x, MPFR_RNDU);
-  ok = ok && mpfr_number_p (y);
+  ok = ok && mpfr_number_p (y) && mpfr_get_exp (y) <= ENCL_MAX_EXP;
   if (ok) mpfr_get_q (hi, y);
   mpfr_clears (x, y, (mpfr_ptr) 0);
   return ok;
@@ -282,7 +317,7 @@ sg_eval_trans (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val
       mpfr_const_pi (x, MPFR_RNDU);
       mpfr_get_q (hi, x);
       mpfr_clear (x);
-      v = sg_v_encl (c->pool, sort, lo, hi, true);
+      v = encl (c, sort, lo, hi, true);
       goto done;
     }
   if (n != 1 || !bounds (args[0], al, ah, &exact, &irr)) goto done;
@@ -298,24 +333,24 @@ sg_eval_trans (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val
     case SG_OP_TAN:
       if (at_zero) { v = sg_v_num (c->pool, sort, al); break; } /* sin 0 = tan 0 = 0 */
       if (!lipschitz (mpfr_sin, al, ah, lo, hi)) break;
-      if (op == SG_OP_SIN) { v = sg_v_encl (c->pool, sort, lo, hi, irr_res); break; }
+      if (op == SG_OP_SIN) { v = encl (c, sort, lo, hi, irr_res); break; }
       /* tan = sin / cos, where cos is away from 0 */
       if (!lipschitz (mpfr_cos, al, ah, l2, h2)) break;
       if (mpq_sgn (l2) <= 0 && mpq_sgn (h2) >= 0) break;
       mpq_inv (l2, l2);
       mpq_inv (h2, h2);
       imul (lo, hi, h2, l2);
-      v = sg_v_encl (c->pool, sort, lo, hi, irr_res);
+      v = encl (c, sort, lo, hi, irr_res);
       break;
     case SG_OP_COS:
       mpq_set_ui (lo, 1, 1);
       if (at_zero) { v = sg_v_num (c->pool, sort, lo); break; } /* cos 0 = 1 */
-      if (lipschitz (mpfr_cos, al, ah, lo, hi)) v = sg_v_encl (c->pool, sort, lo, hi, irr_res);
+      if (lipschitz (mpfr_cos, al, ah, lo, hi)) v = encl (c, sort, lo, hi, irr_res);
       break;
     case SG_OP_EXP:
       mpq_set_ui (lo, 1, 1);
       if (at_zero) { v = sg_v_num (c->pool, sort, lo); break; } /* exp 0 = 1 */
-      if (monotone_exp (al, ah, lo, hi)) v = sg_v_encl (c->pool, sort, lo, hi, irr_res);
+      if (monotone_exp (al, ah, lo, hi)) v = encl (c, sort, lo, hi, irr_res);
       break;
     default: /* csc, sec, cot, the inverse functions, sqrt: not evaluated */
       break;
