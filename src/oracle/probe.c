@@ -336,6 +336,7 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
            * is wrong (oracle.h). */
           sg_run_opts ro = jobs.a[k].ro;
           ro.argv.validate = false;
+          ro.argv.no_validate = true; /* "cvc4 --check-models": the spec's own flag too */
           check_model (pr->prof, pats, &ro, NULL, s, sc, at, pr);
         }
     }

@@ -58,9 +58,10 @@ strv_copy (const sg_strv *src, sg_strv *dst)
 
 /* Append the user's words, except an option word ('-...') that argv already has: the spec
  * "cvc4 --check-models -q" must not give cvc4 a second -q, which silences its answers
- * (cvc4 1.8 counts -q; a repeated flag is harmless for the others). */
+ * (cvc4 1.8 counts -q; a repeated flag is harmless for the others); and except the words of
+ * drop (may be NULL). */
 static sg_rc
-strv_copy_user (const sg_strv *src, sg_strv *dst)
+strv_copy_user (const sg_strv *src, const sg_strv *drop, sg_strv *dst)
 {
   for (uint32_t i = 0; i < src->n; i++)
     {
@@ -68,6 +69,8 @@ strv_copy_user (const sg_strv *src, sg_strv *dst)
       if (src->a[i][0] == '-')
         for (uint32_t k = 0; k < dst->n && !dup; k++)
           dup = dst->a[k] && !strcmp (dst->a[k], src->a[i]);
+      for (uint32_t k = 0; drop && k < drop->n && !dup; k++)
+        dup = drop->a[k] && !strcmp (drop->a[k], src->a[i]);
       if (dup) continue;
       sg_rc rc = strv_push (dst, src->a[i], strlen (src->a[i]));
       if (rc) return rc;
@@ -457,7 +460,7 @@ build (const sg_profile *p, const sg_argv_opts *o, bool session, sg_strv *argv)
   if (!rc && o->core) rc = strv_copy (&p->core_args, argv);
   if (!rc && o->solver_timeout_ms && !session)
     rc = push_timeout (argv, &p->timeout_args, o->solver_timeout_ms);
-  if (!rc) rc = strv_copy_user (&p->user_args, argv);
+  if (!rc) rc = strv_copy_user (&p->user_args, o->no_validate ? &p->validate_args : NULL, argv);
   if (!rc && !session)
     {
       if (o->on_stdin || p->input == SG_INPUT_STDIN) rc = strv_copy (&p->stdin_args, argv);

@@ -74,6 +74,8 @@ typedef struct sg_argv_opts {
   bool incremental;           /* add incremental_args */
   bool models;                /* add model_args */
   bool validate;              /* add validate_args */
+  bool no_validate;           /* drop the user's words that are validate_args words too (a run
+                                 without the solver's own model check, whatever the spec says) */
   bool strings;               /* add strings_args */
   bool fp;                    /* add fp_args */
   bool core;                  /* add core_args */

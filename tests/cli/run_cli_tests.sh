@@ -501,6 +501,9 @@ group_check() {
     run "$bin" check --solvers "z3;cvc4" "$od/cos_div_zero.smt2"
     check "check: cvc4's check fails on b = cos (a/0): unspecified, nobody blamed, exit 0" \
       eval '[ $code = 0 ] && [[ $out == *"verdict: unspecified: cvc4"?"s own model check failed; our evaluator cannot decide"* ]] && [[ $out != *"blamed"* ]]'
+    run "$bin" check --solvers "z3;cvc4 --check-models -q" "$od/cos_checker.smt2"
+    check "check: with --check-models in the spec too, the run for the model drops it: a checker crash, exit 10" \
+      eval '[ $code = 10 ] && [[ $out == *"verdict: crash: cvc4"?"s own model check failed on a model that satisfies every assertion"* ]]'
     run "$bin" check --no-models --solvers "z3;cvc4" "$od/cos_checker.smt2"
     check "check --no-models: cvc4's failed check alone is an invalid model on its word, exit 10" \
       eval '[ $code = 10 ] && [[ $out == *"verdict: invalid-model: cvc4"?"s own model check failed: "* ]]'

@@ -219,6 +219,18 @@ test_specs (void **state)
   /* The user's -q is dropped: the profile already has it (a second -q silences cvc4 1.8). */
   assert_argv (&v, "cvc5 -q --lang smt2 --check-models f.smt2");
   sg_strv_free (&v);
+  /* A run without the solver's own model check drops the spec's check flags too (z3's
+   * model_validate=true, cvc5's --check-models); the other words stay. */
+  sg_argv_opts nv = { .script_path = "f.smt2", .no_validate = true };
+  assert_int_equal (sg_profile_argv (&l.a[1], &nv, &v), SG_RC_OK);
+  assert_argv (&v, "cvc5 -q --lang smt2 f.smt2");
+  sg_strv_free (&v);
+  assert_int_equal (sg_profile_argv (&l.a[0], &nv, &v), SG_RC_OK);
+  assert_argv (&v, "z3 -smt2 f.smt2");
+  sg_strv_free (&v);
+  assert_int_equal (sg_profile_argv (&l.a[2], &nv, &v), SG_RC_OK);
+  assert_argv (&v, "/opt/x/my-solver -v 1 f.smt2");
+  sg_strv_free (&v);
   sg_solver_list_free (&l);
 
   assert_int_not_equal (sg_profiles_parse_spec (&w->profs, "z3;; cvc5", "spec", &l, &d), SG_RC_OK);
