@@ -58,7 +58,8 @@ round_out (mpq_t q, bool up)
   mpfr_t x;
   mpfr_init2 (x, TRANS_PREC + 32);
   mpfr_set_q (x, q, up ? MPFR_RNDU : MPFR_RNDD);
-  bool ok = mpfr_number_p (x) && (mpfr_zero_p (x) || (mpfr_get_exp (x) <= ENCL_MAX_EXP && mpfr_get_exp (x) >= -ENCL_MAX_EXP));
+  bool ok = mpfr_number_p (x)
+            && (mpfr_zero_p (x) || (mpfr_get_exp (x) <= ENCL_MAX_EXP && mpfr_get_exp (x) >= -ENCL_MAX_EXP));
   if (ok) mpfr_get_q (q, x);
   mpfr_clear (x);
   return ok;

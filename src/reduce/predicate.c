@@ -563,21 +563,22 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
   /* Differential first (the construction's status may not survive reduction); fall back to
    * the expected status when no other solver decides. */
   p->use_expected = false;
+  const char *unspec = pr.unspec ? pr.unspec_why : NULL;
   bool ok;
   if (p->culprit != SG_NONE && culprit_suffices (p))
     {
       /* The culprit's own run decides; a rejection by another solver is kept (g_rejected). */
-      ok = culprit_ok (p, &pr.runs.a[p->culprit], pr.unspec ? pr.unspec_why : NULL);
+      ok = culprit_ok (p, &pr.runs.a[p->culprit], unspec);
     }
   else
-    ok = full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit], pr.unspec ? pr.unspec_why : NULL));
+    ok = full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit], unspec));
   if (!ok && p->expected != SG_ANS_NONE && !(p->culprit != SG_NONE && culprit_suffices (p)))
     {
       sg_probe_opts pe;
       probe_opts (p, p->golden_timeout_s, true, &pe);
       sg_probe_judge (&pr, &pe.oracle);
       p->use_expected = true;
-      ok = full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit], pr.unspec ? pr.unspec_why : NULL));
+      ok = full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit], unspec));
     }
   if (!ok)
     {
