@@ -20,7 +20,9 @@ argvs (const sg_profile *p)
 {
   for (int k = 0; k < 4; k++)
     {
-      sg_argv_opts o = { "/tmp/x.smt2", k & 1, k & 2, true, true, k & 1, k & 2, k == 3, k ? 2500 : 0 };
+      sg_argv_opts o = { .script_path = "/tmp/x.smt2", .on_stdin = k & 1, .incremental = k & 2,
+                         .models = true, .validate = k != 2, .no_validate = k == 2, .strings = k & 1,
+                         .fp = k & 2, .core = k == 3, .solver_timeout_ms = k ? 2500 : 0 };
       sg_strv a = { 0 };
       if (sg_profile_argv (p, &o, &a) == SG_RC_OK && (!a.n || !a.a[0] || strcmp (a.a[0], p->binary))) abort ();
       sg_strv_free (&a);

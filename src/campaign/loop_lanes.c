@@ -4,6 +4,7 @@
 #include "campaign/loop_int.h"
 
 #include <errno.h>
+#include <mpfr.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -85,6 +86,7 @@ lane_main (void *arg)
       pthread_cond_signal (&w->done);
     }
   pthread_mutex_unlock (&w->mu);
+  mpfr_free_cache2 (MPFR_FREE_LOCAL_CACHE); /* the constants sin/cos/exp cached in this thread */
   return NULL;
 }
 

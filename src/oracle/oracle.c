@@ -59,7 +59,10 @@ sg_oracle_own_check (const sg_oracle_run *r, const char *unspecified)
 {
   if (r->model == SG_MODEL_INVALID) return SG_VERDICT_INVALID_MODEL;
   if (r->model == SG_MODEL_VALID) return SG_VERDICT_CRASH;
-  return unspecified ? SG_VERDICT_UNSPECIFIED : SG_VERDICT_INVALID_MODEL;
+  /* only a model we have and cannot decide is excused; no model (models off, several
+   * check-sats, a re-run that gave none) leaves the solver's own word */
+  return r->model == SG_MODEL_UNDETERMINED && unspecified ? SG_VERDICT_UNSPECIFIED
+                                                          : SG_VERDICT_INVALID_MODEL;
 }
 
 /* A run whose own model check failed (SG_OUT_INVALID_MODEL), judged by our evaluator on the

@@ -63,9 +63,10 @@ typedef struct sg_verdict {
 const char *sg_verdict_kind_name (sg_verdict_kind k);
 /* The finding of a run whose own model check failed (SG_OUT_INVALID_MODEL), by our evaluator on
  * the model the solver gives without the check (r->model): refuted, an invalid model; validated,
- * a crash (its checker aborts on a right model); undetermined or none, an invalid model on the
- * solver's own word, unless an unspecified value (`unspecified`, may be NULL) can explain it:
- * then SG_VERDICT_UNSPECIFIED (x/0 under cos: SMT-LIB leaves x/0 free, the checker fixes it). */
+ * a crash (its checker aborts on a right model); undetermined while the script may take an
+ * unspecified value (`unspecified`, may be NULL), SG_VERDICT_UNSPECIFIED (x/0 under cos: SMT-LIB
+ * leaves x/0 free, the checker fixes it); otherwise (no model, or undetermined with nothing
+ * unspecified) an invalid model on the solver's own word. */
 sg_verdict_kind sg_oracle_own_check (const sg_oracle_run *r, const char *unspecified);
 /* Judge n runs of one script. Severity: crash, soundness, invalid model, incompleteness,
  * unspecified, performance. A verdict OK has an empty why line, except when a validated model

@@ -131,6 +131,10 @@ test_metamorphic_crash_model_perf (void **state)
   assert_int_equal (v.kind, SG_VERDICT_UNSPECIFIED);
   assert_int_equal (v.culprit, SG_NONE);
   a = mk (SG_OUT_INVALID_MODEL, "", 0.1), b = mk (SG_OUT_OK, "s", 0.1);
+  v = judge2 (&a, -1, &b, -1, &un); /* no model to excuse: the solver's own word */
+  assert_int_equal (v.kind, SG_VERDICT_INVALID_MODEL);
+  assert_int_equal (v.culprit, 0);
+  a = mk (SG_OUT_INVALID_MODEL, "", 0.1), b = mk (SG_OUT_OK, "s", 0.1);
   v = judge2 (&a, SG_MODEL_INVALID, &b, -1, &un); /* refuted all the same */
   assert_int_equal (v.kind, SG_VERDICT_INVALID_MODEL);
   a = mk (SG_OUT_INVALID_MODEL, "", 0.1), b = mk (SG_OUT_OK, "s", 0.1);
