@@ -8,7 +8,7 @@
  * arrays of Unicode code points (0..0x2FFFF as in SMT-LIB 2.6); SG_V_UNDET means "not determined
  * by the model and the semantics" and is never reported as a bug. An enclosure (SG_V_ENCL) is a
  * Real known only to lie in [lo, hi] with lo < hi (a transcendental function's value, eval_trans.c);
- * it is never of sort Int, and never read from a model.
+ * it is never of sort Int (a model may give one: cvc4 prints b = (+ 1.0 (sin 1))).
  * Tests: tests/unit/eval_test.c */
 #ifndef SG_EVAL_VALUE_H
 #define SG_EVAL_VALUE_H
