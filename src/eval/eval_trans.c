@@ -118,7 +118,7 @@ sg_eval_encl (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val 
   if (!n || !undet) return sg_eval_ret (undet, out);
   mpq_t lo, hi, l2, h2;
   mpq_inits (lo, hi, l2, h2, NULL);
-  bool exact, irr, ex2, irr2;
+  bool exact = false, irr = false, ex2 = false, irr2 = false;
   /* irrational results: exactly one irrational argument, every other one an exact number
    * (nonzero for * and /): irrational +- rational, irrational * or / nonzero rational */
   uint32_t nirr = 0, ninexact = 0;
