@@ -101,10 +101,13 @@ decided (sg_answer a)
   return a == SG_ANS_SAT || a == SG_ANS_UNSAT;
 }
 
-static sg_answer
-answer (const sg_oracle_run *r, uint32_t q)
+sg_answer
+sg_oracle_answer (const sg_oracle_run *r, uint32_t q)
 {
   const sg_outcome *o = r->out;
+  /* A failed own model check follows a sat answer to the script's one check-sat; with a model
+   * our evaluator validates (the run without the check), that sat stands. */
+  if (o->kind == SG_OUT_INVALID_MODEL && q == 0 && r->model == SG_MODEL_VALID) return SG_ANS_SAT;
   if (o->kind != SG_OUT_OK || q >= o->answers.n) return SG_ANS_NONE;
   return (sg_answer) o->answers.a[q];
 }
@@ -114,14 +117,19 @@ sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
 {
   memset (v, 0, sizeof *v);
   v->culprit = v->query = SG_NONE;
-  uint32_t queries = 0;
+  uint32_t queries = 0, checker = SG_NONE;
   for (uint32_t i = 0; i < n; i++)
     {
       const sg_outcome *out = runs[i].out;
       if (out->kind == SG_OUT_CRASH)
         found (v, SG_VERDICT_CRASH, i, SG_NONE, "%s crashed: %s", runs[i].solver, out->reason);
-      if (out->kind == SG_OUT_INVALID_MODEL) own_check_failed (v, &runs[i], i, o);
+      /* A checker wrong on a right model waits for the answers: the unsat of another solver
+       * that the same model refutes is the graver bug, and is reported first. */
+      if (out->kind == SG_OUT_INVALID_MODEL && runs[i].model == SG_MODEL_VALID)
+        { if (checker == SG_NONE) checker = i; }
+      else if (out->kind == SG_OUT_INVALID_MODEL) own_check_failed (v, &runs[i], i, o);
       if (out->kind == SG_OUT_OK && out->answers.n > queries) queries = out->answers.n;
+      if (sg_oracle_answer (&runs[i], 0) != SG_ANS_NONE && queries < 1) queries = 1;
     }
   sg_answer expected = o ? o->expected : SG_ANS_NONE;
   const char *unspec = o ? o->unspecified : NULL;
@@ -136,7 +144,7 @@ sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
       bool overridden = false;
       if (expected == SG_ANS_UNSAT && q == 0)
         for (uint32_t i = 0; i < n && refrun == SG_NONE; i++)
-          if (answer (&runs[i], 0) == SG_ANS_SAT && runs[i].model == SG_MODEL_VALID)
+          if (sg_oracle_answer (&runs[i], 0) == SG_ANS_SAT && runs[i].model == SG_MODEL_VALID)
             {
               ref = SG_ANS_SAT;
               refrun = i;
@@ -145,24 +153,24 @@ sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
             }
       if (!decided (ref))
         for (uint32_t i = 0; i < n && refrun == SG_NONE; i++)
-          if (decided (answer (&runs[i], q))) { ref = answer (&runs[i], q); refrun = i; }
+          if (decided (sg_oracle_answer (&runs[i], q))) { ref = sg_oracle_answer (&runs[i], q); refrun = i; }
       if (!decided (ref)) continue;
       /* The decided answers of this query, for the majority rule. */
       uint32_t nsat = 0, nunsat = 0, lone_sat = SG_NONE, lone_unsat = SG_NONE;
       for (uint32_t i = 0; i < n; i++)
         {
-          sg_answer a = answer (&runs[i], q);
+          sg_answer a = sg_oracle_answer (&runs[i], q);
           if (a == SG_ANS_SAT) { nsat++; lone_sat = i; }
           if (a == SG_ANS_UNSAT) { nunsat++; lone_unsat = i; }
         }
       /* A model our evaluator validated on query 1, whoever gave it. */
       uint32_t valid_sat = SG_NONE;
       for (uint32_t i = 0; q == 0 && i < n && valid_sat == SG_NONE; i++)
-        if (answer (&runs[i], 0) == SG_ANS_SAT && runs[i].model == SG_MODEL_VALID) valid_sat = i;
+        if (sg_oracle_answer (&runs[i], 0) == SG_ANS_SAT && runs[i].model == SG_MODEL_VALID) valid_sat = i;
       bool majority_done = false;
       for (uint32_t i = 0; i < n; i++)
         {
-          sg_answer a = answer (&runs[i], q);
+          sg_answer a = sg_oracle_answer (&runs[i], q);
           if (decided (a) && a != ref)
             {
               if (refrun == SG_NONE)
@@ -229,9 +237,10 @@ sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
                    sg_answer_name (ref));
         }
     }
+  if (checker != SG_NONE && v->kind != SG_VERDICT_SOUNDNESS) own_check_failed (v, &runs[checker], checker, o);
   /* Invalid models (our evaluator) of runs whose sat answer agrees with the reference. */
   for (uint32_t i = 0; i < n; i++)
-    if (runs[i].model == SG_MODEL_INVALID && answer (&runs[i], 0) == SG_ANS_SAT)
+    if (runs[i].model == SG_MODEL_INVALID && sg_oracle_answer (&runs[i], 0) == SG_ANS_SAT)
       found (v, SG_VERDICT_INVALID_MODEL, i, 0, "%s's model falsifies an assertion (our evaluator)",
              runs[i].solver);
   if (o && o->perf_ratio > 1 && n > 1 && runs[0].out->kind == SG_OUT_OK)

@@ -68,9 +68,15 @@ const char *sg_verdict_kind_name (sg_verdict_kind k);
  * leaves x/0 free, the checker fixes it); otherwise (no model, or undetermined with nothing
  * unspecified) an invalid model on the solver's own word. */
 sg_verdict_kind sg_oracle_own_check (const sg_oracle_run *r, const char *unspecified);
+/* The answer of run r to query q (SG_ANS_NONE when it gave none): its classified answer, or sat
+ * for a run whose own model check failed (SG_OUT_INVALID_MODEL, which follows a sat answer to the
+ * one check-sat) when our evaluator validates the model it gives without the check. */
+sg_answer sg_oracle_answer (const sg_oracle_run *r, uint32_t q);
 /* Judge n runs of one script. Severity: crash, soundness, invalid model, incompleteness,
- * unspecified, performance. A verdict OK has an empty why line, except when a validated model
- * contradicted the expected status (the why line says so: the label is wrong, not a solver). */
+ * unspecified, performance; a checker crash (a failed own check on a model our evaluator
+ * validates) ranks below soundness, since that model refutes another solver's unsat. A verdict
+ * OK has an empty why line, except when a validated model contradicted the expected status (the
+ * why line says so: the label is wrong, not a solver). */
 void sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
                       sg_verdict *v /* OUT */);
 

@@ -310,6 +310,15 @@ ans_at (const sg_outcome *o, uint32_t q)
   return (sg_answer) o->answers.a[q];
 }
 
+/* The answer a probe run counts for (sg_oracle_answer: a failed own check with a model our
+ * evaluator validates is a sat). */
+static sg_answer
+run_ans (const sg_probe_run *r, uint32_t q)
+{
+  sg_oracle_run jr = { r->prof ? r->prof->name : "", &r->out, r->model };
+  return r->skipped ? SG_ANS_NONE : sg_oracle_answer (&jr, q);
+}
+
 static void
 probe_opts (const sg_pred *p, double timeout_s, bool expected, sg_probe_opts *po)
 {
@@ -393,7 +402,7 @@ culprit_ok (const sg_pred *p, const sg_probe_run *r, const char *unspec)
               && sg_oracle_own_check (&jr, unspec) == SG_VERDICT_INVALID_MODEL)
              || (o->kind == SG_OUT_OK && ans_at (o, 0) == SG_ANS_SAT && r->model == SG_MODEL_INVALID);
     case SG_VERDICT_SOUNDNESS:
-      return o->kind == SG_OUT_OK && ans_at (o, p->query) == p->g_ans[p->culprit];
+      return run_ans (r, p->query) == p->g_ans[p->culprit];
     case SG_VERDICT_INCOMPLETE:
       if (p->g_kind == SG_OUT_TIMEOUT) return o->kind == SG_OUT_TIMEOUT;
       return o->kind == SG_OUT_OK && ans_at (o, p->query) == SG_ANS_UNKNOWN;
@@ -432,7 +441,7 @@ soundness_ok (const sg_pred *p, const sg_probe *pr)
   bool sat = false, unsat = false;
   for (uint32_t i = 0; i < pr->runs.n && i < 64; i++)
     {
-      sg_answer a = ans_at (&pr->runs.a[i].out, p->query);
+      sg_answer a = run_ans (&pr->runs.a[i], p->query);
       if (p->g_ans[i] == SG_ANS_SAT || p->g_ans[i] == SG_ANS_UNSAT)
         if (a != p->g_ans[i]) return false;
       sat |= a == SG_ANS_SAT;
@@ -549,7 +558,7 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
   double maxwall = 0;
   for (uint32_t i = 0; i < pr.runs.n && i < 64; i++)
     {
-      p->g_ans[i] = ans_at (&pr.runs.a[i].out, p->query);
+      p->g_ans[i] = run_ans (&pr.runs.a[i], p->query);
       if (!pr.runs.a[i].skipped && pr.runs.a[i].out.kind == SG_OUT_REJECTED && i != p->culprit)
         p->g_rejected |= (uint64_t) 1 << i;
       if (!pr.runs.a[i].skipped && pr.runs.a[i].out.wall_s > maxwall) maxwall = pr.runs.a[i].out.wall_s;

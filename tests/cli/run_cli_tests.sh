@@ -1311,6 +1311,25 @@ group_reduce() {
     run "$bin" reduce --finding tests/data/reduce/invalid-model-cvc4-cos-checker-old.json "$tmp/r-coso.smt2" --budget 30
     check "reduce --finding: an invalid-model finding whose model is right does not reproduce (verdict crash), exit 2" \
       eval '[ $code = 2 ] && [[ $err == *"does not reproduce"*"verdict crash"* ]] && [ ! -e "$tmp/r-coso.smt2" ]'
+    # The same right model beside another solver's unsat: the unsat is the finding (soundness),
+    # reported before the checker, and it reduces as one (cvc4's failed check counts as sat).
+    run "$bin" check --solvers "cvc4;$fake unsat" tests/data/reduce/crash-cvc4-cos-checker.smt2
+    check "check: cvc4's check fails on a right model, fake_solver says unsat: soundness blamed on fake_solver, exit 10" \
+      eval '[ $code = 10 ] && [[ $out == *"verdict: soundness: fake_solver answered unsat on query 1 but cvc4"?"s model satisfies every assertion"* ]] && [[ $out == *"blamed: fake_solver"* ]]'
+    python3 - "$(realpath "$fake")" tests/data/reduce/crash-cvc4-cos-checker.json "$tmp/snd-checker.json" <<'PY'
+import json, sys
+f = json.load(open(sys.argv[2]))
+f.update(kind="soundness", solver="fake_solver", query=0, trigger="snd-checker.smt2",
+         why="fake_solver answered unsat on query 1 but cvc4's model satisfies every assertion")
+f["runs"] = [r for r in f["runs"] if r["solver"] == "cvc4"] + [dict(
+    solver="fake_solver", command=[sys.argv[1], "unsat"], outcome="ok", answers=["unsat"],
+    exit_code=0, signal=0, reason="1 answer", signature=None, model=None, note=None)]
+json.dump(f, open(sys.argv[3], "w"))
+PY
+    cp tests/data/reduce/crash-cvc4-cos-checker.smt2 "$tmp/snd-checker.smt2"
+    run "$bin" reduce --finding "$tmp/snd-checker.json" "$tmp/r-snd.smt2" --budget 30
+    check "reduce --finding: that soundness finding reproduces and reduces (fake_solver still blamed)" \
+      eval '[ $code = 0 ] && { "$bin" check --solvers "cvc4;$fake unsat" "$tmp/r-snd.smt2" || true; } | grep -q "blamed: fake_solver"'
   fi
   run "$bin" reduce --finding "$tmp/missing.json" "$tmp/r7.smt2"
   check "reduce --finding: a missing JSON file is an input error" test "$code" = 2

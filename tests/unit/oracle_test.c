@@ -139,6 +139,42 @@ test_metamorphic_crash_model_perf (void **state)
   assert_int_equal (v.kind, SG_VERDICT_INVALID_MODEL);
   a = mk (SG_OUT_INVALID_MODEL, "", 0.1), b = mk (SG_OUT_OK, "s", 0.1);
   assert_int_equal (judge2 (&a, SG_MODEL_UNDETERMINED, &b, -1, &o).kind, SG_VERDICT_INVALID_MODEL);
+  /* A failed own check whose model our evaluator validates answered sat: another solver's
+   * unsat is wrong, and that soundness bug is reported before the checker's (differential and
+   * against a label alike); with no unsat beside it, the checker crash stands. */
+  sg_oracle_opts d = { SG_ANS_NONE, false, 0, 0, NULL };
+  a = mk (SG_OUT_INVALID_MODEL, "", 0.1), b = mk (SG_OUT_OK, "u", 0.1);
+  v = judge2 (&a, SG_MODEL_VALID, &b, -1, &d);
+  assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
+  assert_int_equal (v.culprit, 1);
+  assert_int_equal (v.query, 0);
+  assert_non_null (strstr (v.why, "B answered unsat on query 1 but A's model satisfies"));
+  d.expected = SG_ANS_UNSAT;
+  a = mk (SG_OUT_INVALID_MODEL, "", 0.1), b = mk (SG_OUT_OK, "u", 0.1);
+  v = judge2 (&a, SG_MODEL_VALID, &b, -1, &d);
+  assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
+  assert_int_equal (v.culprit, 1);
+  assert_non_null (strstr (v.why, "the expected status, unsat, is wrong"));
+  d.expected = SG_ANS_NONE;
+  a = mk (SG_OUT_INVALID_MODEL, "", 0.1), b = mk (SG_OUT_TIMEOUT, "", 8);
+  v = judge2 (&a, SG_MODEL_VALID, &b, -1, &d);
+  assert_int_equal (v.kind, SG_VERDICT_CRASH);
+  assert_int_equal (v.culprit, 0);
+  /* ... and a refuted model answers nothing: the unsat beside it is not blamed. */
+  a = mk (SG_OUT_INVALID_MODEL, "", 0.1), b = mk (SG_OUT_OK, "u", 0.1);
+  v = judge2 (&a, SG_MODEL_INVALID, &b, -1, &d);
+  assert_int_equal (v.kind, SG_VERDICT_INVALID_MODEL);
+  assert_int_equal (v.culprit, 0);
+  /* A real crash still outranks the soundness finding. */
+  {
+    sg_outcome x[3] = { mk (SG_OUT_INVALID_MODEL, "", 0.1), mk (SG_OUT_OK, "u", 0.1),
+                        mk (SG_OUT_CRASH, "", 0.1) };
+    sg_oracle_run r[3] = { { "A", &x[0], SG_MODEL_VALID }, { "B", &x[1], -1 }, { "C", &x[2], -1 } };
+    sg_oracle_judge (r, 3, &d, &v);
+    for (int k = 0; k < 3; k++) sg_outcome_free (&x[k]);
+    assert_int_equal (v.kind, SG_VERDICT_CRASH);
+    assert_int_equal (v.culprit, 2);
+  }
   /* Performance: B 20x slower than A (and above the noise floor). */
   sg_oracle_opts p = { SG_ANS_NONE, false, 10, 0.5, NULL };
   a = mk (SG_OUT_OK, "s", 0.1), b = mk (SG_OUT_OK, "s", 2.0);
