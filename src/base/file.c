@@ -100,6 +100,37 @@ sg_file_write_atomic (const char *path, const char *data, size_t len, bool sync)
   return SG_RC_OK;
 }
 
+sg_rc
+sg_file_write_new (const char *path, const char *data, size_t len, bool sync)
+{
+  char tmp[4200];
+  const char *slash = strrchr (path, '/');
+  int n = slash ? snprintf (tmp, sizeof tmp, "%.*s/.%s.XXXXXX", (int) (slash - path), path, slash + 1)
+                : snprintf (tmp, sizeof tmp, ".%s.XXXXXX", path);
+  if (n < 0 || (size_t) n >= sizeof tmp) return SG_RC_IO;
+  struct stat st;
+  if (lstat (path, &st) == 0) return SG_RC_EOF;
+  int fd = mkstemp (tmp);
+  if (fd < 0) return SG_RC_IO;
+  bool ok = sg_fd_write_all (fd, data, len) && (!sync || fsync (fd) == 0);
+  if (close (fd) != 0) ok = false;
+  sg_rc rc = SG_RC_IO;
+  if (ok)
+    {
+      if (link (tmp, path) == 0) rc = SG_RC_OK;
+      else if (errno == EEXIST) rc = SG_RC_EOF;
+      else if ((errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP || errno == ENOSYS)
+               && lstat (path, &st) != 0 && errno == ENOENT)
+        {
+          /* No hard links here: a rename, after the check (a race with another writer of the
+           * same name is possible only on such a file system). */
+          if (rename (tmp, path) == 0) return SG_RC_OK;
+        }
+    }
+  unlink (tmp);
+  return rc;
+}
+
 bool
 sg_mkdir_p (const char *path)
 {

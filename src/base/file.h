@@ -27,6 +27,12 @@ bool sg_fd_write_all (int fd, const char *data, size_t len);
  * is removed, path is untouched). */
 sg_rc sg_file_write_atomic (const char *path, const char *data, size_t len, bool sync);
 
+/* sg_file_write_atomic, but never over an existing file: the finished temporary file is
+ * hard-linked to path (a file system without hard links: renamed when path is absent). Returns
+ * SG_RC_OK; SG_RC_EOF when path already exists (nothing written, path untouched); SG_RC_IO on
+ * any other failure. Two writers never both get one path. */
+sg_rc sg_file_write_new (const char *path, const char *data, size_t len, bool sync);
+
 /* mkdir -p (mode 0777 before the umask): true when path is a directory at the end (errno set
  * otherwise). */
 bool sg_mkdir_p (const char *path);

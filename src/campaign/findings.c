@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/file.h"
@@ -52,6 +53,33 @@ write_atomic (const char *dir, const char *name, const char *data, size_t len)
   return sg_file_write_atomic (path, data, len, true);
 }
 
+/* Does dir/name.ext exist? */
+static bool
+exists (const char *dir, const char *name, const char *ext)
+{
+  char path[4096];
+  if ((size_t) snprintf (path, sizeof path, "%s/%s%s", dir, name, ext) >= sizeof path) return false;
+  struct stat st;
+  return lstat (path, &st) == 0;
+}
+
+sg_rc
+sg_finding_write_new (const char *dir, const char *base, const char *ext, const char *data,
+                      size_t len, const char *pair_ext, char *name, size_t namesize)
+{
+  for (uint32_t k = 1; k <= SG_FINDING_MAX_SUFFIX; k++)
+    {
+      int n = k == 1 ? snprintf (name, namesize, "%s", base) : snprintf (name, namesize, "%s-%u", base, k);
+      if (n < 0 || (size_t) n >= namesize) return SG_RC_IO;
+      if (pair_ext && exists (dir, name, pair_ext)) continue; /* a pair whose trigger is gone */
+      char path[4096];
+      if ((size_t) snprintf (path, sizeof path, "%s/%s%s", dir, name, ext) >= sizeof path) return SG_RC_IO;
+      sg_rc rc = sg_file_write_new (path, data, len, true);
+      if (rc != SG_RC_EOF) return rc;
+    }
+  return SG_RC_IO;
+}
+
 static const char *
 mword (int m)
 {
@@ -70,11 +98,14 @@ sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe 
 {
   const char *kind = sg_verdict_kind_name (p->verdict.kind);
   const char *solver = p->verdict.culprit != SG_NONE ? p->runs.a[p->verdict.culprit].prof->name : SG_UNATTRIBUTED;
-  snprintf (name, namesize, "%s-%s-w%u-%06llu", kind, solver, fi->worker, (unsigned long long) fi->mutant);
+  char base[256];
+  snprintf (base, sizeof base, "%s-%s-w%u-%06llu", kind, solver, fi->worker, (unsigned long long) fi->mutant);
+  /* A name no earlier run into dir holds (a resumed enumeration, a second run with the same
+   * --out): base, else base-2, base-3, ... The trigger claims the name. */
+  sg_rc rc = sg_finding_write_new (dir, base, ".smt2", text, len, ".json", name, namesize);
+  if (rc) return rc;
   char file[512];
   snprintf (file, sizeof file, "%s.smt2", name);
-  sg_rc rc = write_atomic (dir, file, text, len);
-  if (rc) return rc;
   sg_buf b;
   sg_buf_init (&b);
   sg_buf_adds (&b, "{\n  \"kind\": ");

@@ -2,8 +2,9 @@
  * <kind>-<solver>-<id>.json (how it was found: seeds, technique, rng seed and step, command
  * lines, outcomes, outputs, times, our evaluator's verdict on the models).
  * Owns: nothing. Files are written to a temporary name in the same directory (mkstemp) and
- * renamed into place, the .smt2 before the .json, so a crash never leaves a half-written file
- * and a .json always has its trigger.
+ * linked into place (never over an existing file: a later run's pair gets "-2"), the .smt2
+ * before the .json, so a crash never leaves a half-written file and a .json always has its
+ * trigger.
  * Tests: tests/unit/loop_test.c */
 #ifndef SG_CAMPAIGN_FINDINGS_H
 #define SG_CAMPAIGN_FINDINGS_H
@@ -38,7 +39,17 @@ bool sg_finding_path_ok (const char *rel);
  * no "." or ".." component. */
 bool sg_finding_legacy_path_ok (const char *path);
 
-/* Write the pair into dir; OUT: the base name (without extension) in name. */
+enum { SG_FINDING_MAX_SUFFIX = 100000 }; /* base-2 ... base-N: then SG_RC_IO */
+
+/* Write data to dir/NAME+ext, fsync'd, where NAME is base, or base-2, base-3, ... the first
+ * for which neither NAME+ext nor (pair_ext non-NULL) NAME+pair_ext exists: an earlier file is
+ * never replaced, also by a writer in another process. OUT: NAME in name. SG_RC_IO on failure. */
+sg_rc sg_finding_write_new (const char *dir, const char *base, const char *ext, const char *data,
+                            size_t len, const char *pair_ext, char *name /* OUT */, size_t namesize);
+
+/* Write the pair into dir under a name no file there has yet (sg_finding_write_new: a second
+ * run into one directory adds "-2", never replaces); OUT: the base name (without extension) in
+ * name. */
 sg_rc sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe *p,
                         const sg_finding_info *fi, char *name /* OUT */, size_t namesize);
 

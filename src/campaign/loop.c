@@ -30,10 +30,14 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
 {
   double t = secs > 0.001 ? secs : 0.001;
   double share = s->calls ? 100.0 * (double) s->decided / (double) s->calls : 0.0;
-  char cores[96] = "";
+  char cores[160] = "";
   if (s->cores)
     snprintf (cores, sizeof cores, "  unsat cores %llu (imprecise %llu, not bugs)",
               (unsigned long long) s->cores, (unsigned long long) s->imprecise);
+  if (s->lost)
+    snprintf (cores + strlen (cores), sizeof cores - strlen (cores),
+              "  NOT WRITTEN: %llu findings or times lines (see the errors above)",
+              (unsigned long long) s->lost);
   snprintf (buf, size,
             "[%6.0fs] mutants %llu (%.1f/s)  solver calls %llu (%.1f/s)  decided %.0f%% "
             "(by every solver: %llu mutants)  "

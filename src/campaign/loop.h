@@ -120,6 +120,9 @@ typedef struct sg_fuzz_stats {
   uint64_t cut;           /* fast-path runs cut at the adaptive bound (counted as timeouts) */
   uint64_t rerun;         /* of the mutants with a cut run, those re-run fresh with the full
                              timeout (another solver had decided them) */
+  uint64_t lost;          /* finding pairs, kept texts and times lines that could not be
+                             written to the output directory (each said on stderr): the
+                             engines then end with SG_EXIT_INPUT (an I/O error), never 0 */
   uint64_t cpu_workers;   /* workers that added their CPU above (a worker stopped by a signal
                              dies before it can: then the split is not measured) */
   uint64_t all_cpu_us;    /* CPU of the workers and every process they ran and reaped, as the

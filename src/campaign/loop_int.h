@@ -74,6 +74,7 @@ typedef struct worker {
                                     chain_solvers under --option-fuzz */
   sg_solver_list chain_solvers;  /* o->solvers with the chain's drawn options (loop_opts.c) */
   FILE *times;           /* perf techniques: OUT/times-wW.tsv (under fmu), or NULL */
+  bool times_failed;     /* it could not be opened or written (said once; lines counted lost) */
   sg_loop_seen seen;     /* the texts of the chain's mutants so far (loop_adapt.h) */
   uint64_t hang_chain;   /* under mu: the chain hang_mask is about */
   uint32_t hang_mask;    /* under mu: solvers a full-timeout re-run confirmed hanging on a

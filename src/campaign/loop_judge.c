@@ -105,6 +105,32 @@ stage_timeout (worker *w)
   return ms;
 }
 
+/* Keep a text we wrote but do not report (an ill-typed mutant, an imprecise core) as
+ * dir/NAME.smt2, the message as a last comment line; NAME is base, or base-N when an earlier run
+ * into dir left one (findings.h). Best effort: a failure loses only this note. */
+static void
+keep_text (worker *w, const char *base, const char *text, size_t len, const char *msg,
+           char *name, size_t namesize)
+{
+  const char *dir = w->o->out_dir;
+  sg_buf b;
+  sg_buf_init (&b);
+  if (text) sg_buf_add (&b, text, len);
+  sg_buf_printf (&b, "; %s\n", msg);
+  errno = 0;
+  if (!sg_buf_ok (&b) || sg_finding_write_new (dir, base, ".smt2", b.s, b.len, NULL, name, namesize))
+    {
+      int e = errno;
+      snprintf (name, namesize, "%s", base);
+      ADD (w->sh->w[w->index].lost, 1);
+      pthread_mutex_lock (&w->fmu);
+      fprintf (stderr, "%s: error: cannot write %s/%s.smt2: %s\n", w->o->tech->name, dir, base,
+               e ? strerror (e) : "failed");
+      pthread_mutex_unlock (&w->fmu);
+    }
+  sg_buf_free (&b);
+}
+
 /* Write the confirmed finding of probe p on text (the mutant's, or the core query), counted
  * under p's verdict kind. oracle: NULL, Janus's "implication"/"regression" (the rule and, for
  * implication, the previous step are written too), or "core" (oracle/core.h). */
@@ -137,6 +163,7 @@ write_finding_text (worker *w, const sg_tech_mutant *m, const sg_tech_seed *cons
   sg_buf outs[16];
   capture_outputs (o, p, text, len, outs, &fi);
   char name[256];
+  errno = 0;
   if (sg_finding_write (o->out_dir, text, len, p, &fi, name, sizeof name) == SG_RC_OK)
     {
       /* An unspecified verdict is kept (the pair, the campaign's database) but never counted
@@ -149,6 +176,16 @@ write_finding_text (worker *w, const sg_tech_mutant *m, const sg_tech_seed *cons
       if (o->status)
         fprintf (o->status, "%s: %s/%s.smt2: %s\n", unspec ? "unspecified (not a bug)" : "finding",
                  o->out_dir, name, p->verdict.why);
+      pthread_mutex_unlock (&w->fmu);
+    }
+  else
+    {
+      /* Never silent: the verdict is said here, and the run's exit code says it was lost. */
+      int e = errno;
+      ADD (st->lost, 1);
+      pthread_mutex_lock (&w->fmu);
+      fprintf (stderr, "%s: error: cannot write a finding to %s (%s): %s: %s\n", o->tech->name,
+               o->out_dir, e ? strerror (e) : "failed", fi.desc ? fi.desc : "", p->verdict.why);
       pthread_mutex_unlock (&w->fmu);
     }
   for (uint32_t i = 0; i < p->runs.n && i < 16; i++) sg_buf_free (&outs[i]);
@@ -217,20 +254,13 @@ judge_core (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds
         }
       else if (r.kind == SG_CORE_IMPRECISE)
         {
-          char name[4096];
-          snprintf (name, sizeof name, "%s/imprecise-core-w%u-%06llu.smt2", o->out_dir, w->index,
-                    (unsigned long long) number);
-          FILE *f = fopen (name, "w");
-          if (f)
-            {
-              fwrite (r.query.s, 1, r.query.len, f);
-              fprintf (f, "; %s\n", r.why);
-              fclose (f);
-            }
+          char base[128], name[256];
+          snprintf (base, sizeof base, "imprecise-core-w%u-%06llu", w->index, (unsigned long long) number);
+          keep_text (w, base, r.query.s, r.query.len, r.why, name, sizeof name);
           if (o->status)
             {
               pthread_mutex_lock (&w->fmu);
-              fprintf (o->status, "imprecise core (not a bug): %s: %s\n", name, r.why);
+              fprintf (o->status, "imprecise core (not a bug): %s/%s.smt2: %s\n", o->out_dir, name, r.why);
               pthread_mutex_unlock (&w->fmu);
             }
         }
@@ -321,16 +351,31 @@ note_label (worker *w, const sg_tech_seed *const *seeds, uint64_t number, const 
 
 /* ET's measure: each run's time and answer into OUT/times-wW.tsv, and the solved counts. The
  * probe is the fast path's when it found nothing, else the confirmed full probe's. */
+/* The times file cannot be opened or written: said once per worker (under fmu), every line
+ * from then on counted as lost. */
+static void
+times_error (worker *w, const char *path, int e)
+{
+  if (!w->times_failed)
+    fprintf (stderr, "%s: error: cannot write %s: %s (the run's times from here on are lost)\n",
+             w->o->tech->name, path, e ? strerror (e) : "failed");
+  w->times_failed = true;
+  ADD (w->sh->w[w->index].lost, 1);
+}
+
 static void
 note_times (worker *w, const sg_tech_mutant *m, uint64_t number, const sg_probe *p)
 {
   sg_fuzz_stats *st = &w->sh->w[w->index];
   pthread_mutex_lock (&w->fmu);
-  if (!w->times)
+  char name[4096];
+  snprintf (name, sizeof name, "%s/times-w%u.tsv", w->o->out_dir, w->index);
+  if (!w->times && !w->times_failed)
     {
-      char name[4096];
-      snprintf (name, sizeof name, "%s/times-w%u.tsv", w->o->out_dir, w->index);
       w->times = fopen (name, "a");
+      /* A line per write: a run killed with -9 leaves whole lines (no record torn in two). */
+      if (w->times) setvbuf (w->times, NULL, _IOLBF, 0);
+      else times_error (w, name, errno);
     }
   for (uint32_t k = 0; k < p->runs.n; k++)
     {
@@ -344,9 +389,21 @@ note_times (worker *w, const sg_tech_mutant *m, uint64_t number, const sg_probe 
             if (decided && r->out.wall_s <= (double) (1u << t) / 64.0) ADD (st->perf_solved[k][t], 1);
         }
       if (w->times)
-        fprintf (w->times, "%llu\t%.*s\t%s\t%s\t%s\t%.6f\n", (unsigned long long) number, (int) m->desc.len,
-                 m->desc.s ? m->desc.s : "", r->prof->name, sg_outcome_kind_name (r->out.kind),
-                 r->out.answers.n ? sg_answer_name ((sg_answer) r->out.answers.a[0]) : "-", r->out.wall_s);
+        {
+          if (fprintf (w->times, "%llu\t%.*s\t%s\t%s\t%s\t%.6f\n", (unsigned long long) number,
+                       (int) m->desc.len, m->desc.s ? m->desc.s : "", r->prof->name,
+                       sg_outcome_kind_name (r->out.kind),
+                       r->out.answers.n ? sg_answer_name ((sg_answer) r->out.answers.a[0]) : "-",
+                       r->out.wall_s) < 0
+              || fflush (w->times) != 0)
+            {
+              times_error (w, name, errno);
+              fclose (w->times);
+              w->times = NULL;
+            }
+        }
+      else if (w->times_failed)
+        ADD (st->lost, 1);
     }
   pthread_mutex_unlock (&w->fmu);
 }
@@ -390,7 +447,6 @@ hook_after_fast (void *ctx, const sg_probe_opts *po, sg_probe *p)
 static sg_rc
 parse_mutant (worker *w, const sg_tech_mutant *m, uint64_t number, sg_store *s, sg_script *sc)
 {
-  const sg_fuzz_opts *o = w->o;
   sg_fuzz_stats *st = &w->sh->w[w->index];
   sg_diag d;
   sg_diag_init (&d, "mutant");
@@ -402,11 +458,12 @@ parse_mutant (worker *w, const sg_tech_mutant *m, uint64_t number, sg_store *s, 
     {
       /* Our engine produced something our own front end rejects: keep it for us, never run. */
       ADD (st->ill_typed, 1);
-      char name[64];
-      snprintf (name, sizeof name, "%s/ill-typed-w%u-%06llu.smt2", o->out_dir, w->index,
-                (unsigned long long) number);
-      FILE *f = fopen (name, "w");
-      if (f) { fwrite (m->text.s, 1, m->text.len, f); fprintf (f, "; %s\n", d.msg); fclose (f); }
+      char base[128], name[256];
+      snprintf (base, sizeof base, "ill-typed-w%u-%06llu", w->index, (unsigned long long) number);
+      char msg[sizeof d.msg + 256];
+      snprintf (msg, sizeof msg, "%.*s: %s", (int) (m->desc.len < 200 ? m->desc.len : 200),
+                m->desc.s ? m->desc.s : "", d.msg);
+      keep_text (w, base, m->text.s, m->text.len, msg, name, sizeof name);
     }
   return prc;
 }

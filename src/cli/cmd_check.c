@@ -125,6 +125,7 @@ typedef struct file_result {
   bool core;             /* the file carries its known unsat core: the core oracle judged */
   uint8_t core_kind[16]; /* sg_core_kind of each run */
   char core_why[256];    /* the most severe core verdict's line ("" when precise or none) */
+  bool echo_answer;      /* a text we cannot read echoes an answer word (sg_text_has_answer_line) */
 } file_result;
 
 /* Several check-sats, or push/pop: the solvers get their incremental flags (as probe.c). */
@@ -154,7 +155,7 @@ static void
 text_flags (const char *t, size_t n, file_result *fr)
 {
   uint32_t nchecks = 0;
-  bool after_paren = false, want_logic = false;
+  bool after_paren = false, want_logic = false, want_echo = false;
   size_t i = 0;
   while (i < n)
     {
@@ -162,10 +163,13 @@ text_flags (const char *t, size_t n, file_result *fr)
       if (ch == ';') { while (i < n && t[i] != '\n') i++; continue; }
       if (ch == '"')
         {
+          size_t from = i + 1;
           for (i++; i < n; i++)
             if (t[i] == '"') { if (i + 1 < n && t[i + 1] == '"') i++; else break; }
+          /* "" inside the literal prints as one quote: no answer word holds a quote. */
+          if (want_echo && sg_text_has_answer_line (t + from, (i < n ? i : n) - from)) fr->echo_answer = true;
           i++;
-          after_paren = want_logic = false;
+          after_paren = want_logic = want_echo = false;
           continue;
         }
       if (ch == '|')
@@ -189,6 +193,7 @@ text_flags (const char *t, size_t n, file_result *fr)
       size_t wn = j - i;
       if (want_logic && wn < sizeof fr->logic) snprintf (fr->logic, sizeof fr->logic, "%.*s", (int) wn, w);
       want_logic = after_paren && word_is (w, wn, "set-logic");
+      want_echo = after_paren && word_is (w, wn, "echo");
       if (after_paren && (word_is (w, wn, "check-sat") || word_is (w, wn, "check-sat-assuming"))) nchecks++;
       if (after_paren && (word_is (w, wn, "push") || word_is (w, wn, "pop"))) fr->argv.incremental = true;
       if (word_is (w, wn, "String") || word_is (w, wn, "RegLan") || (wn > 4 && !memcmp (w, "str.", 4))
@@ -324,10 +329,18 @@ check_file (check_cfg *c, const char *path, file_result *fr)
         }
       /* Not readable by us, maybe by the solvers (an extension, a newer syntax, a limit of
        * ours): their crashes and differing answers are still judged, without models. */
+      text_flags (text, len, fr);
+      if (fr->echo_answer)
+        {
+          /* Its echo would print an answer word: a solver's answers could not be told apart. */
+          sg_cli_print_diag (&d);
+          fprintf (stderr, "%s: the file echoes an answer word (sat, unsat or unknown on a line of "
+                   "its own), which would be taken as a solver's answer: not run\n", path);
+          goto done;
+        }
       fprintf (stderr, "%s (our front end cannot read this file: the solvers run on its text, "
                "crashes and differing answers are judged, models are not checked)\n", fr->frontend);
       po.models = fr->argv.models = false;
-      text_flags (text, len, fr);
       rc = probe_text (c, text, len, &po, fr);
     }
   else

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "tech/enum_tech.h"
 #include "tech/enumerate.h"
 #include "tech/tech.h"
 
@@ -47,14 +48,16 @@ typedef struct print_cfg {
   bool seed_given;
 } print_cfg;
 
-/* Output in large writes. */
-static bool
+/* Output in large writes. An exit code: out of memory (b failed: nothing of the failed formula
+ * is written) is SG_EXIT_INTERNAL, a write error an I/O error (main says why). */
+static int
 drain (sg_buf *b, bool all)
 {
-  if (!all && b->len < (1u << 20)) return true;
+  if (!sg_buf_ok (b)) return SG_EXIT_INTERNAL;
+  if (!all && b->len < (1u << 20)) return SG_EXIT_OK;
   bool ok = fwrite (b->s, 1, b->len, stdout) == b->len;
   sg_buf_reset (b);
-  return ok;
+  return ok ? SG_EXIT_OK : sg_rc_exit_code (SG_RC_IO);
 }
 
 static int
@@ -96,7 +99,7 @@ sample (sg_enum *e, const print_cfg *p, sg_buf *b)
       mpz_urandomm (local, rs, c);
       if (sg_enum_unrank (e, (uint32_t) p->size, local, b, NULL)) code = SG_EXIT_INTERNAL;
       sg_buf_addc (b, '\n');
-      if (!drain (b, false)) code = SG_EXIT_INTERNAL;
+      if (!code) code = drain (b, false);
     }
   gmp_randclear (rs);
   mpz_clears (c, local, NULL);
@@ -116,13 +119,15 @@ print (const sg_cli_cmd *cmd, sg_enum *e, const print_cfg *p)
       mpz_t from, end, c;
       mpz_inits (from, end, c, NULL);
       uint64_t count = p->count_given ? p->count : 100;
-      if (p->from && (p->from[0] == '-' || mpz_set_str (from, p->from, 10) != 0))
-        code = sg_cli_usage_error (cmd, "--from %s: expected a decimal index >= 0", p->from);
+      if (p->from && !sg_enum_parse_index (p->from, from))
+        code = sg_cli_usage_error (cmd, "--from '%s': expected a decimal index >= 0 (digits only)", p->from);
       else if (p->size >= 0)
         {
           /* the class: --from counts inside it, its end stops */
           if (sg_enum_count (e, (uint32_t) p->size, c) || sg_enum_first_index (e, (uint32_t) p->size, end))
             code = SG_EXIT_INTERNAL;
+          else if (!mpz_sgn (c))
+            fprintf (stderr, "enum: no formula has size %lld: nothing printed\n", (long long) p->size);
           if (mpz_cmp (from, c) < 0)
             {
               mpz_sub (c, c, from);
@@ -147,7 +152,7 @@ print (const sg_cli_cmd *cmd, sg_enum *e, const print_cfg *p)
           if (rc == SG_RC_EOF) break;
           if (rc) code = SG_EXIT_INTERNAL;
           sg_buf_addc (&b, '\n');
-          if (!drain (&b, false)) code = SG_EXIT_INTERNAL;
+          if (!code) code = drain (&b, false);
         }
       /* A range past the grammar's last formula (a finite grammar, or one whose formulas
        * beyond are all larger than the largest size): say why fewer were printed. */
@@ -157,7 +162,7 @@ print (const sg_cli_cmd *cmd, sg_enum *e, const print_cfg *p)
       if (live) sg_enum_iter_free (&it);
       mpz_clears (from, end, c, NULL);
     }
-  if (!sg_buf_ok (&b) || !drain (&b, true)) code = sg_cli_worse (code, SG_EXIT_INTERNAL);
+  if (!code) code = drain (&b, true);
   sg_buf_free (&b);
   return code;
 }
@@ -244,11 +249,16 @@ sg_cli_enum (const sg_cli_cmd *cmd, int argc, char **argv)
       sg_enum *e;
       if (sg_enum_new (&g, &e)) { sg_grammar_free (&g); return SG_EXIT_INTERNAL; }
       code = p.counts ? counts (e, &p) : print (cmd, e, &p);
+      if (code == SG_EXIT_INTERNAL)
+        fprintf (stderr, "enum: error: out of memory (a count or a formula of %s too large to hold; "
+                 "what was printed before is whole)\n", argv[1]);
       sg_enum_free (e);
       sg_grammar_free (&g);
       return code;
     }
-  /* The engine: GRAMMAR becomes --grammar GRAMMAR. */
+  /* The engine: GRAMMAR becomes --grammar GRAMMAR (a second --grammar would silently win). */
+  if (has_flag (argc, argv, "--grammar"))
+    return sg_cli_usage_error (cmd, "GRAMMAR comes first: 'smtgrind enum GRAMMAR ...' takes no --grammar");
   const sg_technique *t = sg_technique_find ("enum");
   if (!t) return SG_EXIT_INTERNAL;
   char **av = calloc ((size_t) argc + 2, sizeof *av);

@@ -168,6 +168,13 @@ fuzz (const sg_technique *t, const sg_cli_fuzz_cfg *c, const sg_cli_solvers *sv,
   uint64_t bugs = 0;
   for (int k = 0; k < SG_FUZZ_KINDS; k++)
     if (k != SG_VERDICT_UNSPECIFIED) bugs += stats.findings[k];
+  if (stats.lost)
+    {
+      /* Something found or measured is not on disk: that outranks the findings that are. */
+      fprintf (stderr, "%s: error: %llu findings, kept texts or times lines could not be written to %s "
+               "(the errors above say which)\n", t->name, (unsigned long long) stats.lost, c->out);
+      return SG_EXIT_INPUT;
+    }
   return bugs ? SG_EXIT_BUG : SG_EXIT_OK;
 }
 
@@ -198,8 +205,11 @@ seeds_and_header (const sg_technique *t, const sg_cli_fuzz_cfg *c, const input_v
       t->describe (&c->tc, line, sizeof line);
       fprintf (stderr, "%s: %s\n", t->name, line);
     }
-  fprintf (stderr, "%s: %u seeds (%u labelled, %u skipped), solvers \"%s\"%s, referee %s, timeout %.1fs, memout %llu MiB, seed %llu, %u job%s x %u lane%s, findings in %s/\n",
-           t->name, sd->a.n, sd->labelled, sd->skipped, c->spec_file ? c->spec_file : c->spec,
+  char seeds[96] = "a generator (no seeds)";
+  if (t->nseeds)
+    snprintf (seeds, sizeof seeds, "%u seeds (%u labelled, %u skipped)", sd->a.n, sd->labelled, sd->skipped);
+  fprintf (stderr, "%s: %s, solvers \"%s\"%s, referee %s, timeout %.1fs, memout %llu MiB, seed %llu, %u job%s x %u lane%s, findings in %s/\n",
+           t->name, seeds, c->spec_file ? c->spec_file : c->spec,
            parallel ? " side by side" : "", sv->referees.n ? sv->referees.a[0].name : "none", c->timeout_s,
            (unsigned long long) (mem_bytes >> 20), (unsigned long long) c->seed, c->jobs,
            c->jobs == 1 ? "" : "s", lanes, lanes == 1 ? "" : "s", c->out);

@@ -4,6 +4,9 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <gmp.h>
 
 #include "cli/cli.h"
 #include "tech/tech.h"
@@ -64,8 +67,10 @@ sg_cli_parse_u64 (const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
 {
   char *end;
   errno = 0;
+  /* digits only: strtoull alone would skip leading blanks and take " -1" as 2^64 - 1 */
+  if (v[0] < '0' || v[0] > '9') return false;
   unsigned long long x = strtoull (v, &end, 10);
-  if (errno || *end || !*v || v[0] == '-' || x < lo || x > hi) return false;
+  if (errno || *end || x < lo || x > hi) return false;
   *out = x;
   return true;
 }
@@ -148,9 +153,46 @@ dispatch (int argc, char **argv)
   return c.run (&c, argc - 1, argv + 1);
 }
 
+/* GMP (and MPFR, which allocates through it) aborts with SIGABRT and a core when memory runs
+ * out; ours says so and exits 1 (the solvers die with us: PR_SET_PDEATHSIG). Set once, before
+ * anything else runs: it is configuration, not state. */
+static _Noreturn void
+gmp_oom (size_t n)
+{
+  char msg[128];
+  int k = snprintf (msg, sizeof msg, "smtgrind: error: out of memory (GMP asked for %zu bytes)\n", n);
+  if (k > 0 && write (2, msg, (size_t) k) < 0) {}
+  _exit (SG_EXIT_INTERNAL);
+}
+
+static void *
+gmp_alloc (size_t n)
+{
+  void *p = malloc (n);
+  if (!p) gmp_oom (n);
+  return p;
+}
+
+static void *
+gmp_realloc (void *p, size_t old, size_t n)
+{
+  (void) old;
+  void *q = realloc (p, n);
+  if (!q) gmp_oom (n);
+  return q;
+}
+
+static void
+gmp_free (void *p, size_t n)
+{
+  (void) n;
+  free (p);
+}
+
 int
 main (int argc, char **argv)
 {
+  mp_set_memory_functions (gmp_alloc, gmp_realloc, gmp_free);
   int code = dispatch (argc, argv);
   if (fflush (stdout) != 0 || ferror (stdout))
     {

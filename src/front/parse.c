@@ -726,7 +726,14 @@ command (sg_parser *p, const uint32_t cmd)
       if (!has (p, cmd, a1) || sg_pnode (p, a1)->kind != SG_TOK_STRING)
         return sg_perr (p, has (p, cmd, a1) ? a1 : cmd, SG_RC_PARSE, "echo needs a string literal");
       if ((rc = need_end (p, cmd, next (p, a1)))) return rc;
-      return add_cmd (p, cmd, kind, sg_pnode (p, a1)->atom, NULL, 0);
+      {
+        sg_atom str = sg_pnode (p, a1)->atom;
+        if (sg_text_has_answer_line (sg_store_text (p->s, str), sg_atom_len (&p->s->atoms, str)))
+          return sg_perr (p, a1, SG_RC_PARSE,
+                          "echo prints an answer word (sat, unsat or unknown on a line of its own), "
+                          "which would be taken as a solver's answer: remove the echo");
+        return add_cmd (p, cmd, kind, str, NULL, 0);
+      }
     case SG_WK_CHECK_SAT:
     case SG_WK_EXIT:
     case SG_WK_GET_ASSERTIONS:
@@ -741,6 +748,24 @@ command (sg_parser *p, const uint32_t cmd)
       break;
     }
   return sg_perr (p, h, SG_RC_PARSE, "unknown command '%s'", atext (p, h));
+}
+
+bool
+sg_text_has_answer_line (const char *text, size_t n)
+{
+  size_t i = 0;
+  while (i < n)
+    {
+      const char *nl = memchr (text + i, '\n', n - i);
+      size_t e = nl ? (size_t) (nl - text) : n, len = e - i;
+      const char *l = text + i;
+      i = e + 1;
+      if (len && l[len - 1] == '\r') len--;
+      if ((len == 3 && !memcmp (l, "sat", 3)) || (len == 5 && !memcmp (l, "unsat", 5))
+          || (len == 7 && !memcmp (l, "unknown", 7)))
+        return true;
+    }
+  return false;
 }
 
 sg_rc

@@ -87,11 +87,14 @@ sg_implication_judge (const sg_implication *im, const sg_probe_opts *po0, sg_pro
                   "implication: %s decided step %u but gave %s on step %u (rule %s; expected %s)",
                   r->prof->name, im->step - 1, what, im->step, im->rule ? im->rule : "?",
                   sg_answer_name (im->expected));
-      else
+      else if (im->rule)
         snprintf (p->verdict.why, sizeof p->verdict.why,
                   "regression: %s answered %s, %s gave %s (step %u, rule %s)",
                   p->runs.a[ref].prof->name, sg_answer_name ((sg_answer) p->runs.a[ref].out.answers.a[0]), r->prof->name, what,
-                  im->step, im->rule ? im->rule : "?");
+                  im->step, im->rule);
+      else /* a technique without rules (enum): the step says nothing either */
+        snprintf (p->verdict.why, sizeof p->verdict.why, "regression: %s answered %s, %s gave %s",
+                  p->runs.a[ref].prof->name, sg_answer_name ((sg_answer) p->runs.a[ref].out.answers.a[0]), r->prof->name, what);
       return oracle; /* one finding per mutant */
     }
   return ref_ok ? sg_reference_slower (im, &po, p, ref) : NULL;

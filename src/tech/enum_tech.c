@@ -31,14 +31,39 @@ typedef struct enum_state {
   uint32_t step;
 } enum_state;
 
+/* A decimal number of digits alone (no sign, blank or base prefix) at *p, at most UINT32_MAX;
+ * *p moves past it. */
+static bool
+digits_u32 (const char **p, uint32_t *out)
+{
+  const char *q = *p;
+  uint64_t v = 0;
+  if (*q < '0' || *q > '9') return false;
+  for (; *q >= '0' && *q <= '9'; q++)
+    if ((v = v * 10 + (uint64_t) (*q - '0')) > UINT32_MAX) return false;
+  *p = q;
+  *out = (uint32_t) v;
+  return true;
+}
+
 bool
 sg_enum_parse_shard (const char *spec, uint32_t *i, uint32_t *n)
 {
-  unsigned a, b;
-  char end;
-  if (!spec || sscanf (spec, "%u/%u%c", &a, &b, &end) != 2 || b == 0 || a >= b) return false;
+  uint32_t a, b;
+  const char *p = spec;
+  if (!p || !digits_u32 (&p, &a) || *p++ != '/' || !digits_u32 (&p, &b) || *p || b == 0 || a >= b)
+    return false;
   *i = a, *n = b;
   return true;
+}
+
+bool
+sg_enum_parse_index (const char *text, mpz_t out)
+{
+  if (!text || !*text) return false;
+  for (const char *p = text; *p; p++)
+    if (*p < '0' || *p > '9') return false; /* mpz_set_str alone skips blanks: "1 0" is 10 */
+  return mpz_set_str (out, text, 10) == 0;
 }
 
 static sg_rc
@@ -63,10 +88,10 @@ sg_enum_tech_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
   s->shard_n = 1;
   s->chain = cfg->chain0;
   sg_rc rc = SG_RC_OK;
-  if (cfg->from && (mpz_set_str (s->from, cfg->from, 10) != 0 || mpz_sgn (s->from) < 0 || cfg->from[0] == '-'))
-    rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "--from %s: expected a decimal index >= 0", cfg->from);
+  if (cfg->from && !sg_enum_parse_index (cfg->from, s->from))
+    rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "--from '%s': expected a decimal index >= 0 (digits only)", cfg->from);
   else if (cfg->shard && !sg_enum_parse_shard (cfg->shard, &s->shard_i, &s->shard_n))
-    rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "--shard %s: expected I/N with 0 <= I < N", cfg->shard);
+    rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "--shard '%s': expected I/N with 0 <= I < N (digits only)", cfg->shard);
   else if (cfg->data_file) rc = load (&s->gr[0], cfg->data_file, d);
   else s->multi = true;
   if (!rc && s->cfg.chain == 0) s->cfg.chain = 1000;

@@ -13,6 +13,8 @@
 #ifndef SG_TECH_ENUM_TECH_H
 #define SG_TECH_ENUM_TECH_H
 
+#include <gmp.h>
+
 #include "tech/tech.h"
 
 sg_rc sg_enum_tech_init (const sg_tech_cfg *cfg, void **state, sg_diag *d);
@@ -22,5 +24,7 @@ void sg_enum_tech_free (void *state);
 void sg_enum_tech_describe (const sg_tech_cfg *cfg, char *out, size_t size);
 /* "I/N" into i and n (0 <= i < n). */
 bool sg_enum_parse_shard (const char *spec, uint32_t *i /* OUT */, uint32_t *n /* OUT */);
+/* An index: decimal digits alone, any length (no sign, blank or prefix). False otherwise. */
+bool sg_enum_parse_index (const char *text, mpz_t out /* OUT */);
 
 #endif

@@ -533,10 +533,12 @@ sg_enum_iter_next (sg_enum_iter *it, sg_buf *out)
   if (it->small)
     {
       if ((rc = unrank64 (e, it->size, it->local64, &m, NULL))) return rc;
+      if (!sg_buf_ok (out)) return SG_RC_NOMEM; /* a formula too large to hold: never a prefix */
       if (++it->local64 == it->class64) return enter (it, it->size + 1) == SG_RC_NOMEM ? SG_RC_NOMEM : SG_RC_OK;
       return SG_RC_OK;
     }
   if ((rc = unrankz (e, it->size, it->local, &m, NULL))) return rc;
+  if (!sg_buf_ok (out)) return SG_RC_NOMEM;
   mpz_add_ui (it->local, it->local, 1);
   if (!mpz_cmp (it->local, it->class_count))
     {

@@ -2,9 +2,10 @@
  * GMP, memoised per (nonterminal, size) and per suffix of each alternative's children, and
  * unranking/ranking with explicit stacks (TECHNIQUES.md §6.1).
  * Order: sizes ascending; within a size, the alternatives of a nonterminal in grammar order,
- * then the sizes of its children as compositions in lexicographic order, then the children's
- * own indices as mixed-radix digits, the first child most significant. The global index i is
- * the local index in its size class plus the counts of all smaller sizes.
+ * then child by child from the first: the child's size (ascending), then its own index in that
+ * size, then the next child's (FEAT's nested pairs (c1, (c2, c3))): a child's index outranks
+ * the sizes of the children after it. The global index i is the local index in its size class
+ * plus the counts of all smaller sizes.
  * Owns: the count tables (grown on demand up to SG_ENUM_MAX_SIZE) and scratch stacks; the
  * grammar is borrowed and must outlive the enumerator.
  * Invariants: rank(unrank(i)) = i; a class whose count fits in 64 bits is unranked with
@@ -59,7 +60,8 @@ typedef struct sg_enum_iter {
 
 /* Start at global index `from`. SG_RC_EOF past the last formula. */
 sg_rc sg_enum_iter_init (sg_enum_iter *it, sg_enum *e, const mpz_t from);
-/* Append the current formula to out and move to the next index. SG_RC_EOF when none is left. */
+/* Append the current formula to out and move to the next index. SG_RC_EOF when none is left;
+ * SG_RC_NOMEM when out could not hold it (out is failed, the index does not move). */
 sg_rc sg_enum_iter_next (sg_enum_iter *it, sg_buf *out);
 void sg_enum_iter_free (sg_enum_iter *it);
 

@@ -333,9 +333,49 @@ check_productive (const sg_grammar *g, sg_diag *d)
   sg_rc rc = SG_RC_OK;
   for (uint32_t i = 0; i < g->nnts && !rc; i++)
     if (min[i] == none)
-      rc = sg_diag_set (d, SG_RC_SORT, g->nts[i].line, g->nts[i].col,
-                        "unproductive nonterminal '%s' (every alternative needs itself: it derives no finite formula)",
-                        g->nts[i].name);
+      {
+        /* Blame the cause, not the first one hit: every unproductive nonterminal needs another
+         * (its first alternative's first unproductive child), so walking those steps from i
+         * reaches a cycle; the nonterminal found there twice is reported, with the cycle. */
+        uint32_t *step = malloc (g->nnts * sizeof *step);
+        if (!step) { rc = SG_RC_NOMEM; break; }
+        for (uint32_t k = 0; k < g->nnts; k++) step[k] = none;
+        uint32_t x = i, t = 0;
+        while (step[x] == none)
+          {
+            step[x] = t++;
+            const sg_galt *al = &g->alts[g->nts[x].first_alt];
+            uint32_t y = x;
+            for (uint32_t k = 0; k < al->n; k++)
+              {
+                sg_gsym sy = g->syms[al->first + k];
+                if (sy >= 0 && min[sy] == none) { y = (uint32_t) sy; break; }
+              }
+            x = y;
+          }
+        char cyc[256] = "";
+        size_t len = 0;
+        for (uint32_t y = x, k = 0; k == 0 || y != x; k++)
+          {
+            int w = snprintf (cyc + len, sizeof cyc - len, "%s%s", k ? " -> " : "", g->nts[y].name);
+            if (w < 0 || (size_t) w >= sizeof cyc - len) break;
+            len += (size_t) w;
+            const sg_galt *al = &g->alts[g->nts[y].first_alt];
+            uint32_t nx = y;
+            for (uint32_t j = 0; j < al->n; j++)
+              {
+                sg_gsym sy = g->syms[al->first + j];
+                if (sy >= 0 && min[sy] == none) { nx = (uint32_t) sy; break; }
+              }
+            y = nx;
+          }
+        free (step);
+        rc = sg_diag_set (d, SG_RC_SORT, g->nts[x].line, g->nts[x].col,
+                          "unproductive nonterminal '%s': every alternative needs a nonterminal that derives "
+                          "no finite formula (%s -> %s)%s%s%s",
+                          g->nts[x].name, cyc, g->nts[x].name, x != i ? "; '" : "",
+                          x != i ? g->nts[i].name : "", x != i ? "' needs it too" : "");
+      }
   if (!rc && g->nnts && min[0] > SG_GRAMMAR_MAX_SIZE)
     rc = sg_diag_set (d, SG_RC_LIMIT, g->nts[0].line, g->nts[0].col,
                       "the smallest formula of '%s' has a size above %u, the largest enumerated: nothing to enumerate",
@@ -376,6 +416,22 @@ check_reachable (const sg_grammar *g, sg_diag *d)
   return rc;
 }
 
+/* A left-over nonterminal's next step towards its cost-0 cycle (order_nts): the first child,
+ * itself left over, of its first cost-0 alternative that has one. */
+static uint32_t
+zero_next (const sg_grammar *g, const uint32_t *pending, uint32_t x)
+{
+  const sg_gnt *nt = &g->nts[x];
+  for (uint32_t a = nt->first_alt; a < nt->first_alt + nt->nalts; a++)
+    if (g->alts[a].cost == 0)
+      for (uint32_t i = 0; i < g->alts[a].n; i++)
+        {
+          sg_gsym sy = g->syms[g->alts[a].first + i];
+          if (sy >= 0 && pending[sy]) return (uint32_t) sy;
+        }
+  return x;
+}
+
 /* nts_order: a topological order of the edges lhs -> B for B in a cost-0 alternative (B
  * first), by Kahn's algorithm; what is left over lies on a cost-0 cycle. */
 static sg_rc
@@ -404,9 +460,30 @@ order_nts (sg_grammar *g, sg_diag *d)
   for (uint32_t i = 0; i < g->nnts && n < g->nnts; i++)
     if (pending[i])
       {
-        rc = sg_diag_set (d, SG_RC_SORT, g->nts[i].line, g->nts[i].col,
-                          "'%s' lies on a cycle of alternatives that cost nothing (no \"(\" and not its own name): "
-                          "a size would hold infinitely many formulas", g->nts[i].name);
+        /* i is left over, maybe only because it needs a cycle: every left-over nonterminal has a
+         * cost-0 alternative with a left-over child, so following those reaches the cycle. */
+        uint32_t *step = malloc (g->nnts * sizeof *step);
+        if (!step) { rc = SG_RC_NOMEM; break; }
+        for (uint32_t k = 0; k < g->nnts; k++) step[k] = UINT32_MAX;
+        uint32_t x = i, t = 0;
+        while (step[x] == UINT32_MAX)
+          {
+            step[x] = t++;
+            x = zero_next (g, pending, x);
+          }
+        char cyc[256] = "";
+        size_t len = 0;
+        for (uint32_t y = x, k = 0; k == 0 || y != x; k++, y = zero_next (g, pending, y))
+          {
+            int w = snprintf (cyc + len, sizeof cyc - len, "%s -> ", g->nts[y].name);
+            if (w < 0 || (size_t) w >= sizeof cyc - len) break;
+            len += (size_t) w;
+          }
+        free (step);
+        rc = sg_diag_set (d, SG_RC_SORT, g->nts[x].line, g->nts[x].col,
+                          "'%s' lies on a cycle of alternatives that cost nothing (no \"(\" and not its own name: "
+                          "%s%s): a size would hold infinitely many formulas",
+                          g->nts[x].name, cyc, g->nts[x].name);
         break;
       }
   free (pending);

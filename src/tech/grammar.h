@@ -23,9 +23,11 @@
 
 #include "base/rc.h"
 
-/* Limits on a grammar (errors with file:line:col, exit 2): they keep counting to the largest
- * size within minutes and memory within a few hundred MB for any grammar that passes. The
- * shipped grammars use at most a few dozen nonterminals and a few hundred alternatives. */
+/* Limits on a grammar (errors with file:line:col, exit 2): they keep counting the shipped
+ * grammars and ones like them to the largest size within seconds and a few dozen MB, but do
+ * not bound every grammar within them (docs/enum.md: thousands of alternatives with dozens of
+ * children grow about as size^3; out of memory is then exit 1 with a message). The shipped
+ * grammars use at most a few dozen nonterminals and a few hundred alternatives. */
 #define SG_GRAMMAR_MAX_NTS 1000u
 #define SG_GRAMMAR_MAX_ALTS 10000u
 #define SG_GRAMMAR_MAX_SYMS 64u    /* symbols in one alternative */

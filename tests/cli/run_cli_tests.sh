@@ -376,6 +376,13 @@ group_check() {
   run "$bin" check --solvers "z3;$fake unsat" examples/qf_lia.smt2
   check "check: a solver saying unsat against z3's valid model is blamed: exit 10" \
     eval '[ $code = 10 ] && [[ $out == *"verdict: soundness: fake_solver answered unsat"* ]]'
+  # An echo printing an answer word: z3 prints it bare, as if it answered; never run (a parse
+  # error, and the text path refuses it too, also next to a command we cannot read).
+  printf '(declare-const a Bool)\n(echo "unsat")\n(assert a)\n(check-sat)\n' > "$tmp/echo1.smt2"
+  printf '(declare-const a Bool)\n(echo "unsat")\n(assert a)\n(check-sat)\n(frobnicate)\n' > "$tmp/echo2.smt2"
+  run "$bin" check --solvers "z3;$fake sat" "$tmp/echo1.smt2" "$tmp/echo2.smt2"
+  check "check: a file whose echo prints unsat is not run (exit 2, at the echo's line:col), no verdict" \
+    eval '[ $code = 2 ] && [[ $err == *"echo1.smt2:2:7: error: echo prints an answer word"* ]] && [[ $err == *"echo2.smt2: the file echoes an answer word"*"not run"* ]] && [[ $out != *"verdict: soundness"* ]]'
   run "$bin" check --solvers "z3;$fake segv" examples/qf_lia.smt2
   check "check: a segfault is a crash: exit 10" \
     eval '[ $code = 10 ] && [[ $out == *"verdict: crash"* ]]'
@@ -1916,7 +1923,23 @@ group_enum() {
   run "$bin" enum core --print --sample 3
   check "--sample without --size: usage error" eval '[ $code = 2 ] && [[ $err == *"--sample needs --size"* ]]'
   run "$bin" enum core --shard 2/2 --solvers z3
-  check "--shard 2/2: exit 2" eval '[ $code = 2 ] && [[ $err == *"--shard 2/2"* ]]'
+  check "--shard 2/2: exit 2" eval '[ $code = 2 ] && [[ $err == *"--shard '"'"'2/2'"'"'"* ]]'
+  run "$bin" enum core --print --from " 5" --count 1
+  check "--from with a blank (GMP would skip it): exit 2" eval '[ $code = 2 ] && [ -z "$out" ] && [[ $err == *"--from '"'"' 5'"'"'"* ]]'
+  run "$bin" enum core --print --count " -1"
+  check "--count ' -1' (strtoull would take 2^64-1): exit 2" eval '[ $code = 2 ] && [ -z "$out" ]'
+  run "$bin" enum core --shard 1/-1 --solvers z3
+  check "--shard 1/-1 (sscanf would take 1/4294967295): exit 2" eval '[ $code = 2 ] && [[ $err == *"--shard '"'"'1/-1'"'"'"* ]]'
+  run "$bin" enum core --grammar ints --count 1 --solvers z3
+  check "enum core --grammar ints: exit 2, not a silent run of ints" eval '[ $code = 2 ] && [[ $err == *"takes no --grammar"* ]]'
+  printf 's ::= x\nx ::= x\n' > "$d/unprod.bnf"
+  run "$bin" enum "$d/unprod.bnf" --counts
+  check "an unproductive nonterminal: the culprit x (line 2) is named, not s" \
+    eval '[ $code = 2 ] && [[ $err == *"unprod.bnf:2:1: error: unproductive nonterminal '"'"'x'"'"'"*"(x -> x)"* ]]'
+  printf 's ::= a\na ::= b\nb ::= a | "x"\n' > "$d/cyc.bnf"
+  run "$bin" enum "$d/cyc.bnf" --counts
+  check "a cost-0 cycle a -> b -> a reached from s: the cycle is named, at a's line" \
+    eval '[ $code = 2 ] && [[ $err == *"cyc.bnf:2:1: error: '"'"'a'"'"' lies on a cycle"*"a -> b -> a"* ]]'
   run "$bin" enum --help
   check "enum --help: the three forms and the engine options" eval '[ $code = 0 ] && [[ $out == *"--counts"* ]] && [[ $out == *"--sample N --seed R"* ]] && [[ $out == *"--shard I/N"* ]]'
   if command -v z3 >/dev/null; then
@@ -1951,6 +1974,24 @@ group_enum() {
       run "$bin" enum "$d/sat.bnf" --solvers "z3;$fake slow_s 0.02" --reference z3 --no-sessions --no-models \
         --model-sample 0 -t 5 --seed 1 --out "$d/perf2"
       check "a solver about as fast as the reference: no finding" eval '[ $code = 0 ] && [ -z "$(ls "$d/perf2" | grep -v times)" ]'
+      # Never lost: a second run into the same --out keeps the first run's findings (its
+      # worker/mutant numbers start again at 1: the later pair gets "-2").
+      run "$bin" enum core --count 3 --solvers "z3;$fake unsat" -t 5 --seed 1 --out "$d/twice"
+      local c1=$code
+      run "$bin" enum core --from 10 --count 3 --solvers "z3;$fake unsat" -t 5 --seed 1 --out "$d/twice"
+      check "two runs into one --out: both runs' findings kept (index 0 and index 10), the second as -2" \
+        eval '[ "$c1" = 10 ] && [ $code = 10 ] && grep -q "\"enum core index 0\"" "$d"/twice/*.json && grep -q "\"enum core index 10\"" "$d"/twice/*.json && grep -q "\"trigger\": \"soundness-fake_solver-w0-000001-2.smt2\"" "$d/twice/soundness-fake_solver-w0-000001-2.json"'
+      mkdir -p "$d/full"
+      ln -s /dev/full "$d/full/times-w0.tsv"
+      run "$bin" enum core --count 3 --solvers "$fake sat" -t 5 --seed 1 --out "$d/full"
+      check "a times file that cannot be written: said, and exit 2 (never 0)" \
+        eval '[ $code = 2 ] && [[ $err == *"cannot write $d/full/times-w0.tsv"* ]] && [[ $err == *"could not be written"* ]]'
+      # An echo that prints an answer word would be read as the solver's answer (z3 prints it
+      # bare): such a formula is ill-typed for us, never run.
+      printf 'start ::= "(declare-const a Bool)" body\nbody ::= "(echo \\"unsat\\")" "(assert a)" "(check-sat)" | "(assert a)" "(check-sat)"\n' > "$d/echo.bnf"
+      run "$bin" enum "$d/echo.bnf" --solvers "z3;$fake sat" -t 5 --seed 1 --out "$d/echo"
+      check "a grammar whose formula echoes unsat: that formula ill-typed (never run), no finding" \
+        eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 1 "*"ill-typed 1,"* ]] && grep -q "enum .*echo.bnf index 0: echo prints an answer word" "$d"/echo/ill-typed-w0-000001.smt2'
     fi
     if [ -x "$fake" ]; then
       # Resume by index: two sessions of 1-s slices (a slice ends by time inside a block of 200)

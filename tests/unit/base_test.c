@@ -69,6 +69,40 @@ test_mkdir_p (void **state)
     }
 }
 
+/* sg_file_write_new never replaces: the first writer's bytes stay, the second is told (EOF),
+ * and no temporary file is left beside them. */
+static void
+test_write_new (void **state)
+{
+  (void) state;
+  char dir[] = "/tmp/sg-base-test.XXXXXX";
+  assert_non_null (mkdtemp (dir));
+  char p[PATH_MAX];
+  snprintf (p, sizeof p, "%s/f.smt2", dir);
+  assert_int_equal (sg_file_write_new (p, "first", 5, false), SG_RC_OK);
+  assert_int_equal (sg_file_write_new (p, "second", 6, false), SG_RC_EOF);
+  char *text = NULL;
+  size_t len = 0;
+  sg_diag d;
+  sg_diag_init (&d, p);
+  assert_int_equal (sg_file_read (p, 100, &text, &len, &d), SG_RC_OK);
+  assert_string_equal (text, "first");
+  free (text);
+  snprintf (p, sizeof p, "%s/no/such/dir/f", dir);
+  assert_int_equal (sg_file_write_new (p, "x", 1, false), SG_RC_IO);
+  char cmd[PATH_MAX + 32];
+  snprintf (cmd, sizeof cmd, "ls -A %s | wc -l", dir);
+  FILE *ls = popen (cmd, "r");
+  assert_non_null (ls);
+  int n = -1;
+  assert_int_equal (fscanf (ls, "%d", &n), 1);
+  pclose (ls);
+  assert_int_equal (n, 1); /* f.smt2 alone */
+  snprintf (p, sizeof p, "%s/f.smt2", dir);
+  assert_int_equal (unlink (p), 0);
+  assert_int_equal (rmdir (dir), 0);
+}
+
 static void
 test_json_round_trip (void **state)
 {
@@ -117,6 +151,7 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_clock),
     cmocka_unit_test (test_mkdir_p),
+    cmocka_unit_test (test_write_new),
     cmocka_unit_test (test_json_round_trip),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);

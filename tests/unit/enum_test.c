@@ -165,6 +165,14 @@ check_grammar (const char *name)
   for (uint64_t i = 0; i < n; i++)
     {
       sg_buf_reset (&b);
+      if (i == 1)
+        {
+          /* a buffer that cannot hold the formula: SG_RC_NOMEM (never a part of it taken as a
+           * formula), and the index does not move */
+          b.failed = true;
+          assert_int_equal (sg_enum_iter_next (&it, &b), SG_RC_NOMEM);
+          sg_buf_reset (&b);
+        }
       assert_int_equal (sg_enum_iter_next (&it, &b), SG_RC_OK);
       assert_string_equal (sg_buf_cstr (&b), mine.a[i]);
     }
@@ -298,6 +306,9 @@ test_errors (void **st)
   bad ("s ::= \"x\" | t\nt ::= \"(\" t \")\"\n", SG_RC_SORT, "2:1", "unproductive nonterminal 't'");
   bad ("s ::= \"x\"\n  | \"y\"\n  | \"x\"\n", SG_RC_PARSE, "3:5", "duplicate alternative");
   bad ("s ::= t | \"x\"\nt ::= s\n", SG_RC_SORT, "1:1", "cycle");
+  /* the cause is named, not the first nonterminal that depends on it */
+  bad ("s ::= x\nx ::= x\n", SG_RC_SORT, "2:1", "unproductive nonterminal 'x'");
+  bad ("s ::= a\na ::= b\nb ::= a | \"x\"\n", SG_RC_SORT, "2:1", "'a' lies on a cycle of alternatives that cost nothing (no \"(\" and not its own name: a -> b -> a)");
   /* a comment that swallowed the only use of t (found by fuzz_grammar: counting t to the end
    * of the index range took 14 s for a grammar of one formula) */
   bad ("s ::= \"(\" # \"assert\" t \")\"\n  | \"x\"\nt ::= \"y\" | \"(\" t \")\"\n", SG_RC_SORT, "3:1",

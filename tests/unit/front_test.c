@@ -75,6 +75,10 @@ test_errors (void **state)
       "expected datatype L" },
     { "(set-logic)", SG_RC_PARSE, "t.smt2:1:1: error: missing a logic name" },
     { "(assert \"abc)", SG_RC_PARSE, "t.smt2:1:9: error: unterminated string literal" },
+    /* an echo whose output a solver would print as an answer (z3 prints it bare) */
+    { "(echo \"unsat\")(check-sat)", SG_RC_PARSE, "t.smt2:1:7: error: echo prints an answer word" },
+    { "(echo \"done\nsat\r\n\")", SG_RC_PARSE, "t.smt2:1:7: error: echo prints an answer word" },
+    { "(echo \"unsat now\")(echo \" sat\")(echo \"\")", SG_RC_OK, "" },
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
     {
