@@ -287,6 +287,7 @@ sg_camp_worker_main (const sg_campaign_opts *o, const char *dbpath, const char *
                          st.rejected, st.unconfirmed, st.ill_typed, st.chains };
       sg_db_slice_end (&db, w, slice, &c);
       ADD (sh->w[w].mutants, c.mutants);
+      ADD (sh->lost, st.lost);
       ADD (sh->w[w].calls, c.calls);
       ADD (sh->w[w].decided, c.decided);
       ADD (sh->w[w].unknown, c.unknown);

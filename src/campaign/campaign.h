@@ -67,6 +67,7 @@ typedef struct sg_campaign_result {
   uint64_t new_findings; /* in this session */
   double elapsed;       /* campaign time at the end */
   bool interrupted;     /* stopped by Ctrl-C or SIGTERM before the end of its budget */
+  uint64_t lost;        /* this session: findings, kept texts, times lines not written */
 } sg_campaign_result;
 
 /* Run (or continue: the database exists) the campaign in o->dir on these seeds (the shard's

@@ -24,6 +24,8 @@ typedef struct shared {
   uint32_t drain;     /* reducer: exit when the queue is empty */
   uint32_t hard_stop; /* reducer: kill the running reduction and exit */
   int64_t reducing;   /* bucket under reduction, 0 when idle */
+  uint64_t lost;      /* findings, kept texts and times lines the workers could not write
+                         (each said on stderr; the session ends with exit 2) */
   sg_db_counts w[];   /* per worker, this session */
 } shared;
 

@@ -672,6 +672,12 @@ campaign_end (const camp_run *r, const sg_campaign_result *res)
   char q[4 * PATH_MAX + 3];
   shell_word (dir, q, sizeof q);
   fprintf (stdout, "database: %s/campaign.db (smtgrind bugs list %s); continue with: smtgrind campaign --resume %s\n", dir, q, q);
+  if (res->lost)
+    {
+      fprintf (stderr, "smtgrind campaign: error: %llu findings, kept texts or times lines could not be "
+               "written under %s/findings (the errors above say which)\n", (unsigned long long) res->lost, dir);
+      return SG_EXIT_INPUT;
+    }
   return nbugs ? SG_EXIT_BUG : SG_EXIT_OK; /* unspecified findings alone are no bug */
 }
 

@@ -1948,6 +1948,9 @@ group_enum() {
     run "$bin" enum core --count 40 -i 7 --shard 1/2 --solvers z3 -t 5 --seed 1 --out "$d/s1"
     check "--shard 0/2 and 1/2 with blocks of 7: 21 + 19 formulas, no finding" \
       eval '[ $code = 0 ] && [[ $(grep "^\[" <<<"$a" | tail -n 1) == *"mutants 21 "* ]] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 19 "* ]]'
+    run "$bin" enum "$d/two.bnf" --from 5 --solvers z3 -t 5 --seed 1 --out "$d/past"
+    check "an engine range past a finite grammar's end: exit 0, and why nothing ran" \
+      eval '[ $code = 0 ] && [[ $err == *"no formula was generated: the range"* ]]'
     run "$bin" enum ints --count 60 -i 10 --jobs 2 --solvers z3 -t 5 --seed 1 --out "$d/j2"
     check "--jobs 2: the 60 formulas once each, ill-typed 0" \
       eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 60 "*"ill-typed 0,"* ]]'
@@ -2014,6 +2017,13 @@ group_enum() {
       [ -z "$bad" ] || echo "resume by index: $bad" >&2
       check "campaign enum=1, 1-s slices, 2 workers, resumed: each worker's positions 0..n-1, each judged once" \
         eval '[ "$c1" = 0 ] && [ $code = 0 ] && [ "$runs" -gt 400 ] && [ -z "$bad" ]'
+      # the first slice's times file cannot be written: said, and the campaign exits 2
+      mkdir -p "$d/cfull/findings/w00-s00000"
+      ln -s /dev/full "$d/cfull/findings/w00-s00000/times-w0.tsv"
+      run "$bin" campaign --engines enum=1 --solvers "$fake sat" --budget 2 --jobs 1 --slice 1 -t 3 --seed 1 \
+        --no-reduce --no-report --out "$d/cfull"
+      check "campaign: times lines that cannot be written are said, exit 2 (never 0)" \
+        eval '[ $code = 2 ] && [[ $err == *"cannot write $d/cfull/findings/w00-s00000/times-w0.tsv"* ]] && [[ $err == *"could not be written under"* ]]'
     fi
     run "$bin" campaign --engines enum=1 --solvers z3 --budget 4 --jobs 1 -t 3 --no-reduce --no-report --out "$d/camp"
     check "campaign --engines enum=1 enumerates (mutants > 0)" \
