@@ -1,6 +1,7 @@
 /* opt: parse argv and print help from one table of option rows. */
 #include "base/opt.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -32,7 +33,7 @@ parse_u64 (const char *v, uint64_t *out)
 {
   char *end;
   errno = 0;
-  if (!*v || *v == '-' || *v == '+' || *v == ' ') return false;
+  if (*v < '0' || *v > '9') return false; /* strtoull would skip blanks and take a sign */
   unsigned long long x = strtoull (v, &end, 10);
   if (errno || *end) return false;
   *out = x;
@@ -113,7 +114,7 @@ sg_opt_parse (const sg_opt *rows, size_t n, unsigned scope, void *target, int ar
         char *end;
         errno = 0;
         double d = strtod (v, &end);
-        if (errno || *end || !*v || !isfinite (d) || !(d >= r->lo) || d > r->hi) return bad (r, a, v, err, esize);
+        if (errno || *end || !*v || isspace ((unsigned char) *v) || !isfinite (d) || !(d >= r->lo) || d > r->hi) return bad (r, a, v, err, esize);
         memcpy (field, &d, sizeof d);
         break;
       }

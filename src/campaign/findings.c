@@ -103,7 +103,7 @@ sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe 
   /* A name no earlier run into dir holds (a resumed enumeration, a second run with the same
    * --out): base, else base-2, base-3, ... The trigger claims the name. */
   sg_rc rc = sg_finding_write_new (dir, base, ".smt2", text, len, ".json", name, namesize);
-  if (rc) return rc;
+  if (rc) { if (namesize) name[0] = 0; return rc; }
   char file[512];
   snprintf (file, sizeof file, "%s.smt2", name);
   sg_buf b;

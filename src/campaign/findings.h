@@ -49,7 +49,8 @@ sg_rc sg_finding_write_new (const char *dir, const char *base, const char *ext, 
 
 /* Write the pair into dir under a name no file there has yet (sg_finding_write_new: a second
  * run into one directory adds "-2", never replaces); OUT: the base name (without extension) in
- * name. */
+ * name. On a failure name is "" when nothing was written, else the trigger is there and only
+ * the .json is missing. */
 sg_rc sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe *p,
                         const sg_finding_info *fi, char *name /* OUT */, size_t namesize);
 

@@ -163,6 +163,7 @@ write_finding_text (worker *w, const sg_tech_mutant *m, const sg_tech_seed *cons
   sg_buf outs[16];
   capture_outputs (o, p, text, len, outs, &fi);
   char name[256];
+  name[0] = 0;
   errno = 0;
   if (sg_finding_write (o->out_dir, text, len, p, &fi, name, sizeof name) == SG_RC_OK)
     {
@@ -184,8 +185,9 @@ write_finding_text (worker *w, const sg_tech_mutant *m, const sg_tech_seed *cons
       int e = errno;
       ADD (st->lost, 1);
       pthread_mutex_lock (&w->fmu);
-      fprintf (stderr, "%s: error: cannot write a finding to %s (%s): %s: %s\n", o->tech->name,
-               o->out_dir, e ? strerror (e) : "failed", fi.desc ? fi.desc : "", p->verdict.why);
+      fprintf (stderr, "%s: error: cannot write a finding to %s (%s)%s%s%s: %s: %s\n", o->tech->name,
+               o->out_dir, e ? strerror (e) : "failed", name[0] ? "; its trigger " : "", name,
+               name[0] ? ".smt2 is kept without its .json" : "", fi.desc ? fi.desc : "", p->verdict.why);
       pthread_mutex_unlock (&w->fmu);
     }
   for (uint32_t i = 0; i < p->runs.n && i < 16; i++) sg_buf_free (&outs[i]);
@@ -351,8 +353,8 @@ note_label (worker *w, const sg_tech_seed *const *seeds, uint64_t number, const 
 
 /* ET's measure: each run's time and answer into OUT/times-wW.tsv, and the solved counts. The
  * probe is the fast path's when it found nothing, else the confirmed full probe's. */
-/* The times file cannot be opened or written: said once per worker (under fmu), every line
- * from then on counted as lost. */
+/* The times file cannot be opened or written: said once per worker (under fmu); note_times
+ * counts every line from then on as lost. */
 static void
 times_error (worker *w, const char *path, int e)
 {
@@ -360,7 +362,6 @@ times_error (worker *w, const char *path, int e)
     fprintf (stderr, "%s: error: cannot write %s: %s (the run's times from here on are lost)\n",
              w->o->tech->name, path, e ? strerror (e) : "failed");
   w->times_failed = true;
-  ADD (w->sh->w[w->index].lost, 1);
 }
 
 static void
@@ -398,6 +399,7 @@ note_times (worker *w, const sg_tech_mutant *m, uint64_t number, const sg_probe 
               || fflush (w->times) != 0)
             {
               times_error (w, name, errno);
+              ADD (st->lost, 1); /* this line; the later ones are counted below */
               fclose (w->times);
               w->times = NULL;
             }

@@ -312,7 +312,10 @@ campaign_args (const sg_cli_cmd *cmd, int argc, char **argv, camp_run *r)
     {
       unsigned si, sn;
       char tail;
-      if (sscanf (c->shard_spec, "%u/%u%c", &si, &sn, &tail) != 2 || sn < 1 || si >= sn || sn > 100000)
+      const char *q = c->shard_spec;
+      size_t k = strspn (q, "0123456789"); /* digits '/' digits: sscanf alone skips blanks, takes signs */
+      bool digits = k > 0 && q[k] == '/' && strspn (q + k + 1, "0123456789") == strlen (q + k + 1) && q[k + 1];
+      if (!digits || sscanf (c->shard_spec, "%u/%u%c", &si, &sn, &tail) != 2 || sn < 1 || si >= sn || sn > 100000)
         return sg_cli_usage_error (cmd, "--shard needs I/N with 0 <= I < N, or auto, got '%s'", c->shard_spec);
       r->shard = si, r->nshards = sn;
     }

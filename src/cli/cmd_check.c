@@ -125,7 +125,7 @@ typedef struct file_result {
   bool core;             /* the file carries its known unsat core: the core oracle judged */
   uint8_t core_kind[16]; /* sg_core_kind of each run */
   char core_why[256];    /* the most severe core verdict's line ("" when precise or none) */
-  bool echo_answer;      /* a text we cannot read echoes an answer word (sg_text_has_answer_line) */
+  const char *noise;     /* a text we cannot read would print a line like an answer: why (text_flags) */
 } file_result;
 
 /* Several check-sats, or push/pop: the solvers get their incremental flags (as probe.c). */
@@ -149,13 +149,18 @@ word_is (const char *w, size_t n, const char *lit)
 }
 
 /* A text our front end cannot read: the solvers' flags and the logic from its words alone
- * (comments, string literals and |quoted| symbols skipped). Erring towards the incremental and
- * strings flags is harmless: the solvers accept them on any script. */
+ * (comments and string literals skipped; a |quoted| symbol is the word inside). Erring towards
+ * the incremental and strings flags is harmless: the solvers accept them on any script. Also
+ * what would print a line a solver's answers could not be told from (fr->noise): an echo of an
+ * answer word, check-sat-using (z3 answers it like check-sat, others reject it: the answers no
+ * longer line up), and eval/simplify/display in a text that names a symbol sat, unsat or
+ * unknown (printed bare). */
 static void
 text_flags (const char *t, size_t n, file_result *fr)
 {
   uint32_t nchecks = 0;
   bool after_paren = false, want_logic = false, want_echo = false;
+  bool prints_terms = false, answer_symbol = false;
   size_t i = 0;
   while (i < n)
     {
@@ -167,30 +172,41 @@ text_flags (const char *t, size_t n, file_result *fr)
           for (i++; i < n; i++)
             if (t[i] == '"') { if (i + 1 < n && t[i + 1] == '"') i++; else break; }
           /* "" inside the literal prints as one quote: no answer word holds a quote. */
-          if (want_echo && sg_text_has_answer_line (t + from, (i < n ? i : n) - from)) fr->echo_answer = true;
+          if (want_echo && sg_text_has_answer_line (t + from, (i < n ? i : n) - from) && !fr->noise)
+            fr->noise = "echoes an answer word (sat, unsat or unknown on a line of its own)";
           i++;
           after_paren = want_logic = want_echo = false;
           continue;
         }
+      if (ch == '(' || ch == ')' || ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r')
+        {
+          if (ch == '(') after_paren = true, want_logic = want_echo = false;
+          if (ch == ')') after_paren = want_logic = want_echo = false;
+          i++;
+          continue;
+        }
+      const char *w;
+      size_t wn;
       if (ch == '|')
         {
-          for (i++; i < n && t[i] != '|'; i++) {}
-          i++;
-          after_paren = want_logic = false;
-          continue;
+          size_t j = i + 1;
+          while (j < n && t[j] != '|') j++;
+          w = t + i + 1, wn = j - i - 1;
+          i = j + 1;
         }
-      if (ch == '(') { after_paren = true; want_logic = false; i++; continue; }
-      if (ch == ')' || ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r')
+      else
         {
-          if (ch == ')') after_paren = want_logic = false;
-          i++;
-          continue;
+          size_t j = i;
+          while (j < n && t[j] && !strchr ("() \t\r\n;\"|", t[j])) j++;
+          if (j == i) { i++; continue; } /* a NUL byte */
+          w = t + i, wn = j - i;
+          i = j;
         }
-      size_t j = i;
-      while (j < n && t[j] && !strchr ("() \t\r\n;\"|", t[j])) j++;
-      if (j == i) { i++; continue; } /* a NUL byte */
-      const char *w = t + i;
-      size_t wn = j - i;
+      if (word_is (w, wn, "sat") || word_is (w, wn, "unsat") || word_is (w, wn, "unknown")) answer_symbol = true;
+      if (after_paren && (word_is (w, wn, "eval") || word_is (w, wn, "simplify") || word_is (w, wn, "display")))
+        prints_terms = true;
+      if (after_paren && word_is (w, wn, "check-sat-using") && !fr->noise)
+        fr->noise = "has check-sat-using (z3 answers it like check-sat, the others reject it)";
       if (want_logic && wn < sizeof fr->logic) snprintf (fr->logic, sizeof fr->logic, "%.*s", (int) wn, w);
       want_logic = after_paren && word_is (w, wn, "set-logic");
       want_echo = after_paren && word_is (w, wn, "echo");
@@ -202,9 +218,10 @@ text_flags (const char *t, size_t n, file_result *fr)
       if (word_is (w, wn, "FloatingPoint") || (wn > 3 && !memcmp (w, "fp.", 3)))
         fr->argv.fp = true;
       after_paren = false;
-      i = j;
     }
   if (nchecks > 1) fr->argv.incremental = true;
+  if (prints_terms && answer_symbol && !fr->noise)
+    fr->noise = "prints terms (eval, simplify or display) and names a symbol sat, unsat or unknown";
 }
 
 /* The solvers on a text our front end cannot read: each run classified, the runs judged with
@@ -330,12 +347,12 @@ check_file (check_cfg *c, const char *path, file_result *fr)
       /* Not readable by us, maybe by the solvers (an extension, a newer syntax, a limit of
        * ours): their crashes and differing answers are still judged, without models. */
       text_flags (text, len, fr);
-      if (fr->echo_answer)
+      if (fr->noise)
         {
-          /* Its echo would print an answer word: a solver's answers could not be told apart. */
+          /* It would print a line a solver's answers could not be told from: not run. */
           sg_cli_print_diag (&d);
-          fprintf (stderr, "%s: the file echoes an answer word (sat, unsat or unknown on a line of "
-                   "its own), which would be taken as a solver's answer: not run\n", path);
+          fprintf (stderr, "%s: the file %s, which would be taken as a solver's answer: not run\n",
+                   path, fr->noise);
           goto done;
         }
       fprintf (stderr, "%s (our front end cannot read this file: the solvers run on its text, "

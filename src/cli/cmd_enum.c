@@ -1,12 +1,14 @@
 /* cmd_enum: `smtgrind enum GRAMMAR` — counts per size, formulas printed by index (a class,
  * a range or a uniform sample), or the solvers run on them through the engine of tech/enum_tech.c
  * (the fuzz loop, cli/cmd_fuzz.c). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "base/file.h"
 #include "cli/cli.h"
 #include "tech/enum_tech.h"
 #include "tech/enumerate.h"
@@ -48,16 +50,21 @@ typedef struct print_cfg {
   bool seed_given;
 } print_cfg;
 
-/* Output in large writes. An exit code: out of memory (b failed: nothing of the failed formula
- * is written) is SG_EXIT_INTERNAL, a write error an I/O error (main says why). */
+/* Output in large writes of whole lines, straight to fd 1: GMP running out of memory ends the
+ * process with _exit (main.c), which would drop the tail of a stdio buffer and leave a part of
+ * a line. An exit code: out of memory (b failed: nothing of the failed formula is written) is
+ * SG_EXIT_INTERNAL, a write error an I/O error (said here). */
 static int
 drain (sg_buf *b, bool all)
 {
   if (!sg_buf_ok (b)) return SG_EXIT_INTERNAL;
   if (!all && b->len < (1u << 20)) return SG_EXIT_OK;
-  bool ok = fwrite (b->s, 1, b->len, stdout) == b->len;
+  bool ok = fflush (stdout) == 0 && sg_fd_write_all (STDOUT_FILENO, b->s, b->len);
+  int e = errno;
   sg_buf_reset (b);
-  return ok ? SG_EXIT_OK : sg_rc_exit_code (SG_RC_IO);
+  if (ok) return SG_EXIT_OK;
+  fprintf (stderr, "smtgrind: error: cannot write to standard output: %s\n", strerror (e));
+  return sg_rc_exit_code (SG_RC_IO);
 }
 
 static int
@@ -65,14 +72,23 @@ counts (sg_enum *e, const print_cfg *p)
 {
   mpz_t c;
   mpz_init (c);
+  sg_buf b;
+  sg_buf_init (&b);
   int code = SG_EXIT_OK;
+  char *digits = NULL;
   for (uint32_t s = 0; s <= p->max_size && code == SG_EXIT_OK; s++)
     {
       if (sg_enum_count (e, s, c)) { code = SG_EXIT_INTERNAL; break; }
-      printf ("%u\t", s);
-      mpz_out_str (stdout, 10, c);
-      putchar ('\n');
+      size_t need = mpz_sizeinbase (c, 10) + 2;
+      char *d = realloc (digits, need);
+      if (!d) { code = SG_EXIT_INTERNAL; break; }
+      digits = d;
+      mpz_get_str (digits, 10, c);
+      sg_buf_printf (&b, "%u\t%s\n", s, digits);
+      code = drain (&b, true); /* a line at once: at most 1,001 of them */
     }
+  free (digits);
+  sg_buf_free (&b);
   mpz_clear (c);
   return code;
 }

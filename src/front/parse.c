@@ -466,6 +466,20 @@ release_levels (sg_parser *p, uint64_t n)
     }
 }
 
+/* Is a term symbol named sat, unsat or unknown in scope (a constant, function, constructor or
+ * selector: eval, simplify or display may print it bare)? */
+static bool
+answer_symbol_bound (const sg_parser *p)
+{
+  static const char *const words[] = { "sat", "unsat", "unknown" };
+  for (int i = 0; i < 3; i++)
+    {
+      sg_atom a = sg_atom_find (&p->s->atoms, words[i], strlen (words[i]));
+      if (a != SG_ATOM_NONE && sg_symtab_lookup (&p->st, SG_NS_TERM, a)) return true;
+    }
+  return false;
+}
+
 static sg_rc
 command (sg_parser *p, const uint32_t cmd)
 {
@@ -486,6 +500,14 @@ command (sg_parser *p, const uint32_t cmd)
       if (!rc) p->sc->cmds.a[p->sc->cmds.n - 1].flags |= SG_CMD_CO;
       return rc;
     }
+  /* Commands whose output a solver's answers could not be told from (run/classify.c reads a
+   * line "sat", "unsat" or "unknown" as an answer): refused, never a false alarm. */
+  if (kind == SG_WK_CHECK_SAT_USING)
+    return sg_perr (p, h, SG_RC_PARSE, "check-sat-using: z3 answers it like check-sat and the other solvers "
+                    "reject it, so their answers would not line up (use check-sat)");
+  if ((kind == SG_WK_EVAL || kind == SG_WK_SIMPLIFY || kind == SG_WK_DISPLAY) && answer_symbol_bound (p))
+    return sg_perr (p, h, SG_RC_PARSE, "%s prints a term bare and a symbol named sat, unsat or unknown is "
+                    "declared: its output could be taken as a solver's answer", atext (p, h));
   if (kind > SG_WK_DEFINE_CONST) return raw_cmd (p, cmd, kind);
   switch ((sg_wk) kind)
     {

@@ -79,6 +79,13 @@ test_errors (void **state)
     { "(echo \"unsat\")(check-sat)", SG_RC_PARSE, "t.smt2:1:7: error: echo prints an answer word" },
     { "(echo \"done\nsat\r\n\")", SG_RC_PARSE, "t.smt2:1:7: error: echo prints an answer word" },
     { "(echo \"unsat now\")(echo \" sat\")(echo \"\")", SG_RC_OK, "" },
+    /* z3 answers check-sat-using, the others reject it: the answers would not line up */
+    { "(check-sat-using smt)", SG_RC_PARSE, "t.smt2:1:2: error: check-sat-using: z3 answers it like check-sat" },
+    /* eval/simplify/display print a term bare: refused only where one could print "sat" */
+    { "(declare-datatypes ((D 0)) (((sat) (other))))(simplify sat)", SG_RC_PARSE,
+      "t.smt2:1:47: error: simplify prints a term bare and a symbol named sat" },
+    { "(declare-const |unknown| Bool)(check-sat)(eval |unknown|)", SG_RC_PARSE, "error: eval prints a term bare" },
+    { "(declare-const b Bool)(simplify b)(check-sat)(eval b)(display b)", SG_RC_OK, "" },
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
     {
