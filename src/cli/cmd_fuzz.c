@@ -105,7 +105,10 @@ check_data (const sg_technique *t, const sg_cli_fuzz_cfg *c)
   if (trc)
     {
       if (!dd.rc) sg_diag_set (&dd, trc, 0, 0, "cannot load this data file");
-      sg_cli_print_diag (&dd);
+      /* a bad option (enum's --from, --shard) is not about the file */
+      if (trc == SG_RC_USAGE)
+        fprintf (stderr, "smtgrind %s: error: %s\n(run 'smtgrind %s --help' for its usage)\n", t->name, dd.msg, t->name);
+      else sg_cli_print_diag (&dd);
       return sg_rc_exit_code (trc);
     }
   t->free (st);

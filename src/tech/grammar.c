@@ -142,6 +142,9 @@ next_tok (lexer *lx, sg_diag *d)
       return SG_RC_OK;
     }
   lx->kind = T_BAD;
+  unsigned char u = (unsigned char) c;
+  if (u < 0x20 || u >= 0x7f) /* a control or non-ASCII byte: its value, never the raw byte */
+    return sg_diag_set (d, SG_RC_PARSE, lx->tline, lx->tcol, "unexpected byte 0x%02x (expected NAME, \"terminal\", ::= or |)", u);
   return sg_diag_set (d, SG_RC_PARSE, lx->tline, lx->tcol, "unexpected character '%c' (expected NAME, \"terminal\", ::= or |)", c);
 }
 

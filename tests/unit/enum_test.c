@@ -316,6 +316,7 @@ test_errors (void **st)
   bad ("s ::= \"x\"\ns ::= \"y\"\n", SG_RC_PARSE, "2:1", "defined twice");
   bad ("s ::= \"x\n", SG_RC_PARSE, "1:7", "unterminated");
   bad ("s ::= \"x\" ; \n", SG_RC_PARSE, "1:11", "unexpected character");
+  bad ("s ::= \x01\n", SG_RC_PARSE, "1:7", "unexpected byte 0x01"); /* never the raw byte */
   bad ("# nothing\n", SG_RC_PARSE, "2:1", "empty grammar");
   bad ("s ::= \"x\" | | \"y\"\n", SG_RC_PARSE, "1:13", "empty alternative");
   /* The limits (grammar.h): each refused where it is exceeded, before any counting. */
