@@ -80,19 +80,29 @@ sg_fd_write_all (int fd, const char *data, size_t len)
   return true;
 }
 
+/* The bytes in a new temporary file beside path (".NAME.XXXXXX", mkstemp), fsync'd with sync;
+ * its name in tmp. False on any failure (nothing left behind). */
+static bool
+write_beside (const char *path, const char *data, size_t len, bool sync, char *tmp, size_t tmpsize)
+{
+  const char *slash = strrchr (path, '/');
+  int n = slash ? snprintf (tmp, tmpsize, "%.*s/.%s.XXXXXX", (int) (slash - path), path, slash + 1)
+                : snprintf (tmp, tmpsize, ".%s.XXXXXX", path);
+  if (n < 0 || (size_t) n >= tmpsize) return false;
+  int fd = mkstemp (tmp);
+  if (fd < 0) return false;
+  bool ok = sg_fd_write_all (fd, data, len) && (!sync || fsync (fd) == 0);
+  if (close (fd) != 0) ok = false;
+  if (!ok) unlink (tmp);
+  return ok;
+}
+
 sg_rc
 sg_file_write_atomic (const char *path, const char *data, size_t len, bool sync)
 {
   char tmp[4200];
-  const char *slash = strrchr (path, '/');
-  int n = slash ? snprintf (tmp, sizeof tmp, "%.*s/.%s.XXXXXX", (int) (slash - path), path, slash + 1)
-                : snprintf (tmp, sizeof tmp, ".%s.XXXXXX", path);
-  if (n < 0 || (size_t) n >= sizeof tmp) return SG_RC_IO;
-  int fd = mkstemp (tmp);
-  if (fd < 0) return SG_RC_IO;
-  bool ok = sg_fd_write_all (fd, data, len) && (!sync || fsync (fd) == 0);
-  if (close (fd) != 0) ok = false;
-  if (!ok || rename (tmp, path) != 0)
+  if (!write_beside (path, data, len, sync, tmp, sizeof tmp)) return SG_RC_IO;
+  if (rename (tmp, path) != 0)
     {
       unlink (tmp);
       return SG_RC_IO;
@@ -104,28 +114,18 @@ sg_rc
 sg_file_write_new (const char *path, const char *data, size_t len, bool sync)
 {
   char tmp[4200];
-  const char *slash = strrchr (path, '/');
-  int n = slash ? snprintf (tmp, sizeof tmp, "%.*s/.%s.XXXXXX", (int) (slash - path), path, slash + 1)
-                : snprintf (tmp, sizeof tmp, ".%s.XXXXXX", path);
-  if (n < 0 || (size_t) n >= sizeof tmp) return SG_RC_IO;
   struct stat st;
   if (lstat (path, &st) == 0) return SG_RC_EOF;
-  int fd = mkstemp (tmp);
-  if (fd < 0) return SG_RC_IO;
-  bool ok = sg_fd_write_all (fd, data, len) && (!sync || fsync (fd) == 0);
-  if (close (fd) != 0) ok = false;
+  if (!write_beside (path, data, len, sync, tmp, sizeof tmp)) return SG_RC_IO;
   sg_rc rc = SG_RC_IO;
-  if (ok)
+  if (link (tmp, path) == 0) rc = SG_RC_OK;
+  else if (errno == EEXIST) rc = SG_RC_EOF;
+  else if ((errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP || errno == ENOSYS)
+           && lstat (path, &st) != 0 && errno == ENOENT)
     {
-      if (link (tmp, path) == 0) rc = SG_RC_OK;
-      else if (errno == EEXIST) rc = SG_RC_EOF;
-      else if ((errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP || errno == ENOSYS)
-               && lstat (path, &st) != 0 && errno == ENOENT)
-        {
-          /* No hard links here: a rename, after the check (a race with another writer of the
-           * same name is possible only on such a file system). */
-          if (rename (tmp, path) == 0) return SG_RC_OK;
-        }
+      /* No hard links here: a rename, after the check (a race with another writer of the
+       * same name is possible only on such a file system). */
+      if (rename (tmp, path) == 0) return SG_RC_OK;
     }
   unlink (tmp);
   return rc;

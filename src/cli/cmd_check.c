@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "campaign/findings.h"
+#include "base/answer.h"
 #include "base/opt.h"
 #include "cli/cli.h"
 #include "cli/seeds.h"
@@ -172,7 +173,7 @@ text_flags (const char *t, size_t n, file_result *fr)
           for (i++; i < n; i++)
             if (t[i] == '"') { if (i + 1 < n && t[i + 1] == '"') i++; else break; }
           /* "" inside the literal prints as one quote: no answer word holds a quote. */
-          if (want_echo && sg_text_has_answer_line (t + from, (i < n ? i : n) - from) && !fr->noise)
+          if (want_echo && sg_answer_text_has_line (t + from, (i < n ? i : n) - from) && !fr->noise)
             fr->noise = "echoes an answer word (sat, unsat or unknown on a line of its own)";
           i++;
           after_paren = want_logic = want_echo = false;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/answer.h"
 #include "base/limits.h"
 #include "front/parse_int.h"
 
@@ -750,7 +751,7 @@ command (sg_parser *p, const uint32_t cmd)
       if ((rc = need_end (p, cmd, next (p, a1)))) return rc;
       {
         sg_atom str = sg_pnode (p, a1)->atom;
-        if (sg_text_has_answer_line (sg_store_text (p->s, str), sg_atom_len (&p->s->atoms, str)))
+        if (sg_answer_text_has_line (sg_store_text (p->s, str), sg_atom_len (&p->s->atoms, str)))
           return sg_perr (p, a1, SG_RC_PARSE,
                           "echo prints an answer word (sat, unsat or unknown on a line of its own), "
                           "which would be taken as a solver's answer: remove the echo");
@@ -770,24 +771,6 @@ command (sg_parser *p, const uint32_t cmd)
       break;
     }
   return sg_perr (p, h, SG_RC_PARSE, "unknown command '%s'", atext (p, h));
-}
-
-bool
-sg_text_has_answer_line (const char *text, size_t n)
-{
-  size_t i = 0;
-  while (i < n)
-    {
-      const char *nl = memchr (text + i, '\n', n - i);
-      size_t e = nl ? (size_t) (nl - text) : n, len = e - i;
-      const char *l = text + i;
-      i = e + 1;
-      if (len && l[len - 1] == '\r') len--;
-      if ((len == 3 && !memcmp (l, "sat", 3)) || (len == 5 && !memcmp (l, "unsat", 5))
-          || (len == 7 && !memcmp (l, "unknown", 7)))
-        return true;
-    }
-  return false;
 }
 
 sg_rc

@@ -23,11 +23,6 @@ sg_rc sg_parser_next (sg_parser *p);
  * and atom it created, unless it declared something (then it is kept). Returns true when the
  * command was dropped. Use after the caller has finished with it (e.g. printed it). */
 bool sg_parser_forget_last (sg_parser *p);
-/* Does text[0..n) hold a line (split at '\n', a trailing '\r' dropped) that is exactly "sat",
- * "unsat" or "unknown": the lines run/classify.c takes as a solver's answers? The parser
- * refuses an (echo "...") that prints one (a solver's output of it could not be told from its
- * answer: a false alarm); `check` refuses such a file it cannot parse. */
-bool sg_text_has_answer_line (const char *text, size_t n);
 /* Bytes read so far. */
 uint64_t sg_parser_bytes (const sg_parser *p);
 

@@ -96,12 +96,8 @@ sg_classify_answers (const char *s, size_t n, sg_outcome *o)
       size_t e = nl ? (size_t) (nl - s) : n, len = e - i;
       const char *l = s + i;
       i = e + 1;
-      if (len && l[len - 1] == '\r') len--;
-      int a = -1;
-      if (len == 3 && !memcmp (l, "sat", 3)) a = SG_ANS_SAT;
-      else if (len == 5 && !memcmp (l, "unsat", 5)) a = SG_ANS_UNSAT;
-      else if (len == 7 && !memcmp (l, "unknown", 7)) a = SG_ANS_UNKNOWN;
-      if (a >= 0 && !SG_VEC_PUSH (o->answers, (uint8_t) a)) return SG_RC_NOMEM;
+      sg_answer a = sg_answer_of_line (l, len);
+      if (a != SG_ANS_NONE && !SG_VEC_PUSH (o->answers, (uint8_t) a)) return SG_RC_NOMEM;
     }
   return SG_RC_OK;
 }

@@ -306,6 +306,47 @@ check_defined (const sg_grammar *g, sg_diag *d)
   return SG_RC_OK;
 }
 
+typedef uint32_t (*nt_step) (const sg_grammar *g, const uint32_t *aux, uint32_t x);
+
+/* From nonterminal `from` follow next() until a nonterminal comes again: that one lies on the
+ * cycle (*on), whose names go to cyc as "a -> b -> a" (cut at size). SG_RC_NOMEM. */
+static sg_rc
+find_cycle (const sg_grammar *g, const uint32_t *aux, nt_step next, uint32_t from, uint32_t *on,
+            char *cyc, size_t size)
+{
+  bool *seen = calloc (g->nnts, sizeof *seen);
+  if (!seen) return SG_RC_NOMEM;
+  uint32_t x = from;
+  while (!seen[x]) seen[x] = true, x = next (g, aux, x);
+  free (seen);
+  size_t len = 0;
+  cyc[0] = 0;
+  for (uint32_t y = x, k = 0; k == 0 || y != x; k++, y = next (g, aux, y))
+    {
+      int w = snprintf (cyc + len, size - len, "%s -> ", g->nts[y].name);
+      if (w < 0 || (size_t) w >= size - len) break;
+      len += (size_t) w;
+    }
+  if (len < size) snprintf (cyc + len, size - len, "%s", g->nts[x].name);
+  *on = x;
+  return SG_RC_OK;
+}
+
+/* An unproductive nonterminal's next step towards the cycle that makes it so (min[] as in
+ * check_productive: UINT32_MAX for the unproductive): the first unproductive child of its
+ * first alternative (every alternative has one). */
+static uint32_t
+unproductive_next (const sg_grammar *g, const uint32_t *min, uint32_t x)
+{
+  const sg_galt *al = &g->alts[g->nts[x].first_alt];
+  for (uint32_t k = 0; k < al->n; k++)
+    {
+      sg_gsym sy = g->syms[al->first + k];
+      if (sy >= 0 && min[sy] == UINT32_MAX) return (uint32_t) sy;
+    }
+  return x;
+}
+
 /* Every nonterminal derives some finite formula, and the start symbol one of size at most
  * SG_GRAMMAR_MAX_SIZE (fixpoint over the smallest size each nonterminal derives, saturated
  * just above that size: a grammar whose formulas are all larger would have every size counted
@@ -340,43 +381,13 @@ check_productive (const sg_grammar *g, sg_diag *d)
         /* Blame the cause, not the first one hit: every unproductive nonterminal needs another
          * (its first alternative's first unproductive child), so walking those steps from i
          * reaches a cycle; the nonterminal found there twice is reported, with the cycle. */
-        uint32_t *step = malloc (g->nnts * sizeof *step);
-        if (!step) { rc = SG_RC_NOMEM; break; }
-        for (uint32_t k = 0; k < g->nnts; k++) step[k] = none;
-        uint32_t x = i, t = 0;
-        while (step[x] == none)
-          {
-            step[x] = t++;
-            const sg_galt *al = &g->alts[g->nts[x].first_alt];
-            uint32_t y = x;
-            for (uint32_t k = 0; k < al->n; k++)
-              {
-                sg_gsym sy = g->syms[al->first + k];
-                if (sy >= 0 && min[sy] == none) { y = (uint32_t) sy; break; }
-              }
-            x = y;
-          }
-        char cyc[256] = "";
-        size_t len = 0;
-        for (uint32_t y = x, k = 0; k == 0 || y != x; k++)
-          {
-            int w = snprintf (cyc + len, sizeof cyc - len, "%s%s", k ? " -> " : "", g->nts[y].name);
-            if (w < 0 || (size_t) w >= sizeof cyc - len) break;
-            len += (size_t) w;
-            const sg_galt *al = &g->alts[g->nts[y].first_alt];
-            uint32_t nx = y;
-            for (uint32_t j = 0; j < al->n; j++)
-              {
-                sg_gsym sy = g->syms[al->first + j];
-                if (sy >= 0 && min[sy] == none) { nx = (uint32_t) sy; break; }
-              }
-            y = nx;
-          }
-        free (step);
+        uint32_t x;
+        char cyc[256];
+        if ((rc = find_cycle (g, min, unproductive_next, i, &x, cyc, sizeof cyc))) break;
         rc = sg_diag_set (d, SG_RC_SORT, g->nts[x].line, g->nts[x].col,
                           "unproductive nonterminal '%s': every alternative needs a nonterminal that derives "
-                          "no finite formula (%s -> %s)%s%s%s",
-                          g->nts[x].name, cyc, g->nts[x].name, x != i ? "; '" : "",
+                          "no finite formula (%s)%s%s%s",
+                          g->nts[x].name, cyc, x != i ? "; '" : "",
                           x != i ? g->nts[i].name : "", x != i ? "' needs it too" : "");
       }
   if (!rc && g->nnts && min[0] > SG_GRAMMAR_MAX_SIZE)
@@ -465,28 +476,13 @@ order_nts (sg_grammar *g, sg_diag *d)
       {
         /* i is left over, maybe only because it needs a cycle: every left-over nonterminal has a
          * cost-0 alternative with a left-over child, so following those reaches the cycle. */
-        uint32_t *step = malloc (g->nnts * sizeof *step);
-        if (!step) { rc = SG_RC_NOMEM; break; }
-        for (uint32_t k = 0; k < g->nnts; k++) step[k] = UINT32_MAX;
-        uint32_t x = i, t = 0;
-        while (step[x] == UINT32_MAX)
-          {
-            step[x] = t++;
-            x = zero_next (g, pending, x);
-          }
-        char cyc[256] = "";
-        size_t len = 0;
-        for (uint32_t y = x, k = 0; k == 0 || y != x; k++, y = zero_next (g, pending, y))
-          {
-            int w = snprintf (cyc + len, sizeof cyc - len, "%s -> ", g->nts[y].name);
-            if (w < 0 || (size_t) w >= sizeof cyc - len) break;
-            len += (size_t) w;
-          }
-        free (step);
+        uint32_t x;
+        char cyc[256];
+        if ((rc = find_cycle (g, pending, zero_next, i, &x, cyc, sizeof cyc))) break;
         rc = sg_diag_set (d, SG_RC_SORT, g->nts[x].line, g->nts[x].col,
                           "'%s' lies on a cycle of alternatives that cost nothing (no \"(\" and not its own name: "
-                          "%s%s): a size would hold infinitely many formulas",
-                          g->nts[x].name, cyc, g->nts[x].name);
+                          "%s): a size would hold infinitely many formulas",
+                          g->nts[x].name, cyc);
         break;
       }
   free (pending);
