@@ -1946,6 +1946,9 @@ group_enum() {
   check "--count ' -1' (strtoull would take 2^64-1): exit 2" eval '[ $code = 2 ] && [ -z "$out" ]'
   run "$bin" enum core --shard 1/-1 --solvers z3
   check "--shard 1/-1 (sscanf would take 1/4294967295): exit 2" eval '[ $code = 2 ] && [[ $err == *"--shard '"'"'1/-1'"'"'"* ]]'
+  run "$bin" campaign --shard " 0/+1" --budget 1 --out "$d/badshard"
+  check "campaign --shard ' 0/+1' (sscanf would take 0/1): exit 2, nothing made" \
+    eval '[ $code = 2 ] && [[ $err == *"--shard needs I/N"* ]] && [ ! -e "$d/badshard" ]'
   run "$bin" enum core --grammar ints --count 1 --solvers z3
   check "enum core --grammar ints: exit 2, not a silent run of ints" eval '[ $code = 2 ] && [[ $err == *"takes no --grammar"* ]]'
   printf 's ::= x\nx ::= x\n' > "$d/unprod.bnf"

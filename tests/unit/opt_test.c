@@ -101,6 +101,11 @@ test_errors (void **state)
     { { "-t", "inf", NULL }, "-t needs seconds >= 0.01, got 'inf'" },
     { { "-o", "both", NULL }, "-o needs sat, unsat or mixed, got 'both'" },
     { { "--name", NULL, NULL }, "--name needs a value" },
+    /* digits alone: strtoull would skip the blank (and the tab) and read -1 as 2^64 - 1 */
+    { { "--big", " -1", NULL }, "--big needs a number, got ' -1'" },
+    { { "--big", "\t-1", NULL }, "--big needs a number, got '\t-1'" },
+    { { "-n", "\n3", NULL }, "-n needs 1..256, got '\n3'" },
+    { { "-t", " 5", NULL }, "-t needs seconds >= 0.01, got ' 5'" },
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
     {
