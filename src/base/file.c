@@ -2,12 +2,15 @@
 #include "base/file.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 sg_rc
@@ -80,7 +83,41 @@ sg_fd_write_all (int fd, const char *data, size_t len)
   return true;
 }
 
-/* The bytes in a new temporary file beside path (".NAME.XXXXXX", mkstemp), fsync'd with sync;
+/* A new file named tmp (its last six characters, "XXXXXX", replaced): mkstemp's contract, but
+ * created with mode 0666 before the umask, as fopen would, so that a written finding, reduced
+ * file or report is as readable as any other file the user makes (mkstemp's 0600 is for
+ * private files). The six characters come from getrandom (the clock and pid where it fails);
+ * O_EXCL makes two writers of one name impossible. -1 with errno set on failure. */
+static int
+open_new (char *tmp)
+{
+  static const char alpha[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  size_t n = strlen (tmp);
+  if (n < 6 || strcmp (tmp + n - 6, "XXXXXX") != 0)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  for (unsigned attempt = 0; attempt < 100; attempt++)
+    {
+      unsigned char r[6];
+      if (getrandom (r, sizeof r, GRND_NONBLOCK) != (ssize_t) sizeof r)
+        {
+          struct timespec ts;
+          clock_gettime (CLOCK_MONOTONIC, &ts);
+          unsigned long long x = (unsigned long long) ts.tv_nsec * 2654435761u
+                                 ^ (unsigned long long) getpid () << 20 ^ attempt * 40503u;
+          for (int i = 0; i < 6; i++, x >>= 8) r[i] = (unsigned char) x;
+        }
+      for (int i = 0; i < 6; i++) tmp[n - 6 + i] = alpha[r[i] % (sizeof alpha - 1)];
+      int fd = open (tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+      if (fd >= 0 || errno != EEXIST) return fd;
+    }
+  errno = EEXIST;
+  return -1;
+}
+
+/* The bytes in a new temporary file beside path (".NAME.XXXXXX", open_new), fsync'd with sync;
  * its name in tmp. False on any failure (nothing left behind). */
 static bool
 write_beside (const char *path, const char *data, size_t len, bool sync, char *tmp, size_t tmpsize)
@@ -89,7 +126,7 @@ write_beside (const char *path, const char *data, size_t len, bool sync, char *t
   int n = slash ? snprintf (tmp, tmpsize, "%.*s/.%s.XXXXXX", (int) (slash - path), path, slash + 1)
                 : snprintf (tmp, tmpsize, ".%s.XXXXXX", path);
   if (n < 0 || (size_t) n >= tmpsize) return false;
-  int fd = mkstemp (tmp);
+  int fd = open_new (tmp);
   if (fd < 0) return false;
   bool ok = sg_fd_write_all (fd, data, len) && (!sync || fsync (fd) == 0);
   if (close (fd) != 0) ok = false;

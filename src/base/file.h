@@ -22,8 +22,9 @@ sg_rc sg_file_read_text (const char *path, size_t max, char **text /* OUT */,
 /* Write all len bytes to fd (retrying short writes and EINTR); false on an error. */
 bool sg_fd_write_all (int fd, const char *data, size_t len);
 
-/* Write len bytes to path through a temporary file beside it (mkstemp, ".NAME.XXXXXX") renamed
- * over path; with sync, fsync'd before the rename. SG_RC_IO on any failure (the temporary file
+/* Write len bytes to path through a temporary file beside it (".NAME.XXXXXX", made like
+ * mkstemp's but with mode 0666 before the umask, as fopen's) renamed over path; with sync,
+ * fsync'd before the rename. SG_RC_IO on any failure (the temporary file
  * is removed, path is untouched). */
 sg_rc sg_file_write_atomic (const char *path, const char *data, size_t len, bool sync);
 

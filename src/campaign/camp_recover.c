@@ -47,7 +47,7 @@ remove_partial_pairs (const char *dir)
       while ((e = readdir (d)))
         {
           size_t n = strlen (e->d_name);
-          /* .NAME.XXXXXX: a dot, a name, a dot and mkstemp's six characters. */
+          /* .NAME.XXXXXX: a dot, a name, a dot and six random characters (base/file.c). */
           if (e->d_name[0] != '.' || n < 9 || e->d_name[n - 7] != '.') continue;
           char f[PATH_MAX];
           struct stat st;

@@ -1,8 +1,8 @@
 /* findings: write one finding as a pair of files, <kind>-<solver>-<id>.smt2 (the trigger) and
  * <kind>-<solver>-<id>.json (how it was found: seeds, technique, rng seed and step, command
  * lines, outcomes, outputs, times, our evaluator's verdict on the models).
- * Owns: nothing. Files are written to a temporary name in the same directory (mkstemp) and
- * linked into place (never over an existing file: a later run's pair gets "-2"), the .smt2
+ * Owns: nothing. Files are written to a temporary name in the same directory (".NAME.XXXXXX",
+ * mode 0666 before the umask, so as readable as the user's other files) and linked into place (never over an existing file: a later run's pair gets "-2"), the .smt2
  * before the .json, so a crash never leaves a half-written file and a .json always has its
  * trigger.
  * Tests: tests/unit/loop_test.c */

@@ -90,6 +90,25 @@ test_write_new (void **state)
   free (text);
   snprintf (p, sizeof p, "%s/no/such/dir/f", dir);
   assert_int_equal (sg_file_write_new (p, "x", 1, false), SG_RC_IO);
+  /* Mode 0666 before the umask, as fopen's (not mkstemp's 0600): a finding or reduced file is
+   * as readable as the user's other files, and a umask of 077 still keeps it private. */
+  mode_t old = umask (022);
+  struct stat st;
+  snprintf (p, sizeof p, "%s/g.smt2", dir);
+  assert_int_equal (sg_file_write_new (p, "g", 1, false), SG_RC_OK);
+  assert_int_equal (stat (p, &st), 0);
+  assert_int_equal (st.st_mode & 0777, 0644);
+  assert_int_equal (unlink (p), 0);
+  umask (077);
+  assert_int_equal (sg_file_write_atomic (p, "g", 1, true), SG_RC_OK);
+  assert_int_equal (stat (p, &st), 0);
+  assert_int_equal (st.st_mode & 0777, 0600);
+  umask (027);
+  assert_int_equal (sg_file_write_atomic (p, "h", 1, false), SG_RC_OK); /* over it */
+  assert_int_equal (stat (p, &st), 0);
+  assert_int_equal (st.st_mode & 0777, 0640);
+  assert_int_equal (unlink (p), 0);
+  umask (old);
   char cmd[PATH_MAX + 32];
   snprintf (cmd, sizeof cmd, "ls -A %s | wc -l", dir);
   FILE *ls = popen (cmd, "r");
