@@ -118,19 +118,31 @@ open_new (char *tmp)
 }
 
 /* The bytes in a new temporary file beside path (".NAME.XXXXXX", open_new), fsync'd with sync;
- * its name in tmp. False on any failure (nothing left behind). */
+ * its name in tmp; with mode (not 0), that mode (an existing file's, kept as fopen keeps it).
+ * False on any failure, errno kept (nothing left behind). */
 static bool
-write_beside (const char *path, const char *data, size_t len, bool sync, char *tmp, size_t tmpsize)
+write_beside (const char *path, const char *data, size_t len, bool sync, mode_t mode, char *tmp,
+              size_t tmpsize)
 {
   const char *slash = strrchr (path, '/');
   int n = slash ? snprintf (tmp, tmpsize, "%.*s/.%s.XXXXXX", (int) (slash - path), path, slash + 1)
                 : snprintf (tmp, tmpsize, ".%s.XXXXXX", path);
-  if (n < 0 || (size_t) n >= tmpsize) return false;
+  if (n < 0 || (size_t) n >= tmpsize)
+    {
+      errno = ENAMETOOLONG;
+      return false;
+    }
   int fd = open_new (tmp);
   if (fd < 0) return false;
+  if (mode) (void) fchmod (fd, mode);
   bool ok = sg_fd_write_all (fd, data, len) && (!sync || fsync (fd) == 0);
-  if (close (fd) != 0) ok = false;
-  if (!ok) unlink (tmp);
+  int e = ok ? 0 : errno ? errno : EIO;
+  if (close (fd) != 0 && ok) ok = false, e = errno;
+  if (!ok)
+    {
+      unlink (tmp);
+      errno = e;
+    }
   return ok;
 }
 
@@ -138,10 +150,36 @@ sg_rc
 sg_file_write_atomic (const char *path, const char *data, size_t len, bool sync)
 {
   char tmp[4200];
-  if (!write_beside (path, data, len, sync, tmp, sizeof tmp)) return SG_RC_IO;
+  struct stat st;
+  mode_t mode = 0;
+  /* Only a regular file (or a link to one, or a dangling link: the link is replaced) is ever
+   * replaced: a rename over /dev/null, a FIFO or /dev/stdout would put a file in its place.
+   * Those are written through, as `>` would (nothing to make atomic there). */
+  if (stat (path, &st) == 0)
+    {
+      if (S_ISCHR (st.st_mode) || S_ISFIFO (st.st_mode))
+        {
+          int fd = open (path, O_WRONLY | O_CLOEXEC);
+          if (fd < 0) return SG_RC_IO;
+          bool ok = sg_fd_write_all (fd, data, len);
+          int e = ok ? 0 : errno ? errno : EIO;
+          if (close (fd) != 0 && ok) ok = false, e = errno;
+          errno = e;
+          return ok ? SG_RC_OK : SG_RC_IO;
+        }
+      if (!S_ISREG (st.st_mode))
+        {
+          errno = S_ISDIR (st.st_mode) ? EISDIR : EINVAL;
+          return SG_RC_IO;
+        }
+      if (lstat (path, &st) == 0 && S_ISREG (st.st_mode)) mode = st.st_mode & 0777;
+    }
+  if (!write_beside (path, data, len, sync, mode, tmp, sizeof tmp)) return SG_RC_IO;
   if (rename (tmp, path) != 0)
     {
+      int e = errno;
       unlink (tmp);
+      errno = e;
       return SG_RC_IO;
     }
   return SG_RC_OK;
@@ -153,7 +191,7 @@ sg_file_write_new (const char *path, const char *data, size_t len, bool sync)
   char tmp[4200];
   struct stat st;
   if (lstat (path, &st) == 0) return SG_RC_EOF;
-  if (!write_beside (path, data, len, sync, tmp, sizeof tmp)) return SG_RC_IO;
+  if (!write_beside (path, data, len, sync, 0, tmp, sizeof tmp)) return SG_RC_IO;
   sg_rc rc = SG_RC_IO;
   if (link (tmp, path) == 0) rc = SG_RC_OK;
   else if (errno == EEXIST) rc = SG_RC_EOF;

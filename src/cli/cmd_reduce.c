@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/file.h"
@@ -130,6 +131,8 @@ reduce_predicate (const sg_cli_cmd *cmd, const reduce_cfg *c, const sg_reduce_op
       if (!rc) rc = sg_solver_list_check (&p->solvers, &d);
       if (rc) { sg_cli_print_diag (&d); return sg_rc_exit_code (rc); }
       p->timeout_s = c->timeout;
+      /* Without -t, the golden run's limit is 10 s or the budget, whichever is smaller. */
+      p->golden_timeout_s = ro->budget_s > 0 && ro->budget_s < 10.0 ? ro->budget_s : 0;
       *in = p->trigger;
       return SG_EXIT_OK;
     }
@@ -150,6 +153,8 @@ reduce_predicate (const sg_cli_cmd *cmd, const reduce_cfg *c, const sg_reduce_op
     }
   m->timeout_s = c->timeout;
   x->timeout_s = c->cross_timeout ? c->cross_timeout : c->timeout;
+  m->timeout_is_budget = ro->budget_s > 0 && m->timeout_s == ro->budget_s;
+  x->timeout_is_budget = ro->budget_s > 0 && x->timeout_s == ro->budget_s;
   /* Without -t the golden run still has a limit: SG_REDUCE_GOLDEN_TIMEOUT_S or the budget,
    * whichever is smaller; later runs derive theirs from its time. */
   m->golden_timeout_s = x->golden_timeout_s
@@ -200,6 +205,44 @@ name_options (const sg_pred *p, const char *outp, sg_diag *d)
   free (text);
   sg_buf_free (&b);
   return rc;
+}
+
+/* OUT before anything runs: a path that reduce may replace (it writes a new file and renames it
+ * over OUT after every improvement), never the input or the finding's JSON, nor anything but a
+ * regular file (a rename over /dev/null or a FIFO would put a file in its place), in a
+ * directory we can write. Returns the exit code (SG_EXIT_INPUT with "OUT: error: ..."). */
+static int
+check_out (const char *in, const char *json, const char *outp)
+{
+  sg_diag d;
+  sg_diag_init (&d, outp[0] ? outp : "''");
+  struct stat so, sl, si;
+  bool exists = stat (outp, &so) == 0, entry = lstat (outp, &sl) == 0;
+  const char *what[2] = { in, json };
+  for (int i = 0; i < 2 && outp[0]; i++)
+    if (what[i] && stat (what[i], &si) == 0
+        && ((exists && so.st_dev == si.st_dev && so.st_ino == si.st_ino)
+            || (entry && sl.st_dev == si.st_dev && sl.st_ino == si.st_ino)))
+      sg_diag_set (&d, SG_RC_USAGE, 0, 0, "names the %s %s, which reduce would overwrite: give another OUT",
+                   i ? "finding's JSON" : "input", what[i]);
+  if (!outp[0]) sg_diag_set (&d, SG_RC_USAGE, 0, 0, "an empty path names no file");
+  else if (exists && S_ISDIR (so.st_mode)) sg_diag_set (&d, SG_RC_USAGE, 0, 0, "is a directory");
+  else if (exists && !S_ISREG (so.st_mode))
+    sg_diag_set (&d, SG_RC_USAGE, 0, 0, "not a regular file (a device, FIFO or socket): reduce "
+                                        "replaces OUT with a new file, so OUT must be a file");
+  else
+    {
+      char dir[4096];
+      const char *slash = strrchr (outp, '/');
+      int n = !slash ? snprintf (dir, sizeof dir, ".")
+                     : snprintf (dir, sizeof dir, "%.*s", slash == outp ? 1 : (int) (slash - outp), outp);
+      if (n < 0 || (size_t) n >= sizeof dir) sg_diag_set (&d, SG_RC_USAGE, 0, 0, "path too long");
+      else if (access (dir, W_OK | X_OK) != 0)
+        sg_diag_set (&d, SG_RC_USAGE, 0, 0, "cannot write in %s: %s", dir, strerror (errno));
+    }
+  if (!d.rc) return SG_EXIT_OK;
+  sg_cli_print_diag (&d);
+  return SG_EXIT_INPUT;
 }
 
 /* Read and parse in, check the golden run, reduce into outp. Returns the exit code. */
@@ -268,6 +311,7 @@ sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
 {
   /* Stop signals: candidates and solvers go first, then we (run/spawn.h, reduce.c). */
   sg_spawn_block_stop_signals (NULL);
+  double t0 = sg_spawn_now ();
   reduce_cfg c;
   memset (&c, 0, sizeof c);
   long ncpu = sysconf (_SC_NPROCESSORS_ONLN);
@@ -279,11 +323,18 @@ sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
   int code = reduce_args (cmd, argc, argv, &c, pos, &npos, &at);
   if (code) return code < 0 ? SG_EXIT_OK : code;
   static const sg_strategy strategies[] = { SG_STRAT_DDMIN, SG_STRAT_HIER, SG_STRAT_HYBRID };
-  sg_reduce_opts ro = { strategies[c.strategy], c.jobs, c.budget, !c.quiet, c.verbose };
+  sg_reduce_opts ro = { strategies[c.strategy], c.jobs, c.budget, !c.quiet, c.verbose, t0 };
+  if (c.budget > 0)
+    {
+      /* No run outlasts the budget (it counts from here, the golden run included). */
+      if (c.timeout > c.budget) c.timeout = c.budget;
+      if (c.cross_timeout > c.budget) c.cross_timeout = c.budget;
+    }
   sg_pred p;
   sg_pred_init (&p);
   const char *in = NULL, *outp = NULL;
   code = reduce_predicate (cmd, &c, &ro, argc, argv, at, pos, npos, &p, &in, &outp);
+  if (!code) code = check_out (in, c.finding, outp);
   if (!code) code = reduce_run (&p, &ro, in, outp);
   sg_pred_free (&p);
   return code;

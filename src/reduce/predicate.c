@@ -133,7 +133,8 @@ cmd_golden (sg_pred_cmd *c, const char *what, const char *path, uint64_t mem, sg
     rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: cannot execute '%s'", what, c->argv.a[0]);
   else if (r.timed_out)
     rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: the golden run timed out (after %.3g s%s)", what,
-                      limit, c->timeout_s > 0 ? "" : ", the limit without -t");
+                      limit, c->timeout_is_budget ? ", the --budget"
+                                  : c->timeout_s > 0 ? "" : ", the limit without -t");
   else
     {
       c->g_end = (int) r.end;
@@ -148,9 +149,19 @@ cmd_golden (sg_pred_cmd *c, const char *what, const char *path, uint64_t mem, sg
         c->timeout_s = c->golden_timeout_s > 0 ? fmin ((r.wall_s + 1.0) * 1.5, c->golden_timeout_s)
                                                : (r.wall_s + 1.0) * 1.5;
       if (!cmd_matches (c, &r))
-        rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: the golden run does not match %s%s%s%s", what,
-                          c->match_out ? "--match-out " : "", c->match_out ? c->match_out : "",
-                          c->match_err ? " --match-err " : "", c->match_err ? c->match_err : "");
+        {
+          /* The golden run is its own reference: only a --match or --regex rule can fail. */
+          bool cross = strstr (what, "cross") != NULL;
+          const char *pre = cross ? "--cross-" : "--";
+          bool out_ok = stream_ok (c->ignore_out, c->match_out, c->has_re_out, &c->re_out,
+                                   &c->g_out, &r.out);
+          const char *stream = out_ok ? "stderr" : "stdout";
+          const char *match = out_ok ? c->match_err : c->match_out;
+          const char *re = out_ok ? c->regex_err : c->regex_out;
+          rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: its %s does not %s %s%s-%s '%s'", what,
+                            stream, match ? "contain" : "match", pre, match ? "match" : "regex",
+                            out_ok ? "err" : "out", match ? match : re ? re : "");
+        }
     }
   sg_spawn_result_free (&r);
   return rc;
@@ -548,7 +559,8 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
       return rc;
     }
   /* Finding mode: probe every solver once on the input, with the generous limit. */
-  p->golden_timeout_s = p->timeout_s > 0 ? p->timeout_s : 10.0;
+  /* -t, else the limit the caller set (the budget when smaller), else 10 s. */
+  p->golden_timeout_s = p->timeout_s > 0 ? p->timeout_s : p->golden_timeout_s > 0 ? p->golden_timeout_s : 10.0;
   sg_probe pr;
   sg_probe_init (&pr);
   sg_probe_opts po;

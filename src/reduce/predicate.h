@@ -41,6 +41,7 @@ typedef struct sg_pred_cmd {
   bool has_re_out, has_re_err;
   double timeout_s;             /* 0 = (golden time + 1) * 1.5, at most golden_timeout_s */
   double golden_timeout_s;      /* the golden run's limit when timeout_s is 0 (0 = none) */
+  bool timeout_is_budget;       /* timeout_s is -t cut to --budget (messages say so) */
   /* golden run */
   int g_end, g_code, g_sig;     /* sg_spawn_end and exit code / signal */
   sg_buf g_out, g_err;          /* golden stdout / stderr */
@@ -65,7 +66,7 @@ typedef struct sg_pred {
   bool use_expected;            /* judge against `expected` (no other solver decides) */
   uint32_t query;               /* check-sat index of the finding, 0 when unknown */
   double timeout_s;             /* per solver run; 0 = from the golden run */
-  double golden_timeout_s;      /* the golden run's limit */
+  double golden_timeout_s;      /* the golden run's limit: -t, else the caller's (0: 10 s) */
   bool self_invalid;            /* the invalid model was reported by the solver itself */
   char signature[256];          /* golden crash / invalid-model signature of the culprit */
   sg_outcome_kind g_kind;       /* golden outcome kind of the culprit */

@@ -78,6 +78,7 @@ typedef struct rctx {
   double t0, last_progress;
   bool stop;           /* budget exhausted */
   sg_rc err;           /* first internal error */
+  int werr;            /* errno of a failed write of OUT (err is SG_RC_IO) */
   uint64_t cur_terms, cur_syms; /* measure of the current text (0: unknown) */
 } rctx;
 
@@ -137,8 +138,35 @@ cand_clear (cand *k)
     }
 }
 
+/* Stop the candidates of a batch still running: SIGTERM (each candidate's solver run kills
+ * its group and removes its directory), SIGKILL after 2 s; all reaped (pid 0). */
+static void
+stop_batch (cand *ks, uint32_t n)
+{
+  for (uint32_t k = 0; k < n; k++)
+    if (ks[k].pid > 0) kill (ks[k].pid, SIGTERM);
+  for (uint32_t k = 0; k < n; k++)
+    {
+      if (ks[k].pid <= 0) continue;
+      for (int tries = 0; tries < 100; tries++)
+        {
+          pid_t g = waitpid (ks[k].pid, NULL, WNOHANG);
+          if (g == ks[k].pid || (g < 0 && errno != EINTR)) { ks[k].pid = 0; break; }
+          struct timespec nap = { 0, 20 * 1000 * 1000 };
+          nanosleep (&nap, NULL);
+        }
+      if (ks[k].pid > 0)
+        {
+          kill (ks[k].pid, SIGKILL);
+          while (waitpid (ks[k].pid, NULL, 0) < 0 && errno == EINTR) {}
+          ks[k].pid = 0;
+        }
+    }
+}
+
 /* Run the parsed candidates ks[0..n) in parallel; return the first (in order) still failing,
- * or -1. */
+ * or -1. When the budget ends while they run (c->stop), those still running are stopped and
+ * the first of the finished ones that fails (in order) is returned, or -1. */
 static int
 run_batch (rctx *c, cand *ks, uint32_t n)
 {
@@ -190,29 +218,19 @@ run_batch (rctx *c, cand *ks, uint32_t n)
           int sig = sigtimedwait (&stop, NULL, &ts);
           if (sig > 0)
             {
-              /* SIGTERM: each candidate's solver run kills its group and removes its
-               * directory; SIGKILL after 2 s. */
-              for (uint32_t k = 0; k < n; k++)
-                if (ks[k].pid > 0) kill (ks[k].pid, SIGTERM);
-              for (uint32_t k = 0; k < n; k++)
-                {
-                  if (ks[k].pid <= 0) continue;
-                  for (int tries = 0; tries < 100; tries++)
-                    {
-                      pid_t g = waitpid (ks[k].pid, NULL, WNOHANG);
-                      if (g == ks[k].pid || (g < 0 && errno != EINTR)) { ks[k].pid = 0; break; }
-                      struct timespec nap = { 0, 20 * 1000 * 1000 };
-                      nanosleep (&nap, NULL);
-                    }
-                  if (ks[k].pid > 0)
-                    {
-                      kill (ks[k].pid, SIGKILL);
-                      while (waitpid (ks[k].pid, NULL, 0) < 0 && errno == EINTR) {}
-                    }
-                }
+              stop_batch (ks, n);
               sg_run_tmpdir_sweep ();
               kill (getpid (), sig); /* pending again (blocked): sg_spawn_stop_now dies of it */
               sg_spawn_stop_now (c->dir);
+            }
+          /* The budget is over: the candidates still running go (their results would come
+           * too late), the reduction ends with what it has. */
+          if (c->o->budget_s > 0 && !c->stop && sg_spawn_now () - c->t0 > c->o->budget_s)
+            {
+              stop_batch (ks, n);
+              c->stop = true;
+              c->st->budget_hit = true;
+              return win;
             }
         }
       c->st->checks++;
@@ -232,7 +250,11 @@ accept (rctx *c, cand *k)
   sg_buf_reset (&c->cur);
   sg_buf_add (&c->cur, k->text.s, k->text.len);
   c->st->improvements++;
-  if (sg_file_write_atomic (c->out_path, c->cur.s, c->cur.len, false)) c->err = SG_RC_IO;
+  if (sg_file_write_atomic (c->out_path, c->cur.s, c->cur.len, false))
+    {
+      c->werr = errno ? errno : EIO;
+      c->err = SG_RC_IO;
+    }
   progress (c, c->o->verbose);
 }
 
@@ -443,7 +465,7 @@ sg_reduce (const sg_pred *p, const char *text, size_t len, const char *name,
   c.st = st;
   c.name = name;
   c.out_path = out_path;
-  c.t0 = sg_spawn_now ();
+  c.t0 = o->t0 > 0 ? o->t0 : sg_spawn_now ();
   sg_buf_init (&c.cur);
   sg_buf_add (&c.cur, text, len);
   if (!sg_buf_ok (&c.cur)) return sg_diag_set (d, SG_RC_NOMEM, 0, 0, "out of memory");
@@ -465,9 +487,13 @@ sg_reduce (const sg_pred *p, const char *text, size_t len, const char *name,
       if (o->strategy == SG_STRAT_DDMIN || o->strategy == SG_STRAT_HYBRID) fixpoint (&c, true);
       if (o->strategy == SG_STRAT_HIER || o->strategy == SG_STRAT_HYBRID) fixpoint (&c, false);
       if (c.err == SG_RC_NOMEM) rc = sg_diag_set (d, SG_RC_NOMEM, 0, 0, "out of memory");
+      else if (c.werr)
+        rc = sg_diag_set (d, SG_RC_IO, 0, 0, "cannot write %s: %s", out_path, strerror (c.werr));
       else if (c.err) rc = sg_diag_set (d, c.err, 0, 0, "reduction failed: %s", sg_rc_name (c.err));
+      errno = 0;
       if (!rc && sg_file_write_atomic (out_path, c.cur.s, c.cur.len, false))
-        rc = sg_diag_set (d, SG_RC_IO, 0, 0, "cannot write %s", out_path);
+        rc = sg_diag_set (d, SG_RC_IO, 0, 0, "cannot write %s: %s", out_path,
+                          strerror (errno ? errno : EIO));
       /* Final size in terms. */
       sg_round fr;
       sg_diag fd;

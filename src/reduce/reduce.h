@@ -20,9 +20,12 @@ typedef enum sg_strategy { SG_STRAT_DDMIN, SG_STRAT_HIER, SG_STRAT_HYBRID } sg_s
 typedef struct sg_reduce_opts {
   sg_strategy strategy;
   uint32_t jobs;       /* parallel checks (>= 1) */
-  double budget_s;     /* stop after this many seconds (0 = none) */
+  double budget_s;     /* stop this many seconds after t0 (0 = none): no batch starts after
+                          that, and the candidates still running are stopped */
   bool progress;       /* live status on stderr */
   bool verbose;        /* one line per improvement on stderr */
+  double t0;           /* the start the budget counts from (sg_spawn_now: the command's
+                          start, so the golden run counts), 0 = when sg_reduce starts */
 } sg_reduce_opts;
 
 typedef struct sg_reduce_stats {

@@ -1268,7 +1268,39 @@ group_reduce() {
     eval '[ $code = 0 ] && grep -q bvlshr "$tmp/r1.smt2" && [ $(( $(wc -c < "$tmp/r1.smt2") * 4 )) -lt "$in_bytes" ]'
   run "$bin" reduce examples/qf_bv.smt2 "$tmp/r2.smt2" --match-out nothere -- grep bvlshr
   check "reduce: a golden run that does not match is an input error" \
-    eval '[ $code = 2 ] && [[ $err == *"golden run does not match"* ]] && [ ! -e "$tmp/r2.smt2" ]'
+    eval '[ $code = 2 ] && [[ $err == *"golden run: its stdout does not contain --match-out '"'nothere'"'"* ]] && [ ! -e "$tmp/r2.smt2" ]'
+  run "$bin" reduce --regex-err 'x' examples/qf_bv.smt2 "$tmp/r2.smt2" -- grep bvlshr
+  check "reduce: a golden run whose stderr misses --regex-err is named by that rule" \
+    eval '[ $code = 2 ] && [[ $err == *"golden run: its stderr does not match --regex-err '"'x'"'"* ]]'
+  # OUT is replaced after every improvement: never the input, nor anything but a regular file.
+  cp examples/qf_bv.smt2 "$tmp/rin.smt2"
+  ln -sf rin.smt2 "$tmp/rlink.smt2"
+  mkfifo "$tmp/rfifo"
+  local o
+  for o in rin.smt2 rlink.smt2; do
+    run "$bin" reduce -q "$tmp/rin.smt2" "$tmp/$o" -- grep -q bvlshr
+    check "reduce: OUT $o names the input: exit 2, the input untouched" \
+      eval '[ $code = 2 ] && [[ $err == "$tmp/$o: error: names the input "*"give another OUT" ]] && cmp -s "$tmp/rin.smt2" examples/qf_bv.smt2'
+  done
+  run "$bin" reduce -q "$tmp/rlink.smt2" "$tmp/rin.smt2" -- grep -q bvlshr
+  check "reduce: IN a link to OUT: exit 2, the input untouched" \
+    eval '[ $code = 2 ] && cmp -s "$tmp/rin.smt2" examples/qf_bv.smt2'
+  run "$bin" reduce -q -t 5 examples/qf_bv.smt2 "$tmp/rfifo" -- grep -q bvlshr
+  check "reduce: OUT a FIFO: exit 2 before anything runs, still a FIFO" \
+    eval '[ $code = 2 ] && [[ $err == *"rfifo: error: not a regular file"* ]] && [ -p "$tmp/rfifo" ]'
+  run "$bin" reduce -q examples/qf_bv.smt2 "$tmp/no/such/dir/r.smt2" -- grep -q bvlshr
+  check "reduce: OUT in a missing directory: exit 2 naming OUT and why" \
+    eval '[ $code = 2 ] && [[ $err == "$tmp/no/such/dir/r.smt2: error: cannot write in $tmp/no/such/dir: No such file or directory" ]]'
+  # --budget counts from the start and stops the candidates still running: a command that is
+  # quick on the input and hangs on every candidate, -t 60, --budget 2.
+  printf '#!/bin/sh\ncase "$1" in */cand*) exec sleep 37;; esac\nexec grep -q bvlshr "$1"\n' > "$tmp/rslow.sh"
+  chmod +x "$tmp/rslow.sh"
+  local b0 b1
+  b0=$(date +%s)
+  run "$bin" reduce -q -j 2 -t 60 --budget 2 examples/qf_bv.smt2 "$tmp/rb.smt2" -- "$tmp/rslow.sh"
+  b1=$(date +%s)
+  check "reduce --budget 2 -t 60 with hanging candidates: ends by 5 s with the input, nothing left running" \
+    eval '[ $code = 0 ] && [[ $out == *"(budget reached)" ]] && [ $((b1 - b0)) -le 5 ] && grep -q bvlshr "$tmp/rb.smt2" && ! pgrep -f "sleep 37" > /dev/null'
   run "$bin" reduce tests/parse/unknown_symbol.smt2 "$tmp/r3.smt2" -- grep x
   check "reduce: an input that does not parse: exit 2 with its position" \
     eval '[ $code = 2 ] && [[ $(first_err_line) == tests/parse/unknown_symbol.smt2:*:*": error: "* ]]'
@@ -1287,6 +1319,11 @@ group_reduce() {
     run "$bin" reduce --finding "$tmp/crash-fake-w0-000001.json" "$tmp/r5.smt2" --budget 60
     check "reduce --finding: a crash finding is reduced to one command" \
       eval '[ $code = 0 ] && [ "$(grep -c "^(" "$tmp/r5.smt2")" = 1 ] && "$bin" parse -q "$tmp/r5.smt2"'
+    for o in crash-fake-w0-000001.smt2 crash-fake-w0-000001.json; do
+      run "$bin" reduce --finding "$tmp/crash-fake-w0-000001.json" "$tmp/$o" --budget 60
+      check "reduce --finding: OUT $o (the finding's own file): exit 2, untouched" \
+        eval '[ $code = 2 ] && [[ $err == *"which reduce would overwrite"* ]] && cmp -s "$tmp/crash-fake-w0-000001.smt2" examples/qf_lia.smt2 && grep -q segv "$tmp/crash-fake-w0-000001.json"'
+    done
     printf '{"kind": "crash", "solver": "fake_solver", "trigger": "crash-fake-w0-000001.smt2", "runs": [{"solver": "fake_solver", "command": ["%s", "sat"]}]}\n' "$fake" > "$tmp/nocrash.json"
     run "$bin" reduce --finding "$tmp/nocrash.json" "$tmp/r6.smt2"
     check "reduce --finding: a finding that does not reproduce is an input error" \

@@ -103,12 +103,28 @@ test_write_new (void **state)
   assert_int_equal (sg_file_write_atomic (p, "g", 1, true), SG_RC_OK);
   assert_int_equal (stat (p, &st), 0);
   assert_int_equal (st.st_mode & 0777, 0600);
-  umask (027);
-  assert_int_equal (sg_file_write_atomic (p, "h", 1, false), SG_RC_OK); /* over it */
+  umask (022);
+  assert_int_equal (sg_file_write_atomic (p, "h", 1, false), SG_RC_OK); /* over it: kept */
   assert_int_equal (stat (p, &st), 0);
-  assert_int_equal (st.st_mode & 0777, 0640);
+  assert_int_equal (st.st_mode & 0777, 0600);
+  assert_int_equal (chmod (p, 0664), 0);
+  umask (077);
+  assert_int_equal (sg_file_write_atomic (p, "i", 1, false), SG_RC_OK);
+  assert_int_equal (stat (p, &st), 0);
+  assert_int_equal (st.st_mode & 0777, 0664);
   assert_int_equal (unlink (p), 0);
   umask (old);
+  /* Never a rename over anything but a regular file: /dev/null (a character device, as
+   * /dev/stdout's target is) is written through and stays a device; a directory is refused. */
+  assert_int_equal (sg_file_write_atomic ("/dev/null", "j", 1, true), SG_RC_OK);
+  assert_int_equal (lstat ("/dev/null", &st), 0);
+  assert_true (S_ISCHR (st.st_mode));
+  snprintf (p, sizeof p, "%s/sub", dir);
+  assert_int_equal (mkdir (p, 0700), 0);
+  errno = 0;
+  assert_int_equal (sg_file_write_atomic (p, "k", 1, false), SG_RC_IO);
+  assert_int_equal (errno, EISDIR);
+  assert_int_equal (rmdir (p), 0);
   char cmd[PATH_MAX + 32];
   snprintf (cmd, sizeof cmd, "ls -A %s | wc -l", dir);
   FILE *ls = popen (cmd, "r");

@@ -94,7 +94,7 @@ reduce_finding (const char *trigger, const char *spec, sg_verdict_kind kind, boo
   tp_parse (&t, ttext);
   if (sg_pred_golden (&p, p.trigger, ttext, tlen, &t.s, &t.sc, &d)) fail_msg ("golden: %s", d.msg);
   tp_free (&t);
-  sg_reduce_opts o = { SG_STRAT_HYBRID, 2, 60, false, false };
+  sg_reduce_opts o = { SG_STRAT_HYBRID, 2, 60, false, false, 0 };
   sg_reduce_stats st;
   assert_int_equal (sg_reduce (&p, ttext, tlen, p.trigger, out, &o, &st, &d), SG_RC_OK);
   size_t olen = 0;

@@ -254,7 +254,7 @@ reduce_with (const char *in, const char *const *argv, sg_strategy strat, uint32_
   assert_int_equal (t.rc, SG_RC_OK);
   assert_int_equal (sg_pred_golden (&p, inpath, in, strlen (in), &t.s, &t.sc, &d), SG_RC_OK);
   tp_free (&t);
-  sg_reduce_opts o = { strat, jobs, 0, false, false };
+  sg_reduce_opts o = { strat, jobs, 0, false, false, 0 };
   assert_int_equal (sg_reduce (&p, in, strlen (in), inpath, outpath, &o, st, &d), SG_RC_OK);
   size_t len = 0;
   *out = read_all (outpath, &len);
