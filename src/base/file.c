@@ -146,33 +146,49 @@ write_beside (const char *path, const char *data, size_t len, bool sync, mode_t 
   return ok;
 }
 
+/* Write through path (open with O_TRUNC, following links), as the shell's `>` would. */
+static sg_rc
+write_through (const char *path, const char *data, size_t len, bool sync)
+{
+  int fd = open (path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) return SG_RC_IO;
+  struct stat st;
+  bool ok = sg_fd_write_all (fd, data, len)
+            && (!sync || fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || fsync (fd) == 0);
+  int e = ok ? 0 : errno ? errno : EIO;
+  if (close (fd) != 0 && ok) ok = false, e = errno;
+  errno = e;
+  return ok ? SG_RC_OK : SG_RC_IO;
+}
+
 sg_rc
 sg_file_write_atomic (const char *path, const char *data, size_t len, bool sync)
 {
   char tmp[4200];
   struct stat st;
   mode_t mode = 0;
-  /* Only a regular file (or a link to one, or a dangling link: the link is replaced) is ever
-   * replaced: a rename over /dev/null, a FIFO or /dev/stdout would put a file in its place.
-   * Those are written through, as `>` would (nothing to make atomic there). */
-  if (stat (path, &st) == 0)
+  /* Only a regular file is ever replaced by a rename. A link is written through (a rename
+   * would replace the link: /dev/stdout is one), and so are a device and a FIFO (a rename
+   * would put a file in place of /dev/null). */
+  if (lstat (path, &st) == 0)
     {
-      if (S_ISCHR (st.st_mode) || S_ISFIFO (st.st_mode))
+      if (S_ISLNK (st.st_mode))
         {
-          int fd = open (path, O_WRONLY | O_CLOEXEC);
-          if (fd < 0) return SG_RC_IO;
-          bool ok = sg_fd_write_all (fd, data, len);
-          int e = ok ? 0 : errno ? errno : EIO;
-          if (close (fd) != 0 && ok) ok = false, e = errno;
-          errno = e;
-          return ok ? SG_RC_OK : SG_RC_IO;
+          if (stat (path, &st) == 0 && !S_ISREG (st.st_mode) && !S_ISCHR (st.st_mode)
+              && !S_ISFIFO (st.st_mode))
+            {
+              errno = S_ISDIR (st.st_mode) ? EISDIR : EINVAL;
+              return SG_RC_IO;
+            }
+          return write_through (path, data, len, sync);
         }
+      if (S_ISCHR (st.st_mode) || S_ISFIFO (st.st_mode)) return write_through (path, data, len, sync);
       if (!S_ISREG (st.st_mode))
         {
           errno = S_ISDIR (st.st_mode) ? EISDIR : EINVAL;
           return SG_RC_IO;
         }
-      if (lstat (path, &st) == 0 && S_ISREG (st.st_mode)) mode = st.st_mode & 0777;
+      mode = st.st_mode & 0777;
     }
   if (!write_beside (path, data, len, sync, mode, tmp, sizeof tmp)) return SG_RC_IO;
   if (rename (tmp, path) != 0)

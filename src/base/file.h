@@ -25,10 +25,10 @@ bool sg_fd_write_all (int fd, const char *data, size_t len);
 /* Write len bytes to path through a temporary file beside it (".NAME.XXXXXX", made like
  * mkstemp's but with mode 0666 before the umask, as fopen's; an existing file's mode is kept)
  * renamed over path; with sync, fsync'd before the rename. SG_RC_IO with errno set on any
- * failure (the temporary file is removed, path is untouched). Only a regular file is ever
- * replaced (a rename would put a file in place of /dev/null or /dev/stdout): a character
- * device or FIFO (or a link to one) is written through, as the shell's `>` would, without
- * atomicity; a directory is EISDIR, anything else EINVAL. */
+ * failure (the temporary file is removed, path is untouched). Only a regular file (or a new
+ * name) is ever replaced by a rename: a symbolic link (/dev/stdout is one), a character device
+ * (/dev/null) or a FIFO is written through, as the shell's `>` would, without atomicity; a
+ * directory is EISDIR, anything else EINVAL. */
 sg_rc sg_file_write_atomic (const char *path, const char *data, size_t len, bool sync);
 
 /* sg_file_write_atomic, but never over an existing file: the finished temporary file is

@@ -1285,6 +1285,11 @@ group_reduce() {
   run "$bin" reduce -q "$tmp/rlink.smt2" "$tmp/rin.smt2" -- grep -q bvlshr
   check "reduce: IN a link to OUT: exit 2, the input untouched" \
     eval '[ $code = 2 ] && cmp -s "$tmp/rin.smt2" examples/qf_bv.smt2'
+  printf 'old\n' > "$tmp/rtarget.smt2"
+  ln -sf rtarget.smt2 "$tmp/rout-link.smt2"
+  run "$bin" reduce -q examples/qf_bv.smt2 "$tmp/rout-link.smt2" -- grep -q bvlshr
+  check "reduce: OUT a link to a file: written through (still a link; the file holds the result)" \
+    eval '[ $code = 0 ] && [ -L "$tmp/rout-link.smt2" ] && grep -q bvlshr "$tmp/rtarget.smt2"'
   run "$bin" reduce -q -t 5 examples/qf_bv.smt2 "$tmp/rfifo" -- grep -q bvlshr
   check "reduce: OUT a FIFO: exit 2 before anything runs, still a FIFO" \
     eval '[ $code = 2 ] && [[ $err == *"rfifo: error: not a regular file"* ]] && [ -p "$tmp/rfifo" ]'

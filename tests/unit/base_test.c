@@ -119,6 +119,30 @@ test_write_new (void **state)
   assert_int_equal (sg_file_write_atomic ("/dev/null", "j", 1, true), SG_RC_OK);
   assert_int_equal (lstat ("/dev/null", &st), 0);
   assert_true (S_ISCHR (st.st_mode));
+  /* A link (as /dev/stdout is) is written through, never replaced: to /dev/null, and to a
+   * file, which gets the bytes. */
+  char target[PATH_MAX];
+  snprintf (p, sizeof p, "%s/null-link", dir);
+  assert_int_equal (symlink ("/dev/null", p), 0);
+  assert_int_equal (sg_file_write_atomic (p, "l", 1, true), SG_RC_OK);
+  assert_int_equal (lstat (p, &st), 0);
+  assert_true (S_ISLNK (st.st_mode));
+  assert_int_equal (unlink (p), 0);
+  snprintf (target, sizeof target, "%s/target", dir);
+  assert_int_equal (sg_file_write_atomic (target, "old text", 8, false), SG_RC_OK);
+  assert_int_equal (symlink ("target", p), 0);
+  assert_int_equal (sg_file_write_atomic (p, "new", 3, true), SG_RC_OK);
+  assert_int_equal (lstat (p, &st), 0);
+  assert_true (S_ISLNK (st.st_mode));
+  char *got = NULL;
+  size_t glen = 0;
+  sg_diag gd;
+  sg_diag_init (&gd, target);
+  assert_int_equal (sg_file_read (target, 100, &got, &glen, &gd), SG_RC_OK);
+  assert_string_equal (got, "new");
+  free (got);
+  assert_int_equal (unlink (p), 0);
+  assert_int_equal (unlink (target), 0);
   snprintf (p, sizeof p, "%s/sub", dir);
   assert_int_equal (mkdir (p, 0700), 0);
   errno = 0;
