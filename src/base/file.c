@@ -118,10 +118,10 @@ open_new (char *tmp)
 }
 
 /* The bytes in a new temporary file beside path (".NAME.XXXXXX", open_new), fsync'd with sync;
- * its name in tmp; with mode (not 0), that mode (an existing file's, kept as fopen keeps it).
+ * its name in tmp; with mode (not -1), that mode (an existing file's, kept as fopen keeps it).
  * False on any failure, errno kept (nothing left behind). */
 static bool
-write_beside (const char *path, const char *data, size_t len, bool sync, mode_t mode, char *tmp,
+write_beside (const char *path, const char *data, size_t len, bool sync, int mode, char *tmp,
               size_t tmpsize)
 {
   const char *slash = strrchr (path, '/');
@@ -134,7 +134,7 @@ write_beside (const char *path, const char *data, size_t len, bool sync, mode_t 
     }
   int fd = open_new (tmp);
   if (fd < 0) return false;
-  if (mode) (void) fchmod (fd, mode);
+  if (mode >= 0) (void) fchmod (fd, (mode_t) mode);
   bool ok = sg_fd_write_all (fd, data, len) && (!sync || fsync (fd) == 0);
   int e = ok ? 0 : errno ? errno : EIO;
   if (close (fd) != 0 && ok) ok = false, e = errno;
@@ -166,7 +166,7 @@ sg_file_write_atomic (const char *path, const char *data, size_t len, bool sync)
 {
   char tmp[4200];
   struct stat st;
-  mode_t mode = 0;
+  int mode = -1;
   /* Only a regular file is ever replaced by a rename. A link is written through (a rename
    * would replace the link: /dev/stdout is one), and so are a device and a FIFO (a rename
    * would put a file in place of /dev/null). */
@@ -188,7 +188,7 @@ sg_file_write_atomic (const char *path, const char *data, size_t len, bool sync)
           errno = S_ISDIR (st.st_mode) ? EISDIR : EINVAL;
           return SG_RC_IO;
         }
-      mode = st.st_mode & 0777;
+      mode = (int) (st.st_mode & 0777);
     }
   if (!write_beside (path, data, len, sync, mode, tmp, sizeof tmp)) return SG_RC_IO;
   if (rename (tmp, path) != 0)
@@ -207,7 +207,7 @@ sg_file_write_new (const char *path, const char *data, size_t len, bool sync)
   char tmp[4200];
   struct stat st;
   if (lstat (path, &st) == 0) return SG_RC_EOF;
-  if (!write_beside (path, data, len, sync, 0, tmp, sizeof tmp)) return SG_RC_IO;
+  if (!write_beside (path, data, len, sync, -1, tmp, sizeof tmp)) return SG_RC_IO;
   sg_rc rc = SG_RC_IO;
   if (link (tmp, path) == 0) rc = SG_RC_OK;
   else if (errno == EEXIST) rc = SG_RC_EOF;

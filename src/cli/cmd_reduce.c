@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "front/parse.h"
 #include "reduce/reduce.h"
+#include "run/run.h"
 #include "run/spawn.h"
 
 #define SG_REDUCE_GOLDEN_TIMEOUT_S 60.0 /* the golden run's limit without -t (README) */
@@ -153,8 +154,6 @@ reduce_predicate (const sg_cli_cmd *cmd, const reduce_cfg *c, const sg_reduce_op
     }
   m->timeout_s = c->timeout;
   x->timeout_s = c->cross_timeout ? c->cross_timeout : c->timeout;
-  m->timeout_is_budget = ro->budget_s > 0 && m->timeout_s == ro->budget_s;
-  x->timeout_is_budget = ro->budget_s > 0 && x->timeout_s == ro->budget_s;
   /* Without -t the golden run still has a limit: SG_REDUCE_GOLDEN_TIMEOUT_S or the budget,
    * whichever is smaller; later runs derive theirs from its time. */
   m->golden_timeout_s = x->golden_timeout_s
@@ -217,7 +216,9 @@ check_out (const char *in, const char *json, const char *outp)
   sg_diag d;
   sg_diag_init (&d, outp[0] ? outp : "''");
   struct stat so, sl, si;
-  bool exists = stat (outp, &so) == 0, entry = lstat (outp, &sl) == 0;
+  bool exists = stat (outp, &so) == 0;
+  int serr = exists ? 0 : errno;
+  bool entry = lstat (outp, &sl) == 0;
   const char *what[2] = { in, json };
   for (int i = 0; i < 2 && outp[0]; i++)
     if (what[i] && stat (what[i], &si) == 0
@@ -230,6 +231,13 @@ check_out (const char *in, const char *json, const char *outp)
   else if (exists && !S_ISREG (so.st_mode))
     sg_diag_set (&d, SG_RC_USAGE, 0, 0, "not a regular file (a device, FIFO or socket): reduce "
                                         "replaces OUT with a new file, so OUT must be a file");
+  else if (entry && S_ISLNK (sl.st_mode))
+    {
+      /* A link is written through (base/file.h): its file must be there and writable. */
+      if (!exists) sg_diag_set (&d, SG_RC_USAGE, 0, 0, "a link to no file: %s", strerror (serr));
+      else if (access (outp, W_OK) != 0)
+        sg_diag_set (&d, SG_RC_USAGE, 0, 0, "cannot write the file it links to: %s", strerror (errno));
+    }
   else
     {
       char dir[4096];
@@ -256,6 +264,23 @@ reduce_run (sg_pred *p, const sg_reduce_opts *ro, const char *in, const char *ou
   sg_rc rc = in[0] ? sg_file_read (in, (size_t) 1 << 30, &text, &len, &d)
                    : sg_diag_set (&d, SG_RC_IO, 0, 0, "an empty path names no file");
   if (rc) { sg_cli_print_diag (&d); return sg_rc_exit_code (rc); }
+  /* IN that is not a plain file (/dev/stdin, a pipe, a link: /dev/stdin is a link to a file
+   * read to its end already) was read once: the golden run gets a copy. */
+  char tdir[4096] = "", copy[4200];
+  const char *golden_in = in;
+  struct stat st;
+  if (lstat (in, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      if (sg_run_tmpdir_make (tdir, sizeof tdir)
+          || (snprintf (copy, sizeof copy, "%s/input.smt2", tdir), sg_file_write_atomic (copy, text, len, false)))
+        {
+          fprintf (stderr, "smtgrind reduce: error: cannot copy %s to a temporary file: %s\n", in, strerror (errno));
+          if (tdir[0]) sg_run_tmpdir_remove (tdir);
+          free (text);
+          return SG_EXIT_INPUT;
+        }
+      golden_in = copy;
+    }
   int code = SG_EXIT_OK;
   sg_store s;
   sg_script sc;
@@ -270,17 +295,18 @@ reduce_run (sg_pred *p, const sg_reduce_opts *ro, const char *in, const char *ou
   else
     {
       sg_diag_init (&d, in);
-      rc = sg_pred_golden (p, in, text, len, &s, &sc, &d);
+      rc = sg_pred_golden (p, golden_in, text, len, &s, &sc, &d);
       if (rc)
         {
           fprintf (stderr, "smtgrind reduce: error: %s\n", d.msg);
           code = rc == SG_RC_USAGE ? SG_EXIT_INPUT : sg_rc_exit_code (rc);
         }
       else
-        minimise_options (p, ro, in, text, len, &s, &sc);
+        minimise_options (p, ro, golden_in, text, len, &s, &sc);
     }
   sg_script_free (&sc);
   sg_store_free (&s);
+  if (tdir[0]) sg_run_tmpdir_remove (tdir);
   if (!code)
     {
       if (ro->progress)
@@ -324,14 +350,10 @@ sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
   if (code) return code < 0 ? SG_EXIT_OK : code;
   static const sg_strategy strategies[] = { SG_STRAT_DDMIN, SG_STRAT_HIER, SG_STRAT_HYBRID };
   sg_reduce_opts ro = { strategies[c.strategy], c.jobs, c.budget, !c.quiet, c.verbose, t0 };
-  if (c.budget > 0)
-    {
-      /* No run outlasts the budget (it counts from here, the golden run included). */
-      if (c.timeout > c.budget) c.timeout = c.budget;
-      if (c.cross_timeout > c.budget) c.cross_timeout = c.budget;
-    }
   sg_pred p;
   sg_pred_init (&p);
+  /* The budget counts from here, the golden run included: no run outlasts it. */
+  p.deadline = c.budget > 0 ? t0 + c.budget : 0;
   const char *in = NULL, *outp = NULL;
   code = reduce_predicate (cmd, &c, &ro, argc, argv, at, pos, npos, &p, &in, &outp);
   if (!code) code = check_out (in, c.finding, outp);

@@ -121,19 +121,35 @@ cmd_matches (const sg_pred_cmd *c, const sg_spawn_result *r)
          && stream_ok (c->ignore_err, c->match_err, c->has_re_err, &c->re_err, &c->g_err, &r->err);
 }
 
+/* A run's limit t (0: none) cut to the time left before p's deadline (at least 1 ms); *cut
+ * says whether the deadline decided it. */
+static double
+cap (double deadline, double t, bool *cut)
+{
+  if (cut) *cut = false;
+  if (deadline <= 0) return t;
+  double left = deadline - sg_spawn_now ();
+  if (left < 0.001) left = 0.001;
+  if (t > 0 && t <= left) return t;
+  if (cut) *cut = true;
+  return left;
+}
+
 static sg_rc
-cmd_golden (sg_pred_cmd *c, const char *what, const char *path, uint64_t mem, sg_diag *d)
+cmd_golden (sg_pred_cmd *c, const char *what, const char *path, uint64_t mem, double deadline,
+            sg_diag *d)
 {
   sg_spawn_result r;
   sg_spawn_result_init (&r);
-  double limit = c->timeout_s > 0 ? c->timeout_s : c->golden_timeout_s;
+  bool by_budget;
+  double limit = cap (deadline, c->timeout_s > 0 ? c->timeout_s : c->golden_timeout_s, &by_budget);
   sg_rc rc = run_cmd (c, path, limit, mem, &r);
   if (rc) { sg_spawn_result_free (&r); return sg_diag_set (d, rc, 0, 0, "%s: cannot run the command", what); }
   if (r.end == SG_END_EXEC_FAILED)
     rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: cannot execute '%s'", what, c->argv.a[0]);
   else if (r.timed_out)
     rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: the golden run timed out (after %.3g s%s)", what,
-                      limit, c->timeout_is_budget ? ", the --budget"
+                      limit, by_budget ? ", the time left of --budget"
                                   : c->timeout_s > 0 ? "" : ", the limit without -t");
   else
     {
@@ -549,8 +565,9 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
 {
   if (p->mode == SG_PRED_COMMAND)
     {
-      sg_rc rc = cmd_golden (&p->main, "golden run", path, p->mem_bytes, d);
-      if (!rc && p->has_cross) rc = cmd_golden (&p->cross, "cross-check golden run", path, p->mem_bytes, d);
+      sg_rc rc = cmd_golden (&p->main, "golden run", path, p->mem_bytes, p->deadline, d);
+      if (!rc && p->has_cross)
+        rc = cmd_golden (&p->cross, "cross-check golden run", path, p->mem_bytes, p->deadline, d);
       if (!rc)
         snprintf (p->desc, sizeof p->desc, "exit %s %d%s%s", p->main.g_end == SG_END_SIGNALED ? "signal" : "code",
                   p->main.g_end == SG_END_SIGNALED ? p->main.g_sig : p->main.g_code,
@@ -564,7 +581,9 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
   sg_probe pr;
   sg_probe_init (&pr);
   sg_probe_opts po;
-  probe_opts (p, p->golden_timeout_s, false, &po);
+  bool by_budget;
+  double glimit = cap (p->deadline, p->golden_timeout_s, &by_budget);
+  probe_opts (p, glimit, false, &po);
   sg_rc rc = sg_probe_script (&p->solvers, &p->pats, s, sc, text, len, &po, &pr);
   if (rc) { sg_probe_free (&pr); return sg_diag_set (d, rc, 0, 0, "cannot run the solvers"); }
   double maxwall = 0;
@@ -596,7 +615,7 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
   if (!ok && p->expected != SG_ANS_NONE && !(p->culprit != SG_NONE && culprit_suffices (p)))
     {
       sg_probe_opts pe;
-      probe_opts (p, p->golden_timeout_s, true, &pe);
+      probe_opts (p, cap (p->deadline, p->golden_timeout_s, NULL), true, &pe);
       sg_probe_judge (&pr, &pe.oracle);
       p->use_expected = true;
       ok = full_ok (p, &pr) && (p->culprit == SG_NONE || culprit_ok (p, &pr.runs.a[p->culprit], unspec));
@@ -613,10 +632,13 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
                     c->out.kind == SG_OUT_OK ? sg_answer_name (ans_at (&c->out, p->query)) : "",
                     c->out.kind == SG_OUT_OK && c->model == SG_MODEL_INVALID ? ", model refuted" : "");
         }
-      rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "the finding (%s of %s) does not reproduce on %s: verdict %s (%s)%s",
+      char cut[96] = "";
+      if (by_budget)
+        snprintf (cut, sizeof cut, " (each run limited to %.3g s, the time left of --budget)", glimit);
+      rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "the finding (%s of %s) does not reproduce on %s: verdict %s (%s)%s%s",
                         sg_verdict_kind_name (p->kind),
                         p->culprit != SG_NONE ? p->solvers.a[p->culprit].name : "unattributed", path,
-                        sg_verdict_kind_name (pr.verdict.kind), pr.verdict.why, now);
+                        sg_verdict_kind_name (pr.verdict.kind), pr.verdict.why, now, cut);
     }
   else
     {
@@ -635,14 +657,19 @@ sg_pred_test (const sg_pred *p, const char *path, const char *text, size_t len, 
               const sg_script *sc, uint32_t *runs)
 {
   *runs = 0;
-  if (p->mode == SG_PRED_FINDING) return finding_test (p, p->timeout_s, s, sc, text, len, runs, NULL);
+  /* Past the budget nothing runs: a candidate does not hold (nor does a dropped option). */
+  if (p->deadline > 0 && sg_spawn_now () >= p->deadline) return false;
+  if (p->mode == SG_PRED_FINDING)
+    return finding_test (p, cap (p->deadline, p->timeout_s, NULL), s, sc, text, len, runs, NULL);
   sg_spawn_result r;
   sg_spawn_result_init (&r);
-  bool ok = !run_cmd (&p->main, path, p->main.timeout_s, p->mem_bytes, &r) && cmd_matches (&p->main, &r);
+  bool ok = !run_cmd (&p->main, path, cap (p->deadline, p->main.timeout_s, NULL), p->mem_bytes, &r)
+            && cmd_matches (&p->main, &r);
   *runs = 1;
   if (ok && p->has_cross)
     {
-      ok = !run_cmd (&p->cross, path, p->cross.timeout_s, p->mem_bytes, &r) && cmd_matches (&p->cross, &r);
+      ok = !run_cmd (&p->cross, path, cap (p->deadline, p->cross.timeout_s, NULL), p->mem_bytes, &r)
+           && cmd_matches (&p->cross, &r);
       *runs = 2;
     }
   sg_spawn_result_free (&r);

@@ -41,7 +41,6 @@ typedef struct sg_pred_cmd {
   bool has_re_out, has_re_err;
   double timeout_s;             /* 0 = (golden time + 1) * 1.5, at most golden_timeout_s */
   double golden_timeout_s;      /* the golden run's limit when timeout_s is 0 (0 = none) */
-  bool timeout_is_budget;       /* timeout_s is -t cut to --budget (messages say so) */
   /* golden run */
   int g_end, g_code, g_sig;     /* sg_spawn_end and exit code / signal */
   sg_buf g_out, g_err;          /* golden stdout / stderr */
@@ -53,6 +52,8 @@ typedef enum sg_pred_mode { SG_PRED_COMMAND, SG_PRED_FINDING } sg_pred_mode;
 typedef struct sg_pred {
   sg_pred_mode mode;
   uint64_t mem_bytes;           /* RLIMIT_AS per run (--memout), 0 = none */
+  double deadline;              /* --budget's end (sg_spawn_now time), 0 = none: no run is
+                                   given longer than the time left, none starts after it */
   /* command mode */
   sg_pred_cmd main, cross;
   bool has_cross;

@@ -488,12 +488,18 @@ sg_reduce (const sg_pred *p, const char *text, size_t len, const char *name,
       if (o->strategy == SG_STRAT_HIER || o->strategy == SG_STRAT_HYBRID) fixpoint (&c, false);
       if (c.err == SG_RC_NOMEM) rc = sg_diag_set (d, SG_RC_NOMEM, 0, 0, "out of memory");
       else if (c.werr)
-        rc = sg_diag_set (d, SG_RC_IO, 0, 0, "cannot write %s: %s", out_path, strerror (c.werr));
+        {
+          d->file = out_path; /* the message names OUT, not the input */
+          rc = sg_diag_set (d, SG_RC_IO, 0, 0, "cannot write: %s", strerror (c.werr));
+        }
       else if (c.err) rc = sg_diag_set (d, c.err, 0, 0, "reduction failed: %s", sg_rc_name (c.err));
       errno = 0;
       if (!rc && sg_file_write_atomic (out_path, c.cur.s, c.cur.len, false))
-        rc = sg_diag_set (d, SG_RC_IO, 0, 0, "cannot write %s: %s", out_path,
-                          strerror (errno ? errno : EIO));
+        {
+          int e = errno ? errno : EIO;
+          d->file = out_path;
+          rc = sg_diag_set (d, SG_RC_IO, 0, 0, "cannot write: %s", strerror (e));
+        }
       /* Final size in terms. */
       sg_round fr;
       sg_diag fd;

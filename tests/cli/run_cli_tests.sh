@@ -1290,6 +1290,14 @@ group_reduce() {
   run "$bin" reduce -q examples/qf_bv.smt2 "$tmp/rout-link.smt2" -- grep -q bvlshr
   check "reduce: OUT a link to a file: written through (still a link; the file holds the result)" \
     eval '[ $code = 0 ] && [ -L "$tmp/rout-link.smt2" ] && grep -q bvlshr "$tmp/rtarget.smt2"'
+  ln -sf no/such/file "$tmp/rdangling.smt2"
+  run "$bin" reduce -q examples/qf_bv.smt2 "$tmp/rdangling.smt2" -- grep -q bvlshr
+  check "reduce: OUT a dangling link: exit 2 before anything runs, naming OUT" \
+    eval '[ $code = 2 ] && [[ $err == "$tmp/rdangling.smt2: error: a link to no file: No such file or directory" ]]'
+  # IN read from /dev/stdin (a link to a file read to its end): the golden run gets a copy.
+  run "<examples/qf_bv.smt2" "$bin" reduce -q /dev/stdin "$tmp/rstdin.smt2" -- grep -q bvlshr
+  check "reduce /dev/stdin: the golden run sees the input (the result keeps bvlshr)" \
+    eval '[ $code = 0 ] && grep -q bvlshr "$tmp/rstdin.smt2"'
   run "$bin" reduce -q -t 5 examples/qf_bv.smt2 "$tmp/rfifo" -- grep -q bvlshr
   check "reduce: OUT a FIFO: exit 2 before anything runs, still a FIFO" \
     eval '[ $code = 2 ] && [[ $err == *"rfifo: error: not a regular file"* ]] && [ -p "$tmp/rfifo" ]'
@@ -1306,6 +1314,12 @@ group_reduce() {
   b1=$(date +%s)
   check "reduce --budget 2 -t 60 with hanging candidates: ends by 5 s with the input, nothing left running" \
     eval '[ $code = 0 ] && [[ $out == *"(budget reached)" ]] && [ $((b1 - b0)) -le 5 ] && grep -q bvlshr "$tmp/rb.smt2" && ! pgrep -f "sleep 37" > /dev/null'
+  # Both golden runs (the command's and the cross-check's) share the budget.
+  printf '#!/bin/sh\nsleep 1.5\nexec grep -q bvlshr "$1"\n' > "$tmp/rslow2.sh"
+  chmod +x "$tmp/rslow2.sh"
+  run "$bin" reduce -q -j 1 --budget 2 -c "$tmp/rslow2.sh" examples/qf_bv.smt2 "$tmp/rc.smt2" -- "$tmp/rslow2.sh"
+  check "reduce --budget 2 with two 1.5-s golden runs: the second gets the time left, exit 2" \
+    eval '[ $code = 2 ] && [[ $err == *"cross-check golden run: the golden run timed out (after 0."*" s, the time left of --budget)"* ]]'
   run "$bin" reduce tests/parse/unknown_symbol.smt2 "$tmp/r3.smt2" -- grep x
   check "reduce: an input that does not parse: exit 2 with its position" \
     eval '[ $code = 2 ] && [[ $(first_err_line) == tests/parse/unknown_symbol.smt2:*:*": error: "* ]]'
@@ -1403,7 +1417,7 @@ PY
     run "$bin" reduce --budget 2 examples/qf_lia.smt2 "$tmp/r9.smt2" -- "$fake" hang
     t1=$(date +%s)
     check "reduce without -t on a hanging command: the golden run stops at the budget, exit 2" \
-      eval '[ $code = 2 ] && [[ $err == *"golden run timed out (after 2 s, the limit without -t)"* ]] && [ $((t1 - t0)) -le 6 ] && [ ! -e "$tmp/r9.smt2" ]'
+      eval '[ $code = 2 ] && [[ $err == *"golden run timed out (after "*" s, the time left of --budget)"* ]] && [ $((t1 - t0)) -le 6 ] && [ ! -e "$tmp/r9.smt2" ]'
   fi
 }
 

@@ -112,6 +112,10 @@ test_write_new (void **state)
   assert_int_equal (sg_file_write_atomic (p, "i", 1, false), SG_RC_OK);
   assert_int_equal (stat (p, &st), 0);
   assert_int_equal (st.st_mode & 0777, 0664);
+  assert_int_equal (chmod (p, 0), 0); /* mode 0 is a mode too */
+  assert_int_equal (sg_file_write_atomic (p, "i", 1, false), SG_RC_OK);
+  assert_int_equal (stat (p, &st), 0);
+  assert_int_equal (st.st_mode & 0777, 0);
   assert_int_equal (unlink (p), 0);
   umask (old);
   /* Never a rename over anything but a regular file: /dev/null (a character device, as
