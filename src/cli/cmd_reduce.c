@@ -123,8 +123,31 @@ reduce_predicate (const sg_cli_cmd *cmd, const reduce_cfg *c, const sg_reduce_op
   x->ignore_err = c->cross_ignore_output || c->cross_ignore_err;
   /* Without --memout: the default share of the machine for the candidates run at once. */
   p->mem_bytes = c->memout_mb_given ? (uint64_t) (c->memout_mb * 1048576.0) : sg_spawn_default_mem (ro->jobs);
+  /* One rule per stream: a --match with a --regex, or either with --ignore, would leave one
+   * of them silently unused. */
+  const char *rule[4][4] = {
+    { "--match-out", c->match_out, "--regex-out", c->regex_out },
+    { "--match-err", c->match_err, "--regex-err", c->regex_err },
+    { "--cross-match-out", c->cross_match_out, "--cross-regex-out", c->cross_regex_out },
+    { "--cross-match-err", c->cross_match_err, "--cross-regex-err", c->cross_regex_err },
+  };
+  const bool ignored[4] = { m->ignore_out, m->ignore_err, x->ignore_out, x->ignore_err };
+  for (int i = 0; i < 4; i++)
+    {
+      if (rule[i][1] && rule[i][3])
+        return sg_cli_usage_error (cmd, "%s and %s judge the same stream: give one", rule[i][0], rule[i][2]);
+      if (ignored[i] && (rule[i][1] || rule[i][3]))
+        return sg_cli_usage_error (cmd, "%s is given for a stream that is ignored (%s-ignore-%s)",
+                                   rule[i][1] ? rule[i][0] : rule[i][2], i < 2 ? "-" : "--cross",
+                                   i % 2 ? "err" : "out");
+    }
   if (c->finding)
     {
+      for (int i = 0; i < 4; i++)
+        if (rule[i][1] || rule[i][3] || ignored[i] || (i == 2 && c->cross))
+          return sg_cli_usage_error (cmd, "--finding judges by the finding: %s does not apply",
+                                     i == 2 && c->cross ? "--cross-check" : rule[i][1] ? rule[i][0]
+                                     : rule[i][3] ? rule[i][2] : "--ignore-*");
       if (npos != 1 || at < argc) return sg_cli_usage_error (cmd, "--finding F.json takes one OUT file and no command");
       *outp = pos[0];
       sg_diag_init (&d, c->finding);

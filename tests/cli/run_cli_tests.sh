@@ -1329,6 +1329,15 @@ group_reduce() {
   check "reduce: an unknown strategy is a usage error" test "$code" = 2
   run "$bin" reduce -j 0 examples/qf_bv.smt2 "$tmp/r4.smt2" -- grep x
   check "reduce: --jobs 0 is a usage error" test "$code" = 2
+  run "$bin" reduce --match-out a --regex-out b examples/qf_bv.smt2 "$tmp/r4.smt2" -- grep x
+  check "reduce: --match-out with --regex-out (one would go unused) is a usage error" \
+    eval '[ $code = 2 ] && [[ $err == *"--match-out and --regex-out judge the same stream"* ]]'
+  run "$bin" reduce --ignore-output --match-err a examples/qf_bv.smt2 "$tmp/r4.smt2" -- grep x
+  check "reduce: a rule for an ignored stream is a usage error" \
+    eval '[ $code = 2 ] && [[ $err == *"--match-err is given for a stream that is ignored"* ]]'
+  run "$bin" reduce --finding "$tmp/none.json" --match-out a "$tmp/r4.smt2"
+  check "reduce --finding with a command rule is a usage error" \
+    eval '[ $code = 2 ] && [[ $err == *"--finding judges by the finding: --match-out does not apply"* ]]'
   run "$bin" reduce --regex-out '(' examples/qf_bv.smt2 "$tmp/r4.smt2" -- grep x
   check "reduce: a bad regex is a usage error" eval '[ $code = 2 ] && [[ $err == *"bad regular expression"* ]]'
   # --finding: a crash finding written by hand (the fake solver segfaults on any input)
