@@ -229,10 +229,10 @@ name_options (const sg_pred *p, const char *outp, sg_diag *d)
   return rc;
 }
 
-/* OUT before anything runs: a path that reduce may replace (it writes a new file and renames it
- * over OUT after every improvement), never the input or the finding's JSON, nor anything but a
- * regular file (a rename over /dev/null or a FIFO would put a file in its place), in a
- * directory we can write. Returns the exit code (SG_EXIT_INPUT with "OUT: error: ..."). */
+/* OUT before anything runs (it is rewritten after every improvement, base/file.h): never the
+ * input nor the finding's .smt2/.json (also through a link); a regular file or a new name in a
+ * directory we can write, or a link to a file we can write; never a directory, device, FIFO,
+ * socket or dangling link. Returns the exit code (SG_EXIT_INPUT with "OUT: error: ..."). */
 static int
 check_out (const char *in, const char *json, const char *outp)
 {
