@@ -89,10 +89,30 @@ sg_opt_parse (const sg_opt *rows, size_t n, unsigned scope, void *target, int ar
 {
   const char *a = argv[*i];
   const sg_opt *r = sg_opt_find (rows, n, scope, a);
-  if (!r) return 0;
+  const char *attached = NULL; /* the value of "--jobs=4" or "-j4" */
+  char name[64];
+  if (!r)
+    {
+      const char *eq = a[0] == '-' && a[1] == '-' ? strchr (a, '=') : NULL;
+      size_t len = eq ? (size_t) (eq - a) : a[0] == '-' && a[1] && a[1] != '-' && a[2] ? 2 : 0;
+      if (!len || len >= sizeof name) return 0;
+      memcpy (name, a, len);
+      name[len] = 0;
+      r = sg_opt_find (rows, n, scope, name);
+      if (!r || (!eq && (!r->arg || r->type == SG_OPT_U32X2))) return 0; /* "-vx": not ours */
+      if (!r->arg || r->type == SG_OPT_U32X2)
+        {
+          snprintf (err, esize, r->arg ? "%s needs two values, not '%s'" : "%s takes no value, got '%s'", name,
+                    eq + 1);
+          return -1;
+        }
+      attached = a + len + (eq != NULL);
+      a = name;
+    }
   char *field = (char *) target + r->off;
   const char *v = NULL;
-  if (r->arg)
+  if (attached) v = attached;
+  else if (r->arg)
     {
       if (*i + 1 >= argc) { snprintf (err, esize, "%s needs a value", a); return -1; }
       v = argv[++*i];

@@ -6,7 +6,9 @@
  * Owns: nothing (rows are static; fields are set in a caller's struct by offset).
  * Invariants: a value out of range or malformed is an error naming the option as typed and
  *   the value ("-t needs positive seconds, got 'x'"), never clamped; a string value is the
- *   argv pointer itself (valid as long as argv).
+ *   argv pointer itself, or the part after '=' or the alias (valid as long as argv).
+ *   A value is the next argument, or attached as getopt and argparse take it: "--jobs=4",
+ *   "-j4" (a one-letter alias); "--switch=x" is an error, "-vx" is not an option.
  * Tests: tests/unit/opt_test.c; tests/cli/run_cli_tests.sh (usage errors) */
 #ifndef SG_BASE_OPT_H
 #define SG_BASE_OPT_H

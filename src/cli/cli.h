@@ -52,6 +52,12 @@ int sg_cli_usage_error (const sg_cli_cmd *cmd, const char *fmt, ...)
 void sg_cli_print_diag (const sg_diag *d);
 /* A decimal number in [lo, hi] (no sign, no trailing text) into *out; false otherwise. */
 bool sg_cli_parse_u64 (const char *v, uint64_t lo, uint64_t hi, uint64_t *out);
+/* Is argv[*i] the option `name` (or its one-letter `alias`, NULL for none) with its value next
+ * or attached ("--out D", "--out=D", "-o D", "-oD", as the option tables take them)? 1: *v is
+ * the value and *i is past it; 0: argv[*i] is another word; -1: a usage error was printed
+ * ("--out needs a value"). */
+int sg_cli_value (const sg_cli_cmd *cmd, int argc, char **argv, int *i, const char *name, const char *alias,
+                  const char **v);
 /* The more severe of two exit codes: internal errors (1) outrank input errors (2). */
 int sg_cli_worse (int a, int b);
 

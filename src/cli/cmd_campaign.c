@@ -298,7 +298,8 @@ campaign_args (const sg_cli_cmd *cmd, int argc, char **argv, camp_run *r)
                                                  "--reduce-budget", "--reducer", "--no-report",
                                                  "--memout", NULL };
           bool ok = false;
-          for (int m = 0; session[m] && !ok; m++) ok = !strcmp (a, session[m]);
+          size_t len = strcspn (a, "="); /* "--budget=60" */
+          for (int m = 0; session[m] && !ok; m++) ok = strlen (session[m]) == len && !strncmp (a, session[m], len);
           if (!ok && !r->fixed_flag) r->fixed_flag = a;
           continue;
         }
@@ -840,12 +841,9 @@ sg_cli_report (const sg_cli_cmd *cmd, int argc, char **argv)
   for (int i = 1; i < argc; i++)
     {
       if (sg_cli_is_help (argv[i])) { sg_cli_usage (cmd, stdout); return SG_EXIT_OK; }
-      if (!strcmp (argv[i], "-o") || !strcmp (argv[i], "--out"))
-        {
-          if (i + 1 >= argc) return sg_cli_usage_error (cmd, "%s needs a file", argv[i]);
-          out = argv[++i];
-          continue;
-        }
+      int r = sg_cli_value (cmd, argc, argv, &i, "--out", "-o", &out);
+      if (r < 0) return SG_EXIT_INPUT;
+      if (r > 0) continue;
       if (argv[i][0] == '-' && argv[i][1]) return sg_cli_usage_error (cmd, "unknown option '%s'", argv[i]);
       if (dir) return sg_cli_usage_error (cmd, "one campaign directory only");
       dir = argv[i];

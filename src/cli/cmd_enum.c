@@ -187,44 +187,45 @@ print (const sg_cli_cmd *cmd, sg_enum *e, const print_cfg *p)
 static int
 parse_print (const sg_cli_cmd *cmd, int argc, char **argv, print_cfg *p)
 {
+  static const char *const valued[] = { "--max-size", "--from", "--count", "--size", "--sample", "--seed" };
   for (int i = 2; i < argc; i++)
     {
-      const char *a = argv[i];
+      const char *a = argv[i], *val = NULL;
       uint64_t v;
-      if (!strcmp (a, "--counts")) p->counts = true;
-      else if (!strcmp (a, "--print")) p->print = true;
-      else if (i + 1 >= argc) return sg_cli_usage_error (cmd, "%s needs a value (or is not an option of --counts/--print)", a);
-      else if (!strcmp (a, "--max-size"))
+      if (!strcmp (a, "--counts")) { p->counts = true; continue; }
+      if (!strcmp (a, "--print")) { p->print = true; continue; }
+      int k = 0, r = 0;
+      for (; k < 6 && !r; k++) r = sg_cli_value (cmd, argc, argv, &i, valued[k], NULL, &val);
+      if (r < 0) return SG_EXIT_INPUT;
+      if (!r) return sg_cli_usage_error (cmd, "unknown option '%s' (with --counts or --print)", a);
+      switch (k - 1)
         {
-          if (!sg_cli_parse_u64 (argv[++i], 0, SG_ENUM_MAX_SIZE, &v))
-            return sg_cli_usage_error (cmd, "--max-size needs 0..%u, got '%s'", SG_ENUM_MAX_SIZE, argv[i]);
+        case 0:
+          if (!sg_cli_parse_u64 (val, 0, SG_ENUM_MAX_SIZE, &v))
+            return sg_cli_usage_error (cmd, "--max-size needs 0..%u, got '%s'", SG_ENUM_MAX_SIZE, val);
           p->max_size = (uint32_t) v;
-        }
-      else if (!strcmp (a, "--from")) p->from = argv[++i];
-      else if (!strcmp (a, "--count"))
-        {
-          if (!sg_cli_parse_u64 (argv[++i], 0, UINT64_MAX, &p->count))
-            return sg_cli_usage_error (cmd, "--count needs a count, got '%s'", argv[i]);
+          break;
+        case 1: p->from = val; break;
+        case 2:
+          if (!sg_cli_parse_u64 (val, 0, UINT64_MAX, &p->count))
+            return sg_cli_usage_error (cmd, "--count needs a count, got '%s'", val);
           p->count_given = true;
-        }
-      else if (!strcmp (a, "--size"))
-        {
-          if (!sg_cli_parse_u64 (argv[++i], 0, SG_ENUM_MAX_SIZE, &v))
-            return sg_cli_usage_error (cmd, "--size needs 0..%u, got '%s'", SG_ENUM_MAX_SIZE, argv[i]);
+          break;
+        case 3:
+          if (!sg_cli_parse_u64 (val, 0, SG_ENUM_MAX_SIZE, &v))
+            return sg_cli_usage_error (cmd, "--size needs 0..%u, got '%s'", SG_ENUM_MAX_SIZE, val);
           p->size = (int64_t) v;
-        }
-      else if (!strcmp (a, "--sample"))
-        {
-          if (!sg_cli_parse_u64 (argv[++i], 1, UINT64_MAX, &p->sample))
-            return sg_cli_usage_error (cmd, "--sample needs a positive count, got '%s'", argv[i]);
-        }
-      else if (!strcmp (a, "--seed"))
-        {
-          if (!sg_cli_parse_u64 (argv[++i], 0, UINT64_MAX, &p->seed))
-            return sg_cli_usage_error (cmd, "--seed needs a number, got '%s'", argv[i]);
+          break;
+        case 4:
+          if (!sg_cli_parse_u64 (val, 1, UINT64_MAX, &p->sample))
+            return sg_cli_usage_error (cmd, "--sample needs a positive count, got '%s'", val);
+          break;
+        default:
+          if (!sg_cli_parse_u64 (val, 0, UINT64_MAX, &p->seed))
+            return sg_cli_usage_error (cmd, "--seed needs a number, got '%s'", val);
           p->seed_given = true;
+          break;
         }
-      else return sg_cli_usage_error (cmd, "unknown option '%s' (with --counts or --print)", a);
     }
   if (p->counts && p->print) return sg_cli_usage_error (cmd, "--counts and --print exclude each other");
   if (p->counts && (p->from || p->count_given || p->size >= 0 || p->sample))

@@ -60,7 +60,7 @@ parse_args (const sg_cli_cmd *cmd, const sg_technique *t, int argc, char **argv,
       if (r < 0) return SG_EXIT_INPUT;
       if (r > 0)
         {
-          if (!strcmp (a, "--data") && !t->data_help)
+          if (!strncmp (a, "--data", 6) && (!a[6] || a[6] == '=') && !t->data_help)
             {
               const sg_technique *o = sg_technique_owning (t, a);
               return sg_cli_usage_error (cmd, "--data belongs to '%s' (and the other techniques with a data file)",

@@ -126,18 +126,21 @@ parse_args (const sg_cli_cmd *cmd, int argc, char **argv, gen_args *g)
   for (i = 2; i < argc; i++)
     {
       const char *a = argv[i];
-      const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+      const char *v;
       if (sg_cli_is_help (a)) { sg_cli_usage (cmd, stdout); return -1; }
       if (!strcmp (a, "-q") || !strcmp (a, "--quiet")) { g->quiet = true; continue; }
-      if (!strcmp (a, "--status") || !strcmp (a, "--count") || !strcmp (a, "--out") || !strcmp (a, "--seed"))
+      static const char *const common[] = { "--status", "--out", "--count", "--seed" };
+      int k = 0, r = 0;
+      for (; k < 4 && !r; k++) r = sg_cli_value (cmd, argc, argv, &i, common[k], NULL, &v);
+      if (r < 0) return SG_EXIT_INPUT;
+      if (r > 0)
         {
-          if (!v) return sg_cli_usage_error (cmd, "%s needs a value", a);
-          i++;
-          if (!strcmp (a, "--status")) g->status = v;
-          else if (!strcmp (a, "--out")) g->out = v;
-          else if (!strcmp (a, "--count") && !sg_cli_parse_u64 (v, 1, 100000000, &g->count))
+          k--;
+          if (k == 0) g->status = v;
+          else if (k == 1) g->out = v;
+          else if (k == 2 && !sg_cli_parse_u64 (v, 1, 100000000, &g->count))
             return sg_cli_usage_error (cmd, "--count: expected a number from 1 to 100000000, got '%s'", v);
-          else if (!strcmp (a, "--seed"))
+          else if (k == 3)
             {
               if (!sg_cli_parse_u64 (v, 0, UINT64_MAX, &g->seed))
                 return sg_cli_usage_error (cmd, "--seed: expected a non-negative number, got '%s'", v);
@@ -146,7 +149,7 @@ parse_args (const sg_cli_cmd *cmd, int argc, char **argv, gen_args *g)
           continue;
         }
       char err[300];
-      int r = sg_opt_parse (g->t->opts, g->t->nopts, 0, &g->tc, argc, argv, &i, err, sizeof err);
+      r = sg_opt_parse (g->t->opts, g->t->nopts, 0, &g->tc, argc, argv, &i, err, sizeof err);
       if (r < 0) return sg_cli_usage_error (cmd, "%s", err);
       if (r > 0) continue;
       return sg_cli_usage_error (cmd, "unknown option '%s' (see 'smtgrind %s --help' for the generator's own)", a,

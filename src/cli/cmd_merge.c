@@ -45,11 +45,9 @@ sg_cli_merge (const sg_cli_cmd *cmd, int argc, char **argv)
   for (int i = 1; i < argc && !code; i++)
     {
       if (sg_cli_is_help (argv[i])) { sg_cli_usage (cmd, stdout); SG_VEC_FREE (dirs); return SG_EXIT_OK; }
-      if (!strcmp (argv[i], "--out") || !strcmp (argv[i], "-o"))
-        {
-          if (i + 1 >= argc) code = sg_cli_usage_error (cmd, "%s needs a directory", argv[i]);
-          else out = argv[++i];
-        }
+      int r = sg_cli_value (cmd, argc, argv, &i, "--out", "-o", &out);
+      if (r < 0) code = SG_EXIT_INPUT;
+      else if (r > 0) continue;
       else if (argv[i][0] == '-' && argv[i][1]) code = sg_cli_usage_error (cmd, "unknown option '%s'", argv[i]);
       else if (!SG_VEC_PUSH (dirs, argv[i])) code = SG_EXIT_INTERNAL;
     }

@@ -84,12 +84,10 @@ sg_cli_options (const sg_cli_cmd *cmd, int argc, char **argv)
   for (int i = 1; i < argc; i++)
     {
       if (sg_cli_is_help (argv[i])) { sg_cli_usage (cmd, stdout); return SG_EXIT_OK; }
-      if (!strcmp (argv[i], "--cache"))
-        {
-          if (++i >= argc) return sg_cli_usage_error (cmd, "--cache needs a directory");
-          cache = argv[i];
-        }
-      else if (!strcmp (argv[i], "--refresh")) refresh = true;
+      int r = sg_cli_value (cmd, argc, argv, &i, "--cache", NULL, &cache);
+      if (r < 0) return SG_EXIT_INPUT;
+      if (r > 0) continue;
+      if (!strcmp (argv[i], "--refresh")) refresh = true;
       else if (!strcmp (argv[i], "--all")) all = true;
       else if (!strcmp (argv[i], "--tsv")) tsv = true;
       else if (argv[i][0] == '-') return sg_cli_usage_error (cmd, "unknown option '%s'", argv[i]);

@@ -75,6 +75,20 @@ sg_cli_parse_u64 (const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
   return true;
 }
 
+int
+sg_cli_value (const sg_cli_cmd *cmd, int argc, char **argv, int *i, const char *name, const char *alias,
+              const char **v)
+{
+  const char *a = argv[*i];
+  size_t n = strlen (name);
+  if (!strncmp (a, name, n) && a[n] == '=') { *v = a + n + 1; return 1; }
+  if (alias && !strncmp (a, alias, 2) && a[2]) { *v = a + 2; return 1; }
+  if (strcmp (a, name) && (!alias || strcmp (a, alias))) return 0;
+  if (*i + 1 >= argc) { sg_cli_usage_error (cmd, "%s needs a value", a); return -1; }
+  *v = argv[++*i];
+  return 1;
+}
+
 void
 sg_cli_print_diag (const sg_diag *d)
 {

@@ -805,8 +805,11 @@ sg_technique_engine_names (char *out, size_t size)
 }
 
 const sg_technique *
-sg_technique_owning (const sg_technique *t, const char *flag)
+sg_technique_owning (const sg_technique *t, const char *given)
 {
+  char flag[64]; /* "--k=3" and "-k3" name "--k" and "-k" */
+  size_t len = given[0] == '-' && given[1] == '-' ? strcspn (given, "=") : given[0] == '-' && given[1] ? 2 : strlen (given);
+  snprintf (flag, sizeof flag, "%.*s", (int) len, given);
   for (size_t i = 0; i < NTECH; i++)
     if (&techniques[i] != t && sg_opt_find (techniques[i].opts, techniques[i].nopts, 0, flag))
       return &techniques[i];

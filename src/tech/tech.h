@@ -144,7 +144,8 @@ bool sg_technique_engine (const char *engine, const sg_technique **t /* OUT */, 
 void sg_technique_default_engines (char *out, size_t size);
 /* The campaign engine names, comma-separated ("opfuzz, typefuzz, fuse-sat, ..."). */
 void sg_technique_engine_names (char *out, size_t size);
-/* A technique other than t with option `flag` (for "X belongs to 'Y'"), or NULL. */
+/* A technique other than t with option `flag` as typed ("-k", "-k3", "--k=3") (for "X belongs
+ * to 'Y'"), or NULL. */
 const sg_technique *sg_technique_owning (const sg_technique *t, const char *flag);
 /* The built-in techniques by name, or NULL. */
 const sg_technique *sg_technique_find (const char *name);

@@ -135,6 +135,23 @@ group_basic() {
     eval '[ $code = 2 ] && [[ $err == *"unknown option '"'--bogus'"'"* ]] && [ -z "$out" ]'
   run "$bin" parse
   check "parse without files: exit 2" test "$code" = 2
+  # A value attached as getopt and argparse take it ("--count=2", "-j1"), in every command.
+  run "$bin" enum ints --print --from 3 --count 2
+  local spaced=$out
+  run "$bin" enum ints --print --from=3 --count=2
+  check "enum --print --from=3 --count=2 = --from 3 --count 2" eval '[ $code = 0 ] && [ "$out" = "$spaced" ] && [ -n "$out" ]'
+  run "$bin" gen bv --status sat --count 2 --seed 5 --out "$tmp/att-a" -q
+  run "$bin" gen bv --status=sat --count=2 --seed=5 --out="$tmp/att-b" -q
+  check "gen --count=2 --seed=5 --out=DIR writes what the spaced form writes" \
+    eval '[ $code = 0 ] && [ "$(ls "$tmp/att-b" | wc -l)" = 2 ] && diff -r "$tmp/att-a" "$tmp/att-b" >/dev/null'
+  run "$bin" reduce -j0 x.smt2 y.smt2
+  check "reduce -j0: the attached value is read and refused, naming -j" eval '[ $code = 2 ] && [[ $err == *"-j needs"*"got '"'0'"'"* ]]'
+  run "$bin" opfuzz --seed=x --solvers z3 "${examples[0]}"
+  check "opfuzz --seed=x: refused naming --seed and the value" eval '[ $code = 2 ] && [[ $err == *"--seed needs"*"got '"'x'"'"* ]]'
+  run "$bin" opfuzz --no-sessions=1 --solvers z3 "${examples[0]}"
+  check "opfuzz --no-sessions=1: a switch takes no value" eval '[ $code = 2 ] && [[ $err == *"--no-sessions takes no value, got '"'1'"'"* ]]'
+  run "$bin" merge "-o"
+  check "merge -o without a value: exit 2" eval '[ $code = 2 ] && [[ $err == *"-o needs a value"* ]]'
   run "$bin" print
   check "print without a file: exit 2" test "$code" = 2
   run "$bin" print "${examples[0]}" "${examples[1]}"
@@ -1169,6 +1186,12 @@ db = sqlite3.connect(sys.argv[1]); db.execute("CREATE TABLE t (x)"); db.execute(
     check "resume with $flag: refused (exit 2, the flag named), never silently ignored" \
       eval '[ $code = 2 ] && [[ $err == *"(${flag%% *} cannot change them)"* ]]'
   done
+  # Values attached ("--budget=0", "-j1"): the same flags, so the same session rules.
+  run "$bin" campaign --resume "$c1" --budget=0 --no-report --no-reduce
+  check "resume with --budget=0 (value attached): a session flag, accepted" eval '[ $code != 2 ]'
+  run "$bin" campaign --resume "$c1" --budget 0 --no-report -j1
+  check "resume with -j1 (value attached): refused like -j 1" \
+    eval '[ $code = 2 ] && [[ $err == *"(-j1 cannot change them)"* ]]'
   run "$bin" campaign --out "$c1" --solvers "$fake sat" seeds
   check "a directory that holds a campaign is not overwritten" eval '[ $code = 2 ] && [[ $err == *"--resume"* ]]'
   run "$bin" campaign --shard 2/2 seeds

@@ -117,6 +117,37 @@ test_errors (void **state)
     }
 }
 
+/* A value attached as getopt and argparse take it: "--count=5", "-n5" (a one-letter alias);
+ * a switch given a value, and a two-value option given one, are errors; "-n" + "5x" is still
+ * checked as a value; a switch's alias with letters after it is not an option. */
+static void
+test_attached (void **state)
+{
+  (void) state;
+  cfg c = { 0 };
+  char err[200] = "";
+  char *argv[] = { "--count=5", "--name=a=b", "-t0.5", "-omixed", "--big=", NULL };
+  assert_int_equal (parse (&c, err, sizeof err, argv), -1); /* --big= : the empty value */
+  assert_string_equal (err, "--big needs a number, got ''");
+  assert_int_equal (c.n, 5);
+  assert_true (c.n_given);
+  assert_string_equal (c.name, "a=b");
+  assert_true (c.secs > 0.49 && c.secs < 0.51);
+  assert_int_equal (c.mode, 2);
+  char *sw[] = { "--on=yes", NULL };
+  assert_int_equal (parse (&c, err, sizeof err, sw), -1);
+  assert_string_equal (err, "--on takes no value, got 'yes'");
+  char *bad[] = { "-n300", NULL };
+  assert_int_equal (parse (&c, err, sizeof err, bad), -1);
+  assert_string_equal (err, "-n needs 1..256, got '300'");
+  char *longname[] = { "--count5", NULL }, *dash[] = { "-", NULL }, *unknown[] = { "-x5", NULL };
+  int i = 0;
+  assert_int_equal (sg_opt_parse (rows, NROWS, 0, &c, 1, longname, &i, err, sizeof err), 0);
+  assert_int_equal (sg_opt_parse (rows, NROWS, 0, &c, 1, dash, &i, err, sizeof err), 0);
+  assert_int_equal (sg_opt_parse (rows, NROWS, 0, &c, 1, unknown, &i, err, sizeof err), 0);
+  assert_int_equal (i, 0);
+}
+
 static void
 test_help (void **state)
 {
@@ -189,6 +220,7 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_values),
     cmocka_unit_test (test_errors),
+    cmocka_unit_test (test_attached),
     cmocka_unit_test (test_help),
     cmocka_unit_test (test_technique_table),
   };
