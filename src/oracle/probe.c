@@ -8,6 +8,7 @@
 #include "eval/model.h"
 #include "front/print.h"
 #include "oracle/unspec.h"
+#include "run/spawn.h"
 
 void
 sg_probe_init (sg_probe *p)
@@ -224,10 +225,21 @@ script_incremental (const sg_script *sc)
   return nchecks > 1;
 }
 
+/* o's timeout cut to the time left before its deadline. */
+static uint32_t
+timeout_now (const sg_probe_opts *o)
+{
+  if (o->deadline <= 0) return o->timeout_ms;
+  double left = o->deadline - sg_spawn_now ();
+  uint32_t ms = left < 0.001 ? 1 : sg_spawn_ms (left);
+  return o->timeout_ms && o->timeout_ms < ms ? o->timeout_ms : ms;
+}
+
 /* One solver run of a probe. */
 typedef struct run_job {
   sg_probe_run *pr;         /* where the outcome goes */
   const sg_patterns *pats;  /* classification */
+  const sg_probe_opts *o;   /* the probe's options (the deadline) */
   sg_run_opts ro;           /* one-shot options */
   sg_session *ss;           /* the session to use, or NULL */
   const char *text;         /* the script */
@@ -240,6 +252,7 @@ run_job_thread (void *arg)
 {
   run_job *j = arg;
   sg_probe_run *pr = j->pr;
+  j->ro.timeout_ms = timeout_now (j->o);
   if (j->ss)
     {
       pr->session = true;
@@ -290,6 +303,7 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
       memset (j, 0, sizeof *j);
       j->pr = pr;
       j->pats = pats;
+      j->o = o;
       j->text = text;
       j->len = len;
       j->ro.argv.incremental = incremental;
@@ -325,6 +339,7 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
   for (uint32_t k = 0; k < jobs.n && !rc; k++)
     {
       sg_probe_run *pr = jobs.a[k].pr;
+      jobs.a[k].ro.timeout_ms = timeout_now (o);
       if (o->models && at != SG_NONE && pr->out.kind == SG_OUT_OK && pr->out.answers.n == 1
           && pr->out.answers.a[0] == SG_ANS_SAT && sc->cmds.a[at].kind == SG_WK_CHECK_SAT)
         check_model (pr->prof, pats, &jobs.a[k].ro, jobs.a[k].ss, s, sc, at, pr);
@@ -393,7 +408,7 @@ sg_probe_referee (const sg_solver_list *referees, const sg_patterns *pats, sg_st
       ro.argv.validate = o->validate;
       ro.argv.strings = sg_script_uses_strings (s);
       ro.argv.fp = sg_script_uses_fp (s);
-      ro.timeout_ms = o->timeout_ms;
+      ro.timeout_ms = timeout_now (o);
       ro.mem_bytes = o->mem_bytes;
       sg_outcome out;
       sg_outcome_init (&out);

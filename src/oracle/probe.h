@@ -19,6 +19,9 @@
 
 typedef struct sg_probe_opts {
   uint32_t timeout_ms;    /* watchdog per solver run */
+  double deadline;        /* sg_spawn_now () time by which every run ends (a run gets at most
+                             the time left, at least 1 ms, so one after it times out at
+                             once); 0: none. Runs one after the other then fit a budget */
   uint64_t mem_bytes;     /* RLIMIT_AS per run; 0 = none */
   bool models;            /* validate sat answers' models with our evaluator */
   bool validate;          /* pass the solvers' own self-validation flags */

@@ -351,6 +351,7 @@ probe_opts (const sg_pred *p, double timeout_s, bool expected, sg_probe_opts *po
 {
   memset (po, 0, sizeof *po);
   po->timeout_ms = sg_spawn_ms (timeout_s);
+  po->deadline = p->deadline; /* the solvers, one after the other, end by the budget's end */
   po->mem_bytes = p->mem_bytes;
   po->models = true;
   po->validate = true;
@@ -495,6 +496,42 @@ full_ok (const sg_pred *p, const sg_probe *pr)
   return true;
 }
 
+/* The solvers other than the culprit, probed now, and the culprit's run `one` (taken over;
+ * empty when the finding names no culprit), merged in solver order into m and judged. The
+ * culprit runs first so that under a budget its run is never the one cut short. */
+static sg_rc
+probe_others (const sg_pred *p, double timeout_s, bool expected, sg_store *s, const sg_script *sc,
+              const char *text, size_t len, sg_probe *one, sg_probe *m /* OUT */, uint32_t *runs)
+{
+  sg_probe rest;
+  sg_probe_init (&rest);
+  sg_rc rc = probe_some (p, p->culprit, true, timeout_s, expected, s, sc, text, len, &rest);
+  *runs += rest.runs.n;
+  uint32_t a = 0, b = 0;
+  for (uint32_t i = 0; !rc && i < p->solvers.n; i++)
+    {
+      sg_probe *src = i == p->culprit ? one : &rest;
+      uint32_t *k = i == p->culprit ? &a : &b;
+      if (*k >= src->runs.n) { rc = SG_RC_IO; break; } /* a run is missing */
+      if (!SG_VEC_PUSH (m->runs, src->runs.a[*k])) { rc = SG_RC_NOMEM; break; }
+      sg_outcome_init (&src->runs.a[*k].out); /* moved */
+      (*k)++;
+    }
+  if (!rc)
+    {
+      sg_probe_opts po;
+      probe_opts (p, timeout_s, expected, &po);
+      /* The same script: either probe knows whether it may take an unspecified value (the
+       * other solvers may be none). */
+      const sg_probe *u = rest.runs.n ? &rest : one;
+      m->unspec = u->unspec;
+      memcpy (m->unspec_why, u->unspec_why, sizeof m->unspec_why);
+      sg_probe_judge (m, &po.oracle);
+    }
+  sg_probe_free (&rest);
+  return rc;
+}
+
 /* Run the finding predicate; order the probe's runs like the solver list. */
 static bool
 finding_test (const sg_pred *p, double timeout_s, sg_store *s, const sg_script *sc,
@@ -526,34 +563,11 @@ finding_test (const sg_pred *p, double timeout_s, sg_store *s, const sg_script *
     }
   if (ok)
     {
-      sg_probe rest;
-      sg_probe_init (&rest);
-      ok = !probe_some (p, p->culprit, true, timeout_s, p->use_expected, s, sc, text, len, &rest);
-      *runs += rest.runs.n;
-      /* Merge in solver order and judge again. */
       sg_probe m;
       sg_probe_init (&m);
-      uint32_t a = 0, b = 0;
-      for (uint32_t i = 0; ok && i < p->solvers.n; i++)
-        {
-          sg_probe *src = i == p->culprit ? &one : &rest;
-          uint32_t *k = i == p->culprit ? &a : &b;
-          if (*k >= src->runs.n || !SG_VEC_PUSH (m.runs, src->runs.a[*k])) { ok = false; break; }
-          sg_outcome_init (&src->runs.a[*k].out); /* moved */
-          (*k)++;
-        }
-      if (ok)
-        {
-          sg_probe_opts po;
-          probe_opts (p, timeout_s, p->use_expected, &po);
-          m.unspec = rest.unspec;
-          memcpy (m.unspec_why, rest.unspec_why, sizeof m.unspec_why);
-          sg_probe_judge (&m, &po.oracle);
-          ok = full_ok (p, &m);
-        }
+      ok = !probe_others (p, timeout_s, p->use_expected, s, sc, text, len, &one, &m, runs) && full_ok (p, &m);
       if (all) { *all = m; sg_probe_init (&m); }
       sg_probe_free (&m);
-      sg_probe_free (&rest);
     }
   sg_probe_free (&one);
   return ok;
@@ -584,7 +598,15 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
   bool by_budget;
   double glimit = cap (p->deadline, p->golden_timeout_s, &by_budget);
   probe_opts (p, glimit, false, &po);
-  sg_rc rc = sg_probe_script (&p->solvers, &p->pats, s, sc, text, len, &po, &pr);
+  /* The culprit first: under a budget the others (run one after the other, each within the
+   * time left) cannot leave it none. */
+  sg_probe one;
+  sg_probe_init (&one);
+  uint32_t nruns = 0;
+  sg_rc rc = p->culprit != SG_NONE ? probe_some (p, p->culprit, false, glimit, false, s, sc, text, len, &one)
+                                   : SG_RC_OK;
+  if (!rc) rc = probe_others (p, glimit, false, s, sc, text, len, &one, &pr, &nruns);
+  sg_probe_free (&one);
   if (rc) { sg_probe_free (&pr); return sg_diag_set (d, rc, 0, 0, "cannot run the solvers"); }
   double maxwall = 0;
   for (uint32_t i = 0; i < pr.runs.n && i < 64; i++)
@@ -634,7 +656,7 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
         }
       char cut[96] = "";
       if (by_budget)
-        snprintf (cut, sizeof cut, " (each run limited to %.3g s, the time left of --budget)", glimit);
+        snprintf (cut, sizeof cut, " (the runs, one after the other, had the %.3g s left of --budget)", glimit);
       rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "the finding (%s of %s) does not reproduce on %s: verdict %s (%s)%s%s",
                         sg_verdict_kind_name (p->kind),
                         p->culprit != SG_NONE ? p->solvers.a[p->culprit].name : "unattributed", path,
