@@ -271,11 +271,44 @@ run_job_thread (void *arg)
   return NULL;
 }
 
+/* The text of a diagnostic pattern an echo of sc prints, or NULL. z3 echoes a string without
+ * its quotes, so the output cannot tell it from the solver's own message (an echo of
+ * "ASSERTION VIOLATION" was a crash of z3: a hostile review); such a script is not run. */
+static const char *
+echo_noise (const sg_patterns *pats, const sg_store *s, const sg_script *sc)
+{
+  for (uint32_t i = 0; i < sc->cmds.n; i++)
+    {
+      const sg_cmd *c = &sc->cmds.a[i];
+      if (c->kind != SG_WK_ECHO) continue;
+      const char *t = sg_store_text (s, c->aux);
+      size_t n = sg_atom_len (&s->atoms, c->aux);
+      for (uint32_t k = 0; k < pats->rows.n; k++)
+        {
+          const sg_pattern *r = &pats->rows.a[k];
+          if (r->kind == SG_PAT_LOGIC_IGNORED) continue;
+          if (r->match != SG_MATCH_LINE)
+            {
+              if (sg_pattern_find (r, t, n) >= 0) return r->text;
+              continue;
+            }
+          for (size_t a = 0, b; a <= n; a = b + 1)
+            {
+              for (b = a; b < n && t[b] != '\n'; b++)
+                ;
+              if (sg_pattern_is_line (r, t + a, b - a)) return r->text;
+            }
+        }
+    }
+  return NULL;
+}
+
 sg_rc
 sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_store *s,
                  const sg_script *sc, const char *text, size_t len, const sg_probe_opts *o,
                  sg_probe *p)
 {
+  const char *noise = echo_noise (pats, s, sc);
   bool incremental = script_incremental (sc);
   bool strings = sg_script_uses_strings (s);
   bool fp = sg_script_uses_fp (s);
@@ -297,6 +330,12 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
         {
           pr->skipped = true;
           snprintf (pr->note, sizeof pr->note, "does not support logic %s", logic);
+          continue;
+        }
+      if (noise)
+        {
+          pr->skipped = true;
+          snprintf (pr->note, sizeof pr->note, "not run: an echo prints '%.60s', a solver diagnostic's text", noise);
           continue;
         }
       run_job *j = &jobs.a[jobs.n++];

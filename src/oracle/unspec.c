@@ -83,6 +83,20 @@ sg_unspec_find (sg_store *s, char *why, size_t size)
   for (sg_term t = 0; t < n && !found; t++)
     {
       sg_op op = sg_term_op (s, t);
+      if (op == SG_OP_STRING)
+        {
+          /* The evaluator's rule (eval.c, literal): such a character is the solver's to read. */
+          const sg_node *nd = sg_term_node (s, t);
+          const char *text = sg_store_text (s, nd->aux);
+          for (uint32_t i = 0, len = sg_atom_len (&s->atoms, nd->aux); i < len && !found; i++)
+            if ((unsigned char) text[i] >= 0x7f)
+              {
+                snprintf (why, size, "a string literal holds a character outside printable ASCII "
+                                     "written as itself (z3 reads its bytes, cvc5 rejects it)");
+                found = true;
+              }
+          continue;
+        }
       if (op < SG_OP_FIRST_BUILTIN) continue;
       sg_op canon = (sg_op) sg_op_info (op)->canon;
       for (size_t k = 0; k < sizeof TABLE / sizeof *TABLE && !found; k++)

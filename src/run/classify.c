@@ -216,8 +216,33 @@ in_error (const ctx *c, int k, size_t pos)
   return false;
 }
 
-/* The next hit of row p at or after *pos in stream k that is not excused (nor, for a BARE
- * row, inside an error response). */
+/* Is byte pos of stdout inside data the solver prints back from the input: a string literal
+ * or a |quoted symbol| of a get-value, get-model or echo response (outside every (error "...")
+ * response, whose message is the solver's own)? A string constant "Fatal failure within" in a
+ * model is no crash (found by a hostile review). Scanned from the start: hits are rare. */
+static bool
+in_data (const ctx *c, int k, size_t pos)
+{
+  if (k != 0) return false;
+  const char *s = c->s[0];
+  size_t i = 0, e = 0; /* e: the next error response */
+  while (i < pos)
+    {
+      while (e < c->ner[0] && c->er[0][e].b <= i) e++;
+      if (e < c->ner[0] && i >= c->er[0][e].a) { i = c->er[0][e].b; continue; }
+      char q = s[i];
+      if (q != '"' && q != '|') { i++; continue; }
+      size_t j = i + 1;
+      while (j < c->n[0] && !(s[j] == q && !(q == '"' && j + 1 < c->n[0] && s[j + 1] == '"')))
+        j += q == '"' && s[j] == '"' ? 2 : 1; /* "" inside a string is one quote */
+      if (pos < j + 1) return true; /* pos is at the opening quote or inside */
+      i = j + 1;
+    }
+  return false;
+}
+
+/* The next hit of row p at or after *pos in stream k that is not excused, not in data printed
+ * back from the input (in_data), nor, for a BARE row, inside an error response. */
 static bool
 next_hit (const ctx *c, const sg_pattern *p, int k, size_t *pos)
 {
@@ -231,7 +256,7 @@ next_hit (const ctx *c, const sg_pattern *p, int k, size_t *pos)
           line_at (c, k, off, &a, &b);
           size_t len = b - a;
           if (len && c->s[k][b - 1] == '\r') len--;
-          if (a == off && sg_pattern_is_line (p, c->s[k] + a, len) && !excused (c, k, a))
+          if (a == off && sg_pattern_is_line (p, c->s[k] + a, len) && !excused (c, k, a) && !in_data (c, k, a))
             {
               *pos = a;
               return true;
@@ -242,7 +267,7 @@ next_hit (const ctx *c, const sg_pattern *p, int k, size_t *pos)
       long at = sg_pattern_find (p, c->s[k] + off, c->n[k] - off);
       if (at < 0) return false;
       size_t hit = off + (size_t) at;
-      if (!excused (c, k, hit) && !(p->match == SG_MATCH_BARE && in_error (c, k, hit)))
+      if (!excused (c, k, hit) && !(p->match == SG_MATCH_BARE && in_error (c, k, hit)) && !in_data (c, k, hit))
         {
           *pos = hit;
           return true;

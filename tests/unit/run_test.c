@@ -644,6 +644,16 @@ test_classify_canned (void **state)
     { "sat\n", "", SG_END_SIGNALED, SIGTERM, false, SG_OUT_ABNORMAL_EXIT, "" },
     /* CRLF line ends and answers that are not whole lines. */
     { "sat\r\n unsat\nunsat \nunknown\n", "", SG_END_EXITED, 0, false, SG_OUT_OK, "sat,unknown" },
+    /* Data printed back from the input (string literals, |quoted symbols| of get-value and
+     * get-model) is no diagnostic, whatever it holds (a hostile review: false crashes). */
+    { "sat\n((s \"Fatal failure within ASSERTION VIOLATION\"))\n", "", SG_END_EXITED, 0, false, SG_OUT_OK, "sat" },
+    { "sat\n(\n(define-fun |ERRORS SATISFYING ASSERTIONS WITH MODEL| () Int 1)\n)\n", "", SG_END_EXITED, 0, false,
+      SG_OUT_OK, "sat" },
+    { "sat\n((s \"a\"\"b out of memory\"))\n", "", SG_END_EXITED, 0, false, SG_OUT_OK, "sat" },
+    { "sat\n((s \"interrupted by timeout\"))\n", "", SG_END_EXITED, 0, false, SG_OUT_OK, "sat" },
+    /* ... but a marker after the data, or in an (error ...) response after it, still counts. */
+    { "sat\n((s \"a\"\"b\"))\nASSERTION VIOLATION\n", "", SG_END_EXITED, 0, false, SG_OUT_CRASH, "" },
+    { "sat\n((s |x|))\n(error \"ASSERTION VIOLATION\")\n", "", SG_END_EXITED, 1, false, SG_OUT_CRASH, "" },
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
     {
