@@ -155,13 +155,18 @@ sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
         for (uint32_t i = 0; i < n && refrun == SG_NONE; i++)
           if (decided (sg_oracle_answer (&runs[i], q))) { ref = sg_oracle_answer (&runs[i], q); refrun = i; }
       if (!decided (ref)) continue;
-      /* The decided answers of this query, for the majority rule. */
+      /* The decided answers of this query, for the majority rule: one vote per solver (the
+       * same binary twice, with other options, is one opinion: a hostile review). */
       uint32_t nsat = 0, nunsat = 0, lone_sat = SG_NONE, lone_unsat = SG_NONE;
       for (uint32_t i = 0; i < n; i++)
         {
           sg_answer a = sg_oracle_answer (&runs[i], q);
-          if (a == SG_ANS_SAT) { nsat++; lone_sat = i; }
-          if (a == SG_ANS_UNSAT) { nunsat++; lone_unsat = i; }
+          if (!decided (a)) continue;
+          bool again = false;
+          for (uint32_t j = 0; j < i && !again; j++)
+            again = sg_oracle_answer (&runs[j], q) == a && !strcmp (runs[j].solver, runs[i].solver);
+          if (a == SG_ANS_SAT) { nsat += !again; lone_sat = i; }
+          else { nunsat += !again; lone_unsat = i; }
         }
       /* A model our evaluator validated on query 1, whoever gave it. */
       uint32_t valid_sat = SG_NONE;

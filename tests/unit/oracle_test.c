@@ -221,6 +221,29 @@ test_blame (void **state)
   v = judge3 ("ust", NULL, &o);
   assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
   assert_int_equal (v.culprit, SG_NONE);
+  /* One vote per solver: z3 twice (other options) against cvc5 is no majority (a hostile
+   * review: cvc5 was blamed); z3 twice against cvc5 and cvc4 is outvoted. */
+  {
+    static const char *const twice[] = { "z3", "z3", "cvc5", "cvc4" };
+    static const char *const ans[] = { "ssu", "ssuu" };
+    for (int c = 0; c < 2; c++)
+      {
+        sg_outcome out[4];
+        sg_oracle_run r[4];
+        uint32_t n = (uint32_t) strlen (ans[c]);
+        for (uint32_t i = 0; i < n; i++)
+          {
+            char one[2] = { ans[c][i], 0 };
+            out[i] = mk (SG_OUT_OK, one, 0.1);
+            r[i] = (sg_oracle_run) { twice[i], &out[i], -1 };
+          }
+        sg_oracle_judge (r, n, &o, &v);
+        for (uint32_t i = 0; i < n; i++) sg_outcome_free (&out[i]);
+        assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
+        if (c == 0) assert_int_equal (v.culprit, SG_NONE);
+        else assert_non_null (strstr (v.why, "majority"));
+      }
+  }
   /* The evaluator beats the majority: the lone sat answer's model is validated. */
   int valid_lone[3] = { -1, -1, SG_MODEL_VALID };
   v = judge3 ("uus", valid_lone, &o);

@@ -638,6 +638,9 @@ test_classify_canned (void **state)
     { "unsat\n", "", SG_END_EXITED, 3, false, SG_OUT_OK, "unsat" },
     /* An assertion inside (error ...) is a crash, before the (error rejection. */
     { "(error \"ASSERTION VIOLATION\")\n", "", SG_END_EXITED, 1, false, SG_OUT_CRASH, "" },
+    /* cvc4's minisat out of memory (RLIMIT_AS): a memout, not a crash. */
+    { "", "terminate called after throwing an instance of 'CVC4::Minisat::OutOfMemoryException'\n",
+      SG_END_SIGNALED, SIGABRT, false, SG_OUT_MEMOUT, "" },
     /* SIGKILL not sent by us: memory (the OOM killer). */
     { "", "", SG_END_SIGNALED, SIGKILL, false, SG_OUT_MEMOUT, "" },
     /* SIGTERM from someone else: abnormal. */
