@@ -422,6 +422,12 @@ group_check() {
   run "$bin" check --solvers "z3;cvc5" "$tmp/utf8.smt2"
   check "check: a raw UTF-8 character in a string literal: z3's model undetermined, no finding, exit 0" \
     eval '[ $code = 0 ] && [[ $out == *"z3 "*"sat"*"model undetermined"* ]] && [[ $out == *"verdict: ok"* ]]'
+  # A wrong (set-info :status unsat): cvc5 aborts before printing a model that contradicts it,
+  # so the model run goes without the label, and the model is checked.
+  printf '(set-info :status unsat)\n(set-logic QF_LIA)\n(declare-const x Int)\n(assert (> x 0))\n(check-sat)\n' > "$tmp/label.smt2"
+  run "$bin" check --solvers "cvc5" "$tmp/label.smt2"
+  check "check: a file labelled unsat that cvc5 finds sat: its model is read and valid" \
+    eval '[ $code = 0 ] && [[ $out == *"cvc5 "*"sat"*"model valid"* ]]'
   run "$bin" check --solvers "z3;cvc5" "$tmp/diag3.smt2"
   check "check: an echo of a diagnostic's text: not run, no finding" \
     eval '[ $code = 0 ] && [ "$(grep -c "skipped.*not run: an echo prints .ASSERTION VIOLATION." <<<"$out")" = 2 ] && [[ $out != *crash* ]]'
