@@ -26,6 +26,13 @@
 #endif
 
 /* Exponent and significand widths of floating-point sorts (MPFR exponents are 62-bit). */
+/* Symbols of a sort's printed form. A sort is a DAG (nested define-sorts share), but SMT-LIB
+ * prints it as a tree: 60 nested (define-sort Sk () (Array Sk-1 Sk-1)) are 2^60 symbols (a
+ * hostile review: parse ran to 10 GB printing one in an error, print never ended). */
+#ifndef SG_LIMIT_SORT_SIZE
+#define SG_LIMIT_SORT_SIZE (1u << 12)
+#endif
+
 #ifndef SG_LIMIT_FP_EB
 #define SG_LIMIT_FP_EB 60u
 #endif

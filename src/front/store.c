@@ -136,7 +136,14 @@ sg_sort_make (sg_store *s, sg_sort_kind kind, uint32_t a, uint32_t b, const sg_s
           && (n == 0 || !memcmp (s->pool.a + x->args, args, n * sizeof *args)))
         { *out = e - 1; return SG_RC_OK; }
     }
-  sg_sortnode x = { (uint8_t) kind, a, b, n, s->pool.n };
+  uint64_t size = 1;
+  if (kind == SG_SORT_ARRAY) size += (uint64_t) s->sorts.a[a].size + s->sorts.a[b].size;
+  if (sg_sort_kind_has_args (kind))
+    for (uint32_t k = 0; k < n; k++) size += s->sorts.a[args[k]].size;
+  if (size > SG_LIMIT_SORT_SIZE)
+    return sg_store_err (s, SG_RC_LIMIT, "sort too large: its printed form has more than %u symbols (nested define-sorts?)",
+                         (unsigned) SG_LIMIT_SORT_SIZE);
+  sg_sortnode x = { (uint8_t) kind, a, b, n, s->pool.n, (uint32_t) size };
   if (!SG_VEC_RESERVE (s->pool, n)) return sg_store_nomem (s);
   if (n) memcpy (s->pool.a + s->pool.n, args, n * sizeof *args);
   s->pool.n += n;

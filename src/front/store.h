@@ -51,6 +51,7 @@ typedef struct sg_sortnode {
   uint32_t a, b;  /* see sg_sort_kind */
   uint32_t nargs; /* parameters of USER/DT/SEQ/SET/BAG/TUPLE/FUN sorts */
   uint32_t args;  /* offset of the parameter sort ids in store->pool */
+  uint32_t size;  /* symbols of its printed form, as a tree (at most SG_LIMIT_SORT_SIZE) */
 } sg_sortnode;
 
 /* Term flags. */
