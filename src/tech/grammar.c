@@ -332,6 +332,63 @@ find_cycle (const sg_grammar *g, const uint32_t *aux, nt_step next, uint32_t fro
   return SG_RC_OK;
 }
 
+/* The shortest text of alternative a (terminals), saturating at cap; UINT64_MAX while a child
+ * has none yet. */
+static uint64_t
+alt_len (const sg_grammar *g, const uint64_t *len, uint32_t a, uint64_t cap)
+{
+  const sg_galt *al = &g->alts[a];
+  uint64_t v = 0;
+  for (uint32_t i = 0; i < al->n && v != UINT64_MAX; i++)
+    {
+      sg_gsym s = g->syms[al->first + i];
+      uint64_t x = s < 0 ? 1 : len[s];
+      v = x == UINT64_MAX ? UINT64_MAX : v + x > cap ? cap : v + x;
+    }
+  return v;
+}
+
+/* Every alternative's shortest text has at most SG_GRAMMAR_MAX_TEXT terminals (the grammar is
+ * productive: every nonterminal has a finite one). A saturating fixpoint, then each judged. */
+static sg_rc
+check_length (const sg_grammar *g, sg_diag *d)
+{
+  const uint64_t cap = (uint64_t) SG_GRAMMAR_MAX_TEXT + 1;
+  uint64_t *len = malloc ((g->nnts ? g->nnts : 1) * sizeof *len);
+  if (!len) return SG_RC_NOMEM;
+  for (uint32_t i = 0; i < g->nnts; i++) len[i] = UINT64_MAX;
+  for (bool changed = true; changed;)
+    {
+      changed = false;
+      for (uint32_t a = 0; a < g->nalts; a++)
+        {
+          uint64_t v = alt_len (g, len, a, cap);
+          if (v < len[g->alts[a].lhs]) len[g->alts[a].lhs] = v, changed = true;
+        }
+    }
+  /* Blame the cause: an alternative past the limit whose children are each within it. */
+  uint32_t culprit = UINT32_MAX;
+  for (uint32_t a = 0; a < g->nalts; a++)
+    if (alt_len (g, len, a, cap) > SG_GRAMMAR_MAX_TEXT)
+      {
+        bool kids_ok = true;
+        for (uint32_t i = 0; i < g->alts[a].n; i++)
+          {
+            sg_gsym x = g->syms[g->alts[a].first + i];
+            if (x >= 0 && len[x] > SG_GRAMMAR_MAX_TEXT) kids_ok = false;
+          }
+        if (culprit == UINT32_MAX || kids_ok) culprit = a;
+        if (kids_ok) break;
+      }
+  sg_rc rc = SG_RC_OK;
+  if (culprit != UINT32_MAX)
+    rc = sg_diag_set (d, SG_RC_LIMIT, g->alts[culprit].line, g->alts[culprit].col,
+                      "the shortest text of this alternative of '%s' has more than %u symbols",
+                      g->nts[g->alts[culprit].lhs].name, SG_GRAMMAR_MAX_TEXT);
+  free (len);
+  return rc;
+}
+
 /* An unproductive nonterminal's next step towards the cycle that makes it so (min[] as in
  * check_productive: UINT32_MAX for the unproductive): the first unproductive child of its
  * first alternative (every alternative has one). */
@@ -506,6 +563,7 @@ sg_grammar_read (sg_grammar *g, const char *name, const char *text, size_t len, 
   if (!rc) rc = check_defined (g, d);
   if (!rc) rc = check_productive (g, d);
   if (!rc) rc = check_reachable (g, d);
+  if (!rc) rc = check_length (g, d);
   if (!rc) rc = order_nts (g, d);
   if (rc == SG_RC_NOMEM) sg_diag_set (d, rc, 0, 0, "out of memory");
   if (rc) sg_grammar_free (g);

@@ -35,6 +35,9 @@
 /* The largest formula size enumerated (counting to it takes about a minute for the shipped
  * grammars); a grammar whose smallest formula is larger is refused. */
 #define SG_GRAMMAR_MAX_SIZE 1000u
+/* Symbols (terminals) of the shortest text of any one alternative: a grammar past it is
+ * refused (six levels of 63 children made one formula of 10^9 tokens: a hostile review). */
+#define SG_GRAMMAR_MAX_TEXT 65536u
 
 /* A symbol of an alternative: a nonterminal index (>= 0) or a terminal ~index (< 0). */
 typedef int32_t sg_gsym;

@@ -321,6 +321,24 @@ test_errors (void **st)
   bad ("s ::= \"x\" | | \"y\"\n", SG_RC_PARSE, "1:13", "empty alternative");
   /* The limits (grammar.h): each refused where it is exceeded, before any counting. */
   {
+    /* six levels of 63 children: one formula of 63^5 tokens (a hostile review: enum --print
+     * wrote 2 GB of it); the first alternative past SG_GRAMMAR_MAX_TEXT is named */
+    sg_buf t;
+    sg_buf_init (&t);
+    for (int lv = 0; lv < 5; lv++)
+      {
+        sg_buf_printf (&t, "n%d ::=", lv);
+        for (int k = 0; k < 63; k++) sg_buf_printf (&t, " n%d", lv + 1);
+        sg_buf_adds (&t, "\n");
+      }
+    sg_buf_adds (&t, "n5 ::= \"a\"\n");
+    /* n2 is 63^3 = 250,047 symbols at least: line 3 */
+    bad (sg_buf_cstr (&t), SG_RC_LIMIT, "3:8", "the shortest text of this alternative of 'n2' has more than 65536 symbols");
+    sg_buf_free (&t);
+    /* an ordinary grammar still reads */
+    assert_true (good ("n0 ::= \"(\" n1 n1 \")\"\nn1 ::= \"a\" | \"b\"\n"));
+  }
+  {
     sg_buf t;
     sg_buf_init (&t);
     /* a chain of SG_GRAMMAR_MAX_NTS + 1 nonterminals: the one too many is named at its use */
