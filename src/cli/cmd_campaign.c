@@ -307,6 +307,8 @@ campaign_args (const sg_cli_cmd *cmd, int argc, char **argv, camp_run *r)
       if (!SG_VEC_PUSH (r->inputs, a)) return SG_EXIT_INTERNAL;
     }
   r->nshards = 1;
+  if (c->index && access (c->index, R_OK)) /* before a campaign directory is made */
+    return sg_cli_usage_error (cmd, "--index: cannot read '%s': %s", c->index, strerror (errno));
   if (c->shard_spec && !strcmp (c->shard_spec, "auto")) return shard_auto (cmd, r);
   if (c->shards) return sg_cli_usage_error (cmd, "--shards belongs to --shard auto");
   if (c->shard_spec)

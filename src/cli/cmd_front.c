@@ -143,7 +143,7 @@ sg_cli_parse (const sg_cli_cmd *cmd, int argc, char **argv)
 
   parse_totals t = { 0, 0, 0, 0.0, SG_EXIT_OK };
   opts = true;
-  for (int i = first; i < argc; i++)
+  for (int i = 1; i < argc; i++) /* from the start: a "--" before the first file counts */
     {
       const char *a = argv[i];
       if (opts && !strcmp (a, "--")) { opts = false; continue; }

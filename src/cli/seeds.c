@@ -75,41 +75,66 @@ row_times (const char *st, const index_cols *ic, label *l)
     }
 }
 
-static void
-load_index (const char *index, labels *ls)
+/* The labels of an INDEX.tsv into ls. A row that cannot be used (fewer than three columns, a
+ * status other than sat, unsat, unknown or -, a file that is not there) is skipped with a
+ * warning naming INDEX:LINE (the first five; then a count). Returns SG_RC_IO when the file
+ * cannot be opened: an error when it was named (--index), silence for a directory's missing
+ * INDEX.tsv (named false). */
+static sg_rc
+load_index (const char *index, bool named, FILE *warn, labels *ls)
 {
   FILE *f = fopen (index, "r");
-  if (!f) return;
+  if (!f)
+    {
+      if (named || errno != ENOENT) fprintf (warn, "%s: error: cannot read the seed index: %s\n", index, strerror (errno));
+      return named ? SG_RC_IO : SG_RC_OK;
+    }
   char dir[PATH_MAX];
   snprintf (dir, sizeof dir, "%s", index);
   char *slash = strrchr (dir, '/');
   if (slash) *slash = 0; else snprintf (dir, sizeof dir, ".");
   char line[8192];
   index_cols ic = { 0 };
-  bool first = true;
+  uint32_t lineno = 0, bad = 0;
   while (fgets (line, sizeof line, f))
     {
-      if (first && !strncmp (line, "path\t", 5)) header_cols (line, &ic);
-      first = false;
+      lineno++;
+      if (lineno == 1 && !strncmp (line, "path\t", 5)) { header_cols (line, &ic); continue; }
+      if (line[strspn (line, " \t\r\n")] == 0) continue; /* a blank line */
       char *t1 = strchr (line, '\t');
       char *t2 = t1 ? strchr (t1 + 1, '\t') : NULL;
-      if (!t2) continue;
-      *t1 = *t2 = 0;
-      char *st = t2 + 1;
+      const char *why = NULL;
+      char path[PATH_MAX + sizeof line + 2], real[PATH_MAX];
       label l;
       memset (&l, 0, sizeof l);
-      row_times (st, &ic, &l);
-      st[strcspn (st, "\t\r\n")] = 0;
-      sg_answer a = !strcmp (st, "sat") ? SG_ANS_SAT : !strcmp (st, "unsat") ? SG_ANS_UNSAT : SG_ANS_NONE;
+      sg_answer a = SG_ANS_NONE;
+      if (!t2) why = "expected PATH<TAB>LOGIC<TAB>STATUS";
+      else
+        {
+          *t1 = *t2 = 0;
+          char *st = t2 + 1;
+          row_times (st, &ic, &l);
+          st[strcspn (st, "\t\r\n")] = 0;
+          a = !strcmp (st, "sat") ? SG_ANS_SAT : !strcmp (st, "unsat") ? SG_ANS_UNSAT : SG_ANS_NONE;
+          snprintf (path, sizeof path, "%s/%s", dir, line);
+          if (a == SG_ANS_NONE && strcmp (st, "unknown") && strcmp (st, "-"))
+            why = "the status is not sat, unsat, unknown or -";
+          else if (a != SG_ANS_NONE && !realpath (path, real))
+            why = "the file is not there";
+        }
+      if (why)
+        {
+          if (++bad <= 5) fprintf (warn, "%s:%u: warning: %s; row skipped\n", index, lineno, why);
+          continue;
+        }
       if (a == SG_ANS_NONE) continue;
-      char path[PATH_MAX + sizeof line + 2], real[PATH_MAX];
-      snprintf (path, sizeof path, "%s/%s", dir, line);
-      if (!realpath (path, real)) continue;
       l.path = strdup (real);
       l.status = a;
       if (!l.path || !SG_VEC_PUSH (*ls, l)) { free (l.path); break; }
     }
+  if (bad > 5) fprintf (warn, "%s: warning: %u rows skipped in all\n", index, bad);
   fclose (f);
+  return SG_RC_OK;
 }
 
 static const label *
@@ -129,14 +154,14 @@ sg_cli_seeds_load (const char *const *inputs, uint32_t n, const char *index, siz
   memset (out, 0, sizeof *out);
   labels ls = { 0 };
   sg_rc result = SG_RC_OK;
-  if (index) load_index (index, &ls);
+  if (index && load_index (index, true, warn, &ls)) result = SG_RC_IO;
   for (uint32_t i = 0; i < n; i++)
     {
       struct stat stt;
       if (!index && stat (inputs[i], &stt) == 0 && S_ISDIR (stt.st_mode))
         {
           char ix[PATH_MAX];
-          if ((size_t) snprintf (ix, sizeof ix, "%s/INDEX.tsv", inputs[i]) < sizeof ix) load_index (ix, &ls);
+          if ((size_t) snprintf (ix, sizeof ix, "%s/INDEX.tsv", inputs[i]) < sizeof ix) load_index (ix, false, warn, &ls);
         }
       sg_walk w;
       sg_walk_init (&w);

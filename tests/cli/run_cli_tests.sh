@@ -135,6 +135,22 @@ group_basic() {
     eval '[ $code = 2 ] && [[ $err == *"unknown option '"'--bogus'"'"* ]] && [ -z "$out" ]'
   run "$bin" parse
   check "parse without files: exit 2" test "$code" = 2
+  run "$bin" opfuzz --index "$tmp/no-such-index.tsv" --solvers z3 --budget 1 --out "$tmp/ix" "${examples[0]}"
+  check "--index naming a file that is not there: exit 2 naming it (was silently unlabelled)" \
+    eval '[ $code = 2 ] && [[ $err == *"no-such-index.tsv: error: cannot read the seed index"* ]]'
+  run "$bin" campaign --index "$tmp/no-such-index.tsv" --budget 1 --out "$tmp/ixc" examples
+  check "campaign --index naming a file that is not there: exit 2 before a campaign directory is made" \
+    eval '[ $code = 2 ] && [[ $err == *"--index: cannot read"*"no-such-index.tsv"* ]] && [ ! -e "$tmp/ixc" ]'
+  mkdir -p "$tmp/ixd" && cp "${examples[0]}" "$tmp/ixd/a.smt2"
+  printf 'path\tlogic\tstatus\na.smt2\tQF_LIA\tSAT\nmissing.smt2\tQF_LIA\tsat\nshort\n' > "$tmp/ixd/INDEX.tsv"
+  run "$bin" opfuzz --solvers z3 --budget 1 --out "$tmp/ix2" "$tmp/ixd"
+  check "an INDEX.tsv row with status SAT, a missing file, two columns: each warned of with INDEX:LINE" \
+    eval '[[ $err == *"INDEX.tsv:2: warning: the status is not sat, unsat, unknown or -; row skipped"* ]] && [[ $err == *"INDEX.tsv:3: warning: the file is not there; row skipped"* ]] && [[ $err == *"INDEX.tsv:4: warning: expected PATH<TAB>LOGIC<TAB>STATUS; row skipped"* ]]'
+  cp tests/parse/unknown_symbol.smt2 "$tmp/-dash.smt2"
+  local abs_bin
+  abs_bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+  (cd "$tmp" && run "$abs_bin" parse -- -dash.smt2 && echo "$code" > "$tmp/dash.code")
+  check "parse -- -FILE parses the file named with a dash (an error here: exit 2)" test "$(cat "$tmp/dash.code")" = 2
   # A value attached as getopt and argparse take it ("--count=2", "-j1"), in every command.
   run "$bin" enum ints --print --from 3 --count 2
   local spaced=$out
@@ -1834,7 +1850,10 @@ group_genbvfp() {
   run "$bin" gen fp --status sat --count 1 --out "$tmp/gfp3" --format 5
   check "--format with one value: usage error" eval '[ $code = 2 ] && [[ $err == *"--format needs two values"* ]]'
   run "$bin" gen fp --status sat --count 1 --format 1 3 --out "$tmp/gfp3"
-  check "--format 1 3: usage error naming the range" eval '[ $code = 2 ] && [[ $err == *"--format needs EB SB from 2 to 64, got '"'"'1'"'"'"* ]]'
+  check "--format 1 3: usage error naming the range" eval '[ $code = 2 ] && [[ $err == *"--format needs EB SB from 2 to 60 (SG_LIMIT_FP_EB), got '"'"'1'"'"'"* ]]'
+  run "$bin" gen fp --status sat --count 1 --format 61 3 --out "$tmp/gfp3"
+  check "--format 61 3 (past the front end's EB limit): usage error naming the range, not 'the generator failed'" \
+    eval '[ $code = 2 ] && [[ $err == *"--format needs EB SB from 2 to 60 (SG_LIMIT_FP_EB), got '"'"'61'"'"'"* ]]'
   run "$bin" gen bv --status sat --count 1 --width 0 --out "$tmp/gbv5"
   check "--width 0: usage error" test "$code" = 2
   # gen's usage errors: exit 2, the reason named, nothing written
