@@ -11,6 +11,13 @@
 #include "front/parse_int.h"
 #include "front/store_int.h"
 
+static int
+cmp_u64 (const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+  return x < y ? -1 : x > y;
+}
+
 enum { F_ATOM, F_APP, F_LET, F_QUANT, F_MATCH, F_ANNOT };
 
 
@@ -664,11 +671,28 @@ step (sg_parser *p, sg_pframe *f, bool *done, sg_term *out)
           /* values are in vals[base..]; bind the variables in parallel */
           uint32_t bl = next (p, h), k = 0;
           uint32_t nvals = p->vals.n - f->base;
+          /* A name bound twice: the later binding is named. Many bindings: sorted (atom,
+           * position) pairs, not a scan per binding (160,000 took 21 s: a hostile review). */
+          uint32_t dup = UINT32_MAX;
+          if (nvals > 32)
+            {
+              uint64_t *keys = malloc (nvals * sizeof *keys);
+              if (!keys) return nomem (p, i);
+              for (uint32_t b = kid (bl); has (p, bl, b) && k < nvals; b = next (p, b), k++)
+                keys[k] = (uint64_t) sg_pnode (p, kid (b))->atom << 32 | k;
+              qsort (keys, k, sizeof *keys, cmp_u64);
+              for (uint32_t j = 1; j < k; j++)
+                if (keys[j] >> 32 == keys[j - 1] >> 32 && (uint32_t) keys[j] < dup) dup = (uint32_t) keys[j];
+              free (keys);
+              k = 0;
+            }
           f->mark = sg_symtab_mark (&p->st);
           for (uint32_t b = kid (bl); has (p, bl, b); b = next (p, b), k++)
             {
               uint32_t v = kid (b);
-              for (uint32_t b2 = kid (bl); b2 != b; b2 = next (p, b2))
+              if (k == dup)
+                return sg_perr (p, v, SG_RC_SORT, "variable '%s' bound twice in one let", atext (p, v));
+              for (uint32_t b2 = kid (bl); b2 != b && nvals <= 32; b2 = next (p, b2))
                 if (sg_pnode (p, kid (b2))->atom == sg_pnode (p, v)->atom)
                   return sg_perr (p, v, SG_RC_SORT, "variable '%s' bound twice in one let", atext (p, v));
               sg_term var;

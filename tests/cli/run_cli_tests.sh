@@ -180,6 +180,16 @@ group_parse() {
   check "there are examples to parse" test "$n" -ge 4
   for f in "${examples[@]}"; do total_bytes=$((total_bytes + $(wc -c <"$f"))); done
 
+  # A let of many bindings (sorted, not scanned per binding): a name bound twice is still
+  # named at its second binding; distinct names parse.
+  python3 -c "print('(assert (let (' + ' '.join('(x%d true)' % (i if i != 70 else 3) for i in range(100)) + ') x5))')" > "$tmp/letd.smt2"
+  python3 -c "print('(assert (let (' + ' '.join('(x%d true)' % i for i in range(5000)) + ') x5))')" > "$tmp/letok.smt2"
+  run "$bin" parse "$tmp/letd.smt2"
+  check "a let of 100 bindings with x3 twice: exit 2 at the second x3 (1:776)" \
+    eval '[ $code = 2 ] && [[ $(first_err_line) == *"letd.smt2:1:776: error: variable '"'x3'"' bound twice in one let" ]]'
+  run "$bin" parse "$tmp/letok.smt2"
+  check "a let of 5,000 distinct bindings parses" eval '[ $code = 0 ] && [[ $out == *"letok.smt2: ok"* ]]'
+
   run "$bin" parse "${examples[@]}"
   local by_name=$out
   check "parse examples/*.smt2 exits 0" test "$code" = 0
