@@ -237,6 +237,46 @@ fun_signature (sg_parser *p, uint32_t cmd, uint32_t name, sg_fun_kind kind, uint
 
 /* ---------------------------------------------------------------- datatypes */
 
+static int
+cmp_u64 (const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+uint32_t
+sg_pfirst_dup (uint64_t *keys, uint32_t n)
+{
+  qsort (keys, n, sizeof *keys, cmp_u64);
+  uint32_t dup = UINT32_MAX;
+  for (uint32_t j = 1; j < n; j++)
+    if (keys[j] >> 32 == keys[j - 1] >> 32 && (uint32_t) keys[j] < dup) dup = (uint32_t) keys[j];
+  return dup;
+}
+
+/* Within datatype dt (its constructors pushed), the first constructor named twice and the
+ * first selector named twice, as positions in declaration order (UINT32_MAX: none). z3 and
+ * cvc5 reject both (a hostile review: they were accepted). */
+static sg_rc
+dt_dups (sg_parser *p, uint32_t dt, uint32_t *con, uint32_t *sel)
+{
+  const sg_store *s = p->s;
+  const sg_dt *d = &s->dts.a[dt];
+  uint32_t nsel = 0;
+  for (uint32_t c = d->cons; c < d->cons + d->ncons; c++) nsel += s->conss.a[c].nsel;
+  uint64_t *keys = malloc (((size_t) (d->ncons > nsel ? d->ncons : nsel) + 1) * sizeof *keys);
+  if (!keys) return SG_RC_NOMEM;
+  for (uint32_t c = 0; c < d->ncons; c++) keys[c] = (uint64_t) s->conss.a[d->cons + c].name << 32 | c;
+  *con = sg_pfirst_dup (keys, d->ncons);
+  uint32_t k = 0;
+  for (uint32_t c = d->cons; c < d->cons + d->ncons; c++)
+    for (uint32_t j = 0; j < s->conss.a[c].nsel; j++, k++)
+      keys[k] = (uint64_t) s->sels.a[s->conss.a[c].sel + j].name << 32 | k;
+  *sel = sg_pfirst_dup (keys, nsel);
+  free (keys);
+  return SG_RC_OK;
+}
+
 /* The constructor declarations of list `list` from child `from` on: C or (C (sel SORT)...).
  * Field sorts are parsed with the parameters bound; names are bound by bind_constructors. */
 static sg_rc
@@ -267,6 +307,21 @@ constructor_list (sg_parser *p, uint32_t dt, uint32_t list, uint32_t from)
       s->dts.a[dt].ncons++;
     }
   if (s->dts.a[dt].ncons == 0) return sg_perr (p, list, SG_RC_SORT, "datatype without constructors");
+  uint32_t dcon, dsel;
+  if (dt_dups (p, dt, &dcon, &dsel)) return nomem (p, list);
+  uint32_t k = 0, ks = 0;
+  for (uint32_t c = from; has (p, list, c) && (dcon != UINT32_MAX || dsel != UINT32_MAX); c = next (p, c), k++)
+    {
+      uint32_t cname = sg_pis_list (p, c) ? kid (c) : c;
+      if (k == dcon)
+        return sg_perr (p, cname, SG_RC_SORT, "constructor '%s' declared twice in datatype '%s'",
+                        sg_store_text (s, sg_pnode (p, cname)->atom), sg_store_text (s, s->dts.a[dt].name));
+      if (sg_pis_list (p, c))
+        for (uint32_t f = next (p, cname); has (p, c, f); f = next (p, f), ks++)
+          if (ks == dsel)
+            return sg_perr (p, kid (f), SG_RC_SORT, "selector '%s' declared twice in datatype '%s'",
+                            sg_store_text (s, sg_pnode (p, kid (f))->atom), sg_store_text (s, s->dts.a[dt].name));
+    }
   return SG_RC_OK;
 }
 

@@ -66,6 +66,9 @@ sg_rc sg_perr (sg_parser *p, uint32_t i, sg_rc rc, const char *fmt, ...)
     __attribute__ ((format (printf, 4, 5)));
 /* Report the store's last error at node i. */
 sg_rc sg_perr_store (sg_parser *p, uint32_t i, sg_rc rc);
+/* keys[k] = atom << 32 | k for names in order k = 0..n-1 (sorted in place): the first k whose
+ * name came earlier too, or UINT32_MAX. O(n log n): a let or a datatype of 100,000 names. */
+uint32_t sg_pfirst_dup (uint64_t *keys, uint32_t n);
 static inline const sg_sx *sg_pnode (const sg_parser *p, uint32_t i) { return &p->rd.nodes.a[i]; }
 static inline bool sg_pis_sym (const sg_parser *p, uint32_t i)
 {

@@ -11,13 +11,6 @@
 #include "front/parse_int.h"
 #include "front/store_int.h"
 
-static int
-cmp_u64 (const void *a, const void *b)
-{
-  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
-  return x < y ? -1 : x > y;
-}
-
 enum { F_ATOM, F_APP, F_LET, F_QUANT, F_MATCH, F_ANNOT };
 
 
@@ -680,9 +673,7 @@ step (sg_parser *p, sg_pframe *f, bool *done, sg_term *out)
               if (!keys) return nomem (p, i);
               for (uint32_t b = kid (bl); has (p, bl, b) && k < nvals; b = next (p, b), k++)
                 keys[k] = (uint64_t) sg_pnode (p, kid (b))->atom << 32 | k;
-              qsort (keys, k, sizeof *keys, cmp_u64);
-              for (uint32_t j = 1; j < k; j++)
-                if (keys[j] >> 32 == keys[j - 1] >> 32 && (uint32_t) keys[j] < dup) dup = (uint32_t) keys[j];
+              dup = sg_pfirst_dup (keys, k);
               free (keys);
               k = 0;
             }

@@ -1,0 +1,1 @@
+(declare-datatype L ((nil) (cons (hd Int) (tl L)) (nil)))

@@ -1,0 +1,1 @@
+(declare-datatypes ((L 0)) (((nil) (cons (hd Int) (hd L)))))
