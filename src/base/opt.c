@@ -134,7 +134,9 @@ sg_opt_parse (const sg_opt *rows, size_t n, unsigned scope, void *target, int ar
         char *end;
         errno = 0;
         double d = strtod (v, &end);
-        if (errno || *end || !*v || isspace ((unsigned char) *v) || !isfinite (d) || !(d >= r->lo) || d > r->hi) return bad (r, a, v, err, esize);
+        /* decimal or exponent form only: strtod also reads hex ("0x10" is 16) */
+        bool decimal = v[strspn (v, "0123456789.eE+-")] == 0;
+        if (errno || *end || !*v || !decimal || !isfinite (d) || !(d >= r->lo) || d > r->hi) return bad (r, a, v, err, esize);
         memcpy (field, &d, sizeof d);
         break;
       }

@@ -106,6 +106,8 @@ test_errors (void **state)
     { { "--big", "\t-1", NULL }, "--big needs a number, got '\t-1'" },
     { { "-n", "\n3", NULL }, "-n needs 1..256, got '\n3'" },
     { { "-t", " 5", NULL }, "-t needs seconds >= 0.01, got ' 5'" },
+    /* decimal only: strtod reads hex (a hostile review: -t 0x10 was 16 s) */
+    { { "-t", "0x10", NULL }, "-t needs seconds >= 0.01, got '0x10'" },
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
     {
