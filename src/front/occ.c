@@ -274,6 +274,62 @@ sg_occ_replace (sg_script *sc, const sg_occs *o, uint32_t i, sg_term t)
 }
 
 sg_rc
+sg_occ_replace_marked (sg_script *sc, const sg_occs *o, const uint8_t *mark, sg_term t)
+{
+  sg_store *s = sc->store;
+  uint32_t n = o->a.n;
+  sg_term *val = malloc (((size_t) n + 1) * sizeof *val);
+  uint32_t *head = malloc (((size_t) n + 1) * sizeof *head), *nxt = malloc (((size_t) n + 1) * sizeof *nxt);
+  uint8_t *changed = calloc ((size_t) n + 1, 1);
+  sg_u32vec args = { 0 };
+  sg_rc rc = val && head && nxt && changed ? SG_RC_OK : sg_store_nomem (s);
+  for (uint32_t i = 0; i < n && !rc; i++) head[i] = SG_NONE;
+  /* each occurrence's children, in pre-order (pushed from the back) */
+  for (uint32_t i = n; i-- > 0 && !rc;)
+    {
+      const sg_occ *oc = &o->a.a[i];
+      val[i] = oc->term;
+      if (mark[i])
+        {
+          if (oc->flags & SG_OCC_BINDER) rc = sg_store_err (s, SG_RC_SORT, "cannot replace a bound variable slot or a pattern");
+          val[i] = t, changed[i] = 1;
+        }
+      if (oc->parent != SG_NONE) nxt[i] = head[oc->parent], head[oc->parent] = i;
+    }
+  /* bottom-up: a descendant comes after its ancestor in pre-order */
+  for (uint32_t i = n; i-- > 0 && !rc;)
+    {
+      const sg_occ *oc = &o->a.a[i];
+      if (!mark[i])
+        for (uint32_t c = head[i]; c != SG_NONE; c = nxt[c])
+          if (changed[c]) changed[i] = 1;
+      if (changed[i] && !mark[i])
+        {
+          uint32_t na = sg_term_nargs (s, oc->term);
+          SG_VEC_CLEAR (args);
+          if (!SG_VEC_RESERVE (args, na)) { rc = sg_store_nomem (s); break; }
+          memcpy (args.a, sg_term_args (s, oc->term), na * sizeof *args.a);
+          args.n = na;
+          for (uint32_t c = head[i]; c != SG_NONE; c = nxt[c])
+            if (changed[c] && o->a.a[c].child < na) args.a[o->a.a[c].child] = val[c];
+          rc = sg_term_rebuild (s, oc->term, args.a, &val[i]);
+        }
+      if (!rc && changed[i] && oc->parent == SG_NONE)
+        {
+          if (sg_term_sort (s, val[i]) != sg_term_sort (s, oc->term))
+            rc = sg_store_err (s, SG_RC_SORT, "replacement changes the sort of a command's term");
+          else rc = sg_script_set_item (sc, oc->cmd, oc->child, val[i]);
+        }
+    }
+  SG_VEC_FREE (args);
+  free (val);
+  free (head);
+  free (nxt);
+  free (changed);
+  return rc;
+}
+
+sg_rc
 sg_script_declare_fresh (sg_script *sc, uint32_t at, const char *prefix, sg_sort sort, sg_term *out)
 {
   sg_store *s = sc->store;

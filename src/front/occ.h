@@ -43,6 +43,11 @@ sg_rc sg_occ_fits (sg_store *s, const sg_occs *o, uint32_t i, sg_term t, bool *f
  * new sort). Rebuilds the ancestors and sets the command item. The occurrence list is stale
  * afterwards. SG_RC_SORT (store->err) when the result would be ill-sorted. */
 sg_rc sg_occ_replace (sg_script *sc, const sg_occs *o, uint32_t i, sg_term t);
+/* Replace the subterm at every occurrence i with mark[i] (none a binder slot, none inside
+ * another marked one) by t, in one bottom-up pass: each ancestor is rebuilt once, so k
+ * replacements cost O(occurrences), not k collections and k paths (a fusion of a seed where
+ * x occurs 5,000 times took 51 s: a hostile review). Same result as sg_occ_replace in turn. */
+sg_rc sg_occ_replace_marked (sg_script *sc, const sg_occs *o, const uint8_t *mark, sg_term t);
 
 /* Free bound variables of t (BVARs not bound inside t), each once, in order of first sight. */
 sg_rc sg_term_free_vars (sg_store *s, sg_term t, sg_u32vec *out /* OUT, appended */);

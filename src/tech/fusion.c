@@ -244,33 +244,19 @@ replace_some (sg_script *sc, sg_rng *r, sg_term v, sg_term e, uint32_t *count)
       uint32_t j = i + (uint32_t) sg_rng_below (r, pos.n - i), tmp = pos.a[i];
       pos.a[i] = pos.a[j], pos.a[j] = tmp;
     }
-  /* replace from the last position backwards: earlier pre-order positions stay valid */
-  for (uint32_t i = 0; i < k; i++)
-    for (uint32_t j = i + 1; j < k; j++)
-      if (pos.a[j] > pos.a[i])
-        {
-          uint32_t tmp = pos.a[i];
-          pos.a[i] = pos.a[j], pos.a[j] = tmp;
-        }
+  /* the k positions where e fits (its free variables bound there), replaced in one pass */
+  uint8_t *mark = rc ? NULL : calloc ((size_t) o.a.n + 1, 1);
+  if (!rc && !mark) rc = SG_RC_NOMEM;
+  uint32_t marked = 0;
   for (uint32_t i = 0; i < k && !rc; i++)
     {
-      if (i > 0)
-        {
-          sg_occs_free (&o);
-          memset (&o, 0, sizeof o);
-          rc = sg_occ_collect (sc, FUSION_MAX_OCCS, &o);
-          if (rc) break;
-        }
-      uint32_t p = pos.a[i];
-      if (p >= o.a.n || o.a.a[p].term != v) continue;
       bool fits = false;
-      rc = sg_occ_fits (s, &o, p, e, &fits);
-      if (!rc && fits)
-        {
-          rc = sg_occ_replace (sc, &o, p, e);
-          if (!rc) (*count)++;
-        }
+      rc = sg_occ_fits (s, &o, pos.a[i], e, &fits);
+      if (!rc && fits) mark[pos.a[i]] = 1, marked++;
     }
+  if (!rc && marked) rc = sg_occ_replace_marked (sc, &o, mark, e);
+  if (!rc) *count += marked;
+  free (mark);
   sg_occs_free (&o);
   SG_VEC_FREE (pos);
   return rc;

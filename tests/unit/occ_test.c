@@ -100,6 +100,63 @@ test_replace_rebuilds_only_ancestors (void **state)
   tp_free (&t);
 }
 
+/* Several occurrences replaced in one pass: the script sg_occ_replace gives them one at a
+ * time (in two commands, at two depths, inside a let's body; a binder slot refused). */
+static void
+test_replace_marked (void **state)
+{
+  (void) state;
+  tparse t;
+  tp_parse (&t, "(declare-const x Int)(declare-const y Int)"
+                "(assert (> (+ x (* x y)) x))(assert (let ((z x)) (< z x)))(assert (= y 1))");
+  assert_int_equal (t.rc, SG_RC_OK);
+  sg_script copy;
+  assert_int_equal (sg_script_copy (&t.sc, &copy), SG_RC_OK);
+  sg_occs o = { 0 };
+  assert_int_equal (sg_occ_collect (&copy, 1000, &o), SG_RC_OK);
+  uint8_t *mark = calloc (o.a.n, 1);
+  assert_non_null (mark);
+  /* every x but the second (inside (* x y)) */
+  for (uint32_t k = 0; k < 5; k++)
+    if (k != 1) mark[find_occ (&t, &o, "x", k)] = 1;
+  sg_term seven;
+  assert_int_equal (sg_mk_literal (&t.s, SG_OP_NUMERAL, "7", 1, &seven), SG_RC_OK);
+  assert_int_equal (sg_occ_replace_marked (&copy, &o, mark, seven), SG_RC_OK);
+  sg_buf b, want;
+  sg_buf_init (&b);
+  sg_buf_init (&want);
+  sg_print_script (&copy, NULL, &b);
+  /* the same, one at a time from the last position back (earlier positions stay valid) */
+  sg_script seq;
+  assert_int_equal (sg_script_copy (&t.sc, &seq), SG_RC_OK);
+  for (uint32_t i = o.a.n; i-- > 0;)
+    if (mark[i])
+      {
+        sg_occs o2 = { 0 };
+        assert_int_equal (sg_occ_collect (&seq, 1000, &o2), SG_RC_OK);
+        assert_int_equal (sg_occ_replace (&seq, &o2, i, seven), SG_RC_OK);
+        sg_occs_free (&o2);
+      }
+  sg_print_script (&seq, NULL, &want);
+  assert_string_equal (sg_buf_cstr (&b), sg_buf_cstr (&want));
+  uint32_t sevens = 0;
+  for (const char *q = sg_buf_cstr (&b); (q = strchr (q, '7')); q++) sevens++;
+  assert_int_equal (sevens, 4);
+  assert_non_null (strstr (sg_buf_cstr (&b), "(assert (let ((z 7)) (< z 7)))"));
+  sg_script_free (&seq);
+  sg_buf_free (&want);
+  /* a binder slot is refused */
+  memset (mark, 0, o.a.n);
+  for (uint32_t i = 0; i < o.a.n; i++)
+    if (o.a.a[i].flags & SG_OCC_BINDER) mark[i] = 1;
+  assert_int_equal (sg_occ_replace_marked (&copy, &o, mark, seven), SG_RC_SORT);
+  free (mark);
+  sg_buf_free (&b);
+  sg_occs_free (&o);
+  sg_script_free (&copy);
+  tp_free (&t);
+}
+
 static void
 test_chain_of_300_mutations (void **state)
 {
@@ -198,6 +255,7 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_collect_and_scopes),
     cmocka_unit_test (test_replace_rebuilds_only_ancestors),
+    cmocka_unit_test (test_replace_marked),
     cmocka_unit_test (test_chain_of_300_mutations),
     cmocka_unit_test (test_free_vars_constants_fresh),
     cmocka_unit_test (test_collect_limit),
