@@ -131,8 +131,10 @@ peek (sg_lex *lx)
 static inline void
 advance (sg_lex *lx)
 {
-  if (*lx->p == '\n') { lx->line++; lx->col = 1; }
-  else lx->col++;
+  char c = *lx->p;
+  if (c == '\r' || (c == '\n' && !lx->after_cr)) { lx->line++; lx->col = 1; }
+  else if (c != '\n') lx->col++;
+  lx->after_cr = c == '\r';
   lx->p++;
   lx->consumed++;
 }
@@ -156,6 +158,7 @@ take_class (sg_lex *lx, sg_tok *t, unsigned mask)
       while (lx->p < lx->end && (cc[(unsigned char) *lx->p] & mask)) lx->p++;
       size_t n = (size_t) (lx->p - s);
       lx->col += (uint32_t) n;
+      if (n) lx->after_cr = false;
       lx->consumed += n;
       sg_buf_add (&lx->tok, s, n);
       if (lx->tok.len > SG_LIMIT_TOKEN) return too_long (lx, t);

@@ -44,7 +44,8 @@ typedef struct sg_lex {
   const char *p;        /* next byte */
   const char *end;      /* end of the valid bytes in the window */
   bool eof;             /* no more bytes after end */
-  uint32_t line, col;   /* position of *p */
+  uint32_t line, col;   /* position of *p (a line ends at LF, CR LF or a lone CR) */
+  bool after_cr;        /* the last byte consumed was a CR (a LF next ends no new line) */
   uint64_t offset;      /* bytes consumed before p's window start, for statistics */
   uint64_t consumed;    /* total bytes consumed so far */
   sg_buf tok;           /* current token text */

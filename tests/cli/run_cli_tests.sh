@@ -187,6 +187,12 @@ group_parse() {
   run "$bin" parse "$tmp/letd.smt2"
   check "a let of 100 bindings with x3 twice: exit 2 at the second x3 (1:776)" \
     eval '[ $code = 2 ] && [[ $(first_err_line) == *"letd.smt2:1:776: error: variable '"'x3'"' bound twice in one let" ]]'
+  # Line ends LF, CR LF and a lone CR (old Mac files) give the same positions.
+  printf '(declare-const a Int)\r(assert (= a b))\r' > "$tmp/cr.smt2"
+  printf '(declare-const a Int)\r\n(assert (= a b))\r\n' > "$tmp/crlf.smt2"
+  run "$bin" parse "$tmp/cr.smt2" "$tmp/crlf.smt2"
+  check "a lone CR ends a line as LF and CR LF do (error at 2:14 in both)" \
+    eval '[ $code = 2 ] && grep -q "cr.smt2:2:14: error" "$err_file" && grep -q "crlf.smt2:2:14: error" "$err_file"'
   run "$bin" parse "$tmp/letok.smt2"
   check "a let of 5,000 distinct bindings parses" eval '[ $code = 0 ] && [[ $out == *"letok.smt2: ok"* ]]'
 
@@ -1746,6 +1752,30 @@ group_genstr() {
     eval '[ $code = 0 ] && ls "$d"/mixed/strings-sat-*.smt2 >/dev/null && ls "$d"/mixed/strings-unsat-*.smt2 >/dev/null'
   run "$bin" parse "$d"/sat/*.smt2 "$d"/unsat/*.smt2 "$d"/mixed/*.smt2
   check "every generated file parses" test "$code" = 0
+  # A stop signal while files are written: the file under way is finished or removed, never
+  # left as a hidden temporary (.strings-sat-K.smt2.XXXXXX); the summary says interrupted and
+  # the command dies of the signal (143 / 129).
+  local sig gp gcode ghidden gsum gbad=""
+  for sig in TERM HUP TERM HUP; do
+    rm -rf "$d/big"
+    set +e
+    "$bin" gen strings --count 100000 --seed 11 --out "$d/big" </dev/null >/dev/null 2>"$err_file" &
+    gp=$!
+    for _ in $(seq 100); do [ -n "$(ls "$d/big" 2>/dev/null | head -n 1)" ] && break; sleep 0.05; done
+    sleep 0.2
+    kill -"$sig" "$gp"
+    { wait "$gp"; } 2>/dev/null
+    gcode=$?
+    set -e
+    ghidden=$(ls -A "$d/big" | grep '^\.' || true)
+    gsum=$(cat "$err_file")
+    [ "$gcode" = $((128 + $(kill -l "$sig"))) ] && [ -z "$ghidden" ] && [[ $gsum == *" (interrupted)" ]] \
+      || gbad+="SIG$sig: exit $gcode, left: ${ghidden:-none}, summary: ${gsum:-none}; "
+  done
+  code=0 out="" err=$gbad
+  check "gen: SIGTERM/SIGHUP while writing: no hidden temporary file left, the summary says interrupted, dies of it" \
+    test -z "$gbad"
+  rm -rf "$d/big"
   run "$bin" gen strings --status maybe --count 1 --out "$d/x"
   check "gen strings --status maybe: usage error naming the variants" eval '[ $code = 2 ] && [[ $err == *"sat|unsat|mixed"* ]]'
   printf '# mine\nS "x"\nS "yz"\nI 5\n' > "$d/consts.txt"
