@@ -276,35 +276,70 @@ sgf_inst_apply (sg_store *s, const inst *in, sg_term X, sg_term Y, sg_term Z, sg
 
 /* ---- loader ----------------------------------------------------------------------------- */
 
-static uint32_t
-term_feats (const sg_store *s, sg_term t, uint32_t fx, uint32_t fy, uint32_t fz, bool *mentions)
+/* Features of term t (SG_FF_*) or-ed into *feats: the sorts of its subterms, and nonlinearity
+ * (a product of two subterms that mention x, y or z; a division whose divisor mentions them);
+ * *height: the levels of t (a constant has 1). Iterative (explicit stack; blocks nest as deep
+ * as the parser allows), each distinct node of the hash-consed DAG visited once, its children
+ * before it. */
+enum { TF_OPEN = 1, TF_DONE = 2, TF_MENTIONS = 4 };
+
+static sg_rc
+term_feats (const sg_store *s, sg_term t, uint32_t fx, uint32_t fy, uint32_t fz, uint32_t *feats,
+            uint32_t *height)
 {
+  uint8_t *st = calloc (s->nodes.n, 1);          /* TF_* per node */
+  uint32_t *hg = calloc (s->nodes.n, sizeof *hg); /* height per done node */
+  SG_VEC (sg_term) stk = { 0 };
+  if (!st || !hg || !SG_VEC_PUSH (stk, t))
+    return free (st), free (hg), SG_VEC_FREE (stk), SG_RC_NOMEM;
   uint32_t f = 0;
-  sg_sort so = sg_term_sort (s, t);
-  if (so == s->s_int) f |= SG_FF_INT;
-  else if (so == s->s_real) f |= SG_FF_REAL;
-  else if (so == s->s_string) f |= SG_FF_STRING;
-  else if (sg_sort_kind_of (s, so) == SG_SORT_BV) f |= SG_FF_BV;
-  *mentions = false;
-  sg_op op = sg_term_op (s, t);
-  if (op == SG_OP_APP && sg_term_nargs (s, t) == 0)
+  while (stk.n)
     {
-      uint32_t a = sg_term_node (s, t)->aux;
-      *mentions = a == fx || a == fy || a == fz;
+      sg_term u = SG_VEC_TOP (stk);
+      uint32_t n = sg_term_nargs (s, u);
+      if (st[u] & TF_DONE) { stk.n--; continue; }
+      if (!(st[u] & TF_OPEN))
+        {
+          st[u] |= TF_OPEN;
+          for (uint32_t i = n; i-- > 0;)
+            if (!(st[sg_term_arg (s, u, i)] & TF_DONE) && !SG_VEC_PUSH (stk, sg_term_arg (s, u, i)))
+              return free (st), free (hg), SG_VEC_FREE (stk), SG_RC_NOMEM;
+          continue;
+        }
+      stk.n--; /* every child is done */
+      sg_sort so = sg_term_sort (s, u);
+      if (so == s->s_int) f |= SG_FF_INT;
+      else if (so == s->s_real) f |= SG_FF_REAL;
+      else if (so == s->s_string) f |= SG_FF_STRING;
+      else if (sg_sort_kind_of (s, so) == SG_SORT_BV) f |= SG_FF_BV;
+      bool mentions = false;
+      sg_op op = sg_term_op (s, u);
+      if (op == SG_OP_APP && n == 0)
+        {
+          uint32_t a = sg_term_node (s, u)->aux;
+          mentions = a == fx || a == fy || a == fz;
+        }
+      uint32_t nvar = 0, h = 0;
+      bool last = false;
+      for (uint32_t i = 0; i < n; i++)
+        {
+          sg_term a = sg_term_arg (s, u, i);
+          last = (st[a] & TF_MENTIONS) != 0;
+          if (last) nvar++, mentions = true;
+          if (hg[a] > h) h = hg[a];
+        }
+      hg[u] = h + 1;
+      if (op == SG_OP_MUL && nvar >= 2) f |= SG_FF_NONLINEAR;
+      if ((op == SG_OP_IDIV || op == SG_OP_MOD || op == SG_OP_RDIV) && last)
+        f |= SG_FF_NONLINEAR | SG_FF_PARTIAL;
+      st[u] = TF_DONE | (mentions ? TF_MENTIONS : 0);
     }
-  uint32_t nvar = 0, n = sg_term_nargs (s, t);
-  bool last = false;
-  for (uint32_t i = 0; i < n; i++)
-    {
-      bool m;
-      f |= term_feats (s, sg_term_arg (s, t, i), fx, fy, fz, &m);
-      if (m) nvar++, *mentions = true;
-      last = m;
-    }
-  if (op == SG_OP_MUL && nvar >= 2) f |= SG_FF_NONLINEAR;
-  if ((op == SG_OP_IDIV || op == SG_OP_MOD || op == SG_OP_RDIV) && last)
-    f |= SG_FF_NONLINEAR | SG_FF_PARTIAL;
-  return f;
+  *feats |= f;
+  *height = hg[t];
+  free (st);
+  free (hg);
+  SG_VEC_FREE (stk);
+  return SG_RC_OK;
 }
 
 static sg_rc
@@ -360,6 +395,7 @@ load_block (sg_fusion_table *t, const char *text, size_t len, const char *name, 
   uint32_t nass = 0;
   const char *want[3] = { "z", "x", "y" };
   sg_term rhs[3] = { SG_NONE, SG_NONE, SG_NONE };
+  uint32_t rline[3] = { 0 }, rcol[3] = { 0 };
   for (uint32_t i = 0; i < sc.cmds.n && !rc; i++)
     {
       const sg_cmd *c = &sc.cmds.a[i];
@@ -383,7 +419,7 @@ load_block (sg_fusion_table *t, const char *text, size_t len, const char *name, 
                    || sg_term_op (&s, sg_term_arg (&s, a, 0)) != SG_OP_APP
                    || sg_term_node (&s, sg_term_arg (&s, a, 0))->aux != v)
             rc = block_err (d, ln, c->col, "expected (assert (= %s ...))", want[nass]);
-          else rhs[nass++] = sg_term_arg (&s, a, 1);
+          else rline[nass] = ln, rcol[nass] = c->col, rhs[nass++] = sg_term_arg (&s, a, 1);
         }
       else if (c->kind != SG_WK_SET_LOGIC && c->kind != SG_WK_SET_INFO
                && c->kind != SG_WK_SET_OPTION)
@@ -398,10 +434,18 @@ load_block (sg_fusion_table *t, const char *text, size_t len, const char *name, 
   sg_buf_addc (&cn, 0);
   fn.kind = (uint8_t) k;
   fn.decls = dupn (cn.s, cn.len);
-  for (int i = 0; i < 3; i++)
+  for (int i = 0; i < 3 && !rc; i++)
     {
-      bool m;
-      fn.feats |= term_feats (&s, rhs[i], fx, fy, fz, &m);
+      uint32_t h = 0;
+      rc = term_feats (&s, rhs[i], fx, fy, fz, &fn.feats, &h);
+      if (rc) break;
+      if (h > FUSION_MAX_DEPTH) /* sgf_inst_apply would refuse it (SG_RC_LIMIT) */
+        {
+          rc = sg_diag_set (d, SG_RC_LIMIT, rline[i], rcol[i],
+                            "fusion block equation nests %u deep (at most %u)", h,
+                            (unsigned) FUSION_MAX_DEPTH);
+          goto done;
+        }
       sg_print_opts po = { true, 0 };
       sg_buf_reset (&pr);
       sg_print_term (&s, rhs[i], &po, &pr);

@@ -4,6 +4,7 @@
  * terms, model checking, value printing and string-literal decoding. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "eval/eval.h"
 #include "eval_util.h"
@@ -526,6 +527,59 @@ test_check_model (void **state)
          "((define-fun a () Real 0.0)(define-fun b () Real 0.0))", SG_MODEL_UNDETERMINED, 0);
 }
 
+/* ---------------------------------------------------------------- size of numbers */
+
+/* "(let ((v0 init)) (let ((v1 (* v0 v0))) ... (let ((vK (* vK-1 vK-1))) body)...)" into buf:
+ * vK = init^(2^K). */
+static void
+squarings (char *buf, size_t cap, const char *v, const char *init, int k, const char *body)
+{
+  size_t len = (size_t) snprintf (buf, cap, "(let ((%s0 %s)) ", v, init);
+  for (int i = 1; i <= k; i++)
+    len += (size_t) snprintf (buf + len, cap - len, "(let ((%s%d (* %s%d %s%d))) ", v, i, v, i - 1, v, i - 1);
+  len += (size_t) snprintf (buf + len, cap - len, "%s", body);
+  for (int i = 0; i <= k; i++) len += (size_t) snprintf (buf + len, cap - len, ")");
+  assert_true (len < cap);
+}
+
+/* A result of + - * / div mod ^ past NUM_MAX_BITS (2^18 bits, eval_arith.c) is UNDET, never
+ * computed: a chain of squarings made numbers of 2^40 bits (GMP ran for minutes, then aborted)
+ * and a model check said "invalid" where it can only say "undetermined". Below the bound,
+ * results stay exact. */
+static void
+test_num_size (void **state)
+{
+  (void) state;
+  char a[4096], text[9000];
+  /* a17 = 3^(2^17) (207,745 bits) is exact; a17 * a17 and a16^3 (311,619 bits) are not */
+  size_t len = (size_t) snprintf (text, sizeof text, "(define-fun a0 () Int 3)(define-fun r0 () Real (/ 1.0 3.0))");
+  for (int i = 1; i <= 17; i++)
+    len += (size_t) snprintf (text + len, sizeof text - len,
+                              "(define-fun a%d () Int (* a%d a%d))(define-fun r%d () Real (* r%d r%d))", i,
+                              i - 1, i - 1, i, i - 1, i - 1);
+  snprintf (text + len, sizeof text - len, "%s",
+            "(get-value ((mod a17 1000) (mod (+ a17 1) 1000) (mod (^ a16 2) 1000) (* a17 a17) (^ a16 3)"
+            " (- (* a17 a17) 1) (div (* a17 a17) 2) (< a16 a17) (< r17 1.0) (< (* r17 r17) 1.0)"
+            " (/ r16 r16) (/ r17 r17)))");
+  expect (text, "641 642 641 ? ? ? ? true true ? 1.0 ?");
+  expect ("(get-value ((* 1267650600228229401496703205376 1267650600228229401496703205376)))",
+          "1606938044258990275541962092341162602522202993782792835301376");
+  /* a model check that needs a 2^40-bit product: undetermined, and fast */
+  squarings (a, sizeof a, "a", "(* x y)", 39, "(= x a39)");
+  snprintf (text, sizeof text, "(declare-const x Int)(declare-const y Int)(assert %s)(check-sat)", a);
+  clock_t t0 = clock ();
+  check (text, "((define-fun x () Int 3)(define-fun y () Int 5))", SG_MODEL_UNDETERMINED, 0);
+  double cpu = (double) (clock () - t0) / CLOCKS_PER_SEC;
+  if (cpu > 2.0) fail_msg ("the model check took %.1f s of CPU", cpu);
+  /* the same over Reals (numerator and denominator grow) */
+  squarings (a, sizeof a, "a", "(/ x y)", 39, "(= x a39)");
+  snprintf (text, sizeof text, "(declare-const x Real)(declare-const y Real)(assert %s)(check-sat)", a);
+  t0 = clock ();
+  check (text, "((define-fun x () Real 3.0)(define-fun y () Real 7.0))", SG_MODEL_UNDETERMINED, 0);
+  cpu = (double) (clock () - t0) / CLOCKS_PER_SEC;
+  if (cpu > 2.0) fail_msg ("the model check took %.1f s of CPU", cpu);
+}
+
 /* ---------------------------------------------------------------- values */
 
 static void
@@ -676,6 +730,7 @@ main (void)
     cmocka_unit_test (test_datatypes),
     cmocka_unit_test (test_deep),
     cmocka_unit_test (test_check_model),
+    cmocka_unit_test (test_num_size),
     cmocka_unit_test (test_values),
     cmocka_unit_test (test_str_decode),
   };

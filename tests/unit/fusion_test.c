@@ -134,6 +134,62 @@ test_broken_user_triplet (void **state)
   expect_reject (buf, 10, 1, "expected (assert (= z");
 }
 
+/* "#begin ... #end" with z = (+ x y (* 0 x D)), D = (+ 0 (+ 0 ... leaf)) `depth` deep (so the
+ * product mentions two variables only if leaf does), x = z - y, y = z - x; the text is malloc'd. */
+static char *
+deep_block (const char *prefix, uint32_t depth, const char *leaf)
+{
+  size_t cap = strlen (prefix) + (size_t) depth * 7 + 300, len = 0;
+  char *b = malloc (cap);
+  assert_non_null (b);
+  len = (size_t) snprintf (b, cap, "%s#begin\n(declare-const x Int)(declare-const y Int)(declare-const z Int)\n"
+                                   "(assert (= z (+ x y (* 0 x ", prefix);
+  for (uint32_t i = 0; i < depth; i++) memcpy (b + len, "(+ 0 ", 5), len += 5;
+  len += (size_t) snprintf (b + len, cap - len, "%s", leaf);
+  memset (b + len, ')', depth), len += depth;
+  len += (size_t) snprintf (b + len, cap - len, "))))\n(assert (= x (- z y)))\n(assert (= y (- z x)))\n#end\n");
+  assert_true (len < cap);
+  return b;
+}
+
+/* Deep equations (term_feats was recursive: a block 99,000 deep overflowed the stack). One
+ * thousands deep loads, with the features of its innermost subterm; one deeper than
+ * substitution allows (10,000) is refused at its assert, even at the parser's depth limit. */
+static void
+test_deep_block (void **state)
+{
+  (void) state;
+  const char *good = "; user functions\n"
+                     "#begin\n"
+                     "(declare-const x Int)(declare-const y Int)(declare-const z Int)\n"
+                     "(assert (= z (+ x y)))\n(assert (= x (- z y)))\n(assert (= y (- z x)))\n"
+                     "#end\n";
+  const char *leaf[2] = { "1", "x" };
+  for (int k = 0; k < 2; k++)
+    {
+      char *b = deep_block ("", 3000, leaf[k]);
+      sg_fusion_table t;
+      sg_fusion_table_init (&t);
+      sg_diag d;
+      sg_diag_init (&d, "deep.functions");
+      sg_rc rc = sg_fusion_table_load_string (&t, b, strlen (b), "deep.functions", 1, &d);
+      char m[700];
+      sg_diag_format (&d, m, sizeof m);
+      if (rc) fail_msg ("deep block: %s", m);
+      assert_int_equal (t.fns.n, 1);
+      /* (* 0 x D) multiplies two variables exactly when D's leaf is x */
+      assert_int_equal (t.fns.a[0].feats, SG_FF_INT | (k ? SG_FF_NONLINEAR : 0));
+      sg_fusion_table_free (&t);
+      free (b);
+    }
+  char *b = deep_block (good, 99000, "x");
+  expect_reject (b, 10, 1, "nests 99003 deep (at most 10000)");
+  free (b);
+  b = deep_block (good, 10001, "1");
+  expect_reject (b, 10, 1, "nests 10004 deep");
+  free (b);
+}
+
 static sg_rc
 fuse (const sg_fusion_table *t, const char *s1, const char *s2, sg_fuse_mode mode, uint64_t seed,
       sg_buf *out, sg_fuse_info *info)
@@ -566,6 +622,7 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_builtins_validate),
     cmocka_unit_test (test_broken_user_triplet),
+    cmocka_unit_test (test_deep_block),
     cmocka_unit_test (test_rename_apart),
     cmocka_unit_test (test_free_occurrences),
     cmocka_unit_test (test_solver_rejections),
