@@ -3,6 +3,7 @@
 #include "campaign/merge.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <sqlite3.h>
 #include <stdlib.h>
@@ -80,13 +81,16 @@ origin_of (sg_db *src, char *out, size_t size, char *shard, size_t ssize)
 /* A stored path of the source into its path below the output: a merge's paths stay as they
  * are (they already name their origin); a campaign's "findings/X" becomes
  * "findings/ORIGIN/X" (and "reduced/X" "reduced/ORIGIN/X"); an absolute path (a merge of an
- * older smtgrind) goes to "findings/legacy-HASH/NAME", HASH of its directory. */
+ * older smtgrind) goes to "findings/legacy-HASH/NAME", HASH of its directory. A campaign that
+ * is not a merge stores only paths inside its directory: an absolute one there is a damaged
+ * row (it would bring a file from anywhere), refused. */
 static bool
 map_path (const char *rel, bool merged, const char *origin, char *out, size_t size)
 {
   size_t n;
   /* A damaged source naming its own campaign.db, ../x or /etc/passwd must not be placed (a
    * hard link over the output's database, a file from outside). */
+  if (rel[0] == '/' && !merged) return false;
   size_t rl = strlen (rel);
   bool bare = !merged && rl > 5 && !strchr (rel, '/') && rel[0] != '.'
               && (!strcmp (rel + rl - 5, ".smt2") || !strcmp (rel + rl - 5, ".json")); /* a finding's own name */
@@ -111,9 +115,54 @@ map_path (const char *rel, bool merged, const char *origin, char *out, size_t si
   return n < size && !strstr (out, "/../") && strncmp (out, "../", 3);
 }
 
+/* The same file (device and inode)? */
+static bool
+same_file (const struct stat *a, const struct stat *b)
+{
+  return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+/* The bytes of the regular file src, the one lstat gave *ss, opened without following a
+ * symbolic link (O_NOFOLLOW) or waiting on a FIFO. */
+static sg_rc
+read_nofollow (const char *src, const struct stat *ss, char **text, size_t *len)
+{
+  int fd = open (src, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return SG_RC_IO;
+  struct stat fs;
+  int e = fstat (fd, &fs) != 0 ? errno
+          : !S_ISREG (fs.st_mode) || !same_file (&fs, ss) || fs.st_size < 0 ? EINVAL
+          : (uint64_t) fs.st_size > ((uint64_t) 1 << 30) ? EFBIG : 0;
+  if (e)
+    {
+      close (fd);
+      errno = e;
+      return SG_RC_IO;
+    }
+  size_t cap = (size_t) fs.st_size, n = 0;
+  char *buf = malloc (cap + 1);
+  if (!buf) { close (fd); errno = ENOMEM; return SG_RC_IO; }
+  for (;;)
+    {
+      if (n == cap) break;
+      ssize_t r = read (fd, buf + n, cap - n);
+      if (r < 0 && errno == EINTR) continue;
+      if (r < 0) { int e = errno; free (buf); close (fd); errno = e; return SG_RC_IO; }
+      if (r == 0) break;
+      n += (size_t) r;
+    }
+  close (fd);
+  buf[n] = 0;
+  *text = buf;
+  *len = n;
+  return SG_RC_OK;
+}
+
 /* src (a path) into dst_dir/rel: a hard link (or a copy where none can be made) through a
  * temporary name renamed into place. A file that is there with the same size is the same
- * finding file (they are written once, renamed into place): left as it is. */
+ * finding file (they are written once, renamed into place): left as it is. src must be a
+ * regular file itself: a symbolic link is refused (stat would follow it to a file from
+ * anywhere, and link() would put the link itself into the relocatable output). */
 static sg_rc
 place (const char *src, const char *dst_dir, const char *rel, sg_merge_stats *st, char *err, size_t esize)
 {
@@ -121,9 +170,15 @@ place (const char *src, const char *dst_dir, const char *rel, sg_merge_stats *st
   if ((size_t) snprintf (dst, sizeof dst, "%s/%s", dst_dir, rel) >= sizeof dst)
     { snprintf (err, esize, "%s/%s: path too long", dst_dir, rel); return SG_RC_IO; }
   struct stat ss, ds;
-  if (stat (src, &ss) != 0) { snprintf (err, esize, "%s: %s", src, strerror (errno)); return SG_RC_IO; }
+  if (lstat (src, &ss) != 0) { snprintf (err, esize, "%s: %s", src, strerror (errno)); return SG_RC_IO; }
+  if (S_ISLNK (ss.st_mode))
+    {
+      snprintf (err, esize, "%s: not a regular file (a symbolic link: a finding's files are the campaign's own; put the"
+                " file itself in its place)", src);
+      return SG_RC_IO;
+    }
   if (!S_ISREG (ss.st_mode)) { snprintf (err, esize, "%s: not a regular file", src); return SG_RC_IO; }
-  if (stat (dst, &ds) == 0 && S_ISREG (ds.st_mode) && ds.st_size == ss.st_size) return SG_RC_OK;
+  if (lstat (dst, &ds) == 0 && S_ISREG (ds.st_mode) && ds.st_size == ss.st_size) return SG_RC_OK;
   char *slash = strrchr (dst, '/');
   *slash = 0;
   bool ok = sg_mkdir_p (dst);
@@ -133,14 +188,21 @@ place (const char *src, const char *dst_dir, const char *rel, sg_merge_stats *st
   unlink (tmp);
   if (link (src, tmp) == 0)
     {
+      /* link() does not follow a link: what it linked must be the file lstat saw (src
+       * replaced by a symbolic link meanwhile is refused). */
+      struct stat ts;
+      if (lstat (tmp, &ts) != 0 || !S_ISREG (ts.st_mode) || !same_file (&ts, &ss))
+        {
+          unlink (tmp);
+          snprintf (err, esize, "%s: not a regular file (replaced while merged)", src);
+          return SG_RC_IO;
+        }
       if (rename (tmp, dst) == 0) { st->linked++; return SG_RC_OK; }
       unlink (tmp);
     }
   char *text = NULL;
   size_t len = 0;
-  sg_diag d;
-  sg_diag_init (&d, src);
-  if (sg_file_read (src, (size_t) 1 << 30, &text, &len, &d))
+  if (read_nofollow (src, &ss, &text, &len))
     { snprintf (err, esize, "%s: cannot read: %s", src, strerror (errno)); return SG_RC_IO; }
   sg_rc rc = sg_file_write_atomic (dst, text, len, false);
   free (text);
@@ -149,19 +211,53 @@ place (const char *src, const char *dst_dir, const char *rel, sg_merge_stats *st
   return SG_RC_OK;
 }
 
-/* A stored path of the source (relative to src_dir, or absolute) placed into the output;
- * its path there into out. */
+/* Does the directory of path (a file below dir) lie inside dir once symbolic links are
+ * resolved? A directory that cannot be resolved (missing) is left to place() to say. */
+static bool
+inside (const char *dir, const char *path)
+{
+  char rd[PATH_MAX], rp[PATH_MAX], parent[PATH_MAX];
+  snprintf (parent, sizeof parent, "%s", path);
+  char *slash = strrchr (parent, '/');
+  if (!slash) return true;
+  *slash = 0;
+  if (!realpath (dir, rd) || !realpath (parent, rp)) return true;
+  size_t n = strlen (rd);
+  if (n == 1) return true; /* "/" */
+  return !strncmp (rp, rd, n) && (rp[n] == '/' || rp[n] == 0);
+}
+
+/* A stored path of the source (relative to src_dir, or absolute in an older merge) placed into
+ * the output; its path there into out. row names the row and column for the errors
+ * ("DIR/campaign.db: finding NAME (row ID), trigger"). */
 static sg_rc
 bring (const char *src_dir, const char *dst_dir, const char *stored, bool merged, const char *origin,
-       char *out, size_t size, sg_merge_stats *st, char *err, size_t esize)
+       const char *row, char *out, size_t size, sg_merge_stats *st, char *err, size_t esize)
 {
   char from[PATH_MAX];
   if (!map_path (stored, merged, origin, out, size))
-    { snprintf (err, esize, "%s: a stored path that cannot be placed: %s", src_dir, stored); return SG_RC_IO; }
+    {
+      snprintf (err, esize, "%s: a stored path that cannot be placed: %s (%s; a damaged row: rebuild the database"
+                " from the campaign's own finding files with: smtgrind bugs recover %s)", row, stored,
+                stored[0] == '/' && !merged ? "an absolute path in a campaign that is not a merge: its files lie"
+                                              " inside its directory"
+                                            : "not a path below findings/ or reduced/",
+                src_dir);
+      return SG_RC_IO;
+    }
   if ((size_t) (stored[0] == '/' ? snprintf (from, sizeof from, "%s", stored)
                                  : snprintf (from, sizeof from, "%s/%s", src_dir, stored)) >= sizeof from)
-    { snprintf (err, esize, "%s/%s: path too long", src_dir, stored); return SG_RC_IO; }
-  return place (from, dst_dir, out, st, err, esize);
+    { snprintf (err, esize, "%s: %s/%s: path too long", row, src_dir, stored); return SG_RC_IO; }
+  if (stored[0] != '/' && !inside (src_dir, from))
+    {
+      snprintf (err, esize, "%s: %s: its directory lies outside %s (a symbolic link): a finding's files are the"
+                " campaign's own", row, from, src_dir);
+      return SG_RC_IO;
+    }
+  char why[PATH_MAX + 160];
+  sg_rc rc = place (from, dst_dir, out, st, why, sizeof why);
+  if (rc) snprintf (err, esize, "%s: %s", row, why);
+  return rc;
 }
 
 sg_rc
@@ -211,9 +307,13 @@ static sg_rc
 merge_one (sg_db *dst, const char *dst_dir, const char *src_dir, sqlite3_stmt *st, bool merged,
            const char *origin, sg_merge_stats *ms, char *err, size_t esize)
 {
-  char trig[PATH_MAX], json[PATH_MAX];
+  char trig[PATH_MAX], json[PATH_MAX], row[3][PATH_MAX + 160];
+  static const char *const what[3] = { "trigger", "json", "its bucket's reduced trigger" };
+  for (int k = 0; k < 3; k++)
+    snprintf (row[k], sizeof row[k], "%s/campaign.db: finding %.200s (row %lld), %s", src_dir, col (st, 0),
+              (long long) sqlite3_column_int64 (st, 26), what[k]);
   if (!map_path (col (st, 1), merged, origin, trig, sizeof trig))
-    { snprintf (err, esize, "%s: a stored path that cannot be placed: %s", src_dir, col (st, 1)); return SG_RC_IO; }
+    return bring (src_dir, dst_dir, col (st, 1), merged, origin, row[0], trig, sizeof trig, ms, err, esize);
   sqlite3_stmt *dup = q (dst, "SELECT f.bucket, b.reduce_state FROM findings f JOIN buckets b ON b.id = f.bucket"
                              " WHERE f.trigger = ?");
   if (!dup) { snprintf (err, esize, "%s", sqlite3_errmsg (sg_db_handle (dst))); return SG_RC_IO; }
@@ -230,7 +330,7 @@ merge_one (sg_db *dst, const char *dst_dir, const char *src_dir, sqlite3_stmt *s
       if (!had_done && col (st, 23)[0] && !strcmp (col (st, 22), "done"))
         {
           char red[PATH_MAX];
-          if (bring (src_dir, dst_dir, col (st, 23), merged, origin, red, sizeof red, ms, err, esize)) return SG_RC_IO;
+          if (bring (src_dir, dst_dir, col (st, 23), merged, origin, row[2], red, sizeof red, ms, err, esize)) return SG_RC_IO;
           if (sg_db_reduce_done (dst, had, "done", red, col (st, 25), col (st, 24)[0] ? col (st, 24) : NULL))
             { snprintf (err, esize, "%s", dst->err); return SG_RC_IO; }
           ms->reductions++;
@@ -238,8 +338,8 @@ merge_one (sg_db *dst, const char *dst_dir, const char *src_dir, sqlite3_stmt *s
       return SG_RC_OK;
     }
   /* The files first, then the row (a finding is in a database only after its files exist). */
-  sg_rc rc = bring (src_dir, dst_dir, col (st, 1), merged, origin, trig, sizeof trig, ms, err, esize);
-  if (!rc) rc = bring (src_dir, dst_dir, col (st, 2), merged, origin, json, sizeof json, ms, err, esize);
+  sg_rc rc = bring (src_dir, dst_dir, col (st, 1), merged, origin, row[0], trig, sizeof trig, ms, err, esize);
+  if (!rc) rc = bring (src_dir, dst_dir, col (st, 2), merged, origin, row[1], json, sizeof json, ms, err, esize);
   if (rc) return rc;
   sg_db_finding f;
   memset (&f, 0, sizeof f);
@@ -276,7 +376,7 @@ merge_one (sg_db *dst, const char *dst_dir, const char *src_dir, sqlite3_stmt *s
       /* The source bucket's reduced trigger stands for every finding in it: recorded as the
        * reducer records it, so buckets with that reduced key, of any shard, are one bucket. */
       char red[PATH_MAX];
-      if (bring (src_dir, dst_dir, col (st, 23), merged, origin, red, sizeof red, ms, err, esize)) return SG_RC_IO;
+      if (bring (src_dir, dst_dir, col (st, 23), merged, origin, row[2], red, sizeof red, ms, err, esize)) return SG_RC_IO;
       if (sg_db_reduce_done (dst, bucket, col (st, 22)[0] ? col (st, 22) : "done", red, col (st, 25),
                              col (st, 24)[0] ? col (st, 24) : NULL))
         { snprintf (err, esize, "%s", dst->err); return SG_RC_IO; }
@@ -425,7 +525,8 @@ sg_merge_campaign (sg_db *dst, const char *dst_dir, const char *src_dir, sg_merg
                               " f.logic, f.technique, f.seed1, f.seed2, f.rng_seed, f.worker, f.slice,"
                               " f.mutant, f.step, f.found_at, f.elapsed, f.signature, f.why, f.key,"
                               " b.first_finding = f.id, b.reduce_state, b.reduced_trigger, b.reduced_key,"
-                              " b.reduce_note FROM findings f LEFT JOIN buckets b ON b.id = f.bucket ORDER BY f.found_at, f.id");
+                              " b.reduce_note, f.id FROM findings f LEFT JOIN buckets b ON b.id = f.bucket"
+                              " ORDER BY f.found_at, f.id");
   if (!st) { snprintf (err, esize, "%s: not a campaign database", path); sg_db_close (&src); return SG_RC_IO; }
   sg_rc rc = SG_RC_OK;
   while (!rc && sqlite3_step (st) == SQLITE_ROW)

@@ -21,6 +21,7 @@
 #include "front/parse.h"
 #include "front/script.h"
 #include "front/store.h"
+#include "run/spawn.h"
 #include "tech/tech.h"
 
 typedef struct gen_args {
@@ -83,7 +84,9 @@ sg_cli_gen_usage (sg_buf *out)
                  "\n"
                  "At the end one line goes to stderr: files written per status, time, rate, seed.\n"
                  "exit status: 0 written, 2 usage error or DIR not writable, 1 internal error (a formula\n"
-                 "that does not parse back: a bug of smtgrind).\n",
+                 "that does not parse back: a bug of smtgrind). SIGINT, SIGTERM or SIGHUP stop it after the\n"
+                 "file being written (no temporary file is left; the summary says interrupted): 128 + the\n"
+                 "signal.\n",
                  names[0] ? names : "GENERATOR");
 }
 
@@ -214,9 +217,12 @@ generate (const gen_args *g)
   uint64_t n[3] = { 0, 0, 0 }; /* sat, unsat, other */
   double t0 = sg_now ();
   int code = SG_EXIT_OK;
-  bool live = false;
+  bool live = false, stopped = false;
   for (uint64_t k = 1; k <= g->count && !code;)
     {
+      /* Told to stop (blocked: sg_cli_gen): between two files, never inside a write, so no
+       * temporary ".NAME.XXXXXX" is left behind. */
+      if (sg_spawn_stop_pending ()) { stopped = true; break; }
       if (!live)
         {
           if ((rc = t->begin (st, seeds, &rng, &d))) break;
@@ -251,9 +257,9 @@ generate (const gen_args *g)
     }
   double secs = sg_now () - t0;
   if (!g->quiet)
-    fprintf (stderr, "gen %s: %" PRIu64 " sat, %" PRIu64 " unsat%s in %s/ in %.2f s (%.0f files/s), seed %" PRIu64 "\n",
+    fprintf (stderr, "gen %s: %" PRIu64 " sat, %" PRIu64 " unsat%s in %s/ in %.2f s (%.0f files/s), seed %" PRIu64 "%s\n",
              t->name, n[0], n[1], n[2] ? ", some without status" : "", g->out, secs,
-             secs > 0 ? (double) (n[0] + n[1] + n[2]) / secs : 0.0, g->seed);
+             secs > 0 ? (double) (n[0] + n[1] + n[2]) / secs : 0.0, g->seed, stopped ? " (interrupted)" : "");
   sg_buf_free (&m.text);
   sg_buf_free (&m.desc);
   t->free (st);
@@ -268,5 +274,11 @@ sg_cli_gen (const sg_cli_cmd *cmd, int argc, char **argv)
   g.count = 100;
   int code = parse_args (cmd, argc, argv, &g);
   if (code) return code < 0 ? SG_EXIT_OK : code;
-  return generate (&g);
+  /* SIGINT/SIGTERM/SIGHUP: blocked, so a file being written is finished (renamed into place)
+   * or removed, never left as a hidden temporary; the loop stops at the next file and we die
+   * of the signal (run/spawn.h: sg_spawn_stop_now, the mechanism of the solver commands). */
+  sg_spawn_block_stop_signals (NULL);
+  code = generate (&g);
+  sg_spawn_stop_now (NULL);
+  return code;
 }

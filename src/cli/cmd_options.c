@@ -8,6 +8,7 @@
 #include "run/patterns.h"
 #include "run/profile.h"
 #include "run/solopt.h"
+#include "run/spawn.h"
 
 typedef struct counts {
   uint32_t by_type[SG_SOPT_NTYPES];
@@ -95,6 +96,10 @@ sg_cli_options (const sg_cli_cmd *cmd, int argc, char **argv)
       else solver = argv[i];
     }
   if (!solver) return sg_cli_usage_error (cmd, "which solver? (z3, cvc5, cvc4)");
+  /* SIGINT/SIGTERM/SIGHUP while the table is read from the binary: the solver run under way
+   * kills its group, our private directory goes, and we die of the signal (run/spawn.h), as
+   * between two runs (solopt_probe.c); nothing is cached then. */
+  sg_spawn_block_stop_signals (NULL);
   sg_diag d;
   sg_diag_init (&d, "options");
   sg_profiles ps;
@@ -154,5 +159,8 @@ out:
   sg_solver_list_free (&l);
   sg_patterns_free (&pats);
   sg_profiles_free (&ps);
+  /* A stop signal that came after the last solver run (the table written whole): we die of it
+   * all the same, as the user asked. */
+  sg_spawn_stop_now (NULL);
   return ex;
 }

@@ -116,7 +116,9 @@ sg_rc sg_solopt_write (const sg_solopt_table *t, const char *path);
 sg_rc sg_solopt_read (sg_solopt_table *t, const char *path, sg_diag *d);
 
 /* Read t from the binary of p (help texts, then every candidate tried alone on a trivial
- * script with a 10 s limit each); progress (may be NULL) gets one line per 50 options. */
+ * script with a 3 s limit each); progress (may be NULL) gets one line per 50 options. A stop
+ * signal the caller blocked (sg_spawn_block_stop_signals) ends the process there: the solver
+ * groups and the private directories go, it dies of the signal (run/spawn.h). */
 sg_rc sg_solopt_probe (const sg_profile *p, const sg_patterns *pats, sg_solopt_table *t,
                        FILE *progress, sg_diag *d);
 /* The cache file of p: DIR/options-NAME-VERSION-HASH.tsv, DIR being dir or (NULL)

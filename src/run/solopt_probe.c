@@ -112,7 +112,9 @@ try_option (const sg_profile *p, const sg_patterns *pats, sg_solopt_style st, sg
   sg_buf_init (&b);
   for (uint32_t i = 0; !rc && i < c.n; i++)
     {
-      if (sg_spawn_stop_pending ()) { rc = SG_RC_IO; break; }
+      /* Told to stop (the stop signals are blocked: run/spawn.h): every solver group goes,
+       * and every private directory, and we die of the signal (nothing is cached). */
+      if (sg_spawn_stop_pending ()) sg_spawn_stop_now (NULL);
       int s = try_alone (p, pats, st, o, c.a[i], &rc);
       if (rc) break;
       sg_buf_printf (&b, "%s%s:%c", i ? " " : "", c.a[i], s);

@@ -25,6 +25,33 @@ group_options() {
     eval '[ $code = 2 ] && [[ $(first_err_line) == "$cachefile:6:"*": error: a trial must read VALUE:o|r|x" ]]'
   run "$bin" options --cache "$c" --refresh "$tmp/good/z3"
   check "options --refresh: read again from the binary" eval '[ $code = 0 ] && ! grep -q smt.bad "$cachefile"'
+  # A stop signal while the values are tried (a z3 whose runs on a script hang): the solver
+  # run is killed, the private directory in $TMPDIR goes, nothing is cached, and the command
+  # dies of the signal (143 / 129).
+  local sig sc slowz3="$tmp/slow/z3" otmp="$tmp/otmp" ocode oleft oproc ocache
+  mkdir -p "$tmp/slow"
+  printf '#!/bin/sh\nfor a in "$@"; do [ "$a" = -pd ] && exec sh %s -pd; last=$a; done\n[ -f "$last" ] && exec sleep 29.713\nexec z3 "$@"\n' "$PWD/$fakesrc" > "$slowz3"
+  chmod +x "$slowz3"
+  for sig in TERM HUP; do
+    rm -rf "$otmp" "$tmp/slowcache"; mkdir -p "$otmp"
+    set +e
+    TMPDIR=$otmp "$bin" options --refresh --cache "$tmp/slowcache" "$slowz3" </dev/null >/dev/null 2>"$err_file" &
+    sc=$!
+    for _ in $(seq 100); do ls "$otmp"/smtgrind-* >/dev/null 2>&1 && break; sleep 0.1; done
+    sleep 0.3
+    kill -"$sig" "$sc"
+    { wait "$sc"; } 2>/dev/null
+    ocode=$?
+    set -e
+    code=$ocode err=$(cat "$err_file") out=""
+    sleep 0.3
+    oleft=$(ls -A "$otmp")
+    oproc=$(pgrep -f "sleep 29.713" || true)
+    ocache=$(ls -A "$tmp/slowcache" 2>/dev/null || true)
+    [ -z "$oproc" ] || kill $oproc 2>/dev/null || true
+    check "options: SIG$sig while values are tried: dies of it, its solver and its directory in TMPDIR gone, nothing cached" \
+      eval '[ $ocode = $((128 + $(kill -l $sig))) ] && [ -z "$oleft" ] && [ -z "$oproc" ] && [ -z "$ocache" ]'
+  done
   run "$bin" options --cache "$c" boolector
   check "options: a solver without an option reader is an input error" \
     eval '[ $code = 2 ] && [[ $err == *"no option reader for solver '"'"'boolector'"'"'"* ]]'

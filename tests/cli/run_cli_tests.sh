@@ -1006,6 +1006,28 @@ db.commit()' "$dv/campaign.db"
   run timeout 60 "$bin" merge --out "$tmp/dv-merge" "$dv"
   check "merge: a stored path outside findings/ and reduced/ is refused, never linked over the output's database" \
     eval '[ $code != 0 ] && [[ $err == *"a stored path that cannot be placed: campaign.db"* || $err == *"not a regular file"* ]] && [ "$(stat -c %i "$tmp/dv-merge/campaign.db")" != "$(stat -c %i "$dv/campaign.db")" ]'
+  # A campaign (not a merge) whose row names an absolute .../findings/... path, or whose
+  # finding file is a symbolic link to a file outside it: merge brings no file from outside the
+  # campaign (exit 2 naming the database, the row and the path; the output holds no link).
+  mkdir -p "$tmp/outside/findings"
+  printf '(check-sat)\n' > "$tmp/outside/findings/x.smt2"
+  printf 'not a finding\n' > "$tmp/outside.txt"
+  rm -rf "$dv" "$tmp/dv-merge4" && cp -r "$c1" "$dv"
+  local rid
+  rid=$(python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1]); i = db.execute("SELECT MAX(id) FROM findings").fetchone()[0]
+db.execute("UPDATE findings SET trigger = ? WHERE id = ?", (sys.argv[2], i)); db.commit(); print(i)' "$dv/campaign.db" "$tmp/outside/findings/x.smt2")
+  run timeout 60 "$bin" merge --out "$tmp/dv-merge4" "$dv"
+  check "merge: an absolute trigger path in a campaign that is not a merge is refused (exit 2: database, row, path), nothing from outside" \
+    eval '[ $code = 2 ] && [[ $err == *"$dv/campaign.db: finding "*"(row $rid), trigger: a stored path that cannot be placed: $tmp/outside/findings/x.smt2"*"bugs recover"* ]] && [ -z "$(find "$tmp/dv-merge4" -samefile "$tmp/outside/findings/x.smt2")" ] && ! ls -d "$tmp/dv-merge4"/findings/legacy-* >/dev/null 2>&1'
+  rm -rf "$dv" "$tmp/dv-merge5" && cp -r "$c1" "$dv"
+  local stp
+  stp=$(python3 -c 'import sqlite3, sys
+print(sqlite3.connect(sys.argv[1]).execute("SELECT trigger FROM findings WHERE id = (SELECT MIN(id) FROM findings)").fetchone()[0])' "$dv/campaign.db")
+  ln -sf "$tmp/outside.txt" "$dv/$stp"
+  run timeout 60 "$bin" merge --out "$tmp/dv-merge5" "$dv"
+  check "merge: a finding file that is a symbolic link is refused (exit 2: the file named), no link in the output" \
+    eval '[ $code = 2 ] && [[ $err == *"$dv/campaign.db: finding "*"(row "*"trigger: $dv/$stp: not a regular file (a symbolic link"* ]] && [ -z "$(find "$tmp/dv-merge5" -type l)" ] && [ -z "$(find "$tmp/dv-merge5" -samefile "$tmp/outside.txt")" ]'
   local key val
   for kv in timeout=nan timeout=-1 seed=abc solvers= jobs=0; do
     key=${kv%%=*} val=${kv#*=}
