@@ -88,14 +88,6 @@ string_lit (const sg_store *s, sg_atom a, sg_buf *b)
   for (uint32_t i = 0; i < n; i++)
     if (t[i] == '"')
       { sg_buf_add (b, t + from, i + 1 - from); sg_buf_addc (b, '"'); from = i + 1; }
-    else if ((unsigned char) t[i] < 0x20 && t[i] != '\t' && t[i] != '\n' && t[i] != '\r')
-      {
-        /* a control byte (NUL...) as the SMT-LIB 2.6 escape of the same character: no raw NUL
-         * in a printed script (it ended the text for C-string readers: a hostile review) */
-        sg_buf_add (b, t + from, i - from);
-        sg_buf_printf (b, "\\u{%x}", (unsigned) (unsigned char) t[i]);
-        from = i + 1;
-      }
   sg_buf_add (b, t + from, n - from);
   sg_buf_addc (b, '"');
 }
