@@ -333,12 +333,12 @@ literal (sg_eval *e, sg_term t, sg_op op)
     }
   else if (op == SG_OP_STRING)
     {
-      /* A character outside printable ASCII written as itself (not as \u{..}): solvers read
+      /* A byte beyond ASCII (0x80 and up) written as itself (not as \u{..}): solvers read
        * it their own way (z3: one character per byte; cvc5 and cvc4 reject it), so its value
        * is undetermined, never a model falsified (a hostile review: "é" made z3's model
        * invalid). */
       for (uint32_t i = 0; i < len; i++)
-        if ((unsigned char) text[i] >= 0x7f) return e->undet;
+        if ((unsigned char) text[i] >= 0x80) return e->undet;
       uint32_t *cp, n;
       sg_str_decode (text, len, &cp, &n);
       if (!cp) return NULL;

@@ -8,7 +8,7 @@
  * unless their body's value does not depend on the bound variables; and/or/=>/ite short-circuit
  * around SG_V_UNDET. An undetermined value is never a bug. So are results past the evaluator's
  * size bounds: a number of more than 2^18 bits (eval_arith.c, NUM_MAX_BITS), an exponent of '^'
- * above 64, a string literal with a raw byte outside printable ASCII (eval.c, literal).
+ * above 64, a string literal with a raw byte beyond ASCII (eval.c, literal).
  * Theory files: eval_arith.c (Int, Real, mixed), eval_trans.c (sin, cos, tan, exp, pi and the
  * Real enclosures they give: a comparison is decided only when the enclosures settle it),
  * eval_bv.c, eval_fp.c (MPFR), eval_str.c (strings and regular expressions) each export one

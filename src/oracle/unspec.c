@@ -89,9 +89,9 @@ sg_unspec_find (sg_store *s, char *why, size_t size)
           const sg_node *nd = sg_term_node (s, t);
           const char *text = sg_store_text (s, nd->aux);
           for (uint32_t i = 0, len = sg_atom_len (&s->atoms, nd->aux); i < len && !found; i++)
-            if ((unsigned char) text[i] >= 0x7f)
+            if ((unsigned char) text[i] >= 0x80)
               {
-                snprintf (why, size, "a string literal holds a character outside printable ASCII "
+                snprintf (why, size, "a string literal holds a byte beyond ASCII "
                                      "written as itself (z3 reads its bytes, cvc5 rejects it)");
                 found = true;
               }

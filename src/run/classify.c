@@ -219,23 +219,32 @@ in_error (const ctx *c, int k, size_t pos)
 /* Is byte pos of stdout inside data the solver prints back from the input: a string literal
  * or a |quoted symbol| of a get-value, get-model or echo response (outside every (error "...")
  * response, whose message is the solver's own)? A string constant "Fatal failure within" in a
- * model is no crash (found by a hostile review). Scanned from the start: hits are rare. */
+ * model is no crash (found by a hostile review). A quote closes on its own line, before any
+ * error response, or it is no data: a stray '|' or '"' (z3 echoes "|" bare) hides nothing
+ * after it (a second look: it hid every later crash marker). Scanned from the start: hits are
+ * rare. */
 static bool
 in_data (const ctx *c, int k, size_t pos)
 {
   if (k != 0) return false;
   const char *s = c->s[0];
-  size_t i = 0, e = 0; /* e: the next error response */
+  size_t n = c->n[0], i = 0, e = 0; /* e: the next error response */
   while (i < pos)
     {
       while (e < c->ner[0] && c->er[0][e].b <= i) e++;
       if (e < c->ner[0] && i >= c->er[0][e].a) { i = c->er[0][e].b; continue; }
       char q = s[i];
       if (q != '"' && q != '|') { i++; continue; }
+      size_t stop = e < c->ner[0] ? c->er[0][e].a : n; /* the next error response */
       size_t j = i + 1;
-      while (j < c->n[0] && !(s[j] == q && !(q == '"' && j + 1 < c->n[0] && s[j + 1] == '"')))
-        j += q == '"' && s[j] == '"' ? 2 : 1; /* "" inside a string is one quote */
-      if (pos < j + 1) return true; /* pos is at the opening quote or inside */
+      bool closed = false;
+      while (j < stop && s[j] != '\n')
+        {
+          if (s[j] == q && !(q == '"' && j + 1 < stop && s[j + 1] == '"')) { closed = true; break; }
+          j += q == '"' && s[j] == '"' ? 2 : 1; /* "" inside a string is one quote */
+        }
+      if (!closed) { i++; continue; } /* a stray quote: not data */
+      if (pos <= j) return true;      /* pos is at the opening quote, inside, or the closing one */
       i = j + 1;
     }
   return false;

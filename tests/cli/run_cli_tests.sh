@@ -448,7 +448,7 @@ group_check() {
   run "$bin" check --solvers "z3;cvc5" "$tmp/diag1.smt2" "$tmp/diag2.smt2"
   check "check: diagnostic words in a string value or a |symbol| of a model: both sat, models valid, exit 0" \
     eval '[ $code = 0 ] && [ "$(grep -c "verdict: ok" <<<"$out")" = 2 ] && [ "$(grep -c "model valid" <<<"$out")" = 4 ]'
-  # A character outside printable ASCII written as itself: z3 reads bytes (str.len of "é" is
+  # A character beyond ASCII written as itself: z3 reads bytes (str.len of "é" is
   # 2), cvc5 rejects the file; its value is the solver's, never an invalid model.
   printf '(set-logic QF_SLIA)\n(declare-fun n () Int)\n(assert (= n (str.len "\303\251")))\n(check-sat)\n(get-model)\n' > "$tmp/utf8.smt2"
   run "$bin" check --solvers "z3;cvc5" "$tmp/utf8.smt2"
@@ -461,8 +461,27 @@ group_check() {
   check "check: a file labelled unsat that cvc5 finds sat: its model is read and valid" \
     eval '[ $code = 0 ] && [[ $out == *"cvc5 "*"sat"*"model valid"* ]]'
   run "$bin" check --solvers "z3;cvc5" "$tmp/diag3.smt2"
-  check "check: an echo of a diagnostic's text: not run, no finding" \
-    eval '[ $code = 0 ] && [ "$(grep -c "skipped.*not run: an echo prints .ASSERTION VIOLATION." <<<"$out")" = 2 ] && [[ $out != *crash* ]]'
+  check "check: an echo of z3's diagnostic text: z3 not run (cvc5 quotes its echo: run, sat), no finding" \
+    eval '[ $code = 0 ] && [ "$(grep -c "skipped.*not run: an echo prints .ASSERTION VIOLATION." <<<"$out")" = 1 ] && [[ $out == *"cvc5 "*"sat"*"model valid"* ]] && [[ $out != *crash* ]]'
+  # Only the rows of the solver count: "Assertion" (a generic word z3's own markers replace)
+  # skips no one; "timeout" (z3's line) skips z3 only; a bare "|" echoed before an error
+  # hides nothing (z3 rejects str.rev: a rejection, not a soundness finding).
+  printf '(declare-const x Int)\n(echo "checking: Assertion 1")\n(assert (> x 0))\n(check-sat)\n' > "$tmp/diag4.smt2"
+  printf '(declare-const x Int)\n(echo "timeout")\n(assert (> x 0))\n(check-sat)\n' > "$tmp/diag5.smt2"
+  printf '(set-logic ALL)\n(echo "|")\n(declare-const s String)\n(assert (= s "A"))\n(assert (not (= s (str.rev s))))\n(check-sat)\n' > "$tmp/diag6.smt2"
+  run "$bin" check --solvers "z3;cvc5;cvc4" "$tmp/diag4.smt2"
+  check "check: an echo of a generic word: every solver runs" eval '[ $code = 0 ] && [[ $out != *skipped* ]] && [ "$(grep -c "model valid" <<<"$out")" = 3 ]'
+  run "$bin" check --solvers "z3;cvc5;cvc4" "$tmp/diag5.smt2"
+  check "check: an echo of \"timeout\": z3 skipped, cvc5 and cvc4 run" \
+    eval '[ $code = 0 ] && [ "$(grep -c skipped <<<"$out")" = 1 ] && [[ $out == *"z3 "*skipped* ]]'
+  run "$bin" check -t 5 --solvers "z3;cvc5" "$tmp/diag6.smt2"
+  check "check: a bare | echoed before z3's error: z3 rejected, no finding (a second look: a false soundness)" \
+    eval '[ $code = 0 ] && [[ $out == *"z3 "*"rejected"* ]] && [[ $out != *soundness* ]]'
+  # 0x7f is ASCII: z3 prints \u{7f} raw in its model; the model is checked (valid).
+  printf '(set-logic QF_SLIA)\n(declare-fun s () String)\n(assert (= s "a\\u{7f}"))\n(assert (= (str.len s) 2))\n(check-sat)\n' > "$tmp/del.smt2"
+  run "$bin" check --solvers "z3" "$tmp/del.smt2"
+  check "check: a model string holding 0x7f (z3 prints it raw) is checked: valid" \
+    eval '[ $code = 0 ] && [[ $out == *"z3 "*"sat"*"model valid"* ]]'
   run "$bin" check --solvers "z3;$fake segv" examples/qf_lia.smt2
   check "check: a segfault is a crash: exit 10" \
     eval '[ $code = 10 ] && [[ $out == *"verdict: crash"* ]]'

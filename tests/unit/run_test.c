@@ -657,6 +657,13 @@ test_classify_canned (void **state)
     /* ... but a marker after the data, or in an (error ...) response after it, still counts. */
     { "sat\n((s \"a\"\"b\"))\nASSERTION VIOLATION\n", "", SG_END_EXITED, 0, false, SG_OUT_CRASH, "" },
     { "sat\n((s |x|))\n(error \"ASSERTION VIOLATION\")\n", "", SG_END_EXITED, 1, false, SG_OUT_CRASH, "" },
+    /* A stray quote (z3 echoes "|" bare; cvc4 writes "a\"b") closes on no line: no data, so
+     * the markers after it count (a second look: they were all hidden). */
+    { "|\nsat\nASSERTION VIOLATION\n", "", SG_END_EXITED, 114, false, SG_OUT_CRASH, "" },
+    { "\"a\\\"b\"\nsat\nASSERTION VIOLATION\n", "", SG_END_EXITED, 114, false, SG_OUT_CRASH, "" },
+    { "|\n(error \"out of memory\")\n", "", SG_END_EXITED, 101, false, SG_OUT_MEMOUT, "" },
+    { "|\ntimeout\n", "", SG_END_EXITED, 0, false, SG_OUT_TIMEOUT, "" },
+    { "\"x (error \"an invalid model was generated\")\n", "", SG_END_EXITED, 1, false, SG_OUT_INVALID_MODEL, "" },
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
     {
