@@ -225,7 +225,7 @@ sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
                   majority_done = true;
                   uint32_t lone = nsat == 1 ? lone_sat : lone_unsat;
                   found (v, SG_VERDICT_SOUNDNESS, lone, q,
-                         "%s answered %s on query %u; %u of the %u decided answers are %s (majority)",
+                         "%s answered %s on query %u; %u of the %u solvers that decided say %s (majority)",
                          runs[lone].solver, nsat == 1 ? "sat" : "unsat", q + 1,
                          nsat == 1 ? nunsat : nsat, nsat + nunsat, nsat == 1 ? "unsat" : "sat");
                 }
