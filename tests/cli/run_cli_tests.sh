@@ -1470,7 +1470,11 @@ group_reduce() {
     # Under --budget the golden run's solvers, one after the other, share the time left (two
     # hanging solvers took 2 s each beside a 2-s budget), and the culprit runs first (so the
     # others cannot leave it none).
-    printf '{"kind": "crash", "solver": "fake_solver", "query": -1, "trigger": "crash-fake-w0-000001.smt2",\n "expected": null, "runs": [{"solver": "h1", "command": ["%s", "hang"], "outcome": "timeout"}, {"solver": "fake_solver", "command": ["%s", "segv"], "outcome": "crash"}, {"solver": "h2", "command": ["%s", "hang"], "outcome": "timeout"}]}\n' "$fake" "$fake" "$fake" > "$tmp/crash-hang.json"
+    # (the hanging solvers sleep a time no other test uses: pgrep finds only theirs, also
+    # beside the other tests ctest runs at once)
+    printf '#!/bin/sh\nsleep 39.7\n' > "$tmp/hang397.sh"
+    chmod +x "$tmp/hang397.sh"
+    printf '{"kind": "crash", "solver": "fake_solver", "query": -1, "trigger": "crash-fake-w0-000001.smt2",\n "expected": null, "runs": [{"solver": "h1", "command": ["%s"], "outcome": "timeout"}, {"solver": "fake_solver", "command": ["%s", "segv"], "outcome": "crash"}, {"solver": "h2", "command": ["%s"], "outcome": "timeout"}]}\n' "$tmp/hang397.sh" "$fake" "$tmp/hang397.sh" > "$tmp/crash-hang.json"
     cp "$tmp/crash-fake-w0-000001.smt2" "$tmp/crash-hang.smt2"
     sed -i 's/"trigger": "crash-fake-w0-000001.smt2"/"trigger": "crash-hang.smt2"/' "$tmp/crash-hang.json"
     local h0 h1
@@ -1478,7 +1482,7 @@ group_reduce() {
     run "$bin" reduce --finding "$tmp/crash-hang.json" "$tmp/r5h.smt2" --budget 2
     h1=$(date +%s%N)
     check "reduce --finding --budget 2 with two hanging solvers beside the culprit: the golden run reproduces, all ends by 3.5 s" \
-      eval '[ $code = 0 ] && [ $(( (h1 - h0) / 1000000 )) -le 3500 ] && [[ $err == *"keeping crash (fake_solver crashed"* ]] && ! pgrep -f "fake_solver hang" > /dev/null'
+      eval '[ $code = 0 ] && [ $(( (h1 - h0) / 1000000 )) -le 3500 ] && [[ $err == *"keeping crash (fake_solver crashed"* ]] && ! pgrep -f "sleep 39.7" > /dev/null'
     for o in crash-fake-w0-000001.smt2 crash-fake-w0-000001.json; do
       run "$bin" reduce --finding "$tmp/crash-fake-w0-000001.json" "$tmp/$o" --budget 60
       check "reduce --finding: OUT $o (the finding's own file): exit 2, untouched" \
