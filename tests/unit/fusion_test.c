@@ -77,16 +77,25 @@ test_builtins_validate (void **state)
   sg_fusion_table_free (&t);
 }
 
+/* Load text as the user file "user.functions" into t (initialised here); its diagnostic in d
+ * and formatted in m. */
+static sg_rc
+load_user (sg_fusion_table *t, const char *text, sg_diag *d, char *m, size_t msize)
+{
+  sg_fusion_table_init (t);
+  sg_diag_init (d, "user.functions");
+  sg_rc rc = sg_fusion_table_load_string (t, text, strlen (text), "user.functions", 1, d);
+  sg_diag_format (d, m, msize);
+  return rc;
+}
+
 static void
 expect_reject (const char *text, uint32_t line, uint32_t col, const char *msg)
 {
   sg_fusion_table t;
-  sg_fusion_table_init (&t);
   sg_diag d;
-  sg_diag_init (&d, "user.functions");
-  sg_rc rc = sg_fusion_table_load_string (&t, text, strlen (text), "user.functions", 1, &d);
   char m[700];
-  sg_diag_format (&d, m, sizeof m);
+  sg_rc rc = load_user (&t, text, &d, m, sizeof m);
   if (rc == SG_RC_OK || d.line != line || d.col != col || !strstr (d.msg, msg))
     fail_msg ("expected rejection at %u:%u with '%s', got rc %d: %s", line, col, msg, rc, m);
   assert_int_equal (t.fns.n, 1); /* the good block before it is kept */
@@ -169,13 +178,9 @@ test_deep_block (void **state)
     {
       char *b = deep_block ("", 3000, leaf[k]);
       sg_fusion_table t;
-      sg_fusion_table_init (&t);
       sg_diag d;
-      sg_diag_init (&d, "deep.functions");
-      sg_rc rc = sg_fusion_table_load_string (&t, b, strlen (b), "deep.functions", 1, &d);
       char m[700];
-      sg_diag_format (&d, m, sizeof m);
-      if (rc) fail_msg ("deep block: %s", m);
+      if (load_user (&t, b, &d, m, sizeof m)) fail_msg ("deep block: %s", m);
       assert_int_equal (t.fns.n, 1);
       /* (* 0 x D) multiplies two variables exactly when D's leaf is x */
       assert_int_equal (t.fns.a[0].feats, SG_FF_INT | (k ? SG_FF_NONLINEAR : 0));
