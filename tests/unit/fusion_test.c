@@ -77,6 +77,14 @@ test_builtins_validate (void **state)
   sg_fusion_table_free (&t);
 }
 
+/* A valid user block (lines 1-7 of a user file): the one kept before a broken one. */
+#define GOOD_BLOCK                                                                               \
+  "; user functions\n"                                                                          \
+  "#begin\n"                                                                                    \
+  "(declare-const x Int)(declare-const y Int)(declare-const z Int)\n"                           \
+  "(assert (= z (+ x y)))\n(assert (= x (- z y)))\n(assert (= y (- z x)))\n"                    \
+  "#end\n"
+
 /* Load text as the user file "user.functions" into t (initialised here); its diagnostic in d
  * and formatted in m. */
 static sg_rc
@@ -107,11 +115,7 @@ static void
 test_broken_user_triplet (void **state)
 {
   (void) state;
-  const char *good = "; user functions\n"
-                     "#begin\n"
-                     "(declare-const x Int)(declare-const y Int)(declare-const z Int)\n"
-                     "(assert (= z (+ x y)))\n(assert (= x (- z y)))\n(assert (= y (- z x)))\n"
-                     "#end\n";
+  const char *good = GOOD_BLOCK;
   char buf[2048];
   /* r_x off by one: line 12 of the file, column 1 */
   snprintf (buf, sizeof buf, "%s\n#begin\n"
@@ -168,11 +172,7 @@ static void
 test_deep_block (void **state)
 {
   (void) state;
-  const char *good = "; user functions\n"
-                     "#begin\n"
-                     "(declare-const x Int)(declare-const y Int)(declare-const z Int)\n"
-                     "(assert (= z (+ x y)))\n(assert (= x (- z y)))\n(assert (= y (- z x)))\n"
-                     "#end\n";
+  const char *good = GOOD_BLOCK;
   const char *leaf[2] = { "1", "x" };
   for (int k = 0; k < 2; k++)
     {
