@@ -119,7 +119,11 @@ sg_opt_parse (const sg_opt *rows, size_t n, unsigned scope, void *target, int ar
     }
   switch (r->type)
     {
-    case SG_OPT_STR: memcpy (field, &v, sizeof v); break;
+    case SG_OPT_STR:
+      /* "--out=" or --out "": no value, never a path that names / or the current directory */
+      if (!*v) return bad (r, a, v, err, esize);
+      memcpy (field, &v, sizeof v);
+      break;
     case SG_OPT_U32:
     case SG_OPT_U64:
       {

@@ -133,7 +133,8 @@ keep_text (worker *w, const char *base, const char *text, size_t len, const char
 
 /* Write the confirmed finding of probe p on text (the mutant's, or the core query), counted
  * under p's verdict kind. oracle: NULL, Janus's "implication"/"regression" (the rule and, for
- * implication, the previous step are written too), or "core" (oracle/core.h). */
+ * implication, the previous step are written too), "core" (oracle/core.h) or "model-run"
+ * (judge_model_crash). */
 static void
 write_finding_text (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds,
                     uint64_t number, uint64_t chain, const sg_probe *p, const char *oracle,
@@ -156,7 +157,7 @@ write_finding_text (worker *w, const sg_tech_mutant *m, const sg_tech_seed *cons
   if (oracle)
     {
       fi.oracle = oracle;
-      fi.rule = oracle[0] == 'c' ? NULL : m->rule;
+      fi.rule = oracle[0] == 'i' || oracle[0] == 'r' ? m->rule : NULL;
       fi.prev = oracle[0] == 'i' ? m->prev : NULL;
       fi.prev_len = m->prev_len;
     }
@@ -198,6 +199,40 @@ write_finding (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *se
                uint64_t chain, const sg_probe *p, const char *oracle)
 {
   write_finding_text (w, m, seeds, number, chain, p, oracle, m->text.s, m->text.len);
+}
+
+/* ---- a crash on the model run ---- */
+
+/* Run `culprit` of probe p answered the mutant and then crashed on the model run (the script
+ * to its check-sat, then (get-model): sg_probe_model_text), and the probes found nothing else
+ * to report. That text is probed once more in fresh processes (no models); the same solver
+ * crashing there is a crash finding whose trigger is that text (oracle "model-run": it
+ * reduces as any crash), else the verdict is unconfirmed. */
+static void
+judge_model_crash (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds, uint64_t number,
+                   uint64_t chain, const sg_store *s, const sg_script *sc, uint32_t culprit)
+{
+  const sg_fuzz_opts *o = w->o;
+  sg_fuzz_stats *st = &w->sh->w[w->index];
+  if (out_of_time (w)) return;
+  sg_buf t;
+  sg_buf_init (&t);
+  sg_probe again;
+  sg_probe_init (&again);
+  sg_probe_opts po;
+  memset (&po, 0, sizeof po);
+  po.timeout_ms = stage_timeout (w);
+  po.mem_bytes = o->mem_bytes;
+  po.validate = true;
+  po.parallel = o->parallel;
+  if (sg_probe_model_crash (w->solvers, o->pats, s, sc, &po, culprit, &t, &again))
+    write_finding_text (w, m, seeds, number, chain, &again, "model-run", t.s, t.len);
+  else
+    ADD (st->unconfirmed, 1);
+  count_runs (st, &again);
+  ADD (st->escalated, 1);
+  sg_probe_free (&again);
+  sg_buf_free (&t);
 }
 
 /* ---- the unsat-core oracle (oracle/core.h) on scripts that carry their known core ---- */
@@ -516,7 +551,9 @@ sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m
       ADD (st->calls, res.referee_calls);
       if (ran && res.all_decided) ADD (st->all_decided, 1);
       if (ran && res.checked) note_label (w, seeds, number, &p);
+      uint32_t mc = ran && !res.finding ? sg_probe_model_crashed (&p) : SG_NONE;
       if (ran && res.finding) write_finding (w, m, seeds, number, chain, &p, NULL);
+      else if (mc != SG_NONE) judge_model_crash (w, m, seeds, number, chain, &s, &sc, mc);
       else if (ran && m->expected == SG_ANS_UNSAT && o->cores)
         judge_core (w, m, seeds, number, chain, &s, &sc, &p);
       sg_probe_free (&p);

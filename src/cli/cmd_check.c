@@ -379,6 +379,20 @@ check_file (check_cfg *c, const char *path, file_result *fr)
                  cl, cc, cwhy);
       else if (!rc && fr->pr.verdict.kind == SG_VERDICT_OK)
         check_core (c, &po, &s, &sc, text, len, fr);
+      uint32_t mc = sg_probe_model_crashed (&fr->pr);
+      if (!rc && fr->pr.verdict.kind == SG_VERDICT_OK && mc != SG_NONE)
+        {
+          /* A solver crashed on the model run: confirmed by one more fresh run of that text,
+           * it is the file's verdict (the why names the model run). */
+          sg_buf mt;
+          sg_probe again;
+          sg_buf_init (&mt);
+          sg_probe_init (&again);
+          if (sg_probe_model_crash (&c->solvers, &c->pats, &s, &sc, &po, mc, &mt, &again))
+            fr->pr.verdict = again.verdict;
+          sg_probe_free (&again);
+          sg_buf_free (&mt);
+        }
     }
   if (rc)
     {

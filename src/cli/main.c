@@ -81,11 +81,13 @@ sg_cli_value (const sg_cli_cmd *cmd, int argc, char **argv, int *i, const char *
 {
   const char *a = argv[*i];
   size_t n = strlen (name);
-  if (!strncmp (a, name, n) && a[n] == '=') { *v = a + n + 1; return 1; }
-  if (alias && !strncmp (a, alias, 2) && a[2]) { *v = a + 2; return 1; }
-  if (strcmp (a, name) && (!alias || strcmp (a, alias))) return 0;
-  if (*i + 1 >= argc) { sg_cli_usage_error (cmd, "%s needs a value", a); return -1; }
-  *v = argv[++*i];
+  if (!strncmp (a, name, n) && a[n] == '=') *v = a + n + 1;
+  else if (alias && !strncmp (a, alias, 2) && a[2]) *v = a + 2;
+  else if (strcmp (a, name) && (!alias || strcmp (a, alias))) return 0;
+  else if (*i + 1 >= argc) { sg_cli_usage_error (cmd, "%s needs a value", a); return -1; }
+  else *v = argv[++*i];
+  /* "--out=" or --out "": no value (it would name / or the current directory's parent) */
+  if (!**v) { sg_cli_usage_error (cmd, "%s needs a value, got ''", name); return -1; }
   return 1;
 }
 

@@ -254,6 +254,26 @@ sg_pfirst_dup (uint64_t *keys, uint32_t n)
   return dup;
 }
 
+/* The parameters of (define-sort NAME (PARAMS) SORT) at ps (n of them) are distinct: z3 and
+ * cvc4 reject one named twice (cvc5 takes it). Sorted (atom, position) pairs: any number. */
+static sg_rc
+sort_params_distinct (sg_parser *p, uint32_t ps, uint32_t n)
+{
+  if (n < 2) return SG_RC_OK;
+  uint64_t *keys = malloc ((size_t) n * sizeof *keys);
+  if (!keys) return nomem (p, ps);
+  uint32_t k = 0;
+  for (uint32_t j = kid (ps); has (p, ps, j) && k < n; j = next (p, j), k++)
+    keys[k] = (uint64_t) (sg_pis_sym (p, j) ? sg_pnode (p, j)->atom : SG_ATOM_NONE) << 32 | k;
+  uint32_t dup = sg_pfirst_dup (keys, k);
+  free (keys);
+  if (dup == UINT32_MAX) return SG_RC_OK;
+  uint32_t j = kid (ps);
+  for (uint32_t q = 0; q < dup; q++) j = next (p, j);
+  if (!sg_pis_sym (p, j)) return SG_RC_OK; /* not a symbol: the loop after says so */
+  return sg_perr (p, j, SG_RC_PARSE, "sort parameter '%s' named twice", atext (p, j));
+}
+
 /* Within datatype dt (its constructors pushed), the first constructor named twice and the
  * first selector named twice, as positions in declaration order (UINT32_MAX: none). z3 and
  * cvc5 reject both (a hostile review: they were accepted). */
@@ -633,6 +653,7 @@ command (sg_parser *p, const uint32_t cmd)
           return sg_perr (p, cmd, SG_RC_PARSE, "expected (define-sort NAME (PARAMS) SORT)");
         if ((rc = need_end (p, cmd, next (p, body)))) return rc;
         sg_sortdecl d = { sg_pnode (p, a1)->atom, true, count_from (p, ps, kid (ps)), s->pool.n, SG_NONE };
+        if ((rc = sort_params_distinct (p, ps, d.arity))) return rc;
         uint32_t mark = sg_symtab_mark (&p->st);
         for (uint32_t j = kid (ps); has (p, ps, j); j = next (p, j))
           {

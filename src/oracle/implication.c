@@ -18,23 +18,6 @@ sg_implication_probe_opts (const sg_probe_opts *po, sg_probe_opts *out)
   out->oracle.incompleteness = false;
 }
 
-bool
-sg_probe_text (const sg_solver_list *solvers, const sg_patterns *pats, const char *text, size_t len,
-               const sg_probe_opts *po, sg_probe *out)
-{
-  sg_store s;
-  sg_script sc;
-  sg_diag d;
-  if (sg_store_init (&s)) return false;
-  sg_script_init (&sc, &s);
-  sg_diag_init (&d, "step");
-  bool ok = sg_parse_string (&s, &sc, text, len, "step", &d) == SG_RC_OK
-            && sg_probe_script (solvers, pats, &s, &sc, text, len, po, out) == SG_RC_OK;
-  sg_script_free (&sc);
-  sg_store_free (&s);
-  return ok;
-}
-
 /* Fresh runs must agree with solver i's verdict under oracle ('i'mplication or 'r'egression). */
 static bool
 confirmed (const sg_implication *im, const sg_probe_opts *po, uint32_t i, uint32_t ref, char oracle)

@@ -34,9 +34,6 @@ typedef struct sg_implication {
  * default mode (an unknown or timeout only a self-check flag causes is not confirmed), no
  * models, no sessions, no incompleteness verdicts. */
 void sg_implication_probe_opts (const sg_probe_opts *po, sg_probe_opts *out /* OUT */);
-/* Parse text in a store of its own and probe it; false when it does not parse or run. */
-bool sg_probe_text (const sg_solver_list *solvers, const sg_patterns *pats, const char *text, size_t len,
-                    const sg_probe_opts *po, sg_probe *out /* OUT */);
 /* Judge step im->text, whose runs are p: "implication" or "regression" with p's verdict set
  * to the confirmed incompleteness finding (culprit, why), or NULL. *unconfirmed (OUT, added
  * to): verdicts the fresh runs did not repeat. */

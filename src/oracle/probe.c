@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "eval/model.h"
+#include "front/parse.h"
 #include "front/print.h"
 #include "oracle/unspec.h"
 #include "run/spawn.h"
@@ -143,51 +144,58 @@ single_check_sat (const sg_script *sc)
 static bool
 session_model (sg_session *ss, uint32_t timeout_ms, const sg_buf *text, sg_outcome *o2, sg_buf *out)
 {
-  sg_buf q;
-  sg_buf_init (&q);
-  sg_buf_adds (&q, "(set-option :produce-models true)\n");
-  sg_buf_add (&q, text->s, text->len);
   /* a shorter timeout than the session's (the budget's end) holds for this query too */
   uint32_t keep = ss->o.timeout_ms;
   if (timeout_ms && (!keep || timeout_ms < keep)) ss->o.timeout_ms = timeout_ms;
-  bool ok = sg_buf_ok (&q) && sg_session_query (ss, q.s, q.len, o2) == SG_RC_OK && o2->kind == SG_OUT_OK;
+  bool ok = sg_session_query (ss, text->s, text->len, o2) == SG_RC_OK && o2->kind == SG_OUT_OK;
   ss->o.timeout_ms = keep;
-  sg_buf_free (&q);
   if (!ok) return false;
   sg_buf_reset (out);
   sg_buf_add (out, ss->res.out.s, ss->res.out.len);
   return sg_buf_ok (out);
 }
 
-/* Ask the solver for its model (in its session ss when the answer came from it, else in a
- * fresh run) and check it with our evaluator. A model found invalid is only ever reported
- * after fresh runs confirm it (oracle/escalate.h). */
-static void
-check_model (const sg_profile *prof, const sg_patterns *pats, const sg_run_opts *ro, sg_session *ss,
-             sg_store *s, const sg_script *sc, uint32_t at, sg_probe_run *pr)
+bool
+sg_probe_model_text (const sg_store *s, const sg_script *sc, sg_buf *out)
 {
-  sg_buf text, out;
-  sg_buf_init (&text);
-  sg_buf_init (&out);
-  /* Without (set-info :status ...): cvc4 and cvc5 abort before printing a model that
-   * contradicts the label, and a validated model is what shows a label wrong (a hostile
-   * review: generator findings had "no model in the output"). */
+  uint32_t at = single_check_sat (sc);
+  sg_buf_reset (out);
+  if (at == SG_NONE || sc->cmds.a[at].kind != SG_WK_CHECK_SAT) return false;
+  sg_buf_adds (out, "(set-option :produce-models true)\n");
   for (uint32_t i = 0; i <= at; i++)
     {
       const sg_cmd *c = &sc->cmds.a[i];
       if (c->kind == SG_WK_SET_INFO && !strcmp (sg_store_text (s, c->aux), ":status")) continue;
-      sg_print_cmd (sc, i, NULL, &text);
+      sg_print_cmd (sc, i, NULL, out);
     }
-  sg_buf_adds (&text, "(get-model)\n");
+  sg_buf_adds (out, "(get-model)\n");
+  return sg_buf_ok (out);
+}
+
+/* Ask the solver for its model (in its session ss when the answer came from it, else in a
+ * fresh run) and check it with our evaluator. A model found invalid is only ever reported
+ * after fresh runs confirm it (oracle/escalate.h); a crash of the fresh run is marked
+ * (model_crash) for the callers to confirm on the model run's text. */
+static void
+check_model (const sg_profile *prof, const sg_patterns *pats, const sg_run_opts *ro, sg_session *ss,
+             sg_store *s, const sg_script *sc, sg_probe_run *pr)
+{
+  sg_buf text, out;
+  sg_buf_init (&text);
+  sg_buf_init (&out);
+  bool text_ok = sg_probe_model_text (s, sc, &text);
   sg_outcome o2;
   sg_outcome_init (&o2);
   sg_rc rc = SG_RC_OK;
-  if (!sg_buf_ok (&text)) rc = SG_RC_NOMEM;
+  bool fresh = false;
+  if (!text_ok) rc = SG_RC_NOMEM;
   else if (!(ss && pr->session && session_model (ss, ro->timeout_ms, &text, &o2, &out)))
     {
       sg_outcome_reset (&o2);
+      fresh = true;
       rc = sg_run_text_capture (prof, pats, ro, text.s, text.len, &o2, &out);
     }
+  if (!rc && fresh && o2.kind == SG_OUT_CRASH) pr->model_crash = true;
   const char *mt;
   size_t ml;
   if (rc)
@@ -396,7 +404,7 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
       jobs.a[k].ro.timeout_ms = timeout_now (o);
       if (o->models && at != SG_NONE && pr->out.kind == SG_OUT_OK && pr->out.answers.n == 1
           && pr->out.answers.a[0] == SG_ANS_SAT && sc->cmds.a[at].kind == SG_WK_CHECK_SAT)
-        check_model (pr->prof, pats, &jobs.a[k].ro, jobs.a[k].ss, s, sc, at, pr);
+        check_model (pr->prof, pats, &jobs.a[k].ro, jobs.a[k].ss, s, sc, pr);
       else if (o->models && at != SG_NONE && pr->out.kind == SG_OUT_INVALID_MODEL
                && sc->cmds.a[at].kind == SG_WK_CHECK_SAT)
         {
@@ -406,13 +414,57 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
           sg_run_opts ro = jobs.a[k].ro;
           ro.argv.validate = false;
           ro.argv.no_validate = true; /* "cvc4 --check-models": the spec's own flag too */
-          check_model (pr->prof, pats, &ro, NULL, s, sc, at, pr);
+          check_model (pr->prof, pats, &ro, NULL, s, sc, pr);
         }
     }
   SG_VEC_FREE (jobs);
   if (rc) return rc;
   sg_probe_judge (p, &o->oracle);
   return SG_RC_OK;
+}
+
+bool
+sg_probe_text (const sg_solver_list *solvers, const sg_patterns *pats, const char *text, size_t len,
+               const sg_probe_opts *po, sg_probe *out)
+{
+  sg_store s;
+  sg_script sc;
+  sg_diag d;
+  if (sg_store_init (&s)) return false;
+  sg_script_init (&sc, &s);
+  sg_diag_init (&d, "step");
+  bool ok = sg_parse_string (&s, &sc, text, len, "step", &d) == SG_RC_OK
+            && sg_probe_script (solvers, pats, &s, &sc, text, len, po, out) == SG_RC_OK;
+  sg_script_free (&sc);
+  sg_store_free (&s);
+  return ok;
+}
+
+uint32_t
+sg_probe_model_crashed (const sg_probe *p)
+{
+  for (uint32_t i = 0; i < p->runs.n; i++)
+    if (!p->runs.a[i].skipped && p->runs.a[i].model_crash) return i;
+  return SG_NONE;
+}
+
+bool
+sg_probe_model_crash (const sg_solver_list *solvers, const sg_patterns *pats, const sg_store *s,
+                      const sg_script *sc, const sg_probe_opts *po, uint32_t culprit, sg_buf *text,
+                      sg_probe *again)
+{
+  sg_probe_opts fo = *po;
+  fo.models = false;
+  fo.sessions = NULL;
+  if (!sg_probe_model_text (s, sc, text) || !sg_probe_text (solvers, pats, text->s, text->len, &fo, again))
+    return false;
+  if (again->verdict.kind != SG_VERDICT_CRASH || again->verdict.culprit != culprit || culprit >= again->runs.n)
+    return false;
+  const sg_probe_run *r = &again->runs.a[culprit];
+  snprintf (again->verdict.why, sizeof again->verdict.why,
+            "%.40s crashed on the model run (the script to its check-sat, then (get-model)): %.100s",
+            r->prof->name, r->out.reason);
+  return true;
 }
 
 void

@@ -45,6 +45,9 @@ typedef struct sg_probe_run {
                              when its own model check failed (SG_OUT_INVALID_MODEL), of the
                              model a fresh run without that check gives */
   char note[160];         /* why the model was not checked, or what failed */
+  bool model_crash;       /* the model run (sg_probe_model_text, in a fresh process) crashed:
+                             a crash on that text, not on the script (the fuzz loop and
+                             `check` confirm it as a finding of its own) */
 } sg_probe_run;
 
 typedef struct sg_probe {
@@ -61,6 +64,21 @@ void sg_probe_free (sg_probe *p);
 sg_rc sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_store *s,
                        const sg_script *sc, const char *text, size_t len, const sg_probe_opts *o,
                        sg_probe *out /* OUT */);
+
+/* Parse text in a store of its own and probe it; false when it does not parse or run. */
+bool sg_probe_text (const sg_solver_list *solvers, const sg_patterns *pats, const char *text, size_t len,
+                    const sg_probe_opts *po, sg_probe *out /* OUT */);
+
+/* The first run of p that was not skipped and whose model run crashed (model_crash), or
+ * SG_NONE. */
+uint32_t sg_probe_model_crashed (const sg_probe *p);
+/* Confirm the model-run crash of run `culprit` of a probe of script sc: its model run's text
+ * (sg_probe_model_text, into text) probed once more with po, models off and no sessions
+ * (into again, OUT). True when the same solver crashes there: again's verdict is that crash,
+ * its why naming the model run. */
+bool sg_probe_model_crash (const sg_solver_list *solvers, const sg_patterns *pats, const sg_store *s,
+                           const sg_script *sc, const sg_probe_opts *po, uint32_t culprit,
+                           sg_buf *text /* OUT */, sg_probe *again /* OUT */);
 
 /* Judge p's runs that were not skipped with the oracle options o (p->unspec joins them):
  * what sg_probe_script does after its runs, for callers that assemble runs themselves. */
@@ -82,6 +100,12 @@ bool sg_script_uses_strings (const sg_store *s);
 /* Does the script have a floating-point sort other than Float32 and Float64 (cvc5 needs
  * --fp-exp: its profile's fp_args)? */
 bool sg_script_uses_fp (const sg_store *s);
+/* The model run of script sc (its one check-sat, sg_probe_model_query): (set-option
+ * :produce-models true), the commands up to that check-sat without (set-info :status ...)
+ * (cvc4 and cvc5 abort before printing a model that contradicts the label, and a validated
+ * model is what shows a label wrong), then (get-model). Into out (reset first); false when sc
+ * has not exactly one check-sat or out ran out of memory. */
+bool sg_probe_model_text (const sg_store *s, const sg_script *sc, sg_buf *out /* OUT */);
 /* The k-th model in a solver's stdout: the balanced S-expression after the k-th answer line
  * (0-based), or false. */
 bool sg_model_text (const char *out, size_t n, uint32_t k, const char **start /* OUT */,

@@ -274,6 +274,33 @@ printable (const char *s)
   return true;
 }
 
+/* Is every value of the trials field (o's, at column col) one of o's candidates (what the
+ * probe tries: sg_solopt_candidates)? A trial of another value was never made by smtgrind. */
+static sg_rc
+trials_in_range (const sg_solopt *o, const char *field, int col, uint32_t line, sg_diag *d)
+{
+  if (!strcmp (field, "-")) return SG_RC_OK;
+  sg_strv c;
+  memset (&c, 0, sizeof c);
+  sg_rc rc = sg_solopt_candidates (o, &c);
+  if (rc) return sg_diag_set (d, rc, line, 1, "out of memory");
+  for (const char *p = field; *p && !rc;)
+    {
+      const char *e = strchr (p, ' ');
+      size_t n = (e ? (size_t) (e - p) : strlen (p)) - 2; /* VALUE without :o|r|x */
+      bool listed = false;
+      for (uint32_t i = 0; i < c.n && !listed; i++) listed = strlen (c.a[i]) == n && !memcmp (c.a[i], p, n);
+      if (!listed)
+        rc = sg_diag_set (d, SG_RC_PARSE, line, col + (int) (p - field),
+                          "trial value '%.*s' is not a candidate of %s option '%s'", (int) (n < 60 ? n : 60), p,
+                          sg_solopt_type_name (o->type), o->name);
+      p += n + 2;
+      while (*p == ' ') p++;
+    }
+  sg_strv_free (&c);
+  return rc;
+}
+
 /* One option line of a cache file into t. */
 static sg_rc
 read_line (sg_solopt_table *t, char *s, uint32_t line, sg_diag *d)
@@ -304,6 +331,9 @@ read_line (sg_solopt_table *t, char *s, uint32_t line, sg_diag *d)
         p += n;
         while (*p == ' ') p++;
       }
+  for (uint32_t i = 0; i < t->opts.n; i++)
+    if (!strcmp (t->opts.a[i].name, f[0]))
+      return sg_diag_set (d, SG_RC_PARSE, line, 1, "option '%s' is listed twice", f[0]);
   o.expert = f[5][0] == 'e';
   o.unsound = f[6][0] == 'u';
   o.name = strdup (f[0]);
@@ -317,7 +347,7 @@ read_line (sg_solopt_table *t, char *s, uint32_t line, sg_diag *d)
       free (o.name), free (o.values), free (o.def), free (o.category), free (o.trials);
       return sg_diag_set (d, SG_RC_NOMEM, line, 1, "out of memory");
     }
-  return SG_RC_OK;
+  return trials_in_range (&t->opts.a[t->opts.n - 1], f[7], (int) (f[7] - f[0]) + 1, line, d);
 }
 
 sg_rc

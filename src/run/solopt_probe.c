@@ -247,12 +247,20 @@ sg_solopt_load (const sg_profile *p0, const sg_patterns *pats, const char *path,
     {
       rc = sg_solopt_read (t, path, d);
       if (rc) return rc;
+      /* The file names its solver: another's table (a renamed or copied file) is refused. */
+      sg_solopt_style st;
+      if (strcmp (t->solver, p0->name) || !style_of (p0, &st) || st != t->style)
+        return sg_diag_set (d, SG_RC_PARSE, 1, 1, "the table of solver '%s' (%s style), not of '%s' "
+                            "(delete the file or use --refresh)", t->solver,
+                            t->style == SG_SOPT_STYLE_Z3 ? "z3" : "cvc", p0->name);
       /* The exclusion list as it is now (it may have changed since the file was written). */
       sg_solopt_mark_excluded (t);
       return SG_RC_OK;
     }
-  if ((rc = sg_solopt_probe (p0, pats, t, progress, d))) return rc;
+  /* The directory first: a cache path that cannot hold the file fails before the minutes
+   * the binary's options take to read. */
   if (!make_parent (path)) return sg_diag_set (d, SG_RC_IO, 0, 0, "%s: cannot create its directory", path);
+  if ((rc = sg_solopt_probe (p0, pats, t, progress, d))) return rc;
   if ((rc = sg_solopt_write (t, path))) return sg_diag_set (d, rc, 0, 0, "%s: cannot write", path);
   return SG_RC_OK;
 }

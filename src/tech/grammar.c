@@ -46,10 +46,11 @@ typedef struct lexer {
   char *str;         /* STRING: unescaped (malloc'd), taken by the caller or freed */
 } lexer;
 
+/* Lines end at LF, CR LF or a lone CR (the SMT-LIB lexer's rule). */
 static void
 adv (lexer *lx)
 {
-  if (*lx->p == '\n') lx->line++, lx->col = 1;
+  if (*lx->p == '\n' || (*lx->p == '\r' && (lx->p + 1 >= lx->end || lx->p[1] != '\n'))) lx->line++, lx->col = 1;
   else lx->col++;
   lx->p++;
 }
@@ -71,7 +72,7 @@ next_tok (lexer *lx, sg_diag *d)
       while (lx->p < lx->end && (*lx->p == ' ' || *lx->p == '\t' || *lx->p == '\n' || *lx->p == '\r')) adv (lx);
       if (lx->p < lx->end && *lx->p == '#')
         {
-          while (lx->p < lx->end && *lx->p != '\n') adv (lx);
+          while (lx->p < lx->end && *lx->p != '\n' && *lx->p != '\r') adv (lx);
           continue;
         }
       break;
@@ -101,7 +102,7 @@ next_tok (lexer *lx, sg_diag *d)
       if (!s) return SG_RC_NOMEM;
       for (;;)
         {
-          if (lx->p >= lx->end || *lx->p == '\n')
+          if (lx->p >= lx->end || *lx->p == '\n' || *lx->p == '\r')
             {
               free (s);
               lx->kind = T_BAD;
@@ -210,6 +211,12 @@ end_alt (builder *b, uint32_t lhs, uint32_t first, uint32_t line, uint32_t col, 
       if (s >= 0) a.nnt++;
       if (s == (sg_gsym) lhs || (open >= 0 && s == ~open)) a.cost = 1;
     }
+  /* `b ::= b | ...`: b's every formula again at each larger size (the only unit cycle of
+   * positive cost; those of cost 0 are refused as cycles) */
+  if (a.n == 1 && b->syms.a[first] == (sg_gsym) lhs)
+    return sg_diag_set (d, SG_RC_PARSE, line, col, "the alternative '%s' of '%s' derives only what '%s' does "
+                        "(every formula again at each larger size)", b->nts.a[lhs].name, b->nts.a[lhs].name,
+                        b->nts.a[lhs].name);
   for (uint32_t i = b->nts.a[lhs].first_alt; i < b->alts.n; i++)
     if (same_alt (b, &b->alts.a[i], &a))
       return sg_diag_set (d, SG_RC_PARSE, line, col, "duplicate alternative of '%s' (the same as at line %u:%u: it "

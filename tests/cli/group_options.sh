@@ -25,6 +25,25 @@ group_options() {
     eval '[ $code = 2 ] && [[ $(first_err_line) == "$cachefile:6:"*": error: a trial must read VALUE:o|r|x" ]]'
   run "$bin" options --cache "$c" --refresh "$tmp/good/z3"
   check "options --refresh: read again from the binary" eval '[ $code = 0 ] && ! grep -q smt.bad "$cachefile"'
+  # Lines smtgrind never writes: an option listed twice, a trial of a value that is no candidate
+  # of its option, a header naming another solver. Each is refused at its line and column.
+  local good_table
+  good_table=$(cat "$cachefile")
+  printf '%s\nmodel\tbool\t-\ttrue\tglobal\tc\t-\tfalse:o\n' "$good_table" > "$cachefile"
+  run "$bin" options --cache "$c" "$tmp/good/z3"
+  check "options: a cache file listing an option twice is refused at the second line" \
+    eval '[ $code = 2 ] && [[ $(first_err_line) == "$cachefile:6:1: error: option '"'"'model'"'"' is listed twice" ]]'
+  sed 's/^smt.relevancy\(.*\)3:o/smt.relevancy\17:o/' <<<"$good_table" > "$cachefile"
+  run "$bin" options --cache "$c" "$tmp/good/z3"
+  check "options: a trial of a value that is no candidate of its option is refused at its column" \
+    eval '[ $code = 2 ] && [[ $(first_err_line) == "$cachefile:4:"*": error: trial value '"'"'7'"'"' is not a candidate of int option '"'"'smt.relevancy'"'"'" ]]'
+  sed '1s/\tz3\t\(.*\)\tz3$/\tcvc5\t\1\tcvc/' <<<"$good_table" > "$cachefile"
+  run "$bin" options --cache "$c" "$tmp/good/z3"
+  check "options: a cache file whose header names another solver is refused" \
+    eval '[ $code = 2 ] && [[ $(first_err_line) == "$cachefile:1:1: error: the table of solver '"'"'cvc5'"'"' (cvc style), not of '"'"'z3'"'"'"* ]]'
+  printf '%s\n' "$good_table" > "$cachefile"
+  run "$bin" options --cache "$c" "$tmp/good/z3"
+  check "options: the same table written back is read again" eval '[ $code = 0 ] && [[ $out == *"smt.relevancy "* ]]'
   # A stop signal while the values are tried (a z3 whose runs on a script hang): the solver
   # run is killed, the private directory in $TMPDIR goes, nothing is cached, and the command
   # dies of the signal (143 / 129).
@@ -52,6 +71,12 @@ group_options() {
     check "options: SIG$sig while values are tried: dies of it, its solver and its directory in TMPDIR gone, nothing cached" \
       eval '[ $ocode = $((128 + $(kill -l $sig))) ] && [ -z "$oleft" ] && [ -z "$oproc" ] && [ -z "$ocache" ]'
   done
+  # A cache path that cannot hold the file (--cache names a regular file) fails before any value
+  # is tried: with the hanging z3, reading its values would take minutes (timeout: 124).
+  printf 'x' > "$tmp/notadir"
+  run timeout 20 "$bin" options --cache "$tmp/notadir" "$slowz3"
+  check "options --cache FILE: refused before the binary's values are tried, exit 2" \
+    eval '[ $code = 2 ] && [[ $err == *"cannot create its directory"* ]] && [ "$(cat "$tmp/notadir")" = x ]'
   run "$bin" options --cache "$c" boolector
   check "options: a solver without an option reader is an input error" \
     eval '[ $code = 2 ] && [[ $err == *"no option reader for solver '"'"'boolector'"'"'"* ]]'

@@ -509,6 +509,14 @@ group_check() {
   run "$bin" check --solvers "z3;$fake unsat" "$ext"
   check "check on a file our front end rejects: differing answers are judged (no model to blame), exit 10" \
     eval '[ $code = 10 ] && [[ $out == *"verdict: soundness"* ]] && [[ $out != *"model valid"* ]]'
+  # A crash on the model run only (the script, then (get-model)) is a crash of the file, confirmed
+  # by a second fresh run of that text; without models nothing asks for the model.
+  run "$bin" check --solvers "$fake model_crash;z3" examples/qf_lia.smt2
+  check "check: a solver that crashes only on (get-model) is blamed for a crash on the model run, exit 10" \
+    eval '[ $code = 10 ] && [[ $out == *"verdict: crash: fake_solver crashed on the model run"*"SIGSEGV"* ]] && [[ $out == *"blamed: fake_solver"* ]] && grep -q "^  z3 .*model valid" <<<"$out"'
+  run "$bin" check --no-models --solvers "$fake model_crash;z3" examples/qf_lia.smt2
+  check "check --no-models: the same solver is never asked for a model, exit 0" \
+    eval '[ $code = 0 ] && [[ $out == *"verdict: ok"* ]]'
   # Issue 14: every solver is resolved and executable before anything runs.
   local sub
   for sub in check opfuzz campaign; do
@@ -748,6 +756,17 @@ group_fuzz() {
   run "$bin" opfuzz --adaptive-timeout maybe "$tmp/adapt"
   check "--adaptive-timeout takes on or off" \
     eval '[ $code = 2 ] && [[ $err == *"--adaptive-timeout: expected '"'on'"' or '"'off'"'"* ]]'
+  # A crash on the model run of a sampled mutant: a crash finding whose trigger is the model run
+  # (produce-models first, the status label dropped, (get-model) last), reducible as a crash.
+  run "$bin" opfuzz --solvers "$fake model_crash" --model-sample 100 --seed 3 -i 2 --out "$tmp/mc" examples/qf_lia.smt2
+  local mc1=$(ls "$tmp"/mc/crash-fake_solver-*.smt2 2>/dev/null | head -n 1)
+  check "opfuzz: a crash on (get-model) is a crash finding (oracle model-run), its trigger the model run" \
+    eval '[ $code = 10 ] && [ -n "$mc1" ] && [ "$(head -n 1 "$mc1")" = "(set-option :produce-models true)" ] && [ "$(tail -n 1 "$mc1")" = "(get-model)" ] && ! grep -q ":status" "$mc1" && grep -q "\"oracle\": \"model-run\"" "${mc1%.smt2}.json" && grep -q "crashed on the model run" "${mc1%.smt2}.json"'
+  run "$bin" opfuzz --solvers "$fake model_crash" --model-sample 0 --seed 3 -i 2 --out "$tmp/mc0" examples/qf_lia.smt2
+  check "opfuzz --model-sample 0: no model asked, no finding" eval '[ $code = 0 ] && [ -z "$(ls "$tmp/mc0")" ]'
+  run "$bin" reduce --finding "${mc1%.smt2}.json" "$tmp/mc-red.smt2"
+  check "reduce --finding on a model-run crash keeps the (get-model) that crashes it" \
+    eval '[ $code = 0 ] && grep -q "(get-model)" "$tmp/mc-red.smt2"'
   run "$bin" opfuzz --solvers "z3;$fake hang" -t 0.5 --seed 7 --mutants 2 -i 2 --out "$tmp/f3" examples/qf_lia.smt2
   check "timeouts are counted, never findings" \
     eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"timeouts 2"* ]] && [ -z "$(ls "$tmp/f3")" ]'
@@ -773,10 +792,18 @@ group_fuzz() {
     eval '[ $code = 0 ] && [[ $err == *"bad.smt2:1:10: error: unknown function symbol"*"seed skipped"* ]] && [[ $err == *"1 seeds (0 labelled, 1 skipped)"* ]]'
   run timeout 60 "$bin" opfuzz -t 1e-9 --solvers "$fake hang" --seed 1 --mutants 2 -i 2 --out "$tmp/tiny" examples/qf_lia.smt2
   check "opfuzz -t 1e-9: below the 10 ms floor, a usage error (exit 2), never 'no deadline'" \
-    eval '[ $code = 2 ] && [[ $err == *"-t needs seconds >= 0.01, got '"'"'1e-9'"'"'"* ]]'
+    eval '[ $code = 2 ] && [[ $err == *"-t needs seconds from 0.01 to 1e7, got '"'"'1e-9'"'"'"* ]]'
   run timeout 60 "$bin" campaign -t 1e-9 --solvers "$fake hang" --engines opfuzz --budget 2 -j 1 --seed 1 --no-reduce --no-report --out "$tmp/tinyc" examples/qf_lia.smt2
   check "campaign -t 1e-9: below the 10 ms floor, a usage error (exit 2), never 'no deadline'" \
-    eval '[ $code = 2 ] && [[ $err == *"-t needs seconds >= 0.01, got '"'"'1e-9'"'"'"* ]] && [ ! -e "$tmp/tinyc/campaign.db" ]'
+    eval '[ $code = 2 ] && [[ $err == *"-t needs seconds from 0.01 to 1e7, got '"'"'1e-9'"'"'"* ]] && [ ! -e "$tmp/tinyc/campaign.db" ]'
+  run "$bin" opfuzz -t 1e9 examples/qf_lia.smt2
+  check "opfuzz -t 1e9: the message names both bounds, exit 2" \
+    eval '[ $code = 2 ] && [[ $err == *"-t needs seconds from 0.01 to 1e7, got '"'"'1e9'"'"'"* ]]'
+  run "$bin" opfuzz --out= examples/qf_lia.smt2
+  local eo1=$err
+  run "$bin" campaign --out "" examples/qf_lia.smt2
+  check "opfuzz --out= and campaign --out '': no value, exit 2, nothing run" \
+    eval '[ $code = 2 ] && [[ $eo1 == *"--out needs a value, got '"''"'"* ]] && [[ $err == *"--out needs a value, got '"''"'"* ]]'
   # unspecified (issue 13): two solvers that disagree on a script holding div/mod by a
   # variable, no model to decide: kept as unspecified-* pairs, counted, never a bug (exit 0).
   run "$bin" opfuzz --solvers "$fake sat;$fake unsat" --referee none --mutants 3 -i 1 --seed 2 --lanes 1 --out "$tmp/unspec" tests/data/oracle/divs.smt2
@@ -2181,7 +2208,7 @@ group_enum() {
     eval '[ $code = 2 ] && [[ $err == *"--shard needs I/N"* ]] && [ ! -e "$d/badshard" ]'
   run "$bin" enum core --grammar ints --count 1 --solvers z3
   check "enum core --grammar ints: exit 2, not a silent run of ints" eval '[ $code = 2 ] && [[ $err == *"takes no --grammar"* ]]'
-  printf 's ::= x\nx ::= x\n' > "$d/unprod.bnf"
+  printf 's ::= x\nx ::= "(" x ")"\n' > "$d/unprod.bnf"
   run "$bin" enum "$d/unprod.bnf" --counts
   check "an unproductive nonterminal: the culprit x (line 2) is named, not s" \
     eval '[ $code = 2 ] && [[ $err == *"unprod.bnf:2:1: error: unproductive nonterminal '"'"'x'"'"'"*"(x -> x)"* ]]'

@@ -307,7 +307,12 @@ test_errors (void **st)
   bad ("s ::= \"x\"\n  | \"y\"\n  | \"x\"\n", SG_RC_PARSE, "3:5", "duplicate alternative");
   bad ("s ::= t | \"x\"\nt ::= s\n", SG_RC_SORT, "1:1", "cycle");
   /* the cause is named, not the first nonterminal that depends on it */
-  bad ("s ::= x\nx ::= x\n", SG_RC_SORT, "2:1", "unproductive nonterminal 'x'");
+  bad ("s ::= x\nx ::= \"(\" x \")\"\n", SG_RC_SORT, "2:1", "unproductive nonterminal 'x'");
+  /* b ::= b: the same formulas again at every larger size (ET's size rule charges 1 for it) */
+  bad ("s ::= \"x\"\n  | s\n", SG_RC_PARSE, "2:5", "the alternative 's' of 's' derives only what 's' does");
+  /* a lone CR ends a line, as LF and CR LF do (in a comment and in a terminal too) */
+  bad ("# c\rs ::= \"x\"\r\n  | \"y\r\" \n", SG_RC_PARSE, "3:5", "unterminated");
+  bad ("s ::= \"x\"\r\r | t\n", SG_RC_SORT, "3:4", "undefined nonterminal 't'");
   bad ("s ::= a\na ::= b\nb ::= a | \"x\"\n", SG_RC_SORT, "2:1", "'a' lies on a cycle of alternatives that cost nothing (no \"(\" and not its own name: a -> b -> a)");
   /* a comment that swallowed the only use of t (found by fuzz_grammar: counting t to the end
    * of the index range took 14 s for a grammar of one formula) */

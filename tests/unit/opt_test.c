@@ -101,6 +101,9 @@ test_errors (void **state)
     { { "-t", "inf", NULL }, "-t needs seconds >= 0.01, got 'inf'" },
     { { "-o", "both", NULL }, "-o needs sat, unsat or mixed, got 'both'" },
     { { "--name", NULL, NULL }, "--name needs a value" },
+    /* an empty string is no value ("--out=" named / in the findings line) */
+    { { "--name", "", NULL }, "--name needs a value, got ''" },
+    { { "--name=", NULL, NULL }, "--name needs a value, got ''" },
     /* digits alone: strtoull would skip the blank (and the tab) and read -1 as 2^64 - 1 */
     { { "--big", " -1", NULL }, "--big needs a number, got ' -1'" },
     { { "--big", "\t-1", NULL }, "--big needs a number, got '\t-1'" },

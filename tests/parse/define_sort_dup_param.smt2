@@ -1,0 +1,2 @@
+(set-logic ALL)
+(define-sort Pair (X Y X) (Array X Y))
