@@ -203,14 +203,14 @@ write_finding (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *se
 
 /* ---- a crash on the model run ---- */
 
-/* Run `culprit` of probe p answered the mutant and then crashed on the model run (the script
- * to its check-sat, then (get-model): sg_probe_model_text), and the probes found nothing else
- * to report. That text is probed once more in fresh processes (no models); the same solver
- * crashing there is a crash finding whose trigger is that text (oracle "model-run": it
- * reduces as any crash), else the verdict is unconfirmed. */
+/* A solver of probe p answered the mutant and then crashed on the model run (the script to
+ * its check-sat, then (get-model): sg_probe_model_text), and the probes found nothing else to
+ * report. That text is probed once more in fresh processes with the plain commands
+ * (sg_probe_model_crash); a solver crashing on it again is a crash finding whose trigger is
+ * that text (oracle "model-run": it reduces as any crash), else the verdict is unconfirmed. */
 static void
 judge_model_crash (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds, uint64_t number,
-                   uint64_t chain, const sg_store *s, const sg_script *sc, uint32_t culprit)
+                   uint64_t chain, const sg_store *s, const sg_script *sc, const sg_probe *p)
 {
   const sg_fuzz_opts *o = w->o;
   sg_fuzz_stats *st = &w->sh->w[w->index];
@@ -223,9 +223,8 @@ judge_model_crash (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const
   memset (&po, 0, sizeof po);
   po.timeout_ms = stage_timeout (w);
   po.mem_bytes = o->mem_bytes;
-  po.validate = true;
   po.parallel = o->parallel;
-  if (sg_probe_model_crash (w->solvers, o->pats, s, sc, &po, culprit, &t, &again))
+  if (sg_probe_model_crash (w->solvers, o->pats, s, sc, &po, p, &t, &again))
     write_finding_text (w, m, seeds, number, chain, &again, "model-run", t.s, t.len);
   else
     ADD (st->unconfirmed, 1);
@@ -553,7 +552,7 @@ sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m
       if (ran && res.checked) note_label (w, seeds, number, &p);
       uint32_t mc = ran && !res.finding ? sg_probe_model_crashed (&p) : SG_NONE;
       if (ran && res.finding) write_finding (w, m, seeds, number, chain, &p, NULL);
-      else if (mc != SG_NONE) judge_model_crash (w, m, seeds, number, chain, &s, &sc, mc);
+      else if (mc != SG_NONE) judge_model_crash (w, m, seeds, number, chain, &s, &sc, &p);
       else if (ran && m->expected == SG_ANS_UNSAT && o->cores)
         judge_core (w, m, seeds, number, chain, &s, &sc, &p);
       sg_probe_free (&p);

@@ -127,6 +127,7 @@ typedef struct file_result {
   uint8_t core_kind[16]; /* sg_core_kind of each run */
   char core_why[256];    /* the most severe core verdict's line ("" when precise or none) */
   const char *noise;     /* a text we cannot read would print a line like an answer: why (text_flags) */
+  char *model_run;       /* the verdict is a crash on the model run: that run's text (malloc'd) */
 } file_result;
 
 /* Several check-sats, or push/pop: the solvers get their incremental flags (as probe.c). */
@@ -379,8 +380,7 @@ check_file (check_cfg *c, const char *path, file_result *fr)
                  cl, cc, cwhy);
       else if (!rc && fr->pr.verdict.kind == SG_VERDICT_OK)
         check_core (c, &po, &s, &sc, text, len, fr);
-      uint32_t mc = sg_probe_model_crashed (&fr->pr);
-      if (!rc && fr->pr.verdict.kind == SG_VERDICT_OK && mc != SG_NONE)
+      if (!rc && fr->pr.verdict.kind == SG_VERDICT_OK && sg_probe_model_crashed (&fr->pr) != SG_NONE)
         {
           /* A solver crashed on the model run: confirmed by one more fresh run of that text,
            * it is the file's verdict (the why names the model run). */
@@ -388,8 +388,11 @@ check_file (check_cfg *c, const char *path, file_result *fr)
           sg_probe again;
           sg_buf_init (&mt);
           sg_probe_init (&again);
-          if (sg_probe_model_crash (&c->solvers, &c->pats, &s, &sc, &po, mc, &mt, &again))
-            fr->pr.verdict = again.verdict;
+          if (sg_probe_model_crash (&c->solvers, &c->pats, &s, &sc, &po, &fr->pr, &mt, &again))
+            {
+              fr->pr.verdict = again.verdict;
+              fr->model_run = strdup (sg_buf_cstr (&mt));
+            }
           sg_probe_free (&again);
           sg_buf_free (&mt);
         }
@@ -445,6 +448,18 @@ print_table (const check_cfg *c, const char *path, const file_result *fr)
   if (pr->verdict.kind != SG_VERDICT_OK && pr->verdict.kind != SG_VERDICT_UNSPECIFIED)
     printf ("  blamed: %s\n", pr->verdict.culprit < pr->runs.n
                                 ? pr->runs.a[pr->verdict.culprit].prof->name : SG_UNATTRIBUTED);
+  if (fr->model_run)
+    {
+      /* what crashed: the text to run the blamed solver on (its plain command) */
+      printf ("  model run:\n");
+      for (const char *q = fr->model_run; *q;)
+        {
+          const char *nl = strchr (q, '\n');
+          int n = nl ? (int) (nl - q) : (int) strlen (q);
+          printf ("    %.*s\n", n, q);
+          q += n + (nl != NULL);
+        }
+    }
 }
 
 /* What parse_opts leaves in argv where it consumed an option: unlike "", never a file. */
@@ -486,6 +501,11 @@ print_json (const check_cfg *c, const char *path, const file_result *fr)
   json_str (&b, fr->ran ? sg_verdict_kind_name (pr->verdict.kind) : "not-run");
   sg_buf_adds (&b, ", \"why\": ");
   json_str (&b, fr->ran ? pr->verdict.why : "");
+  if (fr->model_run)
+    {
+      sg_buf_adds (&b, ", \"model_run\": ");
+      json_str (&b, fr->model_run);
+    }
   sg_buf_adds (&b, ", \"blamed\": [");
   if (fr->ran && pr->verdict.kind != SG_VERDICT_OK && pr->verdict.culprit < pr->runs.n)
     json_str (&b, pr->runs.a[pr->verdict.culprit].prof->name);
@@ -647,6 +667,7 @@ check_one (check_cfg *c, const char *path, void *ctx)
   else if (fr.ran) print_table (c, path, &fr);
   fflush (stdout);
   sg_probe_free (&fr.pr);
+  free (fr.model_run);
   return code;
 }
 
@@ -702,6 +723,7 @@ label_one (check_cfg *c, const char *path, void *ctx)
       if (!c->quiet) fprintf (stderr, "%s: %s\n", path, ok ? sg_answer_name (a) : "dropped (no consensus)");
     }
   sg_probe_free (&fr.pr);
+  free (fr.model_run);
   return code == SG_EXIT_BUG ? SG_EXIT_OK : code;
 }
 

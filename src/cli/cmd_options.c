@@ -127,6 +127,7 @@ sg_cli_options (const sg_cli_cmd *cmd, int argc, char **argv)
         }
       goto out;
     }
+  sg_diag_init (&d, "options"); /* not "SOLVER": the cache's own errors name their file */
   sg_rc rc = sg_solopt_load (&l.a[0], &pats, path, refresh, &t, stderr, &d);
   if (rc)
     {

@@ -254,23 +254,27 @@ sg_pfirst_dup (uint64_t *keys, uint32_t n)
   return dup;
 }
 
-/* The parameters of (define-sort NAME (PARAMS) SORT) at ps (n of them) are distinct: z3 and
- * cvc4 reject one named twice (cvc5 takes it). Sorted (atom, position) pairs: any number. */
+/* The parameters of (define-sort NAME (PARAMS) SORT) at ps (n of them) are distinct. The
+ * solvers take a definition that names one twice, but none uses it consistently: z3 refuses
+ * every application ((P Int Bool): "invalid number of parameters"), cvc5 and cvc4 then reject
+ * selects of either index sort. Sorted (atom, position) pairs: any number. A parameter that is
+ * no symbol is left to the caller's loop (the first error in the text is reported). */
 static sg_rc
 sort_params_distinct (sg_parser *p, uint32_t ps, uint32_t n)
 {
   if (n < 2) return SG_RC_OK;
+  for (uint32_t j = kid (ps); has (p, ps, j); j = next (p, j))
+    if (!sg_pis_sym (p, j)) return SG_RC_OK;
   uint64_t *keys = malloc ((size_t) n * sizeof *keys);
   if (!keys) return nomem (p, ps);
   uint32_t k = 0;
   for (uint32_t j = kid (ps); has (p, ps, j) && k < n; j = next (p, j), k++)
-    keys[k] = (uint64_t) (sg_pis_sym (p, j) ? sg_pnode (p, j)->atom : SG_ATOM_NONE) << 32 | k;
+    keys[k] = (uint64_t) sg_pnode (p, j)->atom << 32 | k;
   uint32_t dup = sg_pfirst_dup (keys, k);
   free (keys);
   if (dup == UINT32_MAX) return SG_RC_OK;
   uint32_t j = kid (ps);
   for (uint32_t q = 0; q < dup; q++) j = next (p, j);
-  if (!sg_pis_sym (p, j)) return SG_RC_OK; /* not a symbol: the loop after says so */
   return sg_perr (p, j, SG_RC_PARSE, "sort parameter '%s' named twice", atext (p, j));
 }
 

@@ -450,21 +450,32 @@ sg_probe_model_crashed (const sg_probe *p)
 
 bool
 sg_probe_model_crash (const sg_solver_list *solvers, const sg_patterns *pats, const sg_store *s,
-                      const sg_script *sc, const sg_probe_opts *po, uint32_t culprit, sg_buf *text,
+                      const sg_script *sc, const sg_probe_opts *po, const sg_probe *p, sg_buf *text,
                       sg_probe *again)
 {
+  /* The solvers' plain commands (no model or self-check flags): the trigger's own set-option
+   * asks for the model, so the text alone reproduces it (and its reduction keeps that). */
   sg_probe_opts fo = *po;
   fo.models = false;
+  fo.validate = false;
   fo.sessions = NULL;
   if (!sg_probe_model_text (s, sc, text) || !sg_probe_text (solvers, pats, text->s, text->len, &fo, again))
     return false;
-  if (again->verdict.kind != SG_VERDICT_CRASH || again->verdict.culprit != culprit || culprit >= again->runs.n)
-    return false;
-  const sg_probe_run *r = &again->runs.a[culprit];
-  snprintf (again->verdict.why, sizeof again->verdict.why,
-            "%.40s crashed on the model run (the script to its check-sat, then (get-model)): %.100s",
-            r->prof->name, r->out.reason);
-  return true;
+  /* The first solver whose model run crashed in p and crashes again here (a flaky first one
+   * does not hide a later one that repeats). */
+  for (uint32_t i = 0; i < p->runs.n && i < again->runs.n; i++)
+    {
+      const sg_probe_run *r = &again->runs.a[i];
+      if (!p->runs.a[i].model_crash || r->skipped || r->out.kind != SG_OUT_CRASH) continue;
+      again->verdict.kind = SG_VERDICT_CRASH;
+      again->verdict.culprit = i;
+      again->verdict.query = SG_NONE;
+      snprintf (again->verdict.why, sizeof again->verdict.why,
+                "%.40s crashed on the model run ((set-option :produce-models true), the script to its "
+                "check-sat, then (get-model)): %.100s", r->prof->name, r->out.reason);
+      return true;
+    }
+  return false;
 }
 
 void

@@ -72,12 +72,14 @@ bool sg_probe_text (const sg_solver_list *solvers, const sg_patterns *pats, cons
 /* The first run of p that was not skipped and whose model run crashed (model_crash), or
  * SG_NONE. */
 uint32_t sg_probe_model_crashed (const sg_probe *p);
-/* Confirm the model-run crash of run `culprit` of a probe of script sc: its model run's text
- * (sg_probe_model_text, into text) probed once more with po, models off and no sessions
- * (into again, OUT). True when the same solver crashes there: again's verdict is that crash,
- * its why naming the model run. */
+/* Confirm a model-run crash of probe p (a run with model_crash) of script sc: its model run's
+ * text (sg_probe_model_text, into text) probed once more with po, but with the solvers' plain
+ * commands (no model or self-check flags: the text's own set-option asks for the model) and no
+ * sessions (into again, OUT). True when a solver whose model run crashed in p crashes there
+ * too: again's verdict is then that crash (the first such solver), its why naming the model
+ * run. */
 bool sg_probe_model_crash (const sg_solver_list *solvers, const sg_patterns *pats, const sg_store *s,
-                           const sg_script *sc, const sg_probe_opts *po, uint32_t culprit,
+                           const sg_script *sc, const sg_probe_opts *po, const sg_probe *p,
                            sg_buf *text /* OUT */, sg_probe *again /* OUT */);
 
 /* Judge p's runs that were not skipped with the oracle options o (p->unspec joins them):

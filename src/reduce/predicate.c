@@ -266,6 +266,7 @@ sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d)
                         "predicate instead)");
       goto out;
     }
+  p->no_models = oracle && !strcmp (oracle, "model-run");
   double q = sg_json_num (&j, sg_json_get (&j, 0, "query"), -1);
   p->query = q >= 0 && q < 1e6 ? (uint32_t) q : 0;
   p->expected = answer_of (sg_json_str (&j, sg_json_get (&j, 0, "expected")));
@@ -353,8 +354,8 @@ probe_opts (const sg_pred *p, double timeout_s, bool expected, sg_probe_opts *po
   po->timeout_ms = sg_spawn_ms (timeout_s);
   po->deadline = p->deadline; /* the solvers, one after the other, end by the budget's end */
   po->mem_bytes = p->mem_bytes;
-  po->models = true;
-  po->validate = true;
+  po->models = !p->no_models;
+  po->validate = !p->no_models;
   po->oracle.expected = expected ? p->expected : SG_ANS_NONE;
   po->oracle.incompleteness = p->kind == SG_VERDICT_INCOMPLETE;
   po->oracle.perf_ratio = p->kind == SG_VERDICT_PERFORMANCE ? 10.0 : 0;

@@ -69,6 +69,10 @@ typedef struct sg_pred {
   double timeout_s;             /* per solver run; 0 = from the golden run */
   double golden_timeout_s;      /* the golden run's limit: -t, else the caller's (0: 10 s) */
   bool self_invalid;            /* the invalid model was reported by the solver itself */
+  bool no_models;               /* a crash on the model run ("oracle": "model-run"): run as
+                                   its confirmation ran, with the plain commands (no model or
+                                   self-check flags), so the trigger's own (set-option
+                                   :produce-models true) is kept */
   char signature[256];          /* golden crash / invalid-model signature of the culprit */
   sg_outcome_kind g_kind;       /* golden outcome kind of the culprit */
   sg_answer g_ans[64];          /* golden answer per solver at `query` (SG_ANS_NONE: none) */

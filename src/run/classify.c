@@ -250,8 +250,42 @@ in_data (const ctx *c, int k, size_t pos)
   return false;
 }
 
+/* Is byte pos of stdout inside an S-expression (a model, a get-value answer: depth > 0, the
+ * parentheses of string literals, |quoted symbols| and error responses not counted)? The
+ * symbols a solver prints back there are the input's: a BARE word such as "Aborted" or
+ * "Exception" in `isAborted` is no crash report (a hostile review: every model run of a sat
+ * script declaring one was a crash of a solver without its own markers). Crash reports are
+ * printed at the top level. Quotes as in in_data. */
+static bool
+in_sexpr (const ctx *c, int k, size_t pos)
+{
+  if (k != 0) return false;
+  const char *s = c->s[0];
+  size_t n = c->n[0], i = 0, e = 0, depth = 0;
+  while (i < pos)
+    {
+      while (e < c->ner[0] && c->er[0][e].b <= i) e++;
+      if (e < c->ner[0] && i >= c->er[0][e].a) { i = c->er[0][e].b; continue; }
+      char q = s[i];
+      if (q == '(') depth++;
+      else if (q == ')' && depth) depth--;
+      if (q != '"' && q != '|') { i++; continue; }
+      size_t stop = e < c->ner[0] ? c->er[0][e].a : n;
+      size_t j = i + 1;
+      bool closed = false;
+      while (j < stop && s[j] != '\n')
+        {
+          if (s[j] == q && !(q == '"' && j + 1 < stop && s[j + 1] == '"')) { closed = true; break; }
+          j += q == '"' && s[j] == '"' ? 2 : 1;
+        }
+      i = closed ? j + 1 : i + 1;
+    }
+  return depth > 0;
+}
+
 /* The next hit of row p at or after *pos in stream k that is not excused, not in data printed
- * back from the input (in_data), nor, for a BARE row, inside an error response. */
+ * back from the input (in_data), nor, for a BARE row, inside an error response or an
+ * S-expression on stdout (in_sexpr). */
 static bool
 next_hit (const ctx *c, const sg_pattern *p, int k, size_t *pos)
 {
@@ -276,7 +310,8 @@ next_hit (const ctx *c, const sg_pattern *p, int k, size_t *pos)
       long at = sg_pattern_find (p, c->s[k] + off, c->n[k] - off);
       if (at < 0) return false;
       size_t hit = off + (size_t) at;
-      if (!excused (c, k, hit) && !(p->match == SG_MATCH_BARE && in_error (c, k, hit)) && !in_data (c, k, hit))
+      if (!excused (c, k, hit) && !(p->match == SG_MATCH_BARE && (in_error (c, k, hit) || in_sexpr (c, k, hit)))
+          && !in_data (c, k, hit))
         {
           *pos = hit;
           return true;
@@ -642,6 +677,16 @@ sg_classify_run (const sg_patterns *pats, const sg_profile *prof, const sg_spawn
   if (r->end == SG_END_EXITED && r->exit_code > 128 && crash_signal (r->exit_code - 128))
     csig = r->exit_code - 128;
   if (csig == SIGABRT && abort_excused) csig = 0;
+  if (csig && r->mem_limit && r->mem_limit < SG_CLASSIFY_MIN_MEM)
+    {
+      /* Under a limit this small a solver may die starting up, whatever its RSS (z3 4.8.12
+       * segfaults under --memout 8..22 with a few MB resident: a hostile review): the limit's. */
+      o->kind = SG_OUT_MEMOUT;
+      snprintf (o->reason, sizeof o->reason, "%s under a %llu MB memory limit (below %u MB solvers may "
+                "not start)", sg_spawn_signame (csig, tmp, sizeof tmp), (unsigned long long) (r->mem_limit >> 20),
+                (unsigned) (SG_CLASSIFY_MIN_MEM >> 20));
+      return SG_RC_OK;
+    }
   if (csig && csig != SIGILL && csig != SIGFPE && r->mem_limit && r->maxrss
       && r->maxrss >= r->mem_limit / 2)
     {

@@ -21,6 +21,10 @@
 #include "run/profile.h"
 #include "run/spawn.h"
 
+/* A run under a memory limit below this that dies by a crash signal is a memout, never a
+ * crash: solvers may die starting up there (z3 4.8.12 segfaults under 8..22 MB). */
+#define SG_CLASSIFY_MIN_MEM ((uint64_t) 64 << 20)
+
 /* X (ENUM, "name") */
 #define SG_OUTCOME_KINDS(X)                                                                    \
   X (OK, "ok")                       /* ran normally; answers hold one per check-sat */        \

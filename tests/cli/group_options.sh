@@ -32,7 +32,7 @@ group_options() {
   printf '%s\nmodel\tbool\t-\ttrue\tglobal\tc\t-\tfalse:o\n' "$good_table" > "$cachefile"
   run "$bin" options --cache "$c" "$tmp/good/z3"
   check "options: a cache file listing an option twice is refused at the second line" \
-    eval '[ $code = 2 ] && [[ $(first_err_line) == "$cachefile:6:1: error: option '"'"'model'"'"' is listed twice" ]]'
+    eval '[ $code = 2 ] && [[ $(first_err_line) == "$cachefile:6:1: error: option '"'"'model'"'"' is listed twice (first at line 2)" ]]'
   sed 's/^smt.relevancy\(.*\)3:o/smt.relevancy\17:o/' <<<"$good_table" > "$cachefile"
   run "$bin" options --cache "$c" "$tmp/good/z3"
   check "options: a trial of a value that is no candidate of its option is refused at its column" \

@@ -517,6 +517,25 @@ group_check() {
   run "$bin" check --no-models --solvers "$fake model_crash;z3" examples/qf_lia.smt2
   check "check --no-models: the same solver is never asked for a model, exit 0" \
     eval '[ $code = 0 ] && [[ $out == *"verdict: ok"* ]]'
+  run "$bin" check --solvers "$fake model_crash;z3" examples/qf_lia.smt2
+  local mrun
+  mrun=$(sed -n '/^  model run:/,$p' <<<"$out")
+  check "check: the model run that crashed is printed (its text, to run with the plain command)" \
+    eval '[ "$(sed -n 2p <<<"$mrun")" = "    (set-option :produce-models true)" ] && [ "$(tail -n 1 <<<"$mrun")" = "    (get-model)" ] && ! grep -q ":status" <<<"$mrun"'
+  # A first solver whose model-run crash does not repeat does not hide a later one whose does.
+  ln -sf "$(cd "$(dirname "$fake")" && pwd)/fake_solver" "$tmp/fake2"
+  rm -f "$tmp/mc-state"
+  run "$bin" check --solvers "$fake model_crash_once $tmp/mc-state;$tmp/fake2 model_crash;z3" examples/qf_lia.smt2
+  check "check: a flaky model-run crash of one solver, a repeatable one of the next: the next is blamed" \
+    eval '[ $code = 10 ] && [[ $out == *"blamed: fake2"* ]] && [ -e "$tmp/mc-state" ]'
+  # A solver without its own crash markers (a wrapper script): words such as Aborted or Exception
+  # in the symbols of its model are the input's, no crash report.
+  printf '#!/bin/sh\nexec z3 -smt2 "$@"\n' > "$tmp/myz3.sh"
+  chmod +x "$tmp/myz3.sh"
+  printf '(set-logic QF_LIA)\n(declare-fun isAborted () Int)\n(declare-fun Exception () Int)\n(assert (> isAborted Exception))\n(check-sat)\n' > "$tmp/words.smt2"
+  run "$bin" check --solvers "$tmp/myz3.sh;z3" "$tmp/words.smt2"
+  check "check: crash words in a generic solver's model symbols are no crash, exit 0" \
+    eval '[ $code = 0 ] && [[ $out == *"verdict: ok"* ]] && grep -q "^  myz3.sh .*model valid" <<<"$out"'
   # Issue 14: every solver is resolved and executable before anything runs.
   local sub
   for sub in check opfuzz campaign; do
@@ -767,6 +786,19 @@ group_fuzz() {
   run "$bin" reduce --finding "${mc1%.smt2}.json" "$tmp/mc-red.smt2"
   check "reduce --finding on a model-run crash keeps the (get-model) that crashes it" \
     eval '[ $code = 0 ] && grep -q "(get-model)" "$tmp/mc-red.smt2"'
+  # A real solver (cvc5, in a wrapper that segfaults once it has printed a model): the finding's
+  # runs use the plain command, so the reduction keeps the set-option that makes cvc5 print it,
+  # and the reduced file crashes the recorded command.
+  mkdir -p "$tmp/mc5"
+  printf '#!/bin/bash\nout=$(cvc5 "$@" 2>&1); rc=$?\nprintf "%%s\\n" "$out"\ngrep -q define-fun <<<"$out" && kill -SEGV $$\nexit $rc\n' > "$tmp/mc5/cvc5"
+  chmod +x "$tmp/mc5/cvc5"
+  run "$bin" opfuzz --no-sessions --solvers "$tmp/mc5/cvc5;z3" --model-sample 100 --seed 3 -i 1 --out "$tmp/mc5/f" examples/qf_lia.smt2
+  local mc5=$(ls "$tmp"/mc5/f/crash-cvc5-*.json 2>/dev/null | head -n 1)
+  run "$bin" reduce --finding "$mc5" "$tmp/mc5/red.smt2"
+  local mc5rc=0
+  "$tmp/mc5/cvc5" -q --lang smt2 "$tmp/mc5/red.smt2" >/dev/null 2>&1 || mc5rc=$?
+  check "reduce --finding on a model-run crash of a real solver: set-option kept, the reduced file crashes the plain command" \
+    eval '[ -n "$mc5" ] && [ $code = 0 ] && [ "$(head -n 1 "$tmp/mc5/red.smt2")" = "(set-option :produce-models true)" ] && [ $mc5rc = 139 ]'
   run "$bin" opfuzz --solvers "z3;$fake hang" -t 0.5 --seed 7 --mutants 2 -i 2 --out "$tmp/f3" examples/qf_lia.smt2
   check "timeouts are counted, never findings" \
     eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"timeouts 2"* ]] && [ -z "$(ls "$tmp/f3")" ]'

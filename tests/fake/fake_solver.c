@@ -204,6 +204,27 @@ main (int argc, char **argv)
       abort ();
     }
   /* sat; and a segfault when the script asks (get-model) (a crash on the model run only) */
+  /* model_crash_once STATE: as model_crash, but only while the file STATE does not exist (it
+   * is created then): a crash on the model run that does not repeat */
+  if (!strcmp (m, "model_crash_once") && argc > 3)
+    {
+      FILE *f = fopen (argv[argc - 1], "rb");
+      static char text[1 << 16];
+      size_t n = f ? fread (text, 1, sizeof text - 1, f) : 0;
+      if (f) fclose (f);
+      text[n] = 0;
+      puts ("sat");
+      fflush (stdout);
+      FILE *st = strstr (text, "(get-model)") ? fopen (argv[2], "r") : NULL;
+      if (st) fclose (st);
+      else if (strstr (text, "(get-model)"))
+        {
+          st = fopen (argv[2], "w");
+          if (st) fclose (st);
+          raise (SIGSEGV);
+        }
+      return 0;
+    }
   if (!strcmp (m, "model_crash"))
     {
       FILE *f = argc > 2 ? fopen (argv[argc - 1], "rb") : NULL;

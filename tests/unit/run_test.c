@@ -681,6 +681,48 @@ test_classify_canned (void **state)
         fail_msg ("case %zu: got %s, want %s", i, desc, sg_outcome_kind_name (cases[i].kind));
       if (o.kind == SG_OUT_OK) assert_answers (&o, cases[i].answers);
     }
+  /* A solver without its own markers (a generic profile): the generic crash words (BARE) do
+   * not count inside an S-expression on stdout, where the symbols are the input's (a hostile
+   * review: a model run of a script declaring `isAborted` was a crash), but do at the top
+   * level and on stderr. */
+  sg_profile g;
+  assert_int_equal (sg_profile_generic ("mysolver", &g), SG_RC_OK);
+  static const struct {
+    const char *out, *err;
+    sg_outcome_kind kind;
+  } gen[] = {
+    { "sat\n(\n  (define-fun isAborted () Int 3)\n  (define-fun Exception () Bool true)\n)\n", "", SG_OUT_OK },
+    { "sat\n((hasSegmentation (segfault 1)))\n", "", SG_OUT_OK },
+    { "sat\n((x \"(\"))\nAborted\n", "", SG_OUT_CRASH },      /* a quoted paren opens nothing */
+    { "sat\n((a |)|))\nsegfault\n", "", SG_OUT_CRASH },
+    { "sat\n(model\n", "Exception in thread main\n", SG_OUT_CRASH }, /* stderr: any depth */
+    { "unsat\nAborted\n", "", SG_OUT_CRASH },
+  };
+  for (size_t i = 0; i < sizeof gen / sizeof *gen; i++)
+    {
+      sg_spawn_result_reset (&r);
+      sg_buf_adds (&r.out, gen[i].out);
+      sg_buf_adds (&r.err, gen[i].err);
+      r.end = SG_END_EXITED;
+      r.exit_code = 0;
+      assert_int_equal (sg_classify_run (&w->pats, &g, &r, &o), SG_RC_OK);
+      if (o.kind != gen[i].kind)
+        fail_msg ("generic case %zu: got %s (%s), want %s", i, sg_outcome_kind_name (o.kind), o.reason,
+                  sg_outcome_kind_name (gen[i].kind));
+    }
+  /* A crash signal under a limit below SG_CLASSIFY_MIN_MEM is the limit's (z3 segfaults
+   * starting up under --memout 16), at that limit a crash again. */
+  sg_spawn_result_reset (&r);
+  r.end = SG_END_SIGNALED;
+  r.sig = SIGSEGV;
+  r.mem_limit = SG_CLASSIFY_MIN_MEM - (1u << 20);
+  r.maxrss = 3u << 20;
+  assert_int_equal (sg_classify_run (&w->pats, z3, &r, &o), SG_RC_OK);
+  assert_int_equal (o.kind, SG_OUT_MEMOUT);
+  r.mem_limit = SG_CLASSIFY_MIN_MEM;
+  assert_int_equal (sg_classify_run (&w->pats, z3, &r, &o), SG_RC_OK);
+  assert_int_equal (o.kind, SG_OUT_CRASH);
+  sg_profile_free (&g);
   sg_outcome_free (&o);
   sg_spawn_result_free (&r);
 }

@@ -1,0 +1,1 @@
+(define-sort S (X 1 X) Int)
