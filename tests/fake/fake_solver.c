@@ -2,6 +2,7 @@
  * usage: fake_solver MODE [ARG]   (any further words, e.g. a script path, are ignored)
  * Built without sanitizers (CMakeLists.txt) so RLIMIT_AS applies to plain malloc. */
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,23 +32,31 @@ script_sum (int argc, char **argv)
   return sum;
 }
 
+/* The script (the last argument, when there are more than two; its first 64 KiB), or "". */
+static const char *
+script_text (int argc, char **argv)
+{
+  static char text[1 << 16];
+  FILE *f = argc > 2 ? fopen (argv[argc - 1], "rb") : NULL;
+  size_t n = f ? fread (text, 1, sizeof text - 1, f) : 0;
+  if (f) fclose (f);
+  text[n] = 0;
+  return text;
+}
+
 /* core_sat: see main. core_all / core_drop: answer unsat and, when the script asks (get-unsat-core), print the
  * names of its :named assertions as the core (all of them, or all but the first). */
 static int
 core_mode (int argc, char **argv, int drop_first)
 {
   puts ("unsat");
-  FILE *f = argc > 2 ? fopen (argv[argc - 1], "rb") : NULL;
-  static char text[1 << 16];
-  size_t n = f ? fread (text, 1, sizeof text - 1, f) : 0;
-  if (f) fclose (f);
-  text[n] = 0;
+  const char *text = script_text (argc, argv);
   if (!strstr (text, "(get-unsat-core)")) return 0;
   fputs ("(", stdout);
   int k = 0;
-  for (char *p = strstr (text, ":named "); p; p = strstr (p + 1, ":named "))
+  for (const char *p = strstr (text, ":named "); p; p = strstr (p + 1, ":named "))
     {
-      char *b = p + 7, *e = b;
+      const char *b = p + 7, *e = b;
       while (*e && *e != ')' && *e != ' ' && *e != '\n') e++;
       if (k++ == 0 && drop_first) continue;
       printf ("%s%.*s", k > 1 + drop_first ? " " : "", (int) (e - b), b);
@@ -94,12 +103,7 @@ main (int argc, char **argv)
   if (!strcmp (m, "core_sat"))
     {
       /* unsat, but sat once asked for a core (an answer :produce-unsat-cores changes) */
-      FILE *f = argc > 2 ? fopen (argv[argc - 1], "rb") : NULL;
-      static char text[1 << 16];
-      size_t n = f ? fread (text, 1, sizeof text - 1, f) : 0;
-      if (f) fclose (f);
-      text[n] = 0;
-      puts (strstr (text, "(get-unsat-core)") ? "sat" : "unsat");
+      puts (strstr (script_text (argc, argv), "(get-unsat-core)") ? "sat" : "unsat");
       return 0;
     }
   if (!strcmp (m, "core_all")) return core_mode (argc, argv, 0);
@@ -203,39 +207,24 @@ main (int argc, char **argv)
              "Conversion is dependent on SymFPU\n", stderr);
       abort ();
     }
-  /* sat; and a segfault when the script asks (get-model) (a crash on the model run only) */
-  /* model_crash_once STATE: as model_crash, but only while the file STATE does not exist (it
-   * is created then): a crash on the model run that does not repeat */
-  if (!strcmp (m, "model_crash_once") && argc > 3)
+  /* model_crash: sat; and a segfault when the script asks (get-model) (a crash on the model
+   * run only). model_crash_once STATE: the same, but only while the file STATE does not exist
+   * (it is created then): a crash on the model run that does not repeat. */
+  if (!strcmp (m, "model_crash") || (!strcmp (m, "model_crash_once") && argc > 3))
     {
-      FILE *f = fopen (argv[argc - 1], "rb");
-      static char text[1 << 16];
-      size_t n = f ? fread (text, 1, sizeof text - 1, f) : 0;
-      if (f) fclose (f);
-      text[n] = 0;
+      bool asked = strstr (script_text (argc, argv), "(get-model)") != NULL;
       puts ("sat");
       fflush (stdout);
-      FILE *st = strstr (text, "(get-model)") ? fopen (argv[2], "r") : NULL;
-      if (st) fclose (st);
-      else if (strstr (text, "(get-model)"))
+      if (!asked) return 0;
+      if (m[11] == '_')
         {
+          FILE *st = fopen (argv[2], "r");
+          if (st) { fclose (st); return 0; }
           st = fopen (argv[2], "w");
           if (st) fclose (st);
-          raise (SIGSEGV);
         }
-      return 0;
-    }
-  if (!strcmp (m, "model_crash"))
-    {
-      FILE *f = argc > 2 ? fopen (argv[argc - 1], "rb") : NULL;
-      static char text[1 << 16];
-      size_t n = f ? fread (text, 1, sizeof text - 1, f) : 0;
-      if (f) fclose (f);
-      text[n] = 0;
-      puts ("sat");
-      fflush (stdout);
-      if (strstr (text, "(get-model)")) raise (SIGSEGV);
-      return 0;
+      raise (SIGSEGV);
+      return 1;
     }
   if (!strcmp (m, "invalid_model"))
     {
