@@ -8,9 +8,10 @@
 # (a shipped name, or the grammar file's path as typed).
 #   bash bench/enum_ranges.sh GRAMMAR N DIR...
 # Prints the covered ranges, how many indices they hold, and one resume command per gap below N
-# (add --solvers, -t, --jobs, --seed and --out as in docs/enum.md). A formula that has no line
-# (found ill-typed, or past the size limit) shows as a gap of its own: a resume judges nothing
-# there.
+# (add --solvers, -t, --jobs, --seed and --out as in docs/enum.md). A formula our front end
+# found ill-typed (never run) has no line but its DIR/ill-typed-*.smt2, whose last line names
+# the index: it counts as judged. One past a size limit (counted, not kept) shows as a gap of
+# its own: a resume judges nothing there.
 set -euo pipefail
 if [ $# -lt 3 ]; then
   echo "usage: bash bench/enum_ranges.sh GRAMMAR N DIR..." >&2
@@ -22,7 +23,7 @@ case $n in '' | *[!0-9]*) echo "enum_ranges: N must be a number, got '$n'" >&2; 
 files=()
 for dir in "$@"; do
   [ -d "$dir" ] || { echo "enum_ranges: $dir: not a directory" >&2; exit 2; }
-  for f in "$dir"/times-w*.tsv; do [ -f "$f" ] && files+=("$f"); done
+  for f in "$dir"/times-w*.tsv "$dir"/ill-typed-*.smt2; do [ -f "$f" ] && files+=("$f"); done
 done
 [ ${#files[@]} -gt 0 ] || { echo "enum_ranges: no times-w*.tsv in $*" >&2; exit 2; }
 python3 - "$grammar" "$n" "${files[@]}" <<'PY'
@@ -30,7 +31,19 @@ import sys
 grammar, n, files = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 prefix = "enum " + grammar + " index "
 seen = set()
+ill = 0
 for path in files:
+    if path.endswith(".smt2"):  # ill-typed: "; enum GRAMMAR index I: ..." as its last line
+        with open(path, encoding="utf-8", errors="replace") as f:
+            lines = f.read().rstrip("\n").split("\n")
+        last = lines[-1] if lines else ""
+        tag = "; " + prefix
+        if last.startswith(tag):
+            num = last[len(tag):].split(":", 1)[0]
+            if num.isdigit():
+                seen.add(int(num))
+                ill += 1
+        continue
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
             cols = line.rstrip("\n").split("\t")
@@ -59,5 +72,5 @@ for i in idx[1:] + [None]:
     gap(prev + 1, i if i is not None else n)
     if i is not None:
         start = prev = i
-print(f"{got} indices judged; {todo} of the first {n} left")
+print(f"{got} indices judged ({ill} of them ill-typed, never run); {todo} of the first {n} left")
 PY
