@@ -118,6 +118,7 @@ typedef struct ctx {
   const sg_patterns *pats;    /* all rows */
   const char *solver;         /* profile name, or NULL */
   bool own_markers;           /* the profile's own_crash_markers: generic words do not count */
+  uint8_t *map;               /* per byte of stdout: MAP_DATA, MAP_SEXPR (map_stdout) */
 } ctx;
 
 /* The line of stream k around byte pos: [*a, *b), without the newline. */
@@ -216,24 +217,40 @@ in_error (const ctx *c, int k, size_t pos)
   return false;
 }
 
-/* Is byte pos of stdout inside data the solver prints back from the input: a string literal
- * or a |quoted symbol| of a get-value, get-model or echo response (outside every (error "...")
- * response, whose message is the solver's own)? A string constant "Fatal failure within" in a
- * model is no crash (found by a hostile review). A quote closes on its own line, before any
- * error response, or it is no data: a stray '|' or '"' (z3 echoes "|" bare) hides nothing
- * after it (a second look: it hid every later crash marker). Scanned from the start: hits are
- * rare. */
-static bool
-in_data (const ctx *c, int k, size_t pos)
+enum { MAP_DATA = 1, MAP_SEXPR = 2 };
+
+/* One pass over stdout (a hit is looked up, never rescanned: a scan per hit made 4 MB of
+ * `((a isAborted))` take 6 minutes, a hostile review). Per byte:
+ * MAP_DATA: inside data the solver prints back from the input, a string literal or a |quoted
+ *   symbol| of a get-value, get-model or echo response (outside every (error "...") response,
+ *   whose message is the solver's own). A string constant "Fatal failure within" in a model is
+ *   no crash (found by a hostile review). A quote closes on its own line, before any error
+ *   response, or it is no data: a stray '|' or '"' (z3 echoes "|" bare) hides nothing after it
+ *   (a second look: it hid every later crash marker).
+ * MAP_SEXPR: inside an S-expression (a model, a get-value answer: depth > 0, the parentheses
+ *   of data and error responses not counted). The symbols a solver prints back there are the
+ *   input's: a BARE word such as "Aborted" or "Exception" in `isAborted` is no crash report (a
+ *   hostile review: every model run of a sat script declaring one was a crash of a solver
+ *   without its own markers). Crash reports are printed at the top level. */
+static void
+map_stdout (ctx *c)
 {
-  if (k != 0) return false;
   const char *s = c->s[0];
-  size_t n = c->n[0], i = 0, e = 0; /* e: the next error response */
-  while (i < pos)
+  uint8_t *m = c->map;
+  size_t n = c->n[0], i = 0, e = 0, depth = 0;
+  while (i < n)
     {
       while (e < c->ner[0] && c->er[0][e].b <= i) e++;
-      if (e < c->ner[0] && i >= c->er[0][e].a) { i = c->er[0][e].b; continue; }
+      if (e < c->ner[0] && i >= c->er[0][e].a)
+        {
+          for (size_t x = i; x < c->er[0][e].b && x < n; x++) m[x] = depth ? MAP_SEXPR : 0;
+          i = c->er[0][e].b;
+          continue;
+        }
       char q = s[i];
+      m[i] = depth ? MAP_SEXPR : 0;
+      if (q == '(') depth++;
+      else if (q == ')' && depth) depth--;
       if (q != '"' && q != '|') { i++; continue; }
       size_t stop = e < c->ner[0] ? c->er[0][e].a : n; /* the next error response */
       size_t j = i + 1;
@@ -244,43 +261,21 @@ in_data (const ctx *c, int k, size_t pos)
           j += q == '"' && s[j] == '"' ? 2 : 1; /* "" inside a string is one quote */
         }
       if (!closed) { i++; continue; } /* a stray quote: not data */
-      if (pos <= j) return true;      /* pos is at the opening quote, inside, or the closing one */
+      for (size_t x = i; x <= j; x++) m[x] = (uint8_t) (MAP_DATA | (depth ? MAP_SEXPR : 0));
       i = j + 1;
     }
-  return false;
 }
 
-/* Is byte pos of stdout inside an S-expression (a model, a get-value answer: depth > 0, the
- * parentheses of string literals, |quoted symbols| and error responses not counted)? The
- * symbols a solver prints back there are the input's: a BARE word such as "Aborted" or
- * "Exception" in `isAborted` is no crash report (a hostile review: every model run of a sat
- * script declaring one was a crash of a solver without its own markers). Crash reports are
- * printed at the top level. Quotes as in in_data. */
+static bool
+in_data (const ctx *c, int k, size_t pos)
+{
+  return k == 0 && pos < c->n[0] && (c->map[pos] & MAP_DATA);
+}
+
 static bool
 in_sexpr (const ctx *c, int k, size_t pos)
 {
-  if (k != 0) return false;
-  const char *s = c->s[0];
-  size_t n = c->n[0], i = 0, e = 0, depth = 0;
-  while (i < pos)
-    {
-      while (e < c->ner[0] && c->er[0][e].b <= i) e++;
-      if (e < c->ner[0] && i >= c->er[0][e].a) { i = c->er[0][e].b; continue; }
-      char q = s[i];
-      if (q == '(') depth++;
-      else if (q == ')' && depth) depth--;
-      if (q != '"' && q != '|') { i++; continue; }
-      size_t stop = e < c->ner[0] ? c->er[0][e].a : n;
-      size_t j = i + 1;
-      bool closed = false;
-      while (j < stop && s[j] != '\n')
-        {
-          if (s[j] == q && !(q == '"' && j + 1 < stop && s[j + 1] == '"')) { closed = true; break; }
-          j += q == '"' && s[j] == '"' ? 2 : 1;
-        }
-      i = closed ? j + 1 : i + 1;
-    }
-  return depth > 0;
+  return k == 0 && pos < c->n[0] && (c->map[pos] & MAP_SEXPR);
 }
 
 /* The next hit of row p at or after *pos in stream k that is not excused, not in data printed
@@ -568,57 +563,11 @@ reason_pattern (sg_outcome *o, const sg_pattern *p)
             p->text);
 }
 
-sg_rc
-sg_classify_run (const sg_patterns *pats, const sg_profile *prof, const sg_spawn_result *r,
-                 sg_outcome *o)
+/* sg_classify_run from its step 3 on (the output read: c, its stdout mapped). */
+static sg_rc
+classify_output (ctx *c, const sg_profile *prof, const sg_spawn_result *r, sg_outcome *o)
 {
-  sg_outcome_reset (o);
-  o->wall_s = r->wall_s;
-  o->cpu_s = r->user_s + r->sys_s;
-  o->exit_code = r->end == SG_END_EXITED ? r->exit_code : -1;
-  o->sig = r->end == SG_END_SIGNALED ? r->sig : 0;
-  if (r->out_truncated || r->err_truncated) o->notes |= SG_NOTE_TRUNCATED;
-  if (r->stdin_broken) o->notes |= SG_NOTE_STDIN_BROKEN;
   char tmp[32];
-
-  /* 1. The binary never ran. */
-  if (r->end == SG_END_EXEC_FAILED)
-    {
-      o->kind = SG_OUT_EXEC_FAILED;
-      snprintf (o->reason, sizeof o->reason, "cannot execute: %s", strerror (r->exec_errno));
-      return SG_RC_OK;
-    }
-  /* 2. The watchdog decides timeouts, whatever the exit status says. */
-  if (r->timed_out)
-    {
-      o->kind = SG_OUT_TIMEOUT;
-      snprintf (o->reason, sizeof o->reason, "watchdog%s", r->hard_killed ? " (SIGKILL)" : "");
-      return SG_RC_OK;
-    }
-  if (r->end == SG_END_NONE)
-    {
-      o->kind = SG_OUT_ABNORMAL_EXIT;
-      snprintf (o->reason, sizeof o->reason, "exit status lost (SIGCHLD ignored?)");
-      return SG_RC_OK;
-    }
-  if (r->end == SG_END_SIGNALED && r->sig == SIGXCPU)
-    {
-      o->kind = SG_OUT_TIMEOUT;
-      snprintf (o->reason, sizeof o->reason, "CPU limit (SIGXCPU)");
-      return SG_RC_OK;
-    }
-
-  ctx c;
-  memset (&c, 0, sizeof c);
-  c.s[0] = r->out.s ? r->out.s : "";
-  c.n[0] = r->out.len;
-  c.s[1] = r->err.s ? r->err.s : "";
-  c.n[1] = r->err.len;
-  c.pats = pats;
-  c.solver = prof ? prof->name : NULL;
-  c.own_markers = prof && prof->own_crash_markers;
-  find_errors (&c, 0);
-  find_errors (&c, 1);
   int k;
   size_t pos;
   const sg_pattern *p;
@@ -631,15 +580,15 @@ sg_classify_run (const sg_patterns *pats, const sg_profile *prof, const sg_spawn
                 { SG_PAT_MEMOUT, SG_OUT_MEMOUT },
                 { SG_PAT_INVALID_MODEL, SG_OUT_INVALID_MODEL } };
   for (size_t e = 0; e < sizeof EARLY / sizeof *EARLY; e++)
-    if ((p = first_match (&c, EARLY[e].pat, &k, &pos)))
+    if ((p = first_match (c, EARLY[e].pat, &k, &pos)))
       {
         o->kind = EARLY[e].out;
         reason_pattern (o, p);
         if (o->kind == SG_OUT_INVALID_MODEL)
           {
             size_t a, b;
-            line_at (&c, k, pos, &a, &b);
-            copy_line (c.s[k] + a, b - a, o->signature, sizeof o->signature);
+            line_at (c, k, pos, &a, &b);
+            copy_line (c->s[k] + a, b - a, o->signature, sizeof o->signature);
           }
         return SG_RC_OK;
       }
@@ -654,19 +603,19 @@ sg_classify_run (const sg_patterns *pats, const sg_profile *prof, const sg_spawn
 
   /* 6. Excusing patterns: their lines are not crash or reject evidence, and the abort that
    * follows them is deliberate. */
-  const sg_pattern *unsupported = first_match (&c, SG_PAT_UNSUPPORTED, &k, &pos);
-  if (unsupported) excuse (&c, k, pos);
-  for (uint32_t i = 0; i < pats->rows.n; i++)
+  const sg_pattern *unsupported = first_match (c, SG_PAT_UNSUPPORTED, &k, &pos);
+  if (unsupported) excuse (c, k, pos);
+  for (uint32_t i = 0; i < c->pats->rows.n; i++)
     {
-      const sg_pattern *q = &pats->rows.a[i];
-      if (q->kind != SG_PAT_WRONG_STATUS || !sg_pattern_applies (q, c.solver)) continue;
+      const sg_pattern *q = &c->pats->rows.a[i];
+      if (q->kind != SG_PAT_WRONG_STATUS || !sg_pattern_applies (q, c->solver)) continue;
       for (int s = 0; s < 2; s++)
-        for (size_t at = 0; next_hit (&c, q, s, &at); at++)
+        for (size_t at = 0; next_hit (c, q, s, &at); at++)
           {
-            if (!(o->notes & SG_NOTE_WRONG_STATUS) && wrong_status (&c, s, at, o))
+            if (!(o->notes & SG_NOTE_WRONG_STATUS) && wrong_status (c, s, at, o))
               return SG_RC_NOMEM;
             o->notes |= SG_NOTE_WRONG_STATUS;
-            excuse (&c, s, at);
+            excuse (c, s, at);
           }
     }
   bool abort_excused = unsupported || (o->notes & SG_NOTE_WRONG_STATUS);
@@ -704,16 +653,16 @@ sg_classify_run (const sg_patterns *pats, const sg_profile *prof, const sg_spawn
       const char *name = sg_spawn_signame (csig, tmp, sizeof tmp);
       snprintf (o->reason, sizeof o->reason, "%s %s", r->end == SG_END_SIGNALED ? "signal" : "exit 128+",
                 name);
-      crash_signature (&c, name, o);
+      crash_signature (c, name, o);
       return SG_RC_OK;
     }
-  if ((p = first_match (&c, SG_PAT_CRASH, &k, &pos)))
+  if ((p = first_match (c, SG_PAT_CRASH, &k, &pos)))
     {
       o->kind = SG_OUT_CRASH;
       reason_pattern (o, p);
       char what[120];
       snprintf (what, sizeof what, "pattern '%.60s'", p->text);
-      crash_signature (&c, what, o);
+      crash_signature (c, what, o);
       return SG_RC_OK;
     }
 
@@ -725,23 +674,23 @@ sg_classify_run (const sg_patterns *pats, const sg_profile *prof, const sg_spawn
       reason_pattern (o, unsupported);
       return SG_RC_OK;
     }
-  uint32_t budget = count_and_excuse (&c, SG_PAT_LOGIC_IGNORED);
+  uint32_t budget = count_and_excuse (c, SG_PAT_LOGIC_IGNORED);
   if (budget) o->notes |= SG_NOTE_LOGIC_IGNORED;
-  for (uint32_t i = 0; i < pats->rows.n; i++)
+  for (uint32_t i = 0; i < c->pats->rows.n; i++)
     {
-      p = &pats->rows.a[i];
-      if (p->kind != SG_PAT_REJECTED || !sg_pattern_applies (p, c.solver)) continue;
+      p = &c->pats->rows.a[i];
+      if (p->kind != SG_PAT_REJECTED || !sg_pattern_applies (p, c->solver)) continue;
       for (int s = 0; s < 2; s++)
-        for (size_t at = 0; next_hit (&c, p, s, &at); at++)
+        for (size_t at = 0; next_hit (c, p, s, &at); at++)
           {
             size_t a, b;
-            line_at (&c, s, at, &a, &b);
+            line_at (c, s, at, &a, &b);
             size_t len = b - a;
-            if (len && c.s[s][b - 1] == '\r') len--;
-            if (s == 0 && budget && len == strlen (p->text) && !memcmp (c.s[s] + a, p->text, len))
+            if (len && c->s[s][b - 1] == '\r') len--;
+            if (s == 0 && budget && len == strlen (p->text) && !memcmp (c->s[s] + a, p->text, len))
               {
                 budget--;
-                if (c.nex[0] < MAX_EXCUSED) c.ex[0][c.nex[0]++] = (span) { a, b + 1 };
+                if (c->nex[0] < MAX_EXCUSED) c->ex[0][c->nex[0]++] = (span) { a, b + 1 };
                 continue;
               }
             o->kind = SG_OUT_REJECTED;
@@ -754,7 +703,7 @@ sg_classify_run (const sg_patterns *pats, const sg_profile *prof, const sg_spawn
   uint32_t extra = o->answers.n; /* recovered from a WRONG_STATUS message */
   uint8_t recovered = extra ? o->answers.a[0] : 0;
   o->answers.n = 0;
-  if (sg_classify_answers (c.s[0], c.n[0], o)) return SG_RC_NOMEM;
+  if (sg_classify_answers (c->s[0], c->n[0], o)) return SG_RC_NOMEM;
   if (extra && !SG_VEC_PUSH (o->answers, recovered)) return SG_RC_NOMEM;
   bool ok_exit = r->end == SG_END_EXITED
                  && (prof ? sg_profile_is_ok_exit (prof, r->exit_code) : r->exit_code == 0);
@@ -782,4 +731,62 @@ sg_classify_run (const sg_patterns *pats, const sg_profile *prof, const sg_spawn
   o->kind = SG_OUT_NO_ANSWER;
   snprintf (o->reason, sizeof o->reason, "exit %d without an answer", r->exit_code);
   return SG_RC_OK;
+}
+
+sg_rc
+sg_classify_run (const sg_patterns *pats, const sg_profile *prof, const sg_spawn_result *r,
+                 sg_outcome *o)
+{
+  sg_outcome_reset (o);
+  o->wall_s = r->wall_s;
+  o->cpu_s = r->user_s + r->sys_s;
+  o->exit_code = r->end == SG_END_EXITED ? r->exit_code : -1;
+  o->sig = r->end == SG_END_SIGNALED ? r->sig : 0;
+  if (r->out_truncated || r->err_truncated) o->notes |= SG_NOTE_TRUNCATED;
+  if (r->stdin_broken) o->notes |= SG_NOTE_STDIN_BROKEN;
+
+  /* 1. The binary never ran. */
+  if (r->end == SG_END_EXEC_FAILED)
+    {
+      o->kind = SG_OUT_EXEC_FAILED;
+      snprintf (o->reason, sizeof o->reason, "cannot execute: %s", strerror (r->exec_errno));
+      return SG_RC_OK;
+    }
+  /* 2. The watchdog decides timeouts, whatever the exit status says. */
+  if (r->timed_out)
+    {
+      o->kind = SG_OUT_TIMEOUT;
+      snprintf (o->reason, sizeof o->reason, "watchdog%s", r->hard_killed ? " (SIGKILL)" : "");
+      return SG_RC_OK;
+    }
+  if (r->end == SG_END_NONE)
+    {
+      o->kind = SG_OUT_ABNORMAL_EXIT;
+      snprintf (o->reason, sizeof o->reason, "exit status lost (SIGCHLD ignored?)");
+      return SG_RC_OK;
+    }
+  if (r->end == SG_END_SIGNALED && r->sig == SIGXCPU)
+    {
+      o->kind = SG_OUT_TIMEOUT;
+      snprintf (o->reason, sizeof o->reason, "CPU limit (SIGXCPU)");
+      return SG_RC_OK;
+    }
+
+  ctx c;
+  memset (&c, 0, sizeof c);
+  c.s[0] = r->out.s ? r->out.s : "";
+  c.n[0] = r->out.len;
+  c.s[1] = r->err.s ? r->err.s : "";
+  c.n[1] = r->err.len;
+  c.pats = pats;
+  c.solver = prof ? prof->name : NULL;
+  c.own_markers = prof && prof->own_crash_markers;
+  c.map = malloc (c.n[0] + 1);
+  if (!c.map) return SG_RC_NOMEM;
+  find_errors (&c, 0);
+  find_errors (&c, 1);
+  map_stdout (&c);
+  sg_rc rc = classify_output (&c, prof, r, o);
+  free (c.map);
+  return rc;
 }
