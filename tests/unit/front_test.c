@@ -75,6 +75,14 @@ test_errors (void **state)
       "expected datatype L" },
     { "(set-logic)", SG_RC_PARSE, "t.smt2:1:1: error: missing a logic name" },
     { "(assert \"abc)", SG_RC_PARSE, "t.smt2:1:9: error: unterminated string literal" },
+    /* control bytes in a literal: solvers differ (z3 ends it at a NUL); tab, LF, CR, DEL and
+     * bytes from 0x80 on are SMT-LIB's printable characters and white space */
+    { "(assert (= \"a\x01\" \"b\"))", SG_RC_PARSE,
+      "t.smt2:1:14: error: control byte 0x01 in a string literal (SMT-LIB allows printable "
+      "characters and white space; write \\u{1})" },
+    { "(assert (= \"a\n\x1f\" \"b\"))", SG_RC_PARSE, "t.smt2:2:1: error: control byte 0x1f" },
+    { "(assert (= \"a\x0c\" \"b\"))", SG_RC_PARSE, "t.smt2:1:14: error: control byte 0x0c" },
+    { "(assert (= \"\t\r\n\x7f\xc3\xa9\" \"b\"))", SG_RC_OK, "" },
     /* an echo whose output a solver would print as an answer (z3 prints it bare) */
     { "(echo \"unsat\")(check-sat)", SG_RC_PARSE, "t.smt2:1:7: error: echo prints an answer word" },
     { "(echo \"done\nsat\r\n\")", SG_RC_PARSE, "t.smt2:1:7: error: echo prints an answer word" },
