@@ -143,8 +143,9 @@ sg_camp_reap_orphans (void)
           snprintf (path, sizeof path, "/proc/self/task/%.20s/children", t->d_name);
           FILE *f = fopen (path, "re");
           long pid;
+          /* not the guardian (run/guard.h: it leads a session; it outlives us on purpose) */
           while (f && n < 256 && fscanf (f, "%ld", &pid) == 1)
-            if (pid > 0) kids[n++] = (pid_t) pid;
+            if (pid > 0 && getsid ((pid_t) pid) != (pid_t) pid) kids[n++] = (pid_t) pid;
           if (f) fclose (f);
         }
       if (tasks) closedir (tasks);

@@ -9,6 +9,7 @@
 #include <gmp.h>
 
 #include "cli/cli.h"
+#include "run/guard.h"
 #include "tech/tech.h"
 
 static const sg_cli_cmd commands[] = {
@@ -147,6 +148,16 @@ sg_cli_help (const sg_cli_cmd *cmd, int argc, char **argv)
   return SG_EXIT_OK;
 }
 
+/* The subcommands that never start a process (no guardian for them). */
+static bool
+starts_processes (const char *name)
+{
+  static const char *const none[] = { "help", "parse", "print", "report", "bugs", "merge" };
+  for (size_t i = 0; i < sizeof none / sizeof *none; i++)
+    if (!strcmp (name, none[i])) return false;
+  return true;
+}
+
 static int
 dispatch (int argc, char **argv)
 {
@@ -166,7 +177,15 @@ dispatch (int argc, char **argv)
       return SG_EXIT_INPUT;
     }
   if (argc == 3 && sg_cli_is_help (argv[2])) { sg_cli_usage (&c, stdout); return SG_EXIT_OK; }
-  return c.run (&c, argc - 1, argv + 1);
+  /* Every process a command starts dies with it, even after a kill -9 (run/guard.h): the
+   * guardian is forked here, while this process is single-threaded. */
+  sg_guard g = { 0, -1 };
+  if (starts_processes (a) && sg_guard_start (&g, argc, argv) != SG_RC_OK)
+    fprintf (stderr, "smtgrind: warning: no guardian process (%s): a solver's own children may "
+                     "outlive a kill -9 of smtgrind\n", strerror (errno));
+  int code = c.run (&c, argc - 1, argv + 1);
+  sg_guard_end (&g);
+  return code;
 }
 
 /* GMP (and MPFR, which allocates through it) aborts with SIGABRT and a core when memory runs

@@ -15,6 +15,24 @@
 #include "base/file.h"
 #include "run/spawn.h"
 
+bool
+sg_run_pid_gone (long pid)
+{
+  if (kill ((pid_t) pid, 0) != 0) return errno == ESRCH; /* EPERM: alive, not ours to tell */
+  /* A zombie is gone too: its parent has not reaped it yet (or never will: a PID 1 that
+   * reaps nothing). Field 3 of /proc/PID/stat, after the ")" that ends the name. */
+  char path[64], buf[512];
+  snprintf (path, sizeof path, "/proc/%ld/stat", pid);
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return errno == ENOENT;
+  ssize_t n = read (fd, buf, sizeof buf - 1);
+  close (fd);
+  if (n <= 0) return false;
+  buf[n] = 0;
+  const char *paren = strrchr (buf, ')');
+  return paren && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X');
+}
+
 uint32_t
 sg_run_tmpdir_sweep (void)
 {
@@ -31,7 +49,7 @@ sg_run_tmpdir_sweep (void)
       if (strncmp (e->d_name, "smtgrind-", 9) || sscanf (e->d_name + 9, "%ld-%31s", &pid, rest) != 2
           || pid <= 0 || strlen (rest) != 6)
         continue;
-      if (kill ((pid_t) pid, 0) == 0 || errno != ESRCH) continue; /* alive, or not ours to tell */
+      if (!sg_run_pid_gone (pid)) continue; /* alive, or not ours to tell */
       char path[PATH_MAX];
       if ((size_t) snprintf (path, sizeof path, "%s/%s", tmp, e->d_name) >= sizeof path) continue;
       struct stat st;

@@ -45,8 +45,11 @@ sg_rc sg_run_text_capture (const sg_profile *p, const sg_patterns *pats, const s
                            const char *text, size_t len, sg_outcome *out /* OUT */,
                            sg_buf *stdout_text /* OUT */);
 
+/* Is process pid gone: no such process, or a zombie? (false when it cannot be told) */
+bool sg_run_pid_gone (long pid);
 /* Remove the private directories of smtgrind processes that no longer exist (a kill -9 leaves
- * them): $TMPDIR/smtgrind-PID-XXXXXX of ours whose PID is gone. Returns how many. */
+ * them): $TMPDIR/smtgrind-PID-XXXXXX of ours whose PID is gone (sg_run_pid_gone). Returns how
+ * many. */
 uint32_t sg_run_tmpdir_sweep (void);
 /* A fresh private directory $TMPDIR/smtgrind-PID-XXXXXX (mode 0700); dir gets its path. A
  * process that dies of a stop signal removes all of its own (sg_spawn_stop_now). */

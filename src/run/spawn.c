@@ -267,8 +267,11 @@ sg_spawn_kill_child_groups (int sig)
       FILE *f = fopen (path, "r");
       if (!f) continue;
       long pid;
+      /* A child leading its own session is the guardian (run/guard.h), not a solver: it
+       * must outlive us to kill what our solvers left. */
       while (fscanf (f, "%ld", &pid) == 1)
-        if (pid > 0 && getpgid ((pid_t) pid) == (pid_t) pid) kill ((pid_t) -pid, sig);
+        if (pid > 0 && getpgid ((pid_t) pid) == (pid_t) pid && getsid ((pid_t) pid) != (pid_t) pid)
+          kill ((pid_t) -pid, sig);
       fclose (f);
     }
   closedir (tasks);

@@ -128,7 +128,8 @@ bool sg_spawn_stop_pending (void);
  * private_dir (may be NULL), and die of the pending stop signal. Returns only when none is
  * pending. */
 void sg_spawn_stop_now (const char *private_dir);
-/* Kill the process group of every child of this process that leads one (solvers), with sig. */
+/* Kill the process group of every child of this process that leads one (solvers), with sig;
+ * not a child that leads a session (the guardian, run/guard.h). */
 void sg_spawn_kill_child_groups (int sig);
 
 /* CLOCK_MONOTONIC in seconds; deadlines below are in this clock. */

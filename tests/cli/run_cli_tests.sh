@@ -1708,6 +1708,62 @@ group_supervise() {
       eval '[ $code = 124 ] && [ -z "$left" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]'
     reap_marker "$m"
   done
+  # kill -9 of check, and of enum while a session query runs: no signal of ours reaches the
+  # solver script's own children (the one in the background, the one it waits for) or a session
+  # solver deep in a query (no PR_SET_PDEATHSIG for sessions): the guardian (run/guard.h) kills
+  # them and removes the private directories. Without it, all three ran on for the full -t.
+  m=sgsup$$x${RANDOM}k9check
+  mkdir -p "$sd/tmp-$m"
+  printf '#!/bin/sh\n"%s" hang %s &\n"%s" hang %s\n' "$fake" "$m" "$fake" "$m" >"$sd/hang-$m.sh"
+  chmod +x "$sd/hang-$m.sh"
+  set +e
+  TMPDIR="$sd/tmp-$m" "$bin" check -t 60 --solvers "$sd/hang-$m.sh" examples/qf_lia.smt2 </dev/null >/dev/null 2>&1 &
+  pid=$!
+  n=0
+  until [ "$(leftovers "hang $m" | wc -l)" -ge 2 ] || [ $n -ge 200 ]; do sleep 0.1; n=$((n + 1)); done
+  local had=0 guard=0
+  [ "$(leftovers "hang $m" | wc -l)" -ge 2 ] && had=1
+  pgrep -f "^sg-guard $pid" >/dev/null && guard=1
+  kill -9 "$pid"
+  wait "$pid" 2>/dev/null
+  set -e
+  n=0
+  until { [ -z "$(leftovers "$m")" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]; } || [ $n -ge 30 ]; do sleep 0.1; n=$((n + 1)); done
+  left=$(leftovers "$m")
+  check "kill -9 of check: the solver script's children (background and waited for) die, no temporary directory is left" \
+    eval '[ $had = 1 ] && [ $guard = 1 ] && [ -z "$left" ] && [ -z "$(ls -A "$sd/tmp-$m")" ] && ! pgrep -f "^sg-guard $pid" >/dev/null'
+  reap_marker "$m"
+  m=sgsup$$x${RANDOM}k9sess
+  mkdir -p "$sd/bin-$m" "$sd/tmp-$m"
+  printf '#!/bin/sh\n[ "$1" = --version ] && { echo "Z3 version 4.8.12 - 64 bit"; exit 0; }\nexec "%s" hang %s\n' \
+    "$fake" "$m" >"$sd/bin-$m/z3"
+  chmod +x "$sd/bin-$m/z3"
+  set +e
+  TMPDIR="$sd/tmp-$m" "$bin" enum ints --count 5 --solvers "$sd/bin-$m/z3" -t 60 --jobs 1 \
+    --out "$sd/enum-$m" </dev/null >/dev/null 2>&1 &
+  pid=$!
+  n=0
+  until pgrep -f "hang $m" >/dev/null || [ $n -ge 200 ]; do sleep 0.1; n=$((n + 1)); done
+  had=0
+  pgrep -f "hang $m" >/dev/null && had=1
+  kill -9 "$pid"
+  wait "$pid" 2>/dev/null
+  set -e
+  n=0
+  until [ -z "$(leftovers "$m")" ] || [ $n -ge 30 ]; do sleep 0.1; n=$((n + 1)); done
+  left=$(leftovers "$m")
+  check "kill -9 of enum during a session query: its session solver dies too" \
+    eval '[ $had = 1 ] && [ -z "$left" ]'
+  reap_marker "$m"
+  # A normal end waits for the guardian: none is left once smtgrind has exited.
+  set +e
+  "$bin" check -t 5 --solvers "$fake sat" examples/qf_lia.smt2 </dev/null >/dev/null 2>&1 &
+  pid=$!
+  wait "$pid"
+  code=$?
+  set -e
+  check "a normal end: smtgrind's guardian is gone when it exits" \
+    eval '[ $code = 0 ] && ! pgrep -f "^sg-guard $pid\$" >/dev/null'
   # Ctrl-C and a hangup reach the campaign's whole process group (a terminal sends them so; a
   # service manager sends SIGTERM so):
   # the workers ignore them and stop after their current mutant as the campaign tells them,

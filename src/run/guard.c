@@ -1,0 +1,239 @@
+/* guard: the guardian process that kills what we started once we are gone (guard.h). */
+#define _GNU_SOURCE /* close_range, setenv */
+#include "run/guard.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "run/run.h"
+
+enum { WORD_MAX = 48, SCAN_ROUNDS = 20, ENVIRON_MAX = 4 << 20 };
+
+/* Does the NUL-separated environment block env[0, n) list word in SMTGRIND_GUARD? */
+static bool
+env_lists (const char *env, size_t n, const char *word)
+{
+  static const char key[] = SG_GUARD_ENV "=";
+  size_t kl = sizeof key - 1, wl = strlen (word);
+  for (size_t i = 0; i < n;)
+    {
+      const char *e = env + i;
+      size_t el = strnlen (e, n - i);
+      if (el > kl && !memcmp (e, key, kl))
+        for (size_t a = kl; a < el;)
+          {
+            const char *colon = memchr (e + a, ':', el - a);
+            size_t b = colon ? (size_t) (colon - e) : el;
+            if (b - a == wl && !memcmp (e + a, word, wl)) return true;
+            a = b + 1;
+          }
+      i += el + 1;
+    }
+  return false;
+}
+
+/* Read /proc/PID/environ into *buf (grown as needed); its length, or 0. */
+static size_t
+read_environ (long pid, char **buf, size_t *cap)
+{
+  char path[64];
+  snprintf (path, sizeof path, "/proc/%ld/environ", pid);
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  size_t n = 0;
+  for (;;)
+    {
+      if (n == *cap)
+        {
+          size_t nc = *cap ? *cap * 2 : 1 << 16;
+          char *nb = nc <= ENVIRON_MAX ? realloc (*buf, nc) : NULL;
+          if (!nb) break;
+          *buf = nb;
+          *cap = nc;
+        }
+      ssize_t r = read (fd, *buf + n, *cap - n);
+      if (r < 0 && errno == EINTR) continue;
+      if (r <= 0) break;
+      n += (size_t) r;
+    }
+  close (fd);
+  return n;
+}
+
+/* Kill every live process that lists word; how many were found. */
+static unsigned
+scan_and_kill (const char *word, char **buf, size_t *cap)
+{
+  DIR *d = opendir ("/proc");
+  if (!d) return 0;
+  unsigned found = 0;
+  pid_t self = getpid ();
+  struct dirent *e;
+  while ((e = readdir (d)))
+    {
+      char *end;
+      long pid = strtol (e->d_name, &end, 10);
+      if (*end || pid <= 1 || (pid_t) pid == self) continue;
+      size_t n = read_environ (pid, buf, cap); /* a zombie's reads empty */
+      if (n && env_lists (*buf, n, word) && kill ((pid_t) pid, SIGKILL) == 0) found++;
+    }
+  closedir (d);
+  return found;
+}
+
+/* The guardian: never returns. */
+static void __attribute__ ((noreturn))
+guardian (int rfd, const char *word, pid_t owner, int argc, char **argv)
+{
+  setsid ();
+  static const int ign[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGTSTP, SIGTTIN, SIGTTOU };
+  for (size_t i = 0; i < sizeof ign / sizeof *ign; i++) signal (ign[i], SIG_IGN);
+  sigset_t none;
+  sigemptyset (&none);
+  sigprocmask (SIG_SETMASK, &none, NULL);
+  /* No terminal, no pipe of our caller's kept open (a `$(smtgrind ...)` would wait for it). */
+  int null = open ("/dev/null", O_RDWR | O_CLOEXEC);
+  if (null >= 0)
+    {
+      dup2 (null, 0);
+      dup2 (null, 1);
+      dup2 (null, 2);
+    }
+  /* rfd is above 2 (sg_guard_start); every other descriptor goes */
+  if (rfd != 3 && dup2 (rfd, 3) == 3) rfd = 3;
+  if (close_range ((unsigned) rfd + 1, ~0u, 0) != 0)
+    for (int fd = rfd + 1; fd < 1024; fd++) close (fd);
+  /* `sg-guard PID` in ps, "sg-guard" as comm: no pattern meant for smtgrind matches it. */
+  if (argc > 0 && argv[0])
+    {
+      char *start = argv[0], *stop = argv[0] + strlen (argv[0]);
+      for (int i = 1; i < argc && argv[i] == stop + 1; i++) stop = argv[i] + strlen (argv[i]);
+      size_t room = (size_t) (stop - start);
+      memset (start, 0, room);
+      if (room > 1) snprintf (start, room, "sg-guard %ld", (long) owner);
+    }
+  prctl (PR_SET_NAME, "sg-guard");
+  char b;
+  bool normal_end = false; /* sg_guard_end said so before closing */
+  for (;;)
+    {
+      ssize_t r = recv (rfd, &b, 1, 0);
+      if (r < 0 && errno == EINTR) continue;
+      if (r <= 0) break; /* EOF: every holder of our end is gone */
+      normal_end |= b == 'q';
+    }
+  char *buf = NULL;
+  size_t cap = 0;
+  for (int round = 0; round < SCAN_ROUNDS; round++)
+    {
+      if (!scan_and_kill (word, &buf, &cap)) break;
+      struct timespec ts = { 0, 10 * 1000 * 1000 }; /* let them die before the next look */
+      nanosleep (&ts, NULL);
+    }
+  free (buf);
+  /* The owner's directories go once it is gone (EOF came as its descriptors closed, a moment
+   * before it became a zombie; at most 2 s); on a normal end it removed them itself and
+   * waits for us. */
+  for (int i = 0; i < 400 && !normal_end && !sg_run_pid_gone ((long) owner); i++)
+    {
+      struct timespec ts = { 0, 5 * 1000 * 1000 };
+      nanosleep (&ts, NULL);
+    }
+  sg_run_tmpdir_sweep ();
+  _exit (0);
+}
+
+sg_rc
+sg_guard_start (sg_guard *g, int argc, char **argv)
+{
+  g->pid = 0;
+  g->fd = -1;
+  unsigned char rnd[8];
+  if (getrandom (rnd, sizeof rnd, 0) != (ssize_t) sizeof rnd)
+    {
+      struct timespec ts;
+      clock_gettime (CLOCK_MONOTONIC, &ts);
+      memcpy (rnd, &ts.tv_nsec, sizeof rnd < sizeof ts.tv_nsec ? sizeof rnd : sizeof ts.tv_nsec);
+    }
+  char word[WORD_MAX];
+  int k = snprintf (word, sizeof word, "%ld.", (long) getpid ());
+  for (size_t i = 0; i < sizeof rnd && k + 2 < (int) sizeof word; i++)
+    k += snprintf (word + k, sizeof word - (size_t) k, "%02x", rnd[i]);
+  const char *old = getenv (SG_GUARD_ENV);
+  size_t ol = old ? strlen (old) : 0;
+  char *val = malloc (ol + 1 + strlen (word) + 1);
+  if (!val) return SG_RC_NOMEM;
+  if (ol) sprintf (val, "%s:%s", old, word);
+  else strcpy (val, word);
+  /* A socket pair, not a pipe: the normal end's word is sent with MSG_NOSIGNAL, so a guardian
+   * someone killed costs no SIGPIPE. */
+  int pfd[2];
+  if (socketpair (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pfd) != 0) { free (val); return SG_RC_IO; }
+  /* Started with 0, 1 or 2 closed, a socket there would be read as our stdin (`check -`) or
+   * replaced by the guardian's /dev/null: both ends go above 2. */
+  for (int i = 0; i < 2; i++)
+    if (pfd[i] <= 2)
+      {
+        int hi = fcntl (pfd[i], F_DUPFD_CLOEXEC, 3);
+        if (hi < 0)
+          {
+            free (val);
+            close (pfd[0]);
+            close (pfd[1]);
+            return SG_RC_IO;
+          }
+        close (pfd[i]);
+        pfd[i] = hi;
+      }
+  if (setenv (SG_GUARD_ENV, val, 1) != 0)
+    {
+      free (val);
+      close (pfd[0]);
+      close (pfd[1]);
+      return SG_RC_NOMEM;
+    }
+  free (val);
+  pid_t owner = getpid ();
+  pid_t pid = fork ();
+  if (pid < 0)
+    {
+      close (pfd[0]);
+      close (pfd[1]);
+      return SG_RC_IO;
+    }
+  if (pid == 0)
+    {
+      close (pfd[1]);
+      guardian (pfd[0], word, owner, argc, argv);
+    }
+  close (pfd[0]);
+  g->pid = pid;
+  g->fd = pfd[1];
+  return SG_RC_OK;
+}
+
+void
+sg_guard_end (sg_guard *g)
+{
+  if (g->fd >= 0)
+    {
+      if (send (g->fd, "q", 1, MSG_NOSIGNAL) < 0) {} /* a normal end: no need to wait for us */
+      close (g->fd);
+    }
+  g->fd = -1;
+  if (g->pid > 0)
+    while (waitpid (g->pid, NULL, 0) < 0 && errno == EINTR) {}
+  g->pid = 0;
+}

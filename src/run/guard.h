@@ -1,0 +1,43 @@
+/* guard: every process a command starts dies with it, even after a kill -9 of ours.
+ * Owns: the guardian process of one smtgrind process and the socket pair to it.
+ *
+ * PR_SET_PDEATHSIG kills a solver when the thread that started it dies, but not the solver's
+ * own children (a wrapper script's solver, which no signal of ours reaches once we are gone),
+ * and a session solver deep in a query reads no EOF. So, at the start of a command:
+ *   - this process appends WORD (PID.RANDOM) to the environment variable SMTGRIND_GUARD
+ *     (":"-separated), which every process we start and all of its descendants inherit;
+ *   - it forks the guardian, which holds one end of a socket pair whose other end only this
+ *     process and its forks (campaign workers, reducer candidates) hold (close-on-exec). The guardian leaves
+ *     our session and process group, ignores the stop signals, has no terminal, and names
+ *     itself `sg-guard PID` (comm "sg-guard"), so `pkill smtgrind` and a kill of our process
+ *     group miss it.
+ * When the last holder of our end is gone (EOF), however it died, the guardian kills (SIGKILL)
+ * every process whose environment lists WORD in SMTGRIND_GUARD (until a scan finds none), then
+ * removes the private directories of dead smtgrind processes (sg_run_tmpdir_sweep) and exits.
+ * A nested smtgrind (a campaign's reducer) appends its own word, so its solvers die with
+ * either. On a normal end, sg_guard_end says so (the guardian then does not wait for us to be
+ * gone before its sweep), closes our end and waits for the guardian. sg_spawn_kill_child_groups
+ * spares it: it leads a session, no solver does.
+ * Linux only (/proc/PID/environ). Tests: tests/cli (group supervise). */
+#ifndef SG_RUN_GUARD_H
+#define SG_RUN_GUARD_H
+
+#include <sys/types.h>
+
+#include "base/rc.h"
+
+#define SG_GUARD_ENV "SMTGRIND_GUARD"
+
+typedef struct sg_guard {
+  pid_t pid; /* the guardian; 0 = none */
+  int fd;    /* our end of the socket pair; -1 = none */
+} sg_guard;
+
+/* Start the guardian; call while this process is single-threaded. argv (main's) is used for
+ * the guardian's name. On failure (no fork, no socket) g holds none and the command runs as
+ * before: the caller warns. */
+sg_rc sg_guard_start (sg_guard *g, int argc, char **argv);
+/* Normal end: close our end and reap the guardian (after its last scan). */
+void sg_guard_end (sg_guard *g);
+
+#endif
