@@ -23,6 +23,7 @@
 #include "base/file.h"
 #include "base/json.h"
 #include "campaign/dedup.h"
+#include "run/guard.h"
 #include "run/run.h"
 
 /* A file of a finding pair killed while it was written: findings/SLICE/.NAME.XXXXXX
@@ -143,9 +144,9 @@ sg_camp_reap_orphans (void)
           snprintf (path, sizeof path, "/proc/self/task/%.20s/children", t->d_name);
           FILE *f = fopen (path, "re");
           long pid;
-          /* not the guardian (run/guard.h: it leads a session; it outlives us on purpose) */
+          /* not the guardian (run/guard.h): it outlives us on purpose */
           while (f && n < 256 && fscanf (f, "%ld", &pid) == 1)
-            if (pid > 0 && getsid ((pid_t) pid) != (pid_t) pid) kids[n++] = (pid_t) pid;
+            if (pid > 0 && !sg_guard_is_guardian ((pid_t) pid)) kids[n++] = (pid_t) pid;
           if (f) fclose (f);
         }
       if (tasks) closedir (tasks);

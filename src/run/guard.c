@@ -13,6 +13,7 @@
 #include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -72,9 +73,35 @@ read_environ (long pid, char **buf, size_t *cap)
   return n;
 }
 
-/* Kill every live process that lists word; how many were found. */
+static int
+pidfd_open_ (pid_t pid)
+{
+#ifdef SYS_pidfd_open
+  return (int) syscall (SYS_pidfd_open, pid, 0);
+#else
+  (void) pid;
+  errno = ENOSYS;
+  return -1;
+#endif
+}
+
+/* SIGKILL the process of pidfd (or of pid where pidfds are missing). */
+static bool
+kill_it (int pidfd, pid_t pid)
+{
+#ifdef SYS_pidfd_send_signal
+  if (pidfd >= 0) return syscall (SYS_pidfd_send_signal, pidfd, SIGKILL, NULL, 0) == 0;
+#endif
+  (void) pidfd;
+  return kill (pid, SIGKILL) == 0;
+}
+
+/* Kill every live process that started no earlier than `since` (the owner's start: nothing
+ * older descends from it, and an older process's environment is never read) and lists word;
+ * how many were killed. A pidfd taken before the environment is read makes sure the process
+ * killed is the one read, not a later one with its PID. */
 static unsigned
-scan_and_kill (const char *word, char **buf, size_t *cap)
+scan_and_kill (const char *word, unsigned long long since, char **buf, size_t *cap)
 {
   DIR *d = opendir ("/proc");
   if (!d) return 0;
@@ -86,11 +113,30 @@ scan_and_kill (const char *word, char **buf, size_t *cap)
       char *end;
       long pid = strtol (e->d_name, &end, 10);
       if (*end || pid <= 1 || (pid_t) pid == self) continue;
-      size_t n = read_environ (pid, buf, cap); /* a zombie's reads empty */
-      if (n && env_lists (*buf, n, word) && kill ((pid_t) pid, SIGKILL) == 0) found++;
+      sg_proc_stat st;
+      if (!sg_run_proc_stat (pid, &st) || st.start < since || st.state == 'Z' || st.state == 'X')
+        continue;
+      int pidfd = pidfd_open_ ((pid_t) pid);
+      if (pidfd < 0 && errno != ENOSYS) continue; /* gone already */
+      size_t n = read_environ (pid, buf, cap);
+      if (n && env_lists (*buf, n, word) && kill_it (pidfd, (pid_t) pid)) found++;
+      if (pidfd >= 0) close (pidfd);
     }
   closedir (d);
   return found;
+}
+
+bool
+sg_guard_is_guardian (pid_t pid)
+{
+  if (getsid (pid) != pid) return false;
+  char path[64], comm[32];
+  snprintf (path, sizeof path, "/proc/%ld/comm", (long) pid);
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  ssize_t n = read (fd, comm, sizeof comm - 1);
+  close (fd);
+  return n == 9 && !memcmp (comm, "sg-guard\n", 9);
 }
 
 /* The guardian: never returns. */
@@ -98,6 +144,8 @@ static void __attribute__ ((noreturn))
 guardian (int rfd, const char *word, pid_t owner, int argc, char **argv)
 {
   setsid ();
+  sg_proc_stat ost;
+  unsigned long long since = sg_run_proc_stat ((long) owner, &ost) ? ost.start : 0;
   static const int ign[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGTSTP, SIGTTIN, SIGTTOU };
   for (size_t i = 0; i < sizeof ign / sizeof *ign; i++) signal (ign[i], SIG_IGN);
   sigset_t none;
@@ -134,19 +182,22 @@ guardian (int rfd, const char *word, pid_t owner, int argc, char **argv)
       if (r <= 0) break; /* EOF: every holder of our end is gone */
       normal_end |= b == 'q';
     }
+  /* A normal end has killed its solvers' groups and removed its directories: nothing to do.
+   * (No scan then: it would cost every run a look at every process, and would kill what a
+   * solver script shares with other runs, such as an ssh ControlMaster.) */
+  if (normal_end) _exit (0);
   char *buf = NULL;
   size_t cap = 0;
   for (int round = 0; round < SCAN_ROUNDS; round++)
     {
-      if (!scan_and_kill (word, &buf, &cap)) break;
+      if (!scan_and_kill (word, since, &buf, &cap)) break;
       struct timespec ts = { 0, 10 * 1000 * 1000 }; /* let them die before the next look */
       nanosleep (&ts, NULL);
     }
   free (buf);
-  /* The owner's directories go once it is gone (EOF came as its descriptors closed, a moment
-   * before it became a zombie; at most 2 s); on a normal end it removed them itself and
-   * waits for us. */
-  for (int i = 0; i < 400 && !normal_end && !sg_run_pid_gone ((long) owner); i++)
+  /* The directories go once their processes are gone: EOF came as the last holder's
+   * descriptors closed, while it was exiting (sg_run_pid_gone counts that); at most 2 s. */
+  for (int i = 0; i < 400 && !sg_run_pid_gone ((long) owner); i++)
     {
       struct timespec ts = { 0, 5 * 1000 * 1000 };
       nanosleep (&ts, NULL);
@@ -171,8 +222,11 @@ sg_guard_start (sg_guard *g, int argc, char **argv)
   int k = snprintf (word, sizeof word, "%ld.", (long) getpid ());
   for (size_t i = 0; i < sizeof rnd && k + 2 < (int) sizeof word; i++)
     k += snprintf (word + k, sizeof word - (size_t) k, "%02x", rnd[i]);
+  /* Appended to an outer smtgrind's words; a value no smtgrind nesting makes (over 1 KiB)
+   * is replaced, so that it cannot grow into "Argument list too long" for every solver. */
   const char *old = getenv (SG_GUARD_ENV);
   size_t ol = old ? strlen (old) : 0;
+  if (ol > 1024) ol = 0;
   char *val = malloc (ol + 1 + strlen (word) + 1);
   if (!val) return SG_RC_NOMEM;
   if (ol) sprintf (val, "%s:%s", old, word);

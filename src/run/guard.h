@@ -11,17 +11,21 @@
  *     our session and process group, ignores the stop signals, has no terminal, and names
  *     itself `sg-guard PID` (comm "sg-guard"), so `pkill smtgrind` and a kill of our process
  *     group miss it.
- * When the last holder of our end is gone (EOF), however it died, the guardian kills (SIGKILL)
- * every process whose environment lists WORD in SMTGRIND_GUARD (until a scan finds none), then
- * removes the private directories of dead smtgrind processes (sg_run_tmpdir_sweep) and exits.
- * A nested smtgrind (a campaign's reducer) appends its own word, so its solvers die with
- * either. On a normal end, sg_guard_end says so (the guardian then does not wait for us to be
- * gone before its sweep), closes our end and waits for the guardian. sg_spawn_kill_child_groups
- * spares it: it leads a session, no solver does.
+ * When the last holder of our end is gone (EOF) without the word of a normal end, however it
+ * died, the guardian kills (SIGKILL, through a pidfd) every process that started after smtgrind
+ * and whose environment lists WORD in SMTGRIND_GUARD (until a scan finds none), waits until
+ * smtgrind is gone (at most 2 s), removes the private directories of dead smtgrind processes
+ * (sg_run_tmpdir_sweep) and exits. A nested smtgrind (a campaign's reducer) appends its own
+ * word, so its solvers die with either. On a normal end, sg_guard_end says so, closes our end
+ * and waits for the guardian, which exits at once: our solvers' groups were killed and our
+ * directories removed already, and a scan would kill what a solver script shares with other
+ * runs (an ssh ControlMaster). sg_spawn_kill_child_groups and sg_camp_reap_orphans spare it
+ * (sg_guard_is_guardian).
  * Linux only (/proc/PID/environ). Tests: tests/cli (group supervise). */
 #ifndef SG_RUN_GUARD_H
 #define SG_RUN_GUARD_H
 
+#include <stdbool.h>
 #include <sys/types.h>
 
 #include "base/rc.h"
@@ -37,7 +41,10 @@ typedef struct sg_guard {
  * the guardian's name. On failure (no fork, no socket) g holds none and the command runs as
  * before: the caller warns. */
 sg_rc sg_guard_start (sg_guard *g, int argc, char **argv);
-/* Normal end: close our end and reap the guardian (after its last scan). */
+/* Normal end: say so, close our end and reap the guardian (it exits at once). */
 void sg_guard_end (sg_guard *g);
+/* Is pid a guardian (leads its own session, named "sg-guard")? sg_spawn_kill_child_groups and
+ * sg_camp_reap_orphans spare it: it must outlive us. */
+bool sg_guard_is_guardian (pid_t pid);
 
 #endif

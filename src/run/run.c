@@ -16,21 +16,44 @@
 #include "run/spawn.h"
 
 bool
-sg_run_pid_gone (long pid)
+sg_run_proc_stat (long pid, sg_proc_stat *st)
 {
-  if (kill ((pid_t) pid, 0) != 0) return errno == ESRCH; /* EPERM: alive, not ours to tell */
-  /* A zombie is gone too: its parent has not reaped it yet (or never will: a PID 1 that
-   * reaps nothing). Field 3 of /proc/PID/stat, after the ")" that ends the name. */
-  char path[64], buf[512];
+  char path[64], buf[1024];
   snprintf (path, sizeof path, "/proc/%ld/stat", pid);
   int fd = open (path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return errno == ENOENT;
+  if (fd < 0) return false;
   ssize_t n = read (fd, buf, sizeof buf - 1);
   close (fd);
   if (n <= 0) return false;
   buf[n] = 0;
-  const char *paren = strrchr (buf, ')');
-  return paren && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X');
+  /* The name (field 2) may hold blanks and parentheses: fields 3 on follow the last ")". */
+  const char *p = strrchr (buf, ')');
+  if (!p || p[1] != ' ') return false;
+  p += 2;
+  st->state = *p;
+  st->flags = 0;
+  st->start = 0;
+  for (int field = 3; field <= 22 && *p; field++)
+    {
+      if (field == 9) st->flags = strtoul (p, NULL, 10);
+      if (field == 22) { st->start = strtoull (p, NULL, 10); return true; }
+      const char *sp = strchr (p, ' ');
+      if (!sp) break;
+      p = sp + 1;
+    }
+  return false;
+}
+
+bool
+sg_run_pid_gone (long pid)
+{
+  if (kill ((pid_t) pid, 0) != 0) return errno == ESRCH; /* EPERM: alive, not ours to tell */
+  /* A zombie is gone too (its parent has not reaped it yet, or never will: a PID 1 that reaps
+   * nothing), and so is a process that is exiting (PF_EXITING, 0x4: its descriptors are being
+   * closed, it starts nothing more). */
+  sg_proc_stat st;
+  if (!sg_run_proc_stat (pid, &st)) return kill ((pid_t) pid, 0) != 0 && errno == ESRCH;
+  return st.state == 'Z' || st.state == 'X' || (st.flags & 0x4u);
 }
 
 uint32_t

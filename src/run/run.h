@@ -45,7 +45,14 @@ sg_rc sg_run_text_capture (const sg_profile *p, const sg_patterns *pats, const s
                            const char *text, size_t len, sg_outcome *out /* OUT */,
                            sg_buf *stdout_text /* OUT */);
 
-/* Is process pid gone: no such process, or a zombie? (false when it cannot be told) */
+/* Fields of /proc/PID/stat: false when it cannot be read. */
+typedef struct sg_proc_stat {
+  char state;              /* field 3: R, S, D, Z, X, ... */
+  unsigned long flags;     /* field 9: PF_* (0x4: exiting) */
+  unsigned long long start; /* field 22: start time in clock ticks since boot */
+} sg_proc_stat;
+bool sg_run_proc_stat (long pid, sg_proc_stat *st /* OUT */);
+/* Is process pid gone: no such process, a zombie, or exiting? (false when it cannot be told) */
 bool sg_run_pid_gone (long pid);
 /* Remove the private directories of smtgrind processes that no longer exist (a kill -9 leaves
  * them): $TMPDIR/smtgrind-PID-XXXXXX of ours whose PID is gone (sg_run_pid_gone). Returns how

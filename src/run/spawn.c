@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include "base/clock.h"
 #include "run/spawn.h"
+#include "run/guard.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -267,10 +268,9 @@ sg_spawn_kill_child_groups (int sig)
       FILE *f = fopen (path, "r");
       if (!f) continue;
       long pid;
-      /* A child leading its own session is the guardian (run/guard.h), not a solver: it
-       * must outlive us to kill what our solvers left. */
+      /* Not the guardian (run/guard.h): it must outlive us to kill what our solvers left. */
       while (fscanf (f, "%ld", &pid) == 1)
-        if (pid > 0 && getpgid ((pid_t) pid) == (pid_t) pid && getsid ((pid_t) pid) != (pid_t) pid)
+        if (pid > 0 && getpgid ((pid_t) pid) == (pid_t) pid && !sg_guard_is_guardian ((pid_t) pid))
           kill ((pid_t) -pid, sig);
       fclose (f);
     }

@@ -129,7 +129,7 @@ bool sg_spawn_stop_pending (void);
  * pending. */
 void sg_spawn_stop_now (const char *private_dir);
 /* Kill the process group of every child of this process that leads one (solvers), with sig;
- * not a child that leads a session (the guardian, run/guard.h). */
+ * not the guardian (run/guard.h, sg_guard_is_guardian). */
 void sg_spawn_kill_child_groups (int sig);
 
 /* CLOCK_MONOTONIC in seconds; deadlines below are in this clock. */

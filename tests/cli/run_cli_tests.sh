@@ -1723,7 +1723,7 @@ group_supervise() {
   until [ "$(leftovers "hang $m" | wc -l)" -ge 2 ] || [ $n -ge 200 ]; do sleep 0.1; n=$((n + 1)); done
   local had=0 guard=0
   [ "$(leftovers "hang $m" | wc -l)" -ge 2 ] && had=1
-  pgrep -f "^sg-guard $pid" >/dev/null && guard=1
+  pgrep -f "^sg-guard $pid\$" >/dev/null && guard=1
   kill -9 "$pid"
   wait "$pid" 2>/dev/null
   set -e
@@ -1731,7 +1731,7 @@ group_supervise() {
   until { [ -z "$(leftovers "$m")" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]; } || [ $n -ge 30 ]; do sleep 0.1; n=$((n + 1)); done
   left=$(leftovers "$m")
   check "kill -9 of check: the solver script's children (background and waited for) die, no temporary directory is left" \
-    eval '[ $had = 1 ] && [ $guard = 1 ] && [ -z "$left" ] && [ -z "$(ls -A "$sd/tmp-$m")" ] && ! pgrep -f "^sg-guard $pid" >/dev/null'
+    eval '[ $had = 1 ] && [ $guard = 1 ] && [ -z "$left" ] && [ -z "$(ls -A "$sd/tmp-$m")" ] && ! pgrep -f "^sg-guard $pid\$" >/dev/null'
   reap_marker "$m"
   m=sgsup$$x${RANDOM}k9sess
   mkdir -p "$sd/bin-$m" "$sd/tmp-$m"
@@ -1755,15 +1755,46 @@ group_supervise() {
   check "kill -9 of enum during a session query: its session solver dies too" \
     eval '[ $had = 1 ] && [ -z "$left" ]'
   reap_marker "$m"
-  # A normal end waits for the guardian: none is left once smtgrind has exited.
+  # kill -9 of an engine with two workers (forks that hold the guardian's socket too): the
+  # script children of both die, and the workers' directories go.
+  m=sgsup$$x${RANDOM}k9opf
+  mkdir -p "$sd/tmp-$m"
+  printf '#!/bin/sh\n"%s" hang %s &\n"%s" hang %s\n' "$fake" "$m" "$fake" "$m" >"$sd/hang-$m.sh"
+  chmod +x "$sd/hang-$m.sh"
   set +e
-  "$bin" check -t 5 --solvers "$fake sat" examples/qf_lia.smt2 </dev/null >/dev/null 2>&1 &
+  TMPDIR="$sd/tmp-$m" "$bin" opfuzz --solvers "$sd/hang-$m.sh" -t 60 --jobs 2 --seed 3 --budget 120 \
+    --out "$sd/opf-$m" examples/qf_lia.smt2 examples/qf_bv.smt2 </dev/null >/dev/null 2>&1 &
   pid=$!
+  n=0
+  until [ "$(leftovers "hang $m" | wc -l)" -ge 4 ] || [ $n -ge 200 ]; do sleep 0.1; n=$((n + 1)); done
+  had=0
+  [ "$(leftovers "hang $m" | wc -l)" -ge 4 ] && had=1
+  kill -9 "$pid"
+  wait "$pid" 2>/dev/null
+  set -e
+  n=0
+  until { [ -z "$(leftovers "$m")" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]; } || [ $n -ge 30 ]; do sleep 0.1; n=$((n + 1)); done
+  left=$(leftovers "$m")
+  check "kill -9 of opfuzz --jobs 2: both workers' solver scripts and their children die, no temporary directory is left" \
+    eval '[ $had = 1 ] && [ -z "$left" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]'
+  reap_marker "$m"
+  # A normal end waits for its guardian (seen while the run lasts): none is left after it.
+  m=sgsup$$x${RANDOM}guardend
+  printf '#!/bin/sh\n"%s" hang %s\n' "$fake" "$m" >"$sd/hang-$m.sh"
+  chmod +x "$sd/hang-$m.sh"
+  set +e
+  "$bin" check -t 1 --solvers "$sd/hang-$m.sh" examples/qf_lia.smt2 </dev/null >/dev/null 2>&1 &
+  pid=$!
+  n=0
+  until pgrep -f "^sg-guard $pid\$" >/dev/null || [ $n -ge 50 ]; do sleep 0.05; n=$((n + 1)); done
+  guard=0
+  pgrep -f "^sg-guard $pid\$" >/dev/null && guard=1
   wait "$pid"
   code=$?
   set -e
-  check "a normal end: smtgrind's guardian is gone when it exits" \
-    eval '[ $code = 0 ] && ! pgrep -f "^sg-guard $pid\$" >/dev/null'
+  check "a normal end: smtgrind's guardian, there while it ran, is gone when it exits" \
+    eval '[ $guard = 1 ] && [ $code = 0 ] && ! pgrep -f "^sg-guard $pid\$" >/dev/null'
+  reap_marker "$m"
   # Ctrl-C and a hangup reach the campaign's whole process group (a terminal sends them so; a
   # service manager sends SIGTERM so):
   # the workers ignore them and stop after their current mutant as the campaign tells them,
