@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "run/profile.h"
+
 const char *
 sg_verdict_kind_name (sg_verdict_kind k)
 {
@@ -155,8 +157,9 @@ sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
         for (uint32_t i = 0; i < n && refrun == SG_NONE; i++)
           if (decided (sg_oracle_answer (&runs[i], q))) { ref = sg_oracle_answer (&runs[i], q); refrun = i; }
       if (!decided (ref)) continue;
-      /* The decided answers of this query, for the majority rule: one vote per solver (the
-       * same binary twice, with other options, is one opinion: a hostile review). */
+      /* The decided answers of this query, for the majority rule: one vote per solver family
+       * (the same binary twice, with other options, is one opinion: a hostile review; so are
+       * two versions of it, z3 and z3-4.13.0, which share their bugs). */
       uint32_t nsat = 0, nunsat = 0, lone_sat = SG_NONE, lone_unsat = SG_NONE;
       for (uint32_t i = 0; i < n; i++)
         {
@@ -164,7 +167,7 @@ sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
           if (!decided (a)) continue;
           bool again = false;
           for (uint32_t j = 0; j < i && !again; j++)
-            again = sg_oracle_answer (&runs[j], q) == a && !strcmp (runs[j].solver, runs[i].solver);
+            again = sg_oracle_answer (&runs[j], q) == a && sg_profile_same_family (runs[j].solver, runs[i].solver);
           if (a == SG_ANS_SAT) { nsat += !again; lone_sat = i; }
           else { nunsat += !again; lone_unsat = i; }
         }

@@ -509,14 +509,15 @@ sg_probe_referee (const sg_solver_list *referees, const sg_patterns *pats, sg_st
     {
       const sg_profile *prof = &referees->a[r];
       if (!sg_profile_accepts_logic (prof, logic)) continue;
-      /* A fresh run of a solver that already decided this query is no second opinion. */
+      /* A fresh run of a solver that already decided this query is no second opinion, nor is
+       * another version of it (sg_profile_same_family). */
       bool answered = false;
       for (uint32_t i = 0; i < p->runs.n && !answered; i++)
         {
           const sg_probe_run *pr = &p->runs.a[i];
           answered = !pr->skipped && pr->out.kind == SG_OUT_OK && v->query < pr->out.answers.n
                      && (pr->out.answers.a[v->query] == SG_ANS_SAT || pr->out.answers.a[v->query] == SG_ANS_UNSAT)
-                     && !strcmp (pr->prof->name, prof->name);
+                     && sg_profile_same_family (pr->prof->name, prof->name);
         }
       if (answered) continue;
       sg_run_opts ro;

@@ -490,6 +490,13 @@ sg_profile_session_argv (const sg_profile *p, const sg_argv_opts *o, sg_strv *ar
 }
 
 bool
+sg_profile_same_family (const char *a, const char *b)
+{
+  size_t la = strcspn (a, "-"), lb = strcspn (b, "-");
+  return la == lb && !memcmp (a, b, la);
+}
+
+bool
 sg_profile_accepts_logic (const sg_profile *p, const char *logic)
 {
   if (!logic || !*logic) return true;
@@ -803,7 +810,7 @@ sg_profiles_auto_referees (const sg_profiles *ps, const sg_solver_list *under_te
     for (uint32_t k = 0; k < sizeof names / sizeof *names; k++)
       {
         bool used = false;
-        for (uint32_t i = 0; i < under_test->n; i++) used |= !strcmp (under_test->a[i].name, names[k]);
+        for (uint32_t i = 0; i < under_test->n; i++) used |= sg_profile_same_family (under_test->a[i].name, names[k]);
         const sg_profile *bp = sg_profiles_find (ps, names[k]);
         if (used != (pass == 1) || !bp || !sg_profile_installed (bp)) continue;
         sg_rc rc = sg_profiles_parse_spec (ps, names[k], "--referee", out, d);

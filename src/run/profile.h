@@ -101,6 +101,10 @@ sg_rc sg_profile_argv (const sg_profile *p, const sg_argv_opts *o, sg_strv *argv
  * the profile has no session support. */
 sg_rc sg_profile_session_argv (const sg_profile *p, const sg_argv_opts *o,
                                sg_strv *argv /* OUT */);
+/* Are profile names a and b of one solver family: the same name up to its first '-' (z3 and
+ * z3-4.13.0, an npm release; cvc5 and cvc5-fp)? Versions and configurations of one solver
+ * share its bugs, so the majority rule and the referees count one opinion per family. */
+bool sg_profile_same_family (const char *a, const char *b);
 /* Does the profile accept `logic` (NULL or "" = no set-logic: always)? */
 bool sg_profile_accepts_logic (const sg_profile *p, const char *logic);
 /* Can the binary be run: a path that is executable, or a name found in PATH? */

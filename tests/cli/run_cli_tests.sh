@@ -623,6 +623,16 @@ group_check() {
     run "$bin" check --solvers "z3;cvc4" "$od/dt_forall.smt2"
     check "check: z3 against cvc4 with no model deciding: the referee (cvc5, installed, not under test) blames cvc4" \
       eval '[ $code = 10 ] && [[ $out == *"referee cvc5 answers unsat"* ]] && [[ $out == *"blamed: cvc4"* ]]'
+    # A referee of the family of a solver that answered is no second opinion: with only z3 and
+    # cvc4 installed, cvc4 under test as `cvc4-1.8` (a version of it) said sat; the referee cvc4
+    # said sat too and blamed z3, although cvc4 is the wrong one (above).
+    mkdir -p "$tmp/fam/bin"
+    ln -sf "$(command -v z3)" "$tmp/fam/bin/z3"
+    ln -sf "$(command -v cvc4)" "$tmp/fam/bin/cvc4"
+    ln -sf "$(command -v cvc4)" "$tmp/fam/cvc4-1.8"
+    run env PATH="$tmp/fam/bin" "$bin" check --solvers "z3;$tmp/fam/cvc4-1.8" "$od/dt_forall.smt2"
+    check "check: a referee of the family of a solver under test (cvc4 for cvc4-1.8) is not asked: unattributed, not z3" \
+      eval '[ $code = 10 ] && [[ $out == *"no model decides"* ]] && [[ $out != *"referee"* ]] && [[ $out == *"blamed: unattributed"* ]]'
     run "$bin" check --solvers "z3;cvc5;cvc4" "$od/pow_zero_zero.smt2"
     check "check: (< 1.0 (^ 0.0 0.0)), z3 sat, cvc5 and cvc4 unsat: unspecified (0^0), not a bug, exit 0" \
       eval '[ $code = 0 ] && [[ $out == *"verdict: unspecified: "*"^ is a solver extension"* ]] && [[ $out != *"blamed"* ]]'

@@ -11,6 +11,7 @@
 #include "oracle/oracle.h"
 #include "oracle/probe.h"
 #include "oracle/unspec.h"
+#include "run/profile.h"
 #include "test_util.h"
 
 static sg_outcome
@@ -244,6 +245,38 @@ test_blame (void **state)
         else assert_non_null (strstr (v.why, "majority"));
       }
   }
+  /* One vote per family: z3 and an npm release of it (z3-4.13.0) against cvc5 is no majority
+   * (versions share their bugs: cvc5 was blamed); against cvc5 and cvc4 they are outvoted. */
+  {
+    static const char *const vers[] = { "z3", "z3-4.13.0", "cvc5", "cvc4" };
+    static const char *const ans[] = { "ssu", "ssuu" };
+    for (int c = 0; c < 2; c++)
+      {
+        sg_outcome out[4];
+        sg_oracle_run r[4];
+        uint32_t n = (uint32_t) strlen (ans[c]);
+        for (uint32_t i = 0; i < n; i++)
+          {
+            char one[2] = { ans[c][i], 0 };
+            out[i] = mk (SG_OUT_OK, one, 0.1);
+            r[i] = (sg_oracle_run) { vers[i], &out[i], -1 };
+          }
+        sg_oracle_judge (r, n, &o, &v);
+        for (uint32_t i = 0; i < n; i++) sg_outcome_free (&out[i]);
+        assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
+        if (c == 0) assert_int_equal (v.culprit, SG_NONE);
+        else
+          {
+            assert_non_null (strstr (v.why, "2 of the 3 solvers that decided say unsat (majority)"));
+            assert_true (v.culprit == 0 || v.culprit == 1);
+          }
+      }
+  }
+  /* Families: the name up to its first '-'. */
+  assert_true (sg_profile_same_family ("z3", "z3-4.13.0"));
+  assert_true (sg_profile_same_family ("cvc5-fp", "cvc5"));
+  assert_false (sg_profile_same_family ("cvc5", "cvc4"));
+  assert_false (sg_profile_same_family ("z3", "z3str3"));
   /* The evaluator beats the majority: the lone sat answer's model is validated. */
   int valid_lone[3] = { -1, -1, SG_MODEL_VALID };
   v = judge3 ("uus", valid_lone, &o);
