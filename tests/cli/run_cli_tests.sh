@@ -1690,6 +1690,27 @@ reap_marker() { local p; for p in $(pgrep -f "$1" || true); do kill -9 "$p" 2>/d
 # reap_left PID MARKER: wait for PID (its status into code; set -e again), then what is left of
 # MARKER's processes into left.
 reap_left() { wait "$1" 2>/dev/null; code=$?; set -e; sleep 0.3; left=$(leftovers "$2"); }
+# kill9_run MARKER MIN CMD...: run CMD in the background (TMPDIR=$sd/tmp-MARKER) until MIN
+# processes "hang MARKER" run, kill -9 it, then wait up to 3 s for none of MARKER's processes
+# and an empty TMPDIR. Sets pid, had (MIN were seen), guard (its guardian was seen) and left.
+kill9_run() {
+  local m=$1 min=$2 n=0
+  shift 2
+  set +e
+  TMPDIR="$sd/tmp-$m" "$@" </dev/null >/dev/null 2>&1 &
+  pid=$!
+  until [ "$(leftovers "hang $m" | wc -l)" -ge "$min" ] || [ $n -ge 200 ]; do sleep 0.1; n=$((n + 1)); done
+  had=0
+  guard=0
+  [ "$(leftovers "hang $m" | wc -l)" -ge "$min" ] && had=1
+  pgrep -f "^sg-guard $pid\$" >/dev/null && guard=1
+  kill -9 "$pid"
+  wait "$pid" 2>/dev/null
+  set -e
+  n=0
+  until { [ -z "$(leftovers "$m")" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]; } || [ $n -ge 30 ]; do sleep 0.1; n=$((n + 1)); done
+  left=$(leftovers "$m")
+}
 # slice_states DB: "STATE COUNT" lines of the campaign's slices.
 slice_states() {
   python3 -c 'import sqlite3, sys
@@ -1722,24 +1743,12 @@ group_supervise() {
   # solver script's own children (the one in the background, the one it waits for) or a session
   # solver deep in a query (no PR_SET_PDEATHSIG for sessions): the guardian (run/guard.h) kills
   # them and removes the private directories. Without it, all three ran on for the full -t.
+  local had guard
   m=sgsup$$x${RANDOM}k9check
   mkdir -p "$sd/tmp-$m"
   printf '#!/bin/sh\n"%s" hang %s &\n"%s" hang %s\n' "$fake" "$m" "$fake" "$m" >"$sd/hang-$m.sh"
   chmod +x "$sd/hang-$m.sh"
-  set +e
-  TMPDIR="$sd/tmp-$m" "$bin" check -t 60 --solvers "$sd/hang-$m.sh" examples/qf_lia.smt2 </dev/null >/dev/null 2>&1 &
-  pid=$!
-  n=0
-  until [ "$(leftovers "hang $m" | wc -l)" -ge 2 ] || [ $n -ge 200 ]; do sleep 0.1; n=$((n + 1)); done
-  local had=0 guard=0
-  [ "$(leftovers "hang $m" | wc -l)" -ge 2 ] && had=1
-  pgrep -f "^sg-guard $pid\$" >/dev/null && guard=1
-  kill -9 "$pid"
-  wait "$pid" 2>/dev/null
-  set -e
-  n=0
-  until { [ -z "$(leftovers "$m")" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]; } || [ $n -ge 30 ]; do sleep 0.1; n=$((n + 1)); done
-  left=$(leftovers "$m")
+  kill9_run "$m" 2 "$bin" check -t 60 --solvers "$sd/hang-$m.sh" examples/qf_lia.smt2
   check "kill -9 of check: the solver script's children (background and waited for) die, no temporary directory is left" \
     eval '[ $had = 1 ] && [ $guard = 1 ] && [ -z "$left" ] && [ -z "$(ls -A "$sd/tmp-$m")" ] && ! pgrep -f "^sg-guard $pid\$" >/dev/null'
   reap_marker "$m"
@@ -1748,22 +1757,9 @@ group_supervise() {
   printf '#!/bin/sh\n[ "$1" = --version ] && { echo "Z3 version 4.8.12 - 64 bit"; exit 0; }\nexec "%s" hang %s\n' \
     "$fake" "$m" >"$sd/bin-$m/z3"
   chmod +x "$sd/bin-$m/z3"
-  set +e
-  TMPDIR="$sd/tmp-$m" "$bin" enum ints --count 5 --solvers "$sd/bin-$m/z3" -t 60 --jobs 1 \
-    --out "$sd/enum-$m" </dev/null >/dev/null 2>&1 &
-  pid=$!
-  n=0
-  until pgrep -f "hang $m" >/dev/null || [ $n -ge 200 ]; do sleep 0.1; n=$((n + 1)); done
-  had=0
-  pgrep -f "hang $m" >/dev/null && had=1
-  kill -9 "$pid"
-  wait "$pid" 2>/dev/null
-  set -e
-  n=0
-  until [ -z "$(leftovers "$m")" ] || [ $n -ge 30 ]; do sleep 0.1; n=$((n + 1)); done
-  left=$(leftovers "$m")
+  kill9_run "$m" 1 "$bin" enum ints --count 5 --solvers "$sd/bin-$m/z3" -t 60 --jobs 1 --out "$sd/enum-$m"
   check "kill -9 of enum during a session query: its session solver dies too" \
-    eval '[ $had = 1 ] && [ -z "$left" ]'
+    eval '[ $had = 1 ] && [ -z "$left" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]'
   reap_marker "$m"
   # kill -9 of an engine with two workers (forks that hold the guardian's socket too): the
   # script children of both die, and the workers' directories go.
@@ -1771,20 +1767,8 @@ group_supervise() {
   mkdir -p "$sd/tmp-$m"
   printf '#!/bin/sh\n"%s" hang %s &\n"%s" hang %s\n' "$fake" "$m" "$fake" "$m" >"$sd/hang-$m.sh"
   chmod +x "$sd/hang-$m.sh"
-  set +e
-  TMPDIR="$sd/tmp-$m" "$bin" opfuzz --solvers "$sd/hang-$m.sh" -t 60 --jobs 2 --seed 3 --budget 120 \
-    --out "$sd/opf-$m" examples/qf_lia.smt2 examples/qf_bv.smt2 </dev/null >/dev/null 2>&1 &
-  pid=$!
-  n=0
-  until [ "$(leftovers "hang $m" | wc -l)" -ge 4 ] || [ $n -ge 200 ]; do sleep 0.1; n=$((n + 1)); done
-  had=0
-  [ "$(leftovers "hang $m" | wc -l)" -ge 4 ] && had=1
-  kill -9 "$pid"
-  wait "$pid" 2>/dev/null
-  set -e
-  n=0
-  until { [ -z "$(leftovers "$m")" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]; } || [ $n -ge 30 ]; do sleep 0.1; n=$((n + 1)); done
-  left=$(leftovers "$m")
+  kill9_run "$m" 4 "$bin" opfuzz --solvers "$sd/hang-$m.sh" -t 60 --jobs 2 --seed 3 --budget 120 \
+    --out "$sd/opf-$m" examples/qf_lia.smt2 examples/qf_bv.smt2
   check "kill -9 of opfuzz --jobs 2: both workers' solver scripts and their children die, no temporary directory is left" \
     eval '[ $had = 1 ] && [ -z "$left" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]'
   reap_marker "$m"
