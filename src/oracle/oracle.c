@@ -160,14 +160,19 @@ sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
       /* The decided answers of this query, for the majority rule: one vote per solver family
        * (the same binary twice, with other options, is one opinion: a hostile review; so are
        * two versions of it, z3 and z3-4.13.0, which share their bugs). */
-      uint32_t nsat = 0, nunsat = 0, lone_sat = SG_NONE, lone_unsat = SG_NONE;
+      uint32_t nsat = 0, nunsat = 0, lone_sat = SG_NONE, lone_unsat = SG_NONE, families = 0;
       for (uint32_t i = 0; i < n; i++)
         {
           sg_answer a = sg_oracle_answer (&runs[i], q);
           if (!decided (a)) continue;
-          bool again = false;
-          for (uint32_t j = 0; j < i && !again; j++)
-            again = sg_oracle_answer (&runs[j], q) == a && sg_profile_same_family (runs[j].solver, runs[i].solver);
+          bool again = false, family_seen = false;
+          for (uint32_t j = 0; j < i; j++)
+            if (decided (sg_oracle_answer (&runs[j], q)) && sg_profile_same_family (runs[j].solver, runs[i].solver))
+              {
+                family_seen = true;
+                again |= sg_oracle_answer (&runs[j], q) == a;
+              }
+          families += !family_seen;
           if (a == SG_ANS_SAT) { nsat += !again; lone_sat = i; }
           else { nunsat += !again; lone_unsat = i; }
         }
@@ -221,10 +226,11 @@ sg_oracle_judge (const sg_oracle_run *runs, uint32_t n, const sg_oracle_opts *o,
                        "%s and %s disagree on query %u (%s vs %s); no model decides and %s",
                        runs[refrun].solver, runs[i].solver, q + 1, sg_answer_name (ref),
                        sg_answer_name (a), unspec);
-              else if (!majority_done && nsat + nunsat >= 3 && (nsat == 1 || nunsat == 1)
-                       && nsat != nunsat)
+              else if (!majority_done && nsat + nunsat >= 3 && families >= 3
+                       && (nsat == 1 || nunsat == 1) && nsat != nunsat)
                 {
-                  /* Majority of at least three decided answers against one dissenter. */
+                  /* Majority of at least three decided answers, from three families at least,
+                   * against one dissenter. */
                   majority_done = true;
                   uint32_t lone = nsat == 1 ? lone_sat : lone_unsat;
                   found (v, SG_VERDICT_SOUNDNESS, lone, q,

@@ -101,7 +101,8 @@ kill_it (int pidfd, pid_t pid)
  * how many were killed. A pidfd taken before the environment is read makes sure the process
  * killed is the one read, not a later one with its PID. */
 static unsigned
-scan_and_kill (const char *word, unsigned long long since, char **buf, size_t *cap)
+scan_and_kill (const char *word, unsigned long long since, bool spare_sessions, char **buf,
+               size_t *cap)
 {
   DIR *d = opendir ("/proc");
   if (!d) return 0;
@@ -116,6 +117,7 @@ scan_and_kill (const char *word, unsigned long long since, char **buf, size_t *c
       sg_proc_stat st;
       if (!sg_run_proc_stat (pid, &st) || st.start < since || st.state == 'Z' || st.state == 'X')
         continue;
+      if (spare_sessions && getsid ((pid_t) pid) == (pid_t) pid) continue;
       int pidfd = pidfd_open_ ((pid_t) pid);
       if (pidfd < 0 && errno != ENOSYS) continue; /* gone already */
       size_t n = read_environ (pid, buf, cap);
@@ -174,23 +176,26 @@ guardian (int rfd, const char *word, pid_t owner, int argc, char **argv)
     }
   prctl (PR_SET_NAME, "sg-guard");
   char b;
-  bool normal_end = false; /* sg_guard_end said so before closing */
+  bool normal_end = false, stopped = false; /* sg_guard_end, sg_guard_stopping said so */
   for (;;)
     {
       ssize_t r = recv (rfd, &b, 1, 0);
       if (r < 0 && errno == EINTR) continue;
       if (r <= 0) break; /* EOF: every holder of our end is gone */
       normal_end |= b == 'q';
+      stopped |= b == 's';
     }
   /* A normal end has killed its solvers' groups and removed its directories: nothing to do.
    * (No scan then: it would cost every run a look at every process, and would kill what a
-   * solver script shares with other runs, such as an ssh ControlMaster.) */
+   * solver script shares with other runs, such as an ssh ControlMaster.) After a stop signal,
+   * what leads its own session (such a shared helper) is spared; the rest, a worker's solver
+   * script's children when the worker had to be killed, goes. */
   if (normal_end) _exit (0);
   char *buf = NULL;
   size_t cap = 0;
   for (int round = 0; round < SCAN_ROUNDS; round++)
     {
-      if (!scan_and_kill (word, since, &buf, &cap)) break;
+      if (!scan_and_kill (word, since, stopped, &buf, &cap)) break;
       struct timespec ts = { 0, 10 * 1000 * 1000 }; /* let them die before the next look */
       nanosleep (&ts, NULL);
     }
@@ -232,9 +237,10 @@ sg_guard_start (sg_guard *g, int argc, char **argv)
   if (ol) sprintf (val, "%s:%s", old, word);
   else strcpy (val, word);
   /* A socket pair, not a pipe: the normal end's word is sent with MSG_NOSIGNAL, so a guardian
-   * someone killed costs no SIGPIPE. */
+   * someone killed costs no SIGPIPE. SEQPACKET: no other socket of ours has that type, which is
+   * how sg_guard_stopping finds it. */
   int pfd[2];
-  if (socketpair (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pfd) != 0) { free (val); return SG_RC_IO; }
+  if (socketpair (AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pfd) != 0) { free (val); return SG_RC_IO; }
   /* Started with 0, 1 or 2 closed, a socket there would be read as our stdin (`check -`) or
    * replaced by the guardian's /dev/null: both ends go above 2. */
   for (int i = 0; i < 2; i++)
@@ -290,4 +296,31 @@ sg_guard_end (sg_guard *g)
   if (g->pid > 0)
     while (waitpid (g->pid, NULL, 0) < 0 && errno == EINTR) {}
   g->pid = 0;
+}
+
+void
+sg_guard_stopping (void)
+{
+  DIR *d = opendir ("/proc/self/fd");
+  if (!d) return;
+  int dfd = dirfd (d);
+  pid_t self = getpid ();
+  struct dirent *e;
+  while ((e = readdir (d)))
+    {
+      char *end;
+      long fd = strtol (e->d_name, &end, 10);
+      if (*end || fd < 0 || fd > 1 << 20 || fd == dfd) continue;
+      int type = 0;
+      socklen_t tl = sizeof type;
+      struct ucred cr;
+      socklen_t cl = sizeof cr;
+      /* Ours: a SEQPACKET socket pair made by this very process (a fork, a campaign worker,
+       * sees its parent as the maker and says nothing). */
+      if (getsockopt ((int) fd, SOL_SOCKET, SO_TYPE, &type, &tl) != 0 || type != SOCK_SEQPACKET
+          || getsockopt ((int) fd, SOL_SOCKET, SO_PEERCRED, &cr, &cl) != 0 || cr.pid != self)
+        continue;
+      if (send ((int) fd, "s", 1, MSG_NOSIGNAL) < 0) {}
+    }
+  closedir (d);
 }

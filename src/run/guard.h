@@ -19,7 +19,8 @@
  * word, so its solvers die with either. On a normal end, sg_guard_end says so, closes our end
  * and waits for the guardian, which exits at once: our solvers' groups were killed and our
  * directories removed already, and a scan would kill what a solver script shares with other
- * runs (an ssh ControlMaster). sg_spawn_kill_child_groups and sg_camp_reap_orphans spare it
+ * runs (an ssh ControlMaster). A death by a stop signal (SIGINT, SIGTERM, SIGHUP: spawn.h)
+ * tells it first (sg_guard_stopping): its scan then spares session leaders (such helpers). sg_spawn_kill_child_groups and sg_camp_reap_orphans spare it
  * (sg_guard_is_guardian).
  * Linux only (/proc/PID/environ). Tests: tests/cli (group supervise). */
 #ifndef SG_RUN_GUARD_H
@@ -43,6 +44,11 @@ typedef struct sg_guard {
 sg_rc sg_guard_start (sg_guard *g, int argc, char **argv);
 /* Normal end: say so, close our end and reap the guardian (it exits at once). */
 void sg_guard_end (sg_guard *g);
+/* About to die of a stop signal, our solvers' groups killed and our directories removed
+ * (sg_spawn_stop_now): tell the guardian, which then spares what leads its own session (a
+ * helper a solver script shares with other runs) and kills the rest that carries its word.
+ * Only the process that started the guardian says so; without a guardian it does nothing. */
+void sg_guard_stopping (void);
 /* Is pid a guardian (leads its own session, named "sg-guard")? sg_spawn_kill_child_groups and
  * sg_camp_reap_orphans spare it: it must outlive us. */
 bool sg_guard_is_guardian (pid_t pid);

@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <limits.h>
 #include <sys/stat.h>
+#include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -489,10 +490,22 @@ sg_profile_session_argv (const sg_profile *p, const sg_argv_opts *o, sg_strv *ar
   return build (p, o, true, argv);
 }
 
+/* The length of name's family: up to a "-VERSION" suffix (digits and dots, a digit first), else
+ * the whole name (run-yices.sh and run-bitwuzla.sh, z3-noodler, cvc5-fp are their own). */
+static size_t
+family_len (const char *name)
+{
+  const char *dash = strrchr (name, '-');
+  if (!dash || dash == name || !isdigit ((unsigned char) dash[1])) return strlen (name);
+  for (const char *c = dash + 1; *c; c++)
+    if (!isdigit ((unsigned char) *c) && *c != '.') return strlen (name);
+  return (size_t) (dash - name);
+}
+
 bool
 sg_profile_same_family (const char *a, const char *b)
 {
-  size_t la = strcspn (a, "-"), lb = strcspn (b, "-");
+  size_t la = family_len (a), lb = family_len (b);
   return la == lb && !memcmp (a, b, la);
 }
 

@@ -101,9 +101,10 @@ sg_rc sg_profile_argv (const sg_profile *p, const sg_argv_opts *o, sg_strv *argv
  * the profile has no session support. */
 sg_rc sg_profile_session_argv (const sg_profile *p, const sg_argv_opts *o,
                                sg_strv *argv /* OUT */);
-/* Are profile names a and b of one solver family: the same name up to its first '-' (z3 and
- * z3-4.13.0, an npm release; cvc5 and cvc5-fp)? Versions and configurations of one solver
- * share its bugs, so the majority rule and the referees count one opinion per family. */
+/* Are profile names a and b of one solver family: the same name once a "-VERSION" suffix
+ * (digits and dots) is dropped (z3 and z3-4.13.0, an npm release; cvc4 and cvc4-1.8)? Versions
+ * of one solver share its bugs, so the majority rule and the referees count one opinion per
+ * family. Any other name is its own family (run-yices.sh, z3-noodler, cvc5-fp). */
 bool sg_profile_same_family (const char *a, const char *b);
 /* Does the profile accept `logic` (NULL or "" = no set-logic: always)? */
 bool sg_profile_accepts_logic (const sg_profile *p, const char *logic);

@@ -331,6 +331,7 @@ sg_spawn_stop_now (const char *private_dir)
           }
       closedir (d);
     }
+  sg_guard_stopping (); /* our solvers are gone: the guardian spares shared helpers */
   /* Unblock: the pending signal is delivered now, with its default action (termination).
    * A disposition someone set to ignore it (a campaign worker's SIGINT) discards it. */
   fflush (NULL);

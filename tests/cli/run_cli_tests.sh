@@ -1772,6 +1772,21 @@ group_supervise() {
   check "kill -9 of opfuzz --jobs 2: both workers' solver scripts and their children die, no temporary directory is left" \
     eval '[ $had = 1 ] && [ -z "$left" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]'
   reap_marker "$m"
+  # A stop signal spares what leads its own session (a helper a solver script shares with other
+  # runs, such as an ssh ControlMaster; a hostile review: a second run using it then reported a
+  # false crash) and kills the rest, as before.
+  m=sgsup$$x${RANDOM}shared
+  mkdir -p "$sd/tmp-$m"
+  printf '#!/bin/sh\nsetsid "%s" hang %sd &\n"%s" hang %s\n' "$fake" "$m" "$fake" "$m" >"$sd/hang-$m.sh"
+  chmod +x "$sd/hang-$m.sh"
+  run env TMPDIR="$sd/tmp-$m" timeout -s TERM 2 "$bin" check -t 60 --solvers "$sd/hang-$m.sh" examples/qf_lia.smt2
+  sleep 0.5
+  local helper solver
+  helper=$(leftovers "hang ${m}d\$")
+  solver=$(leftovers "hang ${m}\$")
+  check "check stopped by SIGTERM: a solver script's helper in its own session lives on, its solver does not" \
+    eval '[ $code = 124 ] && [ -n "$helper" ] && [ -z "$solver" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]'
+  reap_marker "$m"
   # A normal end waits for its guardian (seen while the run lasts): none is left after it.
   m=sgsup$$x${RANDOM}guardend
   printf '#!/bin/sh\n"%s" hang %s\n' "$fake" "$m" >"$sd/hang-$m.sh"

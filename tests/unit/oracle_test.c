@@ -250,11 +250,34 @@ test_blame (void **state)
         assert_true (v.culprit == 0 || v.culprit == 1);
       }
   }
-  /* Families: the name up to its first '-'. */
+  /* Three answers from two families (z3 sat, z3-4.13.0 unsat, cvc5 sat) are no majority: the
+   * versions of z3 disagree, and only cvc5 is another opinion. */
+  {
+    static const char *const vers[] = { "z3", "z3-4.13.0", "cvc5" };
+    v = judge_named (vers, "sus", NULL, &o);
+    assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
+    assert_int_equal (v.culprit, SG_NONE);
+    assert_null (strstr (v.why, "majority"));
+  }
+  /* Wrapper scripts named run-A.sh (a hostile review: run-yices.sh and run-bitwuzla.sh were one
+   * vote, so 2 against 2 blamed one of them) are families of their own. */
+  {
+    static const char *const wraps[] = { "run-yices.sh", "run-bitwuzla.sh", "cvc5", "cvc4" };
+    v = judge_named (wraps, "ssuu", NULL, &o);
+    assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
+    assert_int_equal (v.culprit, SG_NONE);
+  }
+  /* Families: a "-VERSION" suffix (digits and dots) is dropped, nothing else. */
   assert_true (sg_profile_same_family ("z3", "z3-4.13.0"));
-  assert_true (sg_profile_same_family ("cvc5-fp", "cvc5"));
+  assert_true (sg_profile_same_family ("cvc4-1.8", "cvc4"));
+  assert_true (sg_profile_same_family ("z3-4.8.12", "z3-4.13.0"));
+  assert_false (sg_profile_same_family ("cvc5-fp", "cvc5"));
+  assert_false (sg_profile_same_family ("z3-noodler", "z3"));
+  assert_false (sg_profile_same_family ("run-yices.sh", "run-bitwuzla.sh"));
+  assert_false (sg_profile_same_family ("run-1.sh", "run-2.sh"));
   assert_false (sg_profile_same_family ("cvc5", "cvc4"));
   assert_false (sg_profile_same_family ("z3", "z3str3"));
+  assert_false (sg_profile_same_family ("-1", "x-1"));
   /* The evaluator beats the majority: the lone sat answer's model is validated. */
   int valid_lone[3] = { -1, -1, SG_MODEL_VALID };
   v = judge3 ("uus", valid_lone, &o);
