@@ -264,15 +264,22 @@ sg_guard_start (sg_guard *g, int argc, char **argv)
       close (pfd[1]);
       return SG_RC_NOMEM;
     }
-  free (val);
   pid_t owner = getpid ();
   pid_t pid = fork ();
   if (pid < 0)
     {
+      /* No guardian: the word goes again (an outer smtgrind's words stay). */
+      int e = errno;
+      val[ol] = '\0';
+      if (ol) setenv (SG_GUARD_ENV, val, 1);
+      else unsetenv (SG_GUARD_ENV);
+      free (val);
       close (pfd[0]);
       close (pfd[1]);
+      errno = e;
       return SG_RC_IO;
     }
+  free (val);
   if (pid == 0)
     {
       close (pfd[1]);

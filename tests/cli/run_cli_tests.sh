@@ -1804,6 +1804,25 @@ group_supervise() {
   check "a normal end: smtgrind's guardian, there while it ran, is gone when it exits" \
     eval '[ $guard = 1 ] && [ $code = 0 ] && ! pgrep -f "^sg-guard $pid\$" >/dev/null'
   reap_marker "$m"
+  # No guardian (the first socketpair, or the first fork, fails: tests/fake/noguard.c): a
+  # warning on stderr, and the run goes on as before, its solver stopped at -t and its private
+  # directory removed; the solver sees an outer smtgrind's guard words, and no word of this one.
+  local shim
+  shim=$(realpath "$(dirname "$bin")/libsg_noguard.so")
+  [ -f "$shim" ] || fail "libsg_noguard.so not built next to $bin"
+  for how in socketpair fork; do
+    m=sgsup$$x${RANDOM}noguard$how
+    mkdir -p "$sd/tmp-$m"
+    printf '#!/bin/sh\necho "$SMTGRIND_GUARD" >"%s"\nexec "%s" hang %s\n' "$sd/word-$m" "$fake" "$m" >"$sd/hang-$m.sh"
+    chmod +x "$sd/hang-$m.sh"
+    run env SG_NOGUARD=$how LD_PRELOAD="$shim" TMPDIR="$sd/tmp-$m" SMTGRIND_GUARD=outer.1 \
+      ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+      "$bin" check -t 1 --solvers "$sd/hang-$m.sh" examples/qf_lia.smt2
+    left=$(leftovers "$m")
+    check "no guardian ($how fails): a warning, and the run ends as before with nothing left" \
+      eval '[ $code = 0 ] && [[ $err == *"smtgrind: warning: no guardian process ("*")"* ]] && [[ $out == *timeout* ]] && [ "$(cat "$sd/word-$m")" = outer.1 ] && [ -z "$left" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]'
+    reap_marker "$m"
+  done
   # Ctrl-C and a hangup reach the campaign's whole process group (a terminal sends them so; a
   # service manager sends SIGTERM so):
   # the workers ignore them and stop after their current mutant as the campaign tells them,
