@@ -67,8 +67,16 @@ sg_oracle_own_check (const sg_oracle_run *r, const char *unspecified)
                                                           : SG_VERDICT_INVALID_MODEL;
 }
 
+/* Which model of a failed own check our evaluator judged. */
+static const char *
+which_model (const sg_oracle_run *r)
+{
+  return r->model_checked ? "the model the check examined" : "the model of a run without the check";
+}
+
 /* A run whose own model check failed (SG_OUT_INVALID_MODEL), judged by our evaluator on the
- * model the same solver gives without the check (sg_oracle_own_check). */
+ * model that check examined, or else the model the same solver gives without the check
+ * (sg_oracle_own_check). */
 static void
 own_check_failed (sg_verdict *v, const sg_oracle_run *r, uint32_t i, const sg_oracle_opts *o)
 {
@@ -78,7 +86,7 @@ own_check_failed (sg_verdict *v, const sg_oracle_run *r, uint32_t i, const sg_or
     case SG_VERDICT_CRASH:
       found (v, SG_VERDICT_CRASH, i, SG_NONE,
              "%s's own model check failed on a model that satisfies every assertion (our "
-             "evaluator): its checker is wrong (%s)", r->solver, r->out->reason);
+             "evaluator, on %s): its checker is wrong (%s)", r->solver, which_model (r), r->out->reason);
       break;
     case SG_VERDICT_UNSPECIFIED:
       found (v, SG_VERDICT_UNSPECIFIED, SG_NONE, 0,
@@ -88,8 +96,8 @@ own_check_failed (sg_verdict *v, const sg_oracle_run *r, uint32_t i, const sg_or
     default:
       if (r->model == SG_MODEL_INVALID)
         found (v, SG_VERDICT_INVALID_MODEL, i, 0,
-               "%s's own model check failed, and its model falsifies an assertion (our evaluator)",
-               r->solver);
+               "%s's own model check failed, and its model falsifies an assertion (our evaluator, "
+               "on %s)", r->solver, which_model (r));
       else
         found (v, SG_VERDICT_INVALID_MODEL, i, 0, "%s's own model check failed: %s", r->solver,
                r->out->reason);

@@ -38,6 +38,8 @@ typedef struct sg_oracle_run {
   const sg_outcome *out;  /* classified run */
   int model;              /* our evaluator on its model for the first sat answer: sg_mcheck,
                              or -1 when there is none */
+  bool model_checked;     /* SG_OUT_INVALID_MODEL: model is of the very model its own check
+                             examined (else of a run without the check: oracle/probe.h) */
 } sg_oracle_run;
 
 typedef struct sg_oracle_opts {
@@ -62,7 +64,8 @@ typedef struct sg_verdict {
 
 const char *sg_verdict_kind_name (sg_verdict_kind k);
 /* The finding of a run whose own model check failed (SG_OUT_INVALID_MODEL), by our evaluator on
- * the model the solver gives without the check (r->model): refuted, an invalid model; validated,
+ * r->model: the model that check examined (model_checked), else the model the solver gives
+ * without the check: refuted, an invalid model; validated,
  * a crash (its checker aborts on a right model); undetermined while the script may take an
  * unspecified value (`unspecified`, may be NULL), SG_VERDICT_UNSPECIFIED (x/0 under cos: SMT-LIB
  * leaves x/0 free, the checker fixes it); otherwise (no model, or undetermined with nothing
@@ -70,7 +73,7 @@ const char *sg_verdict_kind_name (sg_verdict_kind k);
 sg_verdict_kind sg_oracle_own_check (const sg_oracle_run *r, const char *unspecified);
 /* The answer of run r to query q (SG_ANS_NONE when it gave none): its classified answer, or sat
  * for a run whose own model check failed (SG_OUT_INVALID_MODEL, which follows a sat answer to the
- * one check-sat) when our evaluator validates the model it gives without the check. */
+ * one check-sat) when our evaluator validates r->model (sg_oracle_own_check). */
 sg_answer sg_oracle_answer (const sg_oracle_run *r, uint32_t q);
 /* Judge n runs of one script. Severity: crash, soundness, invalid model, incompleteness,
  * unspecified, performance; a checker crash (a failed own check on a model our evaluator

@@ -122,6 +122,27 @@ sg_model_text (const char *out, size_t n, uint32_t k, const char **start, size_t
   return false;
 }
 
+bool
+sg_checked_model_text (const char *out, size_t n, const char **start, size_t *len)
+{
+  size_t at = n; /* the last "(model" line */
+  for (size_t i = 0; i < n;)
+    {
+      size_t e = i;
+      while (e < n && out[e] != '\n') e++;
+      size_t l = e - i;
+      if (l && out[i + l - 1] == '\r') l--;
+      if (l == 6 && !memcmp (out + i, "(model", 6)) at = i;
+      i = e < n ? e + 1 : n;
+    }
+  if (at == n) return false;
+  size_t end = skip_sexp (out, at, n);
+  if (end > n || out[end - 1] != ')') return false;
+  *start = out + at;
+  *len = end - at;
+  return true;
+}
+
 /* Index of the only check-sat command, or SG_NONE when there are none or several. */
 static uint32_t
 single_check_sat (const sg_script *sc)
@@ -172,6 +193,32 @@ sg_probe_model_text (const sg_store *s, const sg_script *sc, sg_buf *out)
   return sg_buf_ok (out);
 }
 
+/* Read the model text [mt, mt + ml) against sc and evaluate it into pr->model (pr->note says
+ * why not); true when our evaluator gave its word. */
+static bool
+judge_model (sg_store *s, const sg_script *sc, const char *mt, size_t ml, sg_probe_run *pr)
+{
+  sg_model m;
+  sg_diag d;
+  sg_model_init (&m, s);
+  sg_diag_init (&d, "model");
+  bool judged = false;
+  if (sg_model_read (&m, sc, mt, ml, "model", &d))
+    snprintf (pr->note, sizeof pr->note, "unreadable model: %.120s", d.msg);
+  else
+    {
+      sg_mcheck v;
+      if (sg_eval_check_model (s, sc, &m, &v, NULL) == SG_RC_OK)
+        {
+          pr->model = (int) v;
+          judged = true;
+        }
+      else snprintf (pr->note, sizeof pr->note, "evaluation failed");
+    }
+  sg_model_free (&m);
+  return judged;
+}
+
 /* Ask the solver for its model (in its session ss when the answer came from it, else in a
  * fresh run) and check it with our evaluator. A model found invalid is only ever reported
  * after fresh runs confirm it (oracle/escalate.h); a crash of the fresh run is marked
@@ -205,26 +252,43 @@ check_model (const sg_profile *prof, const sg_patterns *pats, const sg_run_opts 
   else if (!sg_model_text (out.s ? out.s : "", out.len, 0, &mt, &ml))
     snprintf (pr->note, sizeof pr->note, "no model in the output");
   else
-    {
-      sg_model m;
-      sg_diag d;
-      sg_model_init (&m, s);
-      sg_diag_init (&d, "model");
-      if (sg_model_read (&m, sc, mt, ml, "model", &d))
-        {
-          snprintf (pr->note, sizeof pr->note, "unreadable model: %.120s", d.msg);
-        }
-      else
-        {
-          sg_mcheck v;
-          if (sg_eval_check_model (s, sc, &m, &v, NULL) == SG_RC_OK) pr->model = (int) v;
-          else snprintf (pr->note, sizeof pr->note, "evaluation failed");
-        }
-      sg_model_free (&m);
-    }
+    judge_model (s, sc, mt, ml, pr);
   sg_outcome_free (&o2);
   sg_buf_free (&text);
   sg_buf_free (&out);
+}
+
+/* Its own model check failed (pr->out) and its profile prints the model that check examines
+ * (checked_model_args): a fresh checked run of the model text with those words, and our
+ * evaluator on the last model it printed. True when that run failed its check again and the
+ * model was judged (pr->model_checked); false leaves pr->model for the run without the check. */
+static bool
+check_checked_model (const sg_profile *prof, const sg_patterns *pats, const sg_run_opts *ro,
+                     sg_store *s, const sg_script *sc, sg_probe_run *pr)
+{
+  if (!prof->checked_model_args.n) return false;
+  sg_run_opts co = *ro;
+  co.argv.validate = true;
+  co.argv.no_validate = false;
+  co.argv.checked_model = true;
+  sg_buf text, out;
+  sg_buf_init (&text);
+  sg_buf_init (&out);
+  sg_outcome o2;
+  sg_outcome_init (&o2);
+  const char *mt;
+  size_t ml;
+  bool judged = false;
+  if (sg_probe_model_text (s, sc, &text)
+      && sg_run_text_capture (prof, pats, &co, text.s, text.len, &o2, &out) == SG_RC_OK
+      && o2.kind == SG_OUT_INVALID_MODEL && sg_checked_model_text (out.s ? out.s : "", out.len, &mt, &ml))
+    judged = judge_model (s, sc, mt, ml, pr);
+  pr->model_checked = judged;
+  if (!judged) pr->model = -1;
+  sg_outcome_free (&o2);
+  sg_buf_free (&text);
+  sg_buf_free (&out);
+  return judged;
 }
 
 /* Several check-sats, or push/pop: the solvers need their incremental flags. */
@@ -408,9 +472,12 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
       else if (o->models && at != SG_NONE && pr->out.kind == SG_OUT_INVALID_MODEL
                && sc->cmds.a[at].kind == SG_WK_CHECK_SAT)
         {
-          /* Its own model check failed, and it printed no model: a fresh run without the
-           * check gives the model, and our evaluator says whether the model or the checker
-           * is wrong (oracle.h). */
+          /* Its own model check failed, and it printed no model: the model that check
+           * examined where the profile prints it (a fresh checked run), else the model a
+           * fresh run without the check gives; our evaluator says whether the model or the
+           * checker is wrong (oracle.h). */
+          if (check_checked_model (pr->prof, pats, &jobs.a[k].ro, s, sc, pr)) continue;
+          pr->note[0] = '\0';
           sg_run_opts ro = jobs.a[k].ro;
           ro.argv.validate = false;
           ro.argv.no_validate = true; /* "cvc4 --check-models": the spec's own flag too */
@@ -486,7 +553,8 @@ sg_probe_judge (sg_probe *p, const sg_oracle_opts *o)
   for (uint32_t i = 0; i < p->runs.n && n < 64; i++)
     if (!p->runs.a[i].skipped)
       {
-        jr[n] = (sg_oracle_run) { p->runs.a[i].prof->name, &p->runs.a[i].out, p->runs.a[i].model };
+        jr[n] = (sg_oracle_run) { p->runs.a[i].prof->name, &p->runs.a[i].out, p->runs.a[i].model,
+                                  p->runs.a[i].model_checked };
         map[n++] = i;
       }
   sg_oracle_opts oo = *o;

@@ -43,7 +43,11 @@ typedef struct sg_probe_run {
   bool session;           /* out came from a session (sg_probe_opts.sessions) */
   int model;              /* sg_mcheck of its model, or -1 (no sat answer, unreadable, ...);
                              when its own model check failed (SG_OUT_INVALID_MODEL), of the
-                             model a fresh run without that check gives */
+                             model that check examined where the profile prints it
+                             (checked_model_args: model_checked), else of the model a fresh
+                             run without the check gives */
+  bool model_checked;     /* model is of the very model its failed own check examined, read
+                             from a fresh checked run's output (checked_model_args) */
   char note[160];         /* why the model was not checked, or what failed */
   bool model_crash;       /* the model run (sg_probe_model_text, in a fresh process) crashed:
                              a crash on that text, not on the script (the fuzz loop and
@@ -108,6 +112,11 @@ bool sg_script_uses_fp (const sg_store *s);
  * model is what shows a label wrong), then (get-model). Into out (reset first); false when sc
  * has not exactly one check-sat or out ran out of memory. */
 bool sg_probe_model_text (const sg_store *s, const sg_script *sc, sg_buf *out /* OUT */);
+/* The model a solver's own check examined, in the stdout of a run with checked_model_args: the
+ * balanced S-expression that starts on the last line reading "(model" (cvc4 -v -v prints it
+ * before checking it), or false. */
+bool sg_checked_model_text (const char *out, size_t n, const char **start /* OUT */,
+                            size_t *len /* OUT */);
 /* The k-th model in a solver's stdout: the balanced S-expression after the k-th answer line
  * (0-based), or false. */
 bool sg_model_text (const char *out, size_t n, uint32_t k, const char **start /* OUT */,

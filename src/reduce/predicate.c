@@ -343,7 +343,7 @@ ans_at (const sg_outcome *o, uint32_t q)
 static sg_answer
 run_ans (const sg_probe_run *r, uint32_t q)
 {
-  sg_oracle_run jr = { r->prof ? r->prof->name : "", &r->out, r->model };
+  sg_oracle_run jr = { r->prof ? r->prof->name : "", &r->out, r->model, r->model_checked };
   return r->skipped ? SG_ANS_NONE : sg_oracle_answer (&jr, q);
 }
 
@@ -414,7 +414,7 @@ culprit_ok (const sg_pred *p, const sg_probe_run *r, const char *unspec)
 {
   if (r->skipped) return false;
   const sg_outcome *o = &r->out;
-  sg_oracle_run jr = { r->prof->name, o, r->model };
+  sg_oracle_run jr = { r->prof->name, o, r->model, r->model_checked };
   switch (p->kind)
     {
     case SG_VERDICT_CRASH:

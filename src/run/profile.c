@@ -81,7 +81,7 @@ strv_copy_user (const sg_strv *src, const sg_strv *drop, sg_strv *dst)
 
 /* The word-list fields, for init/free/copy. */
 #define SG_PROFILE_LISTS(X)                                                                   \
-  X (args) X (stdin_args) X (incremental_args) X (model_args) X (validate_args)               \
+  X (args) X (stdin_args) X (incremental_args) X (model_args) X (validate_args) X (checked_model_args) \
   X (strings_args) X (fp_args) X (core_args) X (timeout_args) X (version_args) X (session_args) X (logics)              \
   X (logics_without) X (user_args)
 
@@ -156,6 +156,7 @@ static const struct key {
   { "incremental_args", K_WORDS, offsetof (sg_profile, incremental_args) },
   { "model_args", K_WORDS, offsetof (sg_profile, model_args) },
   { "validate_args", K_WORDS, offsetof (sg_profile, validate_args) },
+  { "checked_model_args", K_WORDS, offsetof (sg_profile, checked_model_args) },
   { "strings_args", K_WORDS, offsetof (sg_profile, strings_args) },
   { "fp_args", K_WORDS, offsetof (sg_profile, fp_args) },
   { "core_args", K_WORDS, offsetof (sg_profile, core_args) },
@@ -456,6 +457,7 @@ build (const sg_profile *p, const sg_argv_opts *o, bool session, sg_strv *argv)
   if (!rc && o->incremental && !session) rc = strv_copy (&p->incremental_args, argv);
   if (!rc && o->models) rc = strv_copy (&p->model_args, argv);
   if (!rc && o->validate) rc = strv_copy (&p->validate_args, argv);
+  if (!rc && o->validate && o->checked_model) rc = strv_copy (&p->checked_model_args, argv);
   if (!rc && o->strings) rc = strv_copy (&p->strings_args, argv);
   if (!rc && o->fp) rc = strv_copy (&p->fp_args, argv);
   if (!rc && o->core) rc = strv_copy (&p->core_args, argv);

@@ -36,6 +36,9 @@ typedef struct sg_profile {
   sg_strv incremental_args;    /* several check-sats (cvc5 --incremental) */
   sg_strv model_args;          /* produce models */
   sg_strv validate_args;       /* self-validation (z3 model_validate=true, cvc5 --check-models) */
+  sg_strv checked_model_args;  /* with validate_args: the solver prints the model its own check
+                                  examines, as (model ...) on a line of its own (cvc4 -v -v), so
+                                  a failed check is judged on that very model (oracle/probe.h) */
   sg_strv strings_args;        /* string theory (cvc5 --strings-exp) */
   sg_strv fp_args;             /* floating-point formats beyond Float32/Float64 (cvc5 --fp-exp) */
   sg_strv core_args;           /* asking for unsat cores (the script sets :produce-unsat-cores;
@@ -74,6 +77,7 @@ typedef struct sg_argv_opts {
   bool incremental;           /* add incremental_args */
   bool models;                /* add model_args */
   bool validate;              /* add validate_args */
+  bool checked_model;         /* with validate: add checked_model_args too */
   bool no_validate;           /* drop the user's words that are validate_args words too (a run
                                  without the solver's own model check, whatever the spec says) */
   bool strings;               /* add strings_args */

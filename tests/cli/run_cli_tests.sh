@@ -646,8 +646,8 @@ group_check() {
     check "check: cvc4's check fails and its model a = 0, b = 0 falsifies a = cos b: invalid model, exit 10" \
       eval '[ $code = 10 ] && [[ $out == *"verdict: invalid-model: cvc4"?"s own model check failed, and its model falsifies"* ]] && [[ $out == *"blamed: cvc4"* ]]'
     run "$bin" check --solvers "z3;cvc4" "$od/cos_checker.smt2"
-    check "check: cvc4's check fails on a right model (b = 0 for cos b = 1): a checker crash, exit 10" \
-      eval '[ $code = 10 ] && [[ $out == *"verdict: crash: cvc4"?"s own model check failed on a model that satisfies every assertion"* ]]'
+    check "check: cvc4's check fails on a right model (b = 0 for cos b = 1), the one it examined (-v -v): a checker crash, exit 10" \
+      eval '[ $code = 10 ] && [[ $out == *"verdict: crash: cvc4"?"s own model check failed on a model that satisfies every assertion (our evaluator, on the model the check examined)"* ]]'
     run "$bin" check --solvers "z3;cvc4" "$od/cos_div_zero.smt2"
     check "check: cvc4's check fails on b = cos (a/0): unspecified, nobody blamed, exit 0" \
       eval '[ $code = 0 ] && [[ $out == *"verdict: unspecified: cvc4"?"s own model check failed; our evaluator cannot decide"* ]] && [[ $out != *"blamed"* ]]'
@@ -663,6 +663,21 @@ group_check() {
     run "$bin" check --solvers "z3;$tmp/fc/cvc4" "$tmp/fc.smt2"
     check "check: a failed own check whose re-run gives no model is an invalid model, not unspecified, exit 10" \
       eval '[ $code = 10 ] && [[ $out == *"verdict: invalid-model: cvc4"?"s own model check failed: "* ]]'
+    # The model its check examined decides, not the one a run without the check gives: this
+    # fake cvc4 checks x = 0 (printed with -v -v, as cvc4 does) and fails; without the check it
+    # gives x = 2, which is right. The check was right: an invalid model, not a checker crash.
+    # Without -v's model (the second fake) the run without the check is all there is.
+    mkdir -p "$tmp/fv" "$tmp/fw"
+    printf '#!/bin/sh\nc=0 v=0\nfor a; do [ "$a" = --check-models ] && c=1; [ "$a" = -v ] && v=$((v+1)); done\nif [ $c = 1 ]; then [ $v -ge 2 ] && printf "SmtEngine::checkModel(): generating model\\n(model\\n(define-fun x () Real 0.0)\\n)\\n"; echo "Fatal failure within void CVC4::SmtEngine::checkModel(bool) at ./src/smt/smt_engine.cpp:2795" >&2; echo "ERRORS SATISFYING ASSERTIONS WITH MODEL:" >&2; exit 134; fi\necho sat; printf "(\\n(define-fun x () Real 2.0)\\n)\\n"\n' > "$tmp/fv/cvc4"
+    sed 's/\[ $v -ge 2 \]/[ $v -ge 9 ]/' "$tmp/fv/cvc4" > "$tmp/fw/cvc4"
+    chmod +x "$tmp/fv/cvc4" "$tmp/fw/cvc4"
+    printf '(set-logic QF_LRA)(declare-const x Real)(assert (> x 1.0))(check-sat)\n' > "$tmp/fv.smt2"
+    run "$bin" check --solvers "z3;$tmp/fv/cvc4" "$tmp/fv.smt2"
+    check "check: a failed own check is judged on the model it examined (x = 0, printed by -v -v), not on the run without it (x = 2): invalid model, exit 10" \
+      eval '[ $code = 10 ] && [[ $out == *"verdict: invalid-model: cvc4"?"s own model check failed, and its model falsifies an assertion (our evaluator, on the model the check examined)"* ]] && [[ $out == *"blamed: cvc4"* ]]'
+    run "$bin" check --solvers "z3;$tmp/fw/cvc4" "$tmp/fv.smt2"
+    check "check: a failed own check that prints no model is judged on the run without the check, and says so: checker crash, exit 10" \
+      eval '[ $code = 10 ] && [[ $out == *"verdict: crash: cvc4"?"s own model check failed on a model that satisfies every assertion (our evaluator, on the model of a run without the check)"* ]]'
     run "$bin" check --no-models --solvers "z3;cvc4" "$od/cos_checker.smt2"
     check "check --no-models: cvc4's failed check alone is an invalid model on its word, exit 10" \
       eval '[ $code = 10 ] && [[ $out == *"verdict: invalid-model: cvc4"?"s own model check failed: "* ]]'

@@ -32,7 +32,7 @@ mk (sg_outcome_kind k, const char *answers, double wall)
 static sg_verdict
 judge2 (sg_outcome *a, int ma, sg_outcome *b, int mb, const sg_oracle_opts *o)
 {
-  sg_oracle_run r[2] = { { "A", a, ma }, { "B", b, mb } };
+  sg_oracle_run r[2] = { { "A", a, ma, false }, { "B", b, mb, false } };
   sg_verdict v;
   sg_oracle_judge (r, 2, o, &v);
   sg_outcome_free (a);
@@ -170,7 +170,7 @@ test_metamorphic_crash_model_perf (void **state)
   {
     sg_outcome x[3] = { mk (SG_OUT_INVALID_MODEL, "", 0.1), mk (SG_OUT_OK, "u", 0.1),
                         mk (SG_OUT_CRASH, "", 0.1) };
-    sg_oracle_run r[3] = { { "A", &x[0], SG_MODEL_VALID }, { "B", &x[1], -1 }, { "C", &x[2], -1 } };
+    sg_oracle_run r[3] = { { "A", &x[0], SG_MODEL_VALID, false }, { "B", &x[1], -1, false }, { "C", &x[2], -1, false } };
     sg_oracle_judge (r, 3, &d, &v);
     for (int k = 0; k < 3; k++) sg_outcome_free (&x[k]);
     assert_int_equal (v.kind, SG_VERDICT_CRASH);
@@ -197,7 +197,7 @@ judge_named (const char *const *names, const char *ans, const int *models, const
     {
       char one[2] = { ans[i], 0 };
       out[i] = mk (ans[i] == 't' ? SG_OUT_TIMEOUT : SG_OUT_OK, ans[i] == 't' ? "" : one, 0.1);
-      r[i] = (sg_oracle_run) { names[i], &out[i], models ? models[i] : -1 };
+      r[i] = (sg_oracle_run) { names[i], &out[i], models ? models[i] : -1, false };
     }
   sg_verdict v;
   sg_oracle_judge (r, n, o, &v);
@@ -426,6 +426,19 @@ test_model_text (void **state)
   assert_non_null (strstr (m, "|x)| () Int 1)\n)"));
   assert_true (sg_model_text (out, strlen (out), 2, &m, &n));
   assert_int_equal (n, strlen ("((define-fun y () Int 2))"));
+  /* The model a check examined (cvc4 -v -v): the last "(model" line's S-expression, whatever
+   * verbose lines surround it; a "(model" inside a line, or an unbalanced one, is none. */
+  const char *v = "SmtEngine: setting produceModels\n(model\n(define-fun a () Real 1.0)\n)\n"
+                  "SmtEngine::checkModel(): generating model\r\n(model\r\n(define-fun |)| () Real 0.0)\r\n)\r\n"
+                  "SmtEngine::checkModel(): *** PROBLEM: EXPECTED `TRUE' ***\n";
+  assert_true (sg_checked_model_text (v, strlen (v), &m, &n));
+  assert_true (!strncmp (m, "(model\r\n(define-fun |)| () Real 0.0)\r\n)", n));
+  assert_int_equal (n, strlen ("(model\r\n(define-fun |)| () Real 0.0)\r\n)"));
+  const char *none = "x (model\n(define-fun a () Real 1.0)\n)\n";
+  assert_false (sg_checked_model_text (none, strlen (none), &m, &n));
+  const char *open_ = "(model\n(define-fun a () Real 1.0)\n";
+  assert_false (sg_checked_model_text (open_, strlen (open_), &m, &n));
+  assert_false (sg_checked_model_text ("", 0, &m, &n));
 }
 
 int

@@ -232,6 +232,18 @@ test_specs (void **state)
   assert_argv (&v, "/opt/x/my-solver -v 1 f.smt2");
   sg_strv_free (&v);
   sg_solver_list_free (&l);
+  /* cvc4 prints the model its check examines with -v -v (checked_model_args): only beside
+   * its check, both words (the first undoes -q). */
+  assert_int_equal (sg_profiles_parse_spec (&w->profs, "cvc4", "spec", &l, &d), SG_RC_OK);
+  sg_argv_opts cm = { .script_path = "f.smt2", .validate = true, .checked_model = true };
+  assert_int_equal (sg_profile_argv (&l.a[0], &cm, &v), SG_RC_OK);
+  assert_argv (&v, "cvc4 -q --lang smt2 --check-models -v -v f.smt2");
+  sg_strv_free (&v);
+  cm.validate = false;
+  assert_int_equal (sg_profile_argv (&l.a[0], &cm, &v), SG_RC_OK);
+  assert_argv (&v, "cvc4 -q --lang smt2 f.smt2");
+  sg_strv_free (&v);
+  sg_solver_list_free (&l);
 
   assert_int_not_equal (sg_profiles_parse_spec (&w->profs, "z3;; cvc5", "spec", &l, &d), SG_RC_OK);
   char buf[700];
