@@ -143,6 +143,30 @@ sg_checked_model_text (const char *out, size_t n, const char **start, size_t *le
   return true;
 }
 
+bool
+sg_model_text_after_errors (const char *out, size_t n, const char **start, size_t *len)
+{
+  const char *m;
+  size_t l;
+  if (!sg_model_text (out, n, 0, &m, &l)) return false;
+  for (;;)
+    {
+      if (l < 6 || memcmp (m, "(error", 6) || (m[6] != ' ' && m[6] != '\n' && m[6] != '\t'))
+        {
+          *start = m;
+          *len = l;
+          return true;
+        }
+      size_t i = (size_t) (m - out) + l;
+      while (i < n && (out[i] == ' ' || out[i] == '\n' || out[i] == '\r' || out[i] == '\t')) i++;
+      if (i >= n || out[i] != '(') return false;
+      size_t end = skip_sexp (out, i, n);
+      if (end > n || out[end - 1] != ')') return false;
+      m = out + i;
+      l = end - i;
+    }
+}
+
 /* Index of the only check-sat command, or SG_NONE when there are none or several. */
 static uint32_t
 single_check_sat (const sg_script *sc)
@@ -258,19 +282,21 @@ check_model (const sg_profile *prof, const sg_patterns *pats, const sg_run_opts 
   sg_buf_free (&out);
 }
 
-/* Its own model check failed (pr->out) and its profile prints the model that check examines
- * (checked_model_args): a fresh checked run of the model text with those words, and our
- * evaluator on the last model it printed. True when that run failed its check again and the
- * model was judged (pr->model_checked); false leaves pr->model for the run without the check. */
+/* Its own model check failed (pr->out) and its profile says how to see the model that check
+ * examines: printed with checked_model_args (cvc4), or its answer to (get-model) after the
+ * failure (model_after_failed_check: z3). A fresh checked run of the model text, and our
+ * evaluator on that model. True when that run failed its check again and the model was judged
+ * (pr->model_checked); false leaves pr->model for the run without the check. */
 static bool
 check_checked_model (const sg_profile *prof, const sg_patterns *pats, const sg_run_opts *ro,
                      sg_store *s, const sg_script *sc, sg_probe_run *pr)
 {
-  if (!prof->checked_model_args.n) return false;
+  bool printed = prof->checked_model_args.n > 0;
+  if (!printed && !prof->model_after_failed_check) return false;
   sg_run_opts co = *ro;
   co.argv.validate = true;
   co.argv.no_validate = false;
-  co.argv.checked_model = true;
+  co.argv.checked_model = printed;
   sg_buf text, out;
   sg_buf_init (&text);
   sg_buf_init (&out);
@@ -281,7 +307,9 @@ check_checked_model (const sg_profile *prof, const sg_patterns *pats, const sg_r
   bool judged = false;
   if (sg_probe_model_text (s, sc, &text)
       && sg_run_text_capture (prof, pats, &co, text.s, text.len, &o2, &out) == SG_RC_OK
-      && o2.kind == SG_OUT_INVALID_MODEL && sg_checked_model_text (out.s ? out.s : "", out.len, &mt, &ml))
+      && o2.kind == SG_OUT_INVALID_MODEL
+      && (printed ? sg_checked_model_text (out.s ? out.s : "", out.len, &mt, &ml)
+                  : sg_model_text_after_errors (out.s ? out.s : "", out.len, &mt, &ml)))
     judged = judge_model (s, sc, mt, ml, pr);
   pr->model_checked = judged;
   if (!judged) pr->model = -1;

@@ -117,6 +117,11 @@ bool sg_probe_model_text (const sg_store *s, const sg_script *sc, sg_buf *out /*
  * before checking it), or false. */
 bool sg_checked_model_text (const char *out, size_t n, const char **start /* OUT */,
                             size_t *len /* OUT */);
+/* The model after the first answer line of a solver's stdout, past the (error ...) responses
+ * that follow it (a model_after_failed_check solver: z3's "sat", its check's error, then the
+ * (get-model) answer), or false. */
+bool sg_model_text_after_errors (const char *out, size_t n, const char **start /* OUT */,
+                                 size_t *len /* OUT */);
 /* The k-th model in a solver's stdout: the balanced S-expression after the k-th answer line
  * (0-based), or false. */
 bool sg_model_text (const char *out, size_t n, uint32_t k, const char **start /* OUT */,

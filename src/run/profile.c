@@ -107,20 +107,13 @@ sg_profile_free (sg_profile *p)
 sg_rc
 sg_profile_copy (const sg_profile *src, sg_profile *dst)
 {
-  sg_profile_init (dst);
-  memcpy (dst->name, src->name, sizeof dst->name);
-  dst->input = src->input;
-  memcpy (dst->ok_exits, src->ok_exits, sizeof dst->ok_exits);
-  dst->n_ok_exits = src->n_ok_exits;
-  dst->session = src->session;
-  dst->session_multiline = src->session_multiline;
-  dst->session_pays = src->session_pays;
-  dst->session_reset_assertions = src->session_reset_assertions;
-  dst->own_crash_markers = src->own_crash_markers;
-  memcpy (dst->version, src->version, sizeof dst->version);
-  dst->version_probed = src->version_probed;
-  dst->fuzzed_args = src->fuzzed_args;
-  dst->as_unlimited = src->as_unlimited;
+  /* Every scalar field as it is (a field added later is copied too); the owned strings and
+   * word lists are copied below. */
+  *dst = *src;
+  dst->binary = NULL;
+#define X(f) memset (&dst->f, 0, sizeof dst->f);
+  SG_PROFILE_LISTS (X)
+#undef X
   sg_rc rc = SG_RC_OK;
   if (src->binary && !(dst->binary = strdup (src->binary))) rc = SG_RC_NOMEM;
 #define X(f) if (!rc) rc = strv_copy (&src->f, &dst->f);
@@ -171,6 +164,7 @@ static const struct key {
   { "session_pays", K_BOOL, offsetof (sg_profile, session_pays) },
   { "session_reset_assertions", K_BOOL, offsetof (sg_profile, session_reset_assertions) },
   { "own_crash_markers", K_BOOL, offsetof (sg_profile, own_crash_markers) },
+  { "model_after_failed_check", K_BOOL, offsetof (sg_profile, model_after_failed_check) },
   { "address_space_unlimited", K_BOOL, offsetof (sg_profile, as_unlimited) },
   { "description", K_TEXT, 0 },
 };

@@ -63,6 +63,9 @@ typedef struct sg_profile {
                                     between scripts that set no logic, option or scope */
   bool as_unlimited;           /* no RLIMIT_AS for this solver: WebAssembly reserves its memory
                                   up front (the npm z3 releases, run/npmz3.h) */
+  bool model_after_failed_check; /* it goes on after its own model check fails, and its answer
+                                    to the script's (get-model) is the model that check
+                                    rejected (z3): a failed check is judged on that model */
   bool own_crash_markers;      /* only this solver's own failure markers (and signals) are
                                   crash evidence, never yinyang's generic words ("Exception",
                                   "Assertion", ...), which a model or an echo may hold */

@@ -678,6 +678,20 @@ group_check() {
     run "$bin" check --solvers "z3;$tmp/fw/cvc4" "$tmp/fv.smt2"
     check "check: a failed own check that prints no model is judged on the run without the check, and says so: checker crash, exit 10" \
       eval '[ $code = 10 ] && [[ $out == *"verdict: crash: cvc4"?"s own model check failed on a model that satisfies every assertion (our evaluator, on the model of a run without the check)"* ]]'
+    # z3 goes on after its failed model_validate and answers (get-model) with the model it
+    # rejected (z3 4.8.12 does, e.g. `smt.bv.eq_axioms=false` on z3 issue 6808's formula): that
+    # model is judged. This fake rejects x = 0 and gives x = 2 without the check; the second
+    # prints no model after the error, so the run without the check is judged.
+    mkdir -p "$tmp/fz" "$tmp/fy"
+    printf '#!/bin/sh\nc=0\nfor a; do [ "$a" = model_validate=true ] && c=1; f=$a; done\nif [ $c = 1 ]; then echo sat; echo "(error \\"line 1 column 70: an invalid model was generated\\")"; grep -q get-model "$f" && printf "(\\\\n  (define-fun x () Real\\\\n    0.0)\\\\n)\\\\n"; exit 0; fi\necho sat; grep -q get-model "$f" && printf "(\\\\n  (define-fun x () Real\\\\n    2.0)\\\\n)\\\\n"; exit 0\n' > "$tmp/fz/z3"
+    sed 's/then echo sat; echo \(.*\)"; grep -q get-model "$f"/then echo sat; echo \1"; false/' "$tmp/fz/z3" > "$tmp/fy/z3"
+    chmod +x "$tmp/fz/z3" "$tmp/fy/z3"
+    run "$bin" check --solvers "$tmp/fz/z3;cvc5" "$tmp/fv.smt2"
+    check "check: z3's failed model_validate is judged on its (get-model) answer after the error (x = 0): invalid model, exit 10" \
+      eval '[ $code = 10 ] && [[ $out == *"verdict: invalid-model: z3"?"s own model check failed, and its model falsifies an assertion (our evaluator, on the model the check examined)"* ]] && [[ $out == *"blamed: z3"* ]]'
+    run "$bin" check --solvers "$tmp/fy/z3;cvc5" "$tmp/fv.smt2"
+    check "check: z3's failed model_validate with no model after the error: the run without the check (x = 2), a checker crash, exit 10" \
+      eval '[ $code = 10 ] && [[ $out == *"verdict: crash: z3"?"s own model check failed on a model that satisfies every assertion (our evaluator, on the model of a run without the check)"* ]]'
     run "$bin" check --no-models --solvers "z3;cvc4" "$od/cos_checker.smt2"
     check "check --no-models: cvc4's failed check alone is an invalid model on its word, exit 10" \
       eval '[ $code = 10 ] && [[ $out == *"verdict: invalid-model: cvc4"?"s own model check failed: "* ]]'

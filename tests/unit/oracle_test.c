@@ -439,6 +439,17 @@ test_model_text (void **state)
   const char *open_ = "(model\n(define-fun a () Real 1.0)\n";
   assert_false (sg_checked_model_text (open_, strlen (open_), &m, &n));
   assert_false (sg_checked_model_text ("", 0, &m, &n));
+  /* z3 after its failed model_validate: "sat", the error, then its (get-model) answer. */
+  const char *z = "sat\n(error \"line 3 column 10: an invalid model was generated\")\n(\n  (define-fun x () Bool\n    false)\n)\n";
+  assert_true (sg_model_text_after_errors (z, strlen (z), &m, &n));
+  assert_true (!strncmp (m, "(\n  (define-fun x () Bool", 25));
+  assert_int_equal (m[n - 1], ')');
+  assert_int_equal ((size_t) (m - z) + n + 1, strlen (z));
+  const char *z2 = "sat\n(error \"a\")\n(error \"b\")\n((define-fun y () Int 2))\n";
+  assert_true (sg_model_text_after_errors (z2, strlen (z2), &m, &n));
+  assert_int_equal (n, strlen ("((define-fun y () Int 2))"));
+  const char *z3 = "sat\n(error \"line 3 column 10: an invalid model was generated\")\n";
+  assert_false (sg_model_text_after_errors (z3, strlen (z3), &m, &n)); /* no model after it */
 }
 
 int

@@ -207,6 +207,9 @@ test_specs (void **state)
   assert_int_equal (l.a[0].user_args.n, 1);
   assert_string_equal (l.a[0].user_args.a[0], "model_validate=true");
   assert_true (l.a[0].session);
+  /* A copy of a built-in profile keeps its scalar keys (z3's model_after_failed_check). */
+  assert_true (l.a[0].model_after_failed_check);
+  assert_false (l.a[1].model_after_failed_check);
   assert_string_equal (l.a[1].name, "cvc5");
   assert_int_equal (l.a[1].user_args.n, 2);
   assert_string_equal (l.a[2].name, "my-solver");
