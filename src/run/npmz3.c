@@ -218,6 +218,7 @@ sg_npmz3_profile (const char *word, sg_profile *p, FILE *progress, sg_diag *d)
                     "args = %s\n"
                     "model_args = model=true\n"
                     "validate_args = model_validate=true\n"
+                    "model_after_failed_check = yes\n"
                     "version_args = %s --version\n"
                     "session = yes\n"
                     "session_pays = yes\n"

@@ -11,6 +11,17 @@ group_npmz3() {
   run "$bin" check --solvers "z3@$rel" "$tmp/npm_bad.smt2"
   check "check: an ill-sorted script is rejected by z3@$rel, never a crash" \
     eval '[[ $out == *"z3-$rel "*"rejected"*"verdict: ok"* ]]'
+  # z3 issue 6692's formula: z3 4.8.17's model_validate fails (4.8.12's model is valid). Like
+  # z3's command line, the driver goes on after that error and answers (get-model) with the
+  # rejected model (a = 4, e = 0, f = 1, c = false falsifies the last assertion): that model
+  # is the one judged.
+  printf '%s\n' '(declare-fun e () Int)' '(declare-fun g () Int)' '(declare-fun d () Int)' \
+    '(declare-fun f () Int)' '(declare-fun a () Int)' '(declare-fun b () Int)' '(declare-fun c () Bool)' \
+    '(assert (<= 0 a 18))' '(assert (<= 0 e 1))' '(assert (<= 0 f 1 b 32 (* d g)))' \
+    '(assert (= (- d a b) 0 (- a 1 (* 3 f))))' '(assert (or c (< a (+ e (* 3 f)))))' '(check-sat)' > "$tmp/npm_6692.smt2"
+  run "$bin" check --solvers "z3@$rel" "$tmp/npm_6692.smt2"
+  check "check: z3@$rel's own model check fails on z3 issue 6692: an invalid model, judged on the model that check examined" \
+    eval '[ $code = 10 ] && [[ $out == *"verdict: invalid-model"*"on the model the check examined"* ]] && [[ $out == *"blamed: z3-$rel"* ]]'
   run "$bin" check --solvers "z3@4.x;z3" examples/qf_lia.smt2
   check "a malformed release is no npm release (and no binary): exit 2" test "$code" = 2
   run "$bin" opfuzz --solvers "z3@$rel;z3" --seed 2 --mutants 3 -i 3 --out "$tmp/npm_f" examples/qf_lia.smt2
