@@ -504,7 +504,7 @@ sg_mk_literal (sg_store *s, sg_op op, const char *t, uint32_t len, sg_term *out)
     case SG_OP_DECIMAL:
       {
         const char *dot = memchr (t, '.', len);
-        /* z3 also reads "2." (no fraction digits) */
+        /* z3 also reads "2." (no fraction digits): interned as "2.0" below */
         if (!dot || !all_digits (t, (uint32_t) (dot - t), 0, "0123456789")
             || (dot + 1 < t + len && !all_digits (t, len, (uint32_t) (dot - t) + 1, "0123456789")))
           return sg_store_err (s, SG_RC_PARSE, "malformed decimal '%.*s'", (int) (len > 40 ? 40 : len), t);
@@ -529,7 +529,19 @@ sg_mk_literal (sg_store *s, sg_op op, const char *t, uint32_t len, sg_term *out)
       return sg_store_err (s, SG_RC_USAGE, "internal: sg_mk_literal on a non-literal operator");
     }
   sg_atom a;
-  if (!sg_atom_intern (&s->atoms, t, len, &a)) return sg_store_nomem (s);
+  if (op == SG_OP_DECIMAL && t[len - 1] == '.')
+    {
+      /* "2." is kept as "2.0": cvc4 and cvc5 reject "2." ("Error finding next token") */
+      char *whole = malloc ((size_t) len + 1);
+      if (!whole) return sg_store_nomem (s);
+      memcpy (whole, t, len);
+      whole[len] = '0';
+      bool ok = sg_atom_intern (&s->atoms, whole, len + 1, &a);
+      free (whole);
+      if (!ok) return sg_store_nomem (s);
+    }
+  else if (!sg_atom_intern (&s->atoms, t, len, &a))
+    return sg_store_nomem (s);
   return sg_term_intern (s, op, 0, sort, NULL, 0, NULL, 0, a, out);
 }
 

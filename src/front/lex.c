@@ -297,8 +297,12 @@ sg_lex_next (sg_lex *lx, sg_tok *t)
         {
           advance (lx);
           sg_buf_addc (&lx->tok, '.');
-          /* "2." without fraction digits: z3 reads it as 2.0 (kept as written) */
+          /* "2." without fraction digits: z3 reads it as 2.0, cvc4 and cvc5 reject it ("Error
+           * finding next token"), so the token becomes "2.0" and every script we print is
+           * SMT-LIB's decimal */
+          size_t before = lx->tok.len;
           if ((rc = take_class (lx, t, C_DIGIT))) return rc;
+          if (lx->tok.len == before) sg_buf_addc (&lx->tok, '0');
           t->kind = SG_TOK_DECIMAL;
         }
       c = peek (lx);

@@ -200,7 +200,8 @@ sg_rc sg_term_intern (sg_store *s, sg_op op, uint8_t flags, sg_sort sort, const 
 /* Checked constructors. On SG_RC_SORT, store->err says why. */
 sg_rc sg_mk_true (sg_store *s, sg_term *out /* OUT */);
 sg_rc sg_mk_false (sg_store *s, sg_term *out /* OUT */);
-/* Literal from its SMT-LIB text: op is NUMERAL, DECIMAL, HEX, BIN or STRING (decoded content). */
+/* Literal from its SMT-LIB text: op is NUMERAL, DECIMAL, HEX, BIN or STRING (decoded content).
+ * A DECIMAL without fraction digits ("2.", which z3 reads) is kept as "2.0". */
 sg_rc sg_mk_literal (sg_store *s, sg_op op, const char *text, uint32_t len, sg_term *out /* OUT */);
 sg_rc sg_mk_bvlit (sg_store *s, const char *digits, uint32_t len, uint32_t width, sg_term *out);
 /* Built-in operator application (rows of ops.def), with Int-to-Real coercion where solvers

@@ -13,7 +13,7 @@ static void
 test_lex_tokens (void **state)
 {
   (void) state;
-  const char *src = "(|a b| :key 123456789012345678901234567890 1.50 #xfF #b01 \"say \"\"hi\"\" \\u{41}\")\n"
+  const char *src = "(|a b| :key 123456789012345678901234567890 1.50 #xfF #b01 \"say \"\"hi\"\" \\u{41}\" 2.)\n"
                     "; comment at the end without newline";
   sg_diag d;
   sg_diag_init (&d, "x");
@@ -24,7 +24,8 @@ test_lex_tokens (void **state)
     { SG_TOK_LPAR, "", 1 }, { SG_TOK_QSYMBOL, "a b", 2 }, { SG_TOK_KEYWORD, ":key", 8 },
     { SG_TOK_NUMERAL, "123456789012345678901234567890", 13 }, { SG_TOK_DECIMAL, "1.50", 44 },
     { SG_TOK_HEX, "#xfF", 49 }, { SG_TOK_BIN, "#b01", 54 }, { SG_TOK_STRING, "say \"hi\" \\u{41}", 59 },
-    { SG_TOK_RPAR, "", 78 }, { SG_TOK_EOF, "", 37 },
+    /* "2." (z3 reads it, cvc4 and cvc5 do not) is the decimal 2.0 */
+    { SG_TOK_DECIMAL, "2.0", 79 }, { SG_TOK_RPAR, "", 81 }, { SG_TOK_EOF, "", 37 },
   };
   for (size_t i = 0; i < sizeof want / sizeof *want; i++)
     {
@@ -238,6 +239,26 @@ test_int_real_mixing_recorded (void **state)
                        "(set-logic QF_LIRA)\n(declare-const r Real)\n(declare-const i Int)\n"
                        "(assert (> r 1))\n(assert (= r i))\n(define-fun f () Real 1)\n");
   sg_buf_free (&b);
+  tp_free (&t);
+}
+
+/* "2." and "-2." (z3 reads them; cvc4 and cvc5 reject "2." and "-2.") print as 2.0 and
+ * (- 2.0), so every script we print is one cvc4 and cvc5 read too. */
+static void
+test_decimal_without_fraction_digits (void **state)
+{
+  (void) state;
+  tparse t;
+  tp_parse (&t, "(declare-const r Real)(assert (< -2. r 2.))(set-info :weight 3.)");
+  assert_int_equal (t.rc, SG_RC_OK);
+  sg_buf b;
+  tp_print (&t, &b, false);
+  assert_string_equal (sg_buf_cstr (&b),
+                       "(declare-const r Real)\n(assert (< (- 2.0) r 2.0))\n(set-info :weight 3.0)\n");
+  sg_buf_free (&b);
+  tp_free (&t);
+  tp_parse (&t, "(declare-const r Real)(assert (< r 2..))");
+  assert_int_not_equal (t.rc, SG_RC_OK);
   tp_free (&t);
 }
 
@@ -456,6 +477,7 @@ main (void)
     cmocka_unit_test (test_sorts),
     cmocka_unit_test (test_ill_sorted),
     cmocka_unit_test (test_int_real_mixing_recorded),
+    cmocka_unit_test (test_decimal_without_fraction_digits),
     cmocka_unit_test (test_every_command_round_trips),
     cmocka_unit_test (test_dag_printing_is_linear),
     cmocka_unit_test (test_streaming_rollback),
