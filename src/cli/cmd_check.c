@@ -130,20 +130,6 @@ typedef struct file_result {
   char *model_run;       /* the verdict is a crash on the model run: that run's text (malloc'd) */
 } file_result;
 
-/* Several check-sats, or push/pop: the solvers get their incremental flags (as probe.c). */
-static bool
-script_incremental (const sg_script *sc)
-{
-  uint32_t nchecks = 0;
-  for (uint32_t i = 0; i < sc->cmds.n; i++)
-    {
-      uint16_t k = sc->cmds.a[i].kind;
-      if (k == SG_WK_CHECK_SAT || k == SG_WK_CHECK_SAT_ASSUMING) nchecks++;
-      if (k == SG_WK_PUSH || k == SG_WK_POP) return true;
-    }
-  return nchecks > 1;
-}
-
 static bool
 word_is (const char *w, size_t n, const char *lit)
 {
@@ -365,7 +351,7 @@ check_file (check_cfg *c, const char *path, file_result *fr)
   else
     {
       snprintf (fr->logic, sizeof fr->logic, "%s", sc.logic != SG_ATOM_NONE ? sg_store_text (&s, sc.logic) : "-");
-      fr->argv.incremental = script_incremental (&sc);
+      fr->argv.incremental = sg_script_incremental (&sc);
       fr->argv.strings = sg_script_uses_strings (&s);
       fr->argv.fp = sg_script_uses_fp (&s);
       rc = sg_probe_script (&c->solvers, &c->pats, &s, &sc, text, len, &po, &fr->pr);

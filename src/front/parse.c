@@ -149,6 +149,16 @@ bool_term (sg_parser *p, uint32_t j, sg_term *t)
   return SG_RC_OK;
 }
 
+sg_rc
+sg_psorted_var (sg_parser *p, uint32_t b, uint32_t *v, sg_sort *srt)
+{
+  *v = kid (b);
+  if (!sg_pis_list (p, b) || !has (p, b, *v) || !sg_pis_sym (p, *v) || !has (p, b, next (p, *v))
+      || next (p, next (p, *v)) != next (p, b))
+    return sg_perr (p, b, SG_RC_PARSE, "expected a sorted variable (VAR SORT)");
+  return sg_parse_sort (p, next (p, *v), srt);
+}
+
 /* Parse ((x S) ...) into BVARs appended to p->tmp... and bind them. Sorts into `sorts`. */
 sg_rc
 sg_psorted_vars (sg_parser *p, uint32_t list, sg_u32vec *vars, sg_u32vec *sorts)
@@ -156,13 +166,10 @@ sg_psorted_vars (sg_parser *p, uint32_t list, sg_u32vec *vars, sg_u32vec *sorts)
   if (!sg_pis_list (p, list)) return sg_perr (p, list, SG_RC_PARSE, "expected a list of sorted variables");
   for (uint32_t b = kid (list); has (p, list, b); b = next (p, b))
     {
-      uint32_t v = kid (b);
-      if (!sg_pis_list (p, b) || !has (p, b, v) || !sg_pis_sym (p, v) || !has (p, b, next (p, v))
-          || next (p, next (p, v)) != next (p, b))
-        return sg_perr (p, b, SG_RC_PARSE, "expected a sorted variable (VAR SORT)");
+      uint32_t v;
       sg_sort srt;
       sg_term var;
-      sg_rc rc = sg_parse_sort (p, next (p, v), &srt);
+      sg_rc rc = sg_psorted_var (p, b, &v, &srt);
       if (rc) return rc;
       if ((rc = sg_mk_bvar (p->s, sg_pnode (p, v)->atom, srt, &var))) return sg_perr_store (p, v, rc);
       if (!SG_VEC_PUSH (*vars, var) || !SG_VEC_PUSH (*sorts, srt)) return nomem (p, v);

@@ -57,6 +57,8 @@ static inline const char *atext (const sg_parser *p, uint32_t i) { return sg_sto
 sg_rc sg_pneed_symbol (sg_parser *p, uint32_t cmd, uint32_t j, const char *what);
 /* ((x S) ...) into BVAR terms and their sorts (not bound). */
 sg_rc sg_psorted_vars (sg_parser *p, uint32_t list, sg_u32vec *vars, sg_u32vec *sorts);
+/* One sorted variable (VAR SORT), node b: VAR's node into *v, SORT parsed into *srt. */
+sg_rc sg_psorted_var (sg_parser *p, uint32_t b, uint32_t *v /* OUT */, sg_sort *srt /* OUT */);
 sg_rc sg_pbind_vars (sg_parser *p, uint32_t at, const sg_term *vars, uint32_t n);
 /* Model mode: a (define-fun ...) of the model (parse_model.c). */
 sg_rc sg_pmodel_define (sg_parser *p, uint32_t cmd);

@@ -445,13 +445,10 @@ start_list (sg_parser *p, sg_pframe *f)
         f->mark = sg_symtab_mark (&p->st);
         for (uint32_t b = kid (a1); has (p, a1, b); b = next (p, b))
           {
-            uint32_t v = kid (b);
-            if (!sg_pis_list (p, b) || !has (p, b, v) || !sg_pis_sym (p, v) || !has (p, b, next (p, v))
-                || next (p, next (p, v)) != next (p, b))
-              return sg_perr (p, b, SG_RC_PARSE, "expected a sorted variable (VAR SORT)");
+            uint32_t v;
             sg_sort srt;
             sg_term var;
-            sg_rc rc = sg_parse_sort (p, next (p, v), &srt);
+            sg_rc rc = sg_psorted_var (p, b, &v, &srt);
             if (rc) return rc;
             if ((rc = bind_var (p, v, sg_pnode (p, v)->atom, srt, &var))) return rc;
             if ((rc = push_val (p, v, var))) return rc;

@@ -95,3 +95,16 @@ sg_script_set_item (sg_script *sc, uint32_t i, uint32_t k, uint32_t value)
   sc->items.a[c->items + k] = value;
   return SG_RC_OK;
 }
+
+bool
+sg_script_incremental (const sg_script *sc)
+{
+  uint32_t nchecks = 0;
+  for (uint32_t i = 0; i < sc->cmds.n; i++)
+    {
+      uint16_t k = sc->cmds.a[i].kind;
+      if (k == SG_WK_CHECK_SAT || k == SG_WK_CHECK_SAT_ASSUMING) nchecks++;
+      if (k == SG_WK_PUSH || k == SG_WK_POP) return true;
+    }
+  return nchecks > 1;
+}

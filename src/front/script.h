@@ -61,5 +61,8 @@ void sg_cmd_term_items (const sg_cmd *c, uint32_t *first /* OUT */, uint32_t *co
 /* Replace term item k (an index into the command's items) of command i. Copies the command's
  * items when they are shared with another script. */
 sg_rc sg_script_set_item (sg_script *sc, uint32_t i, uint32_t k, uint32_t value);
+/* Does the script need a solver's incremental mode: several check-sats (or
+ * check-sat-assumings), or a push or pop? */
+bool sg_script_incremental (const sg_script *sc);
 
 #endif

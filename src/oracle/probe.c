@@ -319,20 +319,6 @@ check_checked_model (const sg_profile *prof, const sg_patterns *pats, const sg_r
   return judged;
 }
 
-/* Several check-sats, or push/pop: the solvers need their incremental flags. */
-static bool
-script_incremental (const sg_script *sc)
-{
-  uint32_t nchecks = 0;
-  for (uint32_t i = 0; i < sc->cmds.n; i++)
-    {
-      uint16_t k = sc->cmds.a[i].kind;
-      if (k == SG_WK_CHECK_SAT || k == SG_WK_CHECK_SAT_ASSUMING) nchecks++;
-      if (k == SG_WK_PUSH || k == SG_WK_POP) return true;
-    }
-  return nchecks > 1;
-}
-
 /* o's timeout cut to the time left before its deadline. */
 static uint32_t
 timeout_now (const sg_probe_opts *o)
@@ -423,7 +409,7 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
                  const sg_script *sc, const char *text, size_t len, const sg_probe_opts *o,
                  sg_probe *p)
 {
-  bool incremental = script_incremental (sc);
+  bool incremental = sg_script_incremental (sc);
   bool strings = sg_script_uses_strings (s);
   bool fp = sg_script_uses_fp (s);
   const char *logic = sc->logic != SG_ATOM_NONE ? sg_store_text (s, sc->logic) : NULL;
@@ -618,7 +604,7 @@ sg_probe_referee (const sg_solver_list *referees, const sg_patterns *pats, sg_st
       if (answered) continue;
       sg_run_opts ro;
       memset (&ro, 0, sizeof ro);
-      ro.argv.incremental = script_incremental (sc);
+      ro.argv.incremental = sg_script_incremental (sc);
       ro.argv.validate = o->validate;
       ro.argv.strings = sg_script_uses_strings (s);
       ro.argv.fp = sg_script_uses_fp (s);

@@ -244,6 +244,29 @@ test_int_real_mixing_recorded (void **state)
 
 /* "2." and "-2." (z3 reads them; cvc4 and cvc5 reject "2." and "-2.") print as 2.0 and
  * (- 2.0), so every script we print is one cvc4 and cvc5 read too. */
+/* The solvers' incremental flags: several check-sats or check-sat-assumings, or push/pop. */
+static void
+test_script_incremental (void **state)
+{
+  (void) state;
+  static const struct { const char *text; bool want; } cases[] = {
+    { "(declare-const b Bool)(assert b)(check-sat)(get-model)", false },
+    { "(declare-const b Bool)(check-sat)(check-sat-assuming (b))", true },
+    { "(declare-const b Bool)(check-sat)(check-sat)", true },
+    { "(declare-const b Bool)(push 1)(assert b)(check-sat)", true },
+    { "(declare-const b Bool)(push 2)(pop 1)(assert b)(check-sat)", true },
+    { "(declare-const b Bool)(assert b)", false },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    {
+      tparse t;
+      tp_parse (&t, cases[i].text);
+      assert_int_equal (t.rc, SG_RC_OK);
+      assert_int_equal (sg_script_incremental (&t.sc), cases[i].want);
+      tp_free (&t);
+    }
+}
+
 static void
 test_decimal_without_fraction_digits (void **state)
 {
@@ -478,6 +501,7 @@ main (void)
     cmocka_unit_test (test_ill_sorted),
     cmocka_unit_test (test_int_real_mixing_recorded),
     cmocka_unit_test (test_decimal_without_fraction_digits),
+    cmocka_unit_test (test_script_incremental),
     cmocka_unit_test (test_every_command_round_trips),
     cmocka_unit_test (test_dag_printing_is_linear),
     cmocka_unit_test (test_streaming_rollback),
