@@ -20,7 +20,62 @@
 
 #include "run/run.h"
 
-enum { WORD_MAX = 48, SCAN_ROUNDS = 20, ENVIRON_MAX = 4 << 20 };
+enum { WORD_MAX = 48, SCAN_ROUNDS = 20, ENVIRON_MAX = 4 << 20, GROUPS_MAX = 1 << 14 };
+
+/* A solver's process group the guardian was told of: its id (its leader's PID) and its leader's
+ * start time (0: unknown), so that an id reused by another process is told apart. */
+typedef struct guard_group {
+  pid_t pgid;
+  unsigned long long start;
+} guard_group;
+
+/* Is g still the group we were told of: its leader alive with the start time we read, or gone
+ * (its members, if any, keep the id from reuse)? */
+static bool
+group_ours (const guard_group *g)
+{
+  sg_proc_stat st;
+  if (!sg_run_proc_stat ((long) g->pgid, &st)) return true;
+  return g->start && st.start == g->start;
+}
+
+/* Record (started) or forget the group pgid in *gs (n of cap entries). When full, groups whose
+ * leader is gone or whose id was reused go first; still full, the group is not recorded (the
+ * environment scan remains). */
+static void
+groups_note (guard_group **gs, size_t *n, size_t *cap, pid_t pgid, bool started)
+{
+  for (size_t i = 0; i < *n; i++)
+    if ((*gs)[i].pgid == pgid)
+      {
+        (*gs)[i] = (*gs)[--*n];
+        break;
+      }
+  if (!started) return;
+  if (*n == *cap)
+    {
+      size_t k = 0;
+      for (size_t i = 0; i < *n; i++)
+        {
+          sg_proc_stat st;
+          if (sg_run_proc_stat ((long) (*gs)[i].pgid, &st) && (*gs)[i].start && st.start == (*gs)[i].start)
+            (*gs)[k++] = (*gs)[i];
+        }
+      *n = k;
+    }
+  if (*n == *cap)
+    {
+      size_t nc = *cap ? *cap * 2 : 64;
+      guard_group *ng = nc <= GROUPS_MAX ? realloc (*gs, nc * sizeof *ng) : NULL;
+      if (!ng) return;
+      *gs = ng;
+      *cap = nc;
+    }
+  sg_proc_stat st;
+  (*gs)[*n].pgid = pgid;
+  (*gs)[*n].start = sg_run_proc_stat ((long) pgid, &st) ? st.start : 0;
+  ++*n;
+}
 
 /* Does the NUL-separated environment block env[0, n) list word in SMTGRIND_GUARD? */
 static bool
@@ -175,15 +230,26 @@ guardian (int rfd, const char *word, pid_t owner, int argc, char **argv)
       if (room > 1) snprintf (start, room, "sg-guard %ld", (long) owner);
     }
   prctl (PR_SET_NAME, "sg-guard");
-  char b;
+  unsigned char msg[16];
   bool normal_end = false, stopped = false; /* sg_guard_end, sg_guard_stopping said so */
+  guard_group *groups = NULL;               /* the solvers' groups running (sg_guard_group) */
+  size_t ngroups = 0, gcap = 0;
   for (;;)
     {
-      ssize_t r = recv (rfd, &b, 1, 0);
+      ssize_t r = recv (rfd, msg, sizeof msg, 0);
       if (r < 0 && errno == EINTR) continue;
       if (r <= 0) break; /* EOF: every holder of our end is gone */
-      normal_end |= b == 'q';
-      stopped |= b == 's';
+      if (r == 1)
+        {
+          normal_end |= msg[0] == 'q';
+          stopped |= msg[0] == 's';
+        }
+      else if (r == 5 && (msg[0] == 'g' || msg[0] == 'e'))
+        {
+          int32_t pg;
+          memcpy (&pg, msg + 1, sizeof pg);
+          if (pg > 1) groups_note (&groups, &ngroups, &gcap, (pid_t) pg, msg[0] == 'g');
+        }
     }
   /* A normal end has killed its solvers' groups and removed its directories: nothing to do.
    * (No scan then: it would cost every run a look at every process, and would kill what a
@@ -191,6 +257,11 @@ guardian (int rfd, const char *word, pid_t owner, int argc, char **argv)
    * what leads its own session (such a shared helper) is spared; the rest, a worker's solver
    * script's children when the worker had to be killed, goes. */
   if (normal_end) _exit (0);
+  /* The solvers' groups first: what a solver script started with its environment cleared (no
+   * word to find it by) is still in its group. A setsid helper is not (spared, as below). */
+  for (size_t i = 0; i < ngroups; i++)
+    if (group_ours (&groups[i])) kill (-groups[i].pgid, SIGKILL);
+  free (groups);
   char *buf = NULL;
   size_t cap = 0;
   for (int round = 0; round < SCAN_ROUNDS; round++)
@@ -216,6 +287,7 @@ sg_guard_start (sg_guard *g, int argc, char **argv)
 {
   g->pid = 0;
   g->fd = -1;
+  unsetenv (SG_GUARD_FD_ENV); /* an outer smtgrind's, whose descriptor we do not hold */
   unsigned char rnd[8];
   if (getrandom (rnd, sizeof rnd, 0) != (ssize_t) sizeof rnd)
     {
@@ -288,7 +360,29 @@ sg_guard_start (sg_guard *g, int argc, char **argv)
   close (pfd[0]);
   g->pid = pid;
   g->fd = pfd[1];
+  char num[16];
+  snprintf (num, sizeof num, "%d", pfd[1]);
+  setenv (SG_GUARD_FD_ENV, num, 1); /* for sg_guard_group; without it, groups go untold */
   return SG_RC_OK;
+}
+
+void
+sg_guard_group (pid_t pgid, bool started)
+{
+  const char *v = getenv (SG_GUARD_FD_ENV);
+  if (!v || pgid <= 1) return;
+  char *end;
+  long fd = strtol (v, &end, 10);
+  if (*end || end == v || fd < 3 || fd > 1 << 20) return;
+  /* Ours: the only SEQPACKET socket of this process (sg_guard_start) */
+  int type = 0;
+  socklen_t tl = sizeof type;
+  if (getsockopt ((int) fd, SOL_SOCKET, SO_TYPE, &type, &tl) != 0 || type != SOCK_SEQPACKET) return;
+  unsigned char msg[5];
+  int32_t pg = (int32_t) pgid;
+  msg[0] = started ? 'g' : 'e';
+  memcpy (msg + 1, &pg, sizeof pg);
+  if (send ((int) fd, msg, sizeof msg, MSG_NOSIGNAL | MSG_DONTWAIT) < 0) {} /* best effort */
 }
 
 void
@@ -300,6 +394,7 @@ sg_guard_end (sg_guard *g)
       close (g->fd);
     }
   g->fd = -1;
+  unsetenv (SG_GUARD_FD_ENV);
   if (g->pid > 0)
     while (waitpid (g->pid, NULL, 0) < 0 && errno == EINTR) {}
   g->pid = 0;

@@ -11,8 +11,13 @@
  *     our session and process group, ignores the stop signals, has no terminal, and names
  *     itself `sg-guard PID` (comm "sg-guard"), so `pkill smtgrind` and a kill of our process
  *     group miss it.
+ * Every solver we start leads a process group of its own (spawn.c); the guardian is told when
+ * one starts and when it is about to be reaped (sg_guard_group), through our end of the socket,
+ * whose descriptor this process names in SMTGRIND_GUARD_FD.
  * When the last holder of our end is gone (EOF) without the word of a normal end, however it
- * died, the guardian kills (SIGKILL, through a pidfd) every process that started after smtgrind
+ * died, the guardian kills (SIGKILL) the process groups it was told of and not yet told are
+ * over (what a solver script started with its environment cleared is still in its group), then
+ * every process that started after smtgrind
  * and whose environment lists WORD in SMTGRIND_GUARD (until a scan finds none), waits until
  * smtgrind is gone (at most 2 s), removes the private directories of dead smtgrind processes
  * (sg_run_tmpdir_sweep) and exits. A nested smtgrind (a campaign's reducer) appends its own
@@ -32,6 +37,7 @@
 #include "base/rc.h"
 
 #define SG_GUARD_ENV "SMTGRIND_GUARD"
+#define SG_GUARD_FD_ENV "SMTGRIND_GUARD_FD"
 
 typedef struct sg_guard {
   pid_t pid; /* the guardian; 0 = none */
@@ -49,6 +55,12 @@ void sg_guard_end (sg_guard *g);
  * helper a solver script shares with other runs) and kills the rest that carries its word.
  * Only the process that started the guardian says so; without a guardian it does nothing. */
 void sg_guard_stopping (void);
+/* Tell this process's guardian that the process group pgid (a solver we started, its leader)
+ * started, or (started false) is about to be reaped: it was killed, and its leader is not yet
+ * waited for, so the group id cannot have been reused. Best effort (a full socket or no
+ * guardian: nothing is sent; the guardian then relies on its environment scan); safe from
+ * any thread and from a fork (a campaign worker) that holds our end. */
+void sg_guard_group (pid_t pgid, bool started);
 /* Is pid a guardian (leads its own session, named "sg-guard")? sg_spawn_kill_child_groups and
  * sg_camp_reap_orphans spare it: it must outlive us. */
 bool sg_guard_is_guardian (pid_t pid);

@@ -412,6 +412,7 @@ sg_spawn_start (const sg_spawn_opts *o, sg_spawn_proc *p, sg_spawn_result *r)
   pid_t pid = launch (o, path, child_in, outp[1], errp[1], stp[1]);
   if (pid < 0) goto fail;
   setpgid (pid, pid); /* also in the parent: no race with an early kill(-pid) */
+  sg_guard_group (pid, true); /* its guardian kills the group if we die (guard.h) */
   p->pid = pid;
   close_fd (&child_in);
   close_fd (&outp[1]);
@@ -683,6 +684,7 @@ reap (sg_spawn_proc *p, sg_spawn_result *r)
   if (p->pid <= 0) return;
   if (r && p->in_fd >= 0 && p->in_off < p->in_len) r->stdin_broken = true;
   kill (-p->pid, SIGKILL);
+  sg_guard_group (p->pid, false); /* before the wait: the group id cannot be reused yet */
   int st = 0;
   struct rusage ru;
   memset (&ru, 0, sizeof ru);

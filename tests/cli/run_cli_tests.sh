@@ -1794,6 +1794,17 @@ group_supervise() {
   check "kill -9 of enum during a session query: its session solver dies too" \
     eval '[ $had = 1 ] && [ -z "$left" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]'
   reap_marker "$m"
+  # kill -9 of check whose solver script clears its environment before it starts its children
+  # (no word of ours in it for the guardian's scan to find): they are still in the solver's
+  # process group, which the guardian was told of (sg_guard_group). Before, both ran on.
+  m=sgsup$$x${RANDOM}k9envi
+  mkdir -p "$sd/tmp-$m"
+  printf '#!/bin/sh\nexec env -i /bin/sh -c '"'"'"%s" hang %s & "%s" hang %s'"'"'\n' "$fake" "$m" "$fake" "$m" >"$sd/hang-$m.sh"
+  chmod +x "$sd/hang-$m.sh"
+  kill9_run "$m" 2 "$bin" check -t 60 --solvers "$sd/hang-$m.sh" examples/qf_lia.smt2
+  check "kill -9 of check: a solver script that cleared its environment has its children killed too (its process group)" \
+    eval '[ $had = 1 ] && [ $guard = 1 ] && [ -z "$left" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]'
+  reap_marker "$m"
   # kill -9 of an engine with two workers (forks that hold the guardian's socket too): the
   # script children of both die, and the workers' directories go.
   m=sgsup$$x${RANDOM}k9opf
