@@ -11,7 +11,8 @@
 # (add --solvers, -t, --jobs, --seed and --out as in docs/enum.md). A formula our front end
 # found ill-typed (never run) has no line but its DIR/ill-typed-*.smt2, whose last line names
 # the index: it counts as judged. One past a size limit (counted, not kept) shows as a gap of
-# its own: a resume judges nothing there.
+# its own: a resume judges nothing there. A formula with an `exec_failed` line (a solver that
+# could not start: runs before 2026-11-28 went on past it) was not judged: a gap.
 set -euo pipefail
 if [ $# -lt 3 ]; then
   echo "usage: bash bench/enum_ranges.sh GRAMMAR N DIR..." >&2
@@ -31,6 +32,7 @@ import sys
 grammar, n, files = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 prefix = "enum " + grammar + " index "
 seen = set()
+unrun = set()  # a formula with an exec_failed run was not judged (a solver could not start)
 ill = 0
 for path in files:
     if path.endswith(".smt2"):  # ill-typed: "; enum GRAMMAR index I: ..." as its last line
@@ -48,8 +50,12 @@ for path in files:
         for line in f:
             cols = line.rstrip("\n").split("\t")
             if len(cols) > 1 and cols[1].startswith(prefix) and cols[1][len(prefix):].isdigit():
-                seen.add(int(cols[1][len(prefix):]))
-idx = sorted(seen)
+                i = int(cols[1][len(prefix):])
+                if len(cols) > 3 and cols[3] == "exec_failed":
+                    unrun.add(i)
+                else:
+                    seen.add(i)
+idx = sorted(seen - unrun)
 todo = 0
 def gap(a, b):  # the indices [a, b) below n
     global todo

@@ -285,6 +285,15 @@ sg_camp_worker_main (const sg_campaign_opts *o, const char *dbpath, const char *
       sg_fuzz_run (&fo, pairs ? (ngroup ? group : seeds) : mine, pairs ? (ngroup ? ngroup : nseeds) : nmine, &st);
       sg_db_counts c = { st.mutants, st.calls, st.decided, st.unknown, st.timeouts,
                          st.rejected, st.unconfirmed, st.ill_typed, st.chains };
+      if (st.exec_failed)
+        {
+          /* A solver could not start: the slice stays unfinished (not 'done'), so that a
+           * --resume runs it again; the loop has stopped every worker (sh->stop). */
+          ADD (sh->exec_failed, st.exec_failed);
+          fprintf (o->log, "campaign: worker %u: a solver could not be started in slice %u: stopping; the "
+                   "slice is left for --resume\n", w, slice);
+          break;
+        }
       sg_db_slice_end (&db, w, slice, &c);
       ADD (sh->w[w].mutants, c.mutants);
       ADD (sh->lost, st.lost);

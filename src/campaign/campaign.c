@@ -328,6 +328,7 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
   if (o->screen) sg_camp_draw_screen (o, &db, &c, &ss.base, o->elapsed0 + spent, spent, solvers_desc, 0);
   res->totals = c;
   res->lost = __atomic_load_n (&ss.sh->lost, __ATOMIC_RELAXED);
+  res->exec_failed = __atomic_load_n (&ss.sh->exec_failed, __ATOMIC_RELAXED);
   res->elapsed = o->elapsed0 + spent;
   sg_db_count (&db, "findings", &res->findings);
   sg_db_count (&db, "buckets", &res->buckets);

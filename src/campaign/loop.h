@@ -70,8 +70,9 @@ typedef struct sg_fuzz_opts {
   void *finding_ctx;
   uint64_t chain0;               /* first chain number of every worker (slices, resume) */
   uint64_t max_chains;           /* chains per worker, then stop; 0 = no limit */
-  const uint32_t *stop;          /* campaign: nonzero (read atomically) = stop after the current
-                                    mutant; NULL = none */
+  uint32_t *stop;                /* campaign: nonzero (read atomically) = stop after the current
+                                    mutant; NULL = none. The loop sets it when a solver cannot
+                                    start (exec_failed): the campaign stops too */
   sg_solopt_mode option_fuzz;    /* --option-fuzz: each chain draws a configuration per solver
                                     from option_tables (a stream split from the chain's, so
                                     the chain replays with its options) */
@@ -128,6 +129,11 @@ typedef struct sg_fuzz_stats {
   uint64_t all_cpu_us;    /* CPU of the workers and every process they ran and reaped, as the
                              parent measures it after reaping them (set by sg_fuzz_run once
                              the run is over; measured however the workers ended) */
+  uint64_t exec_failed;   /* solver runs that could not start (its binary gone, our private
+                             directory removed under us, no process left to fork): the first
+                             stops the run (every worker, and the campaign through o->stop),
+                             that mutant is not judged (no times line), and the engines end
+                             with SG_EXIT_INPUT, never as if the rest had been judged */
 } sg_fuzz_stats;
 
 /* The one initialiser (the engines' subcommands and the campaign): technique t with its

@@ -27,9 +27,28 @@
 #include "oracle/implication.h"
 #include "run/run.h"
 
+/* A solver run that could not start: nothing it was to judge can be judged from here on (its
+ * binary is gone, our private directory was removed under us, no process can be forked). Said
+ * once per run; every worker stops (and the campaign: o->stop), and the engine's exit says so. */
 static void
-count_runs (sg_fuzz_stats *st, const sg_probe *p)
+exec_failed (worker *w, const sg_probe_run *r)
 {
+  const sg_fuzz_opts *o = w->o;
+  ADD (w->sh->w[w->index].exec_failed, 1);
+  __atomic_store_n (&w->sh->stop, 1, __ATOMIC_RELAXED);
+  if (o->stop) __atomic_store_n (o->stop, 1, __ATOMIC_RELAXED);
+  if (__atomic_fetch_add (&w->sh->exec_said, 1, __ATOMIC_RELAXED) || !o->status) return;
+  pthread_mutex_lock (&w->fmu);
+  fprintf (o->status, "%s: error: worker %u: solver %s could not be started (%s): stopping; the "
+           "mutant it was to judge and those after it are not judged\n", o->tech->name, w->index,
+           r->prof->name, r->out.reason);
+  pthread_mutex_unlock (&w->fmu);
+}
+
+static void
+count_runs (worker *w, const sg_probe *p)
+{
+  sg_fuzz_stats *st = &w->sh->w[w->index];
   for (uint32_t i = 0; i < p->runs.n; i++)
     {
       const sg_probe_run *r = &p->runs.a[i];
@@ -44,6 +63,7 @@ count_runs (sg_fuzz_stats *st, const sg_probe *p)
           break;
         case SG_OUT_TIMEOUT: ADD (st->timeouts, 1); break;
         case SG_OUT_REJECTED: ADD (st->rejected, 1); break;
+        case SG_OUT_EXEC_FAILED: exec_failed (w, r); break;
         default: break;
         }
     next:;
@@ -228,7 +248,7 @@ judge_model_crash (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const
     write_finding_text (w, m, seeds, number, chain, &again, "model-run", t.s, t.len);
   else
     ADD (st->unconfirmed, 1);
-  count_runs (st, &again);
+  count_runs (w, &again);
   ADD (st->escalated, 1);
   sg_probe_free (&again);
   sg_buf_free (&t);
@@ -331,7 +351,7 @@ judge_steps (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seed
           memset (t->seed_decided, 0, sizeof t->seed_decided);
           if (sg_probe_text (w->solvers, o->pats, m->prev, m->prev_len, &po, &sp))
             {
-              count_runs (st, &sp);
+              count_runs (w, &sp);
               for (uint32_t i = 0; i < sp.runs.n && i < 16; i++) t->seed_decided[i] = sg_probe_run_decided (&sp.runs.a[i]);
             }
           sg_probe_free (&sp);
@@ -402,6 +422,10 @@ static void
 note_times (worker *w, const sg_tech_mutant *m, uint64_t number, const sg_probe *p)
 {
   sg_fuzz_stats *st = &w->sh->w[w->index];
+  /* A solver that could not start judged nothing: no line (bench/enum_ranges.sh reads the
+   * lines as the indices judged), no count (exec_failed stops the run) */
+  for (uint32_t k = 0; k < p->runs.n; k++)
+    if (!p->runs.a[k].skipped && p->runs.a[k].out.kind == SG_OUT_EXEC_FAILED) return;
   pthread_mutex_lock (&w->fmu);
   char name[4096];
   snprintf (name, sizeof name, "%s/times-w%u.tsv", w->o->out_dir, w->index);
@@ -468,7 +492,7 @@ static void
 hook_count (void *ctx, const sg_probe *p)
 {
   judging *j = ctx;
-  count_runs (&j->w->sh->w[j->w->index], p);
+  count_runs (j->w, p);
 }
 
 static void

@@ -678,6 +678,13 @@ campaign_end (const camp_run *r, const sg_campaign_result *res)
   char q[4 * PATH_MAX + 3];
   shell_word (dir, q, sizeof q);
   fprintf (stdout, "database: %s/campaign.db (smtgrind bugs list %s); continue with: smtgrind campaign --resume %s\n", dir, q, q);
+  if (res->exec_failed)
+    {
+      fprintf (stderr, "smtgrind campaign: error: %llu solver run%s could not start: the campaign "
+               "stopped there; fix the solvers, then continue with --resume (the unfinished slices "
+               "run again)\n", (unsigned long long) res->exec_failed, res->exec_failed == 1 ? "" : "s");
+      return SG_EXIT_INPUT;
+    }
   if (res->lost)
     {
       fprintf (stderr, "smtgrind campaign: error: %llu findings, kept texts or times lines could not be "

@@ -175,6 +175,14 @@ fuzz (const sg_technique *t, const sg_cli_fuzz_cfg *c, const sg_cli_solvers *sv,
     /* a finite range that held nothing: say why rather than end as if it had run */
     fprintf (stderr, "%s: no formula was generated: the range (after --from, in this --shard) lies past the "
              "last formula of size at most 1000, or --budget ended the run first\n", t->name);
+  if (stats.exec_failed)
+    {
+      /* A solver stopped starting mid-run: what it was to judge is not judged. */
+      fprintf (stderr, "%s: error: %llu solver run%s could not start (said above): the run stopped "
+               "there; what was not judged is not counted as judged\n", t->name,
+               (unsigned long long) stats.exec_failed, stats.exec_failed == 1 ? "" : "s");
+      return SG_EXIT_INPUT;
+    }
   if (stats.lost)
     {
       /* Something found or measured is not on disk: that outranks the findings that are. */

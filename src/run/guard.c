@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -22,59 +23,53 @@
 
 enum { WORD_MAX = 48, SCAN_ROUNDS = 20, ENVIRON_MAX = 4 << 20, GROUPS_MAX = 1 << 14 };
 
-/* A solver's process group the guardian was told of: its id (its leader's PID) and its leader's
- * start time (0: unknown), so that an id reused by another process is told apart. */
-typedef struct guard_group {
-  pid_t pgid;
-  unsigned long long start;
-} guard_group;
+/* The process groups of our solvers that the guardian was told of (sg_guard_group) and not yet
+ * told are over: an array of group ids, kept short by dropping the groups that have no
+ * process left (a lost 'e', a fork that died before it could send one). */
+typedef struct guard_groups {
+  pid_t *a;
+  size_t n, cap;
+} guard_groups;
 
-/* Is g still the group we were told of: its leader alive with the start time we read, or gone
- * (its members, if any, keep the id from reuse)? */
 static bool
-group_ours (const guard_group *g)
+groups_has (const guard_groups *g, long pgid)
 {
-  sg_proc_stat st;
-  if (!sg_run_proc_stat ((long) g->pgid, &st)) return true;
-  return g->start && st.start == g->start;
+  for (size_t i = 0; i < g->n; i++)
+    if (g->a[i] == (pid_t) pgid) return true;
+  return false;
 }
 
-/* Record (started) or forget the group pgid in *gs (n of cap entries). When full, groups whose
- * leader is gone or whose id was reused go first; still full, the group is not recorded (the
- * environment scan remains). */
+/* Drop the groups no process is in any more: a group id cannot be reused while one is, so
+ * the ids kept are ours until the next purge (at most a second apart). */
 static void
-groups_note (guard_group **gs, size_t *n, size_t *cap, pid_t pgid, bool started)
+groups_purge (guard_groups *g)
 {
-  for (size_t i = 0; i < *n; i++)
-    if ((*gs)[i].pgid == pgid)
+  size_t k = 0;
+  for (size_t i = 0; i < g->n; i++)
+    if (kill (-g->a[i], 0) == 0 || errno != ESRCH) g->a[k++] = g->a[i];
+  g->n = k;
+}
+
+static void
+groups_note (guard_groups *g, pid_t pgid, bool started)
+{
+  for (size_t i = 0; i < g->n; i++)
+    if (g->a[i] == pgid)
       {
-        (*gs)[i] = (*gs)[--*n];
+        g->a[i] = g->a[--g->n];
         break;
       }
   if (!started) return;
-  if (*n == *cap)
+  if (g->n == g->cap) groups_purge (g);
+  if (g->n == g->cap)
     {
-      size_t k = 0;
-      for (size_t i = 0; i < *n; i++)
-        {
-          sg_proc_stat st;
-          if (sg_run_proc_stat ((long) (*gs)[i].pgid, &st) && (*gs)[i].start && st.start == (*gs)[i].start)
-            (*gs)[k++] = (*gs)[i];
-        }
-      *n = k;
+      size_t nc = g->cap ? g->cap * 2 : 64;
+      pid_t *na = nc <= GROUPS_MAX ? realloc (g->a, nc * sizeof *na) : NULL;
+      if (!na) return; /* not recorded: the environment scan remains */
+      g->a = na;
+      g->cap = nc;
     }
-  if (*n == *cap)
-    {
-      size_t nc = *cap ? *cap * 2 : 64;
-      guard_group *ng = nc <= GROUPS_MAX ? realloc (*gs, nc * sizeof *ng) : NULL;
-      if (!ng) return;
-      *gs = ng;
-      *cap = nc;
-    }
-  sg_proc_stat st;
-  (*gs)[*n].pgid = pgid;
-  (*gs)[*n].start = sg_run_proc_stat ((long) pgid, &st) ? st.start : 0;
-  ++*n;
+  g->a[g->n++] = pgid;
 }
 
 /* Does the NUL-separated environment block env[0, n) list word in SMTGRIND_GUARD? */
@@ -156,8 +151,8 @@ kill_it (int pidfd, pid_t pid)
  * how many were killed. A pidfd taken before the environment is read makes sure the process
  * killed is the one read, not a later one with its PID. */
 static unsigned
-scan_and_kill (const char *word, unsigned long long since, bool spare_sessions, char **buf,
-               size_t *cap)
+scan_and_kill (const char *word, unsigned long long since, bool spare_sessions,
+               const guard_groups *groups, long sid, char **buf, size_t *cap)
 {
   DIR *d = opendir ("/proc");
   if (!d) return 0;
@@ -169,14 +164,26 @@ scan_and_kill (const char *word, unsigned long long since, bool spare_sessions, 
       char *end;
       long pid = strtol (e->d_name, &end, 10);
       if (*end || pid <= 1 || (pid_t) pid == self) continue;
-      sg_proc_stat st;
+      sg_proc_stat st, st2;
       if (!sg_run_proc_stat (pid, &st) || st.start < since || st.state == 'Z' || st.state == 'X')
         continue;
-      if (spare_sessions && getsid ((pid_t) pid) == (pid_t) pid) continue;
+      if (spare_sessions && st.session == pid) continue;
       int pidfd = pidfd_open_ ((pid_t) pid);
       if (pidfd < 0 && errno != ENOSYS) continue; /* gone already */
-      size_t n = read_environ (pid, buf, cap);
-      if (n && env_lists (*buf, n, word) && kill_it (pidfd, (pid_t) pid)) found++;
+      /* The process of the pidfd is the one read (not a later one with its PID). In one of our
+       * solvers' groups and in our session: ours, whatever its environment says (a solver
+       * script may clear it); else ours when its environment lists our word. */
+      bool ours = false;
+      if (sg_run_proc_stat (pid, &st2) && st2.start == st.start)
+        {
+          ours = groups && sid > 0 && st2.session == sid && groups_has (groups, st2.pgrp);
+          if (!ours && word)
+            {
+              size_t n = read_environ (pid, buf, cap);
+              ours = n && env_lists (*buf, n, word);
+            }
+        }
+      if (ours && kill_it (pidfd, (pid_t) pid)) found++;
       if (pidfd >= 0) close (pidfd);
     }
   closedir (d);
@@ -200,6 +207,7 @@ sg_guard_is_guardian (pid_t pid)
 static void __attribute__ ((noreturn))
 guardian (int rfd, const char *word, pid_t owner, int argc, char **argv)
 {
+  long sid = (long) getsid (0); /* the owner's session, which its solvers stay in */
   setsid ();
   sg_proc_stat ost;
   unsigned long long since = sg_run_proc_stat ((long) owner, &ost) ? ost.start : 0;
@@ -232,12 +240,23 @@ guardian (int rfd, const char *word, pid_t owner, int argc, char **argv)
   prctl (PR_SET_NAME, "sg-guard");
   unsigned char msg[16];
   bool normal_end = false, stopped = false; /* sg_guard_end, sg_guard_stopping said so */
-  guard_group *groups = NULL;               /* the solvers' groups running (sg_guard_group) */
-  size_t ngroups = 0, gcap = 0;
+  guard_groups groups = { NULL, 0, 0 };     /* the solvers' groups running (sg_guard_group) */
+  unsigned since_purge = 0;
   for (;;)
     {
-      ssize_t r = recv (rfd, msg, sizeof msg, 0);
-      if (r < 0 && errno == EINTR) continue;
+      /* A purge at least once a second: a group whose 'e' never came (a fork killed while its
+       * solver ran) is dropped once it is empty, before its id could come round again. */
+      struct pollfd pfd = { rfd, POLLIN, 0 };
+      int pr = poll (&pfd, 1, 1000);
+      if (pr < 0 && errno == EINTR) continue;
+      if (pr == 0 || ++since_purge >= 256)
+        {
+          groups_purge (&groups);
+          since_purge = 0;
+          if (pr == 0) continue;
+        }
+      ssize_t r = recv (rfd, msg, sizeof msg, MSG_DONTWAIT);
+      if (r < 0 && (errno == EINTR || errno == EAGAIN)) continue;
       if (r <= 0) break; /* EOF: every holder of our end is gone */
       if (r == 1)
         {
@@ -248,27 +267,33 @@ guardian (int rfd, const char *word, pid_t owner, int argc, char **argv)
         {
           int32_t pg;
           memcpy (&pg, msg + 1, sizeof pg);
-          if (pg > 1) groups_note (&groups, &ngroups, &gcap, (pid_t) pg, msg[0] == 'g');
+          if (pg > 1) groups_note (&groups, (pid_t) pg, msg[0] == 'g');
         }
     }
-  /* A normal end has killed its solvers' groups and removed its directories: nothing to do.
-   * (No scan then: it would cost every run a look at every process, and would kill what a
-   * solver script shares with other runs, such as an ssh ControlMaster.) After a stop signal,
-   * what leads its own session (such a shared helper) is spared; the rest, a worker's solver
-   * script's children when the worker had to be killed, goes. */
-  if (normal_end) _exit (0);
-  /* The solvers' groups first: what a solver script started with its environment cleared (no
-   * word to find it by) is still in its group. A setsid helper is not (spared, as below). */
-  for (size_t i = 0; i < ngroups; i++)
-    if (group_ours (&groups[i])) kill (-groups[i].pgid, SIGKILL);
-  free (groups);
   char *buf = NULL;
   size_t cap = 0;
-  for (int round = 0; round < SCAN_ROUNDS; round++)
+  groups_purge (&groups);
+  /* A normal end has killed its solvers' groups and removed its directories: it looks at the
+   * processes only when a group it was told of still has one (a fork that died while its
+   * solver ran, whose script's children live on), and then kills only those: no environment
+   * scan, which would cost every run a look at every process and would kill what a solver
+   * script shares with other runs, such as an ssh ControlMaster. After a stop signal, what
+   * leads its own session (such a shared helper) is spared; the rest, a worker's solver
+   * script's children when the worker had to be killed, goes. Otherwise every process in our
+   * solvers' groups (what a solver script started with its environment cleared has no word to
+   * be found by) and every one that carries our word goes. */
+  for (int round = 0; round < SCAN_ROUNDS && (!normal_end || groups.n); round++)
     {
-      if (!scan_and_kill (word, since, stopped, &buf, &cap)) break;
+      if (!scan_and_kill (normal_end ? NULL : word, since, stopped || normal_end, &groups, sid, &buf, &cap))
+        break;
       struct timespec ts = { 0, 10 * 1000 * 1000 }; /* let them die before the next look */
       nanosleep (&ts, NULL);
+    }
+  free (groups.a);
+  if (normal_end)
+    {
+      free (buf);
+      _exit (0);
     }
   free (buf);
   /* The directories go once their processes are gone: EOF came as the last holder's
@@ -366,23 +391,36 @@ sg_guard_start (sg_guard *g, int argc, char **argv)
   return SG_RC_OK;
 }
 
-void
-sg_guard_group (pid_t pgid, bool started)
+int
+sg_guard_fd (void)
 {
   const char *v = getenv (SG_GUARD_FD_ENV);
-  if (!v || pgid <= 1) return;
+  if (!v) return -1;
   char *end;
   long fd = strtol (v, &end, 10);
-  if (*end || end == v || fd < 3 || fd > 1 << 20) return;
+  if (*end || end == v || fd < 3 || fd > 1 << 20) return -1;
   /* Ours: the only SEQPACKET socket of this process (sg_guard_start) */
   int type = 0;
   socklen_t tl = sizeof type;
-  if (getsockopt ((int) fd, SOL_SOCKET, SO_TYPE, &type, &tl) != 0 || type != SOCK_SEQPACKET) return;
-  unsigned char msg[5];
-  int32_t pg = (int32_t) pgid;
-  msg[0] = started ? 'g' : 'e';
-  memcpy (msg + 1, &pg, sizeof pg);
-  if (send ((int) fd, msg, sizeof msg, MSG_NOSIGNAL | MSG_DONTWAIT) < 0) {} /* best effort */
+  if (getsockopt ((int) fd, SOL_SOCKET, SO_TYPE, &type, &tl) != 0 || type != SOCK_SEQPACKET) return -1;
+  return (int) fd;
+}
+
+void
+sg_guard_group_fd (int fd, pid_t pgid, bool started)
+{
+  if (fd < 0 || pgid <= 1) return;
+  /* 'g' or 'e', then the id as the guardian's int32_t (same process image, same byte order),
+   * written byte by byte: no library call but send */
+  union { int32_t v; unsigned char b[4]; } id = { .v = (int32_t) pgid };
+  unsigned char msg[5] = { (unsigned char) (started ? 'g' : 'e'), id.b[0], id.b[1], id.b[2], id.b[3] };
+  if (send (fd, msg, sizeof msg, MSG_NOSIGNAL | MSG_DONTWAIT) < 0) {} /* best effort */
+}
+
+void
+sg_guard_group (pid_t pgid, bool started)
+{
+  sg_guard_group_fd (sg_guard_fd (), pgid, started);
 }
 
 void

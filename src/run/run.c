@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/file.h"
@@ -33,8 +34,11 @@ sg_run_proc_stat (long pid, sg_proc_stat *st)
   st->state = *p;
   st->flags = 0;
   st->start = 0;
+  st->pgrp = st->session = 0;
   for (int field = 3; field <= 22 && *p; field++)
     {
+      if (field == 5) st->pgrp = strtol (p, NULL, 10);
+      if (field == 6) st->session = strtol (p, NULL, 10);
       if (field == 9) st->flags = strtoul (p, NULL, 10);
       if (field == 22) { st->start = strtoull (p, NULL, 10); return true; }
       const char *sp = strchr (p, ' ');
@@ -56,9 +60,67 @@ sg_run_pid_gone (long pid)
   return st.state == 'Z' || st.state == 'X' || (st.flags & 0x4u);
 }
 
+/* The owner file of a private directory: "NS START\n", the PID namespace of the process that
+ * made it (readlink /proc/self/ns/pid: "pid:[4026531836]") and that process's start time. A
+ * PID read from a directory's name means something only in that namespace: a smtgrind in a
+ * container (or `unshare --pid`) that shares our $TMPDIR sees none of our processes, and took
+ * their directories for a dead process's, under a running enumeration. */
+#define OWNER_FILE ".sg-owner"
+
+static bool
+own_pid_ns (char *ns, size_t size)
+{
+  ssize_t n = readlink ("/proc/self/ns/pid", ns, size - 1);
+  if (n <= 0) return false;
+  ns[n] = '\0';
+  return true;
+}
+
+/* May the sweep remove dir (named for pid, last changed at mtime)? When its owner file names
+ * our namespace and pid is gone there, or runs with another start time (the PID was reused).
+ * An owner file left empty or cut short (its maker killed between creating and writing it)
+ * counts when the directory has not changed for a minute and pid is gone here: no live
+ * process takes that long over one write. So does an empty directory without one (killed
+ * between mkdtemp and the owner file). A directory with files and no owner file (an older
+ * smtgrind's) is left alone, as is every one of another namespace. */
+static bool
+empty_dir (const char *dir)
+{
+  DIR *d = opendir (dir);
+  if (!d) return false;
+  struct dirent *e;
+  bool empty = true;
+  while (empty && (e = readdir (d)))
+    empty = !strcmp (e->d_name, ".") || !strcmp (e->d_name, "..");
+  closedir (d);
+  return empty;
+}
+
+static bool
+tmpdir_dead (const char *dir, long pid, const char *ns, time_t mtime)
+{
+  char path[PATH_MAX], buf[256];
+  if ((size_t) snprintf (path, sizeof path, "%s/" OWNER_FILE, dir) >= sizeof path) return false;
+  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) return errno == ENOENT && time (NULL) - mtime > 60 && empty_dir (dir) && sg_run_pid_gone (pid);
+  ssize_t n = read (fd, buf, sizeof buf - 1);
+  close (fd);
+  buf[n > 0 ? n : 0] = '\0';
+  char *sp = strchr (buf, ' '), *end = NULL;
+  unsigned long long start = sp ? strtoull (sp + 1, &end, 10) : 0;
+  if (!sp || end == sp + 1 || *end != '\n')
+    return time (NULL) - mtime > 60 && sg_run_pid_gone (pid); /* cut short */
+  if ((size_t) (sp - buf) != strlen (ns) || memcmp (buf, ns, (size_t) (sp - buf))) return false;
+  if (sg_run_pid_gone (pid)) return true;
+  sg_proc_stat st;
+  return start && sg_run_proc_stat (pid, &st) && st.start != start;
+}
+
 uint32_t
 sg_run_tmpdir_sweep (void)
 {
+  char ns[128];
+  if (!own_pid_ns (ns, sizeof ns)) return 0; /* no /proc: nothing can be told */
   const char *tmp = getenv ("TMPDIR");
   if (!tmp || !*tmp) tmp = "/tmp";
   DIR *d = opendir (tmp);
@@ -72,11 +134,11 @@ sg_run_tmpdir_sweep (void)
       if (strncmp (e->d_name, "smtgrind-", 9) || sscanf (e->d_name + 9, "%ld-%31s", &pid, rest) != 2
           || pid <= 0 || strlen (rest) != 6)
         continue;
-      if (!sg_run_pid_gone (pid)) continue; /* alive, or not ours to tell */
       char path[PATH_MAX];
       if ((size_t) snprintf (path, sizeof path, "%s/%s", tmp, e->d_name) >= sizeof path) continue;
       struct stat st;
       if (lstat (path, &st) != 0 || !S_ISDIR (st.st_mode) || st.st_uid != getuid ()) continue;
+      if (!tmpdir_dead (path, pid, ns, st.st_mtime)) continue; /* alive, or not ours to tell */
       sg_run_tmpdir_remove (path);
       n++;
     }
@@ -92,27 +154,45 @@ sg_run_tmpdir_make (char *dir, size_t size)
   /* Our pid in the name: sg_spawn_stop_now removes every directory of this process. */
   if ((size_t) snprintf (dir, size, "%s/smtgrind-%ld-XXXXXX", tmp, (long) getpid ()) >= size)
     return SG_RC_IO;
-  return mkdtemp (dir) ? SG_RC_OK : SG_RC_IO;
+  if (!mkdtemp (dir)) return SG_RC_IO;
+  /* Its owner file (tmpdir_dead): without one, no other smtgrind's sweep removes it. */
+  char ns[128], path[PATH_MAX], line[192];
+  sg_proc_stat st;
+  if (!own_pid_ns (ns, sizeof ns) || !sg_run_proc_stat ((long) getpid (), &st)) return SG_RC_OK;
+  int n = snprintf (line, sizeof line, "%s %llu\n", ns, st.start);
+  if (n <= 0 || (size_t) n >= sizeof line
+      || (size_t) snprintf (path, sizeof path, "%s/" OWNER_FILE, dir) >= sizeof path)
+    return SG_RC_OK;
+  int fd = open (path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd < 0) return SG_RC_OK;
+  bool ok = sg_fd_write_all (fd, line, (size_t) n);
+  if (close (fd) != 0 || !ok) unlink (path);
+  return SG_RC_OK;
 }
 
 void
 sg_run_tmpdir_remove (const char *dir)
 {
-  DIR *d = opendir (dir);
-  if (d)
+  /* Again when a file came in meanwhile (a thread of the process between making it and
+   * writing its owner file or script, while another removes it on a stop signal) */
+  for (int round = 0; round < 3; round++)
     {
-      struct dirent *e;
-      char path[PATH_MAX];
-      while ((e = readdir (d)))
+      DIR *d = opendir (dir);
+      if (d)
         {
-          if (!strcmp (e->d_name, ".") || !strcmp (e->d_name, "..")) continue;
-          if ((size_t) snprintf (path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path)
-            continue;
-          if (unlink (path) != 0) rmdir (path); /* an empty subdirectory at most */
+          struct dirent *e;
+          char path[PATH_MAX];
+          while ((e = readdir (d)))
+            {
+              if (!strcmp (e->d_name, ".") || !strcmp (e->d_name, "..")) continue;
+              if ((size_t) snprintf (path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path)
+                continue;
+              if (unlink (path) != 0) rmdir (path); /* an empty subdirectory at most */
+            }
+          closedir (d);
         }
-      closedir (d);
+      if (rmdir (dir) == 0 || errno != ENOTEMPTY) return;
     }
-  rmdir (dir);
 }
 
 /* Write text to dir/script.smt2 (the .smt2 name suits tools that guess the language). */

@@ -50,16 +50,24 @@ typedef struct sg_proc_stat {
   char state;              /* field 3: R, S, D, Z, X, ... */
   unsigned long flags;     /* field 9: PF_* (0x4: exiting) */
   unsigned long long start; /* field 22: start time in clock ticks since boot */
+  long pgrp;               /* field 5: process group */
+  long session;            /* field 6: session */
 } sg_proc_stat;
 bool sg_run_proc_stat (long pid, sg_proc_stat *st /* OUT */);
 /* Is process pid gone: no such process, a zombie, or exiting? (false when it cannot be told) */
 bool sg_run_pid_gone (long pid);
 /* Remove the private directories of smtgrind processes that no longer exist (a kill -9 leaves
- * them): $TMPDIR/smtgrind-PID-XXXXXX of ours whose PID is gone (sg_run_pid_gone). Returns how
- * many. */
+ * them): $TMPDIR/smtgrind-PID-XXXXXX of ours whose owner file (.sg-owner: "PIDNS START", written
+ * by sg_run_tmpdir_make) names our PID namespace and whose PID is gone there
+ * (sg_run_pid_gone) or runs with another start time. A directory of another namespace (a
+ * container sharing $TMPDIR) is never removed, nor one holding files but no owner file (an
+ * older smtgrind's); one whose owner file is empty or cut short, or an empty one without it
+ * (its maker killed before it was written), once it has not changed for a minute and its PID
+ * is gone here. Returns how many. */
 uint32_t sg_run_tmpdir_sweep (void);
-/* A fresh private directory $TMPDIR/smtgrind-PID-XXXXXX (mode 0700); dir gets its path. A
- * process that dies of a stop signal removes all of its own (sg_spawn_stop_now). */
+/* A fresh private directory $TMPDIR/smtgrind-PID-XXXXXX (mode 0700) holding its owner file
+ * (.sg-owner, see sg_run_tmpdir_sweep); dir gets its path. A process that dies of a stop signal
+ * removes all of its own (sg_spawn_stop_now). */
 sg_rc sg_run_tmpdir_make (char *dir /* OUT */, size_t size);
 /* Remove the files in dir (one level: solvers create plain files) and dir itself. */
 void sg_run_tmpdir_remove (const char *dir);

@@ -9,6 +9,7 @@
 #include "base/clock.h"
 #include "run/spawn.h"
 #include "run/guard.h"
+#include "run/run.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -165,9 +166,11 @@ sg_spawn_resolve (const char *name, char *out, size_t size)
  * parent's (besides errno). Never returns. */
 static void __attribute__ ((noreturn))
 child (const sg_spawn_opts *o, const char *path, int in_fd, int out_fd, int err_fd, int st_fd,
-       pid_t parent)
+       pid_t parent, int guard_fd)
 {
   setpgid (0, 0);
+  /* Told before anything runs in the group: its guardian kills the group if we die (guard.h) */
+  sg_guard_group_fd (guard_fd, getpid (), true);
   /* Die with the thread that started us, even when it is killed with -9; if it is already
    * gone (before prctl took effect), do not start at all. Not for a session (kept stdin): it
    * may be started by a short-lived probe thread and must outlive it; it ends at the EOF of
@@ -208,8 +211,9 @@ static pid_t __attribute__ ((noinline))
 launch (const sg_spawn_opts *o, const char *path, int in_fd, int out_fd, int err_fd, int st_fd)
 {
   pid_t parent = getpid ();
+  int guard_fd = sg_guard_fd ();
   pid_t pid = vfork ();
-  if (pid == 0) child (o, path, in_fd, out_fd, err_fd, st_fd, parent);
+  if (pid == 0) child (o, path, in_fd, out_fd, err_fd, st_fd, parent, guard_fd);
   return pid;
 }
 
@@ -282,20 +286,7 @@ static void
 remove_private_dir (const char *dir)
 {
   if (!dir || !dir[0]) return;
-  DIR *d = opendir (dir);
-  if (d)
-    {
-      struct dirent *e;
-      while ((e = readdir (d)))
-        {
-          if (!strcmp (e->d_name, ".") || !strcmp (e->d_name, "..")) continue;
-          char path[PATH_MAX];
-          if ((size_t) snprintf (path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path) continue;
-          if (unlink (path) != 0) rmdir (path);
-        }
-      closedir (d);
-    }
-  rmdir (dir);
+  sg_run_tmpdir_remove (dir);
 }
 
 void
@@ -412,7 +403,6 @@ sg_spawn_start (const sg_spawn_opts *o, sg_spawn_proc *p, sg_spawn_result *r)
   pid_t pid = launch (o, path, child_in, outp[1], errp[1], stp[1]);
   if (pid < 0) goto fail;
   setpgid (pid, pid); /* also in the parent: no race with an early kill(-pid) */
-  sg_guard_group (pid, true); /* its guardian kills the group if we die (guard.h) */
   p->pid = pid;
   close_fd (&child_in);
   close_fd (&outp[1]);

@@ -993,6 +993,16 @@ group_campaign() {
   run "$bin" campaign --solvers "$fake hashcrash" --engines opfuzz --budget 3 -j 2 --seed 9 --slice 1 --log --out "$c1" seeds
   check "campaign against a crashing solver: findings, exit 10, a report" \
     eval '[ $code = 10 ] && [[ $err == *"finding: $c1/findings/"*"bucket 1 (new)"* ]] && [ -f "$c1/report.html" ] && [[ $out == *"report: $c1/report.html"* ]]'
+  # A solver that stops starting mid-campaign (its binary removed after 10 runs): the campaign
+  # stops within seconds (not at the end of its budget), exit 2, says --resume; the slice it
+  # was in stays unfinished ('running'), so a --resume runs it again.
+  local cg=$tmp/cg t0g
+  printf '#!/bin/sh\n[ "$1" = --version ] && exec z3 --version\nn=$(cat "%s/gone.n" 2>/dev/null || echo 0); echo $((n + 1)) > "%s/gone.n"\n[ "$n" -ge 9 ] && rm -f "$0"\nexec z3 "$@"\n' "$tmp" "$tmp" > "$tmp/gone-z3c"
+  chmod +x "$tmp/gone-z3c"
+  t0g=$SECONDS
+  run "$bin" campaign --solvers "$tmp/gone-z3c" --engines opfuzz --budget 120 -j 1 --seed 9 --slice 30 --log --no-report --out "$cg" seeds
+  check "campaign: a solver that can no longer be started stops it (exit 2, within seconds), its slice left for --resume" \
+    eval '[ $code = 2 ] && [ $((SECONDS - t0g)) -lt 60 ] && [[ $err == *"solver run could not start"*"--resume"* ]] && [[ "$(slice_states "$cg/campaign.db")" == *"running 1"* ]]'
   # Ctrl-C (SIGINT to the campaign process): workers stop after their current mutant, the
   # summary and the report are written, the database is whole.
   local c3=$tmp/c3 cpid t0
@@ -1805,6 +1815,58 @@ group_supervise() {
   check "kill -9 of check: a solver script that cleared its environment has its children killed too (its process group)" \
     eval '[ $had = 1 ] && [ $guard = 1 ] && [ -z "$left" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]'
   reap_marker "$m"
+  # A worker killed while its solver runs (as by the OOM killer; its solver dies by PDEATHSIG)
+  # sends no word that the solver's group is over: the run then ends normally, and its guardian,
+  # still told of that group, kills what the solver script left in it (children with their
+  # environment cleared). Before, they ran on after the normal end.
+  m=sgsup$$x${RANDOM}deadw
+  mkdir -p "$sd/tmp-$m"
+  printf '#!/bin/sh\nexec env -i /bin/sh -c '"'"'"%s" hang %s & "%s" hang %s'"'"'\n' "$fake" "$m" "$fake" "$m" >"$sd/hang-$m.sh"
+  chmod +x "$sd/hang-$m.sh"
+  set +e
+  TMPDIR="$sd/tmp-$m" "$bin" opfuzz --solvers "$sd/hang-$m.sh" -t 30 --jobs 2 --seed 3 --budget 4 \
+    --out "$sd/deadw-$m" examples/qf_lia.smt2 examples/qf_bv.smt2 </dev/null >/dev/null 2>&1 &
+  pid=$!
+  n=0
+  until [ "$(leftovers "hang $m" | wc -l)" -ge 2 ] || [ $n -ge 100 ]; do sleep 0.1; n=$((n + 1)); done
+  local lead wk
+  lead=$(ps -o pgid= -p "$(leftovers "hang $m" | head -n 1)" | tr -d ' ')
+  wk=$(ps -o ppid= -p "$lead" | tr -d ' ')
+  kill -9 "$wk"
+  wait "$pid" 2>/dev/null
+  code=$?
+  set -e
+  sleep 0.3
+  left=$(leftovers "hang $m")
+  check "a worker killed while its solver script ran: after the normal end nothing of that script is left" \
+    eval '[ -n "$wk" ] && [ "$wk" != "$pid" ] && [ -z "$left" ]'
+  reap_marker "$m"
+  # A smtgrind in a PID namespace of its own (a container, `unshare --pid`) that shares our
+  # $TMPDIR sees none of our PIDs: its sweep took a running check's private directory for a
+  # dead process's and removed it (under an enumeration, every later solver start failed).
+  # Skipped where unshare is not allowed.
+  if unshare --pid --fork --mount-proc true 2>/dev/null; then
+    m=sgsup$$x${RANDOM}pidns
+    mkdir -p "$sd/tmp-$m"
+    printf '#!/bin/sh\n"%s" hang %s\n' "$fake" "$m" >"$sd/hang-$m.sh"
+    chmod +x "$sd/hang-$m.sh"
+    set +e
+    TMPDIR="$sd/tmp-$m" "$bin" check -t 60 --solvers "$sd/hang-$m.sh" examples/qf_lia.smt2 </dev/null >/dev/null 2>&1 &
+    pid=$!
+    n=0
+    until [ -n "$(leftovers "hang $m")" ] || [ $n -ge 100 ]; do sleep 0.1; n=$((n + 1)); done
+    local before after
+    before=$(ls "$sd/tmp-$m" | grep -c "^smtgrind-$pid-")
+    TMPDIR="$sd/tmp-$m" unshare --pid --fork --mount-proc "$bin" enum ints --count 1 --solvers z3 -t 5 \
+      --out "$sd/ns-$m" </dev/null >/dev/null 2>&1
+    after=$(ls "$sd/tmp-$m" | grep -c "^smtgrind-$pid-")
+    kill "$pid"
+    wait "$pid" 2>/dev/null
+    set -e
+    check "a smtgrind in another PID namespace sharing TMPDIR leaves a running check's private directory alone" \
+      eval '[ "$before" -ge 1 ] && [ "$after" = "$before" ]'
+    reap_marker "$m"
+  fi
   # kill -9 of an engine with two workers (forks that hold the guardian's socket too): the
   # script children of both die, and the workers' directories go.
   m=sgsup$$x${RANDOM}k9opf
@@ -2340,6 +2402,16 @@ source "$(dirname "${BASH_SOURCE[0]}")/group_npmz3.sh"
 group_enum() {
   local d=$tmp/en
   mkdir -p "$d"
+  # A solver that stops starting mid-run (its binary removed; the same as our private
+  # directory removed under us, or no process left to fork): the run stops there, exit 2, and
+  # the formulas not judged leave no times line (bench/enum_ranges.sh reads the lines as the
+  # indices judged). Before, the other 40 indices were consumed in a blink as "exec_failed".
+  printf '#!/bin/sh\n[ "$1" = --version ] && exec z3 --version\nn=$(cat "%s/gone.n" 2>/dev/null || echo 0); echo $((n + 1)) > "%s/gone.n"\n[ "$n" -ge 9 ] && rm -f "$0"\nexec z3 "$@"\n' "$d" "$d" > "$d/gone-z3"
+  chmod +x "$d/gone-z3"
+  run "$bin" enum ints --count 50 --solvers "$d/gone-z3" --no-sessions -t 5 --jobs 1 --lanes 1 --out "$d/gone"
+  check "enum: a solver that can no longer be started stops the run (exit 2, said once), its formulas leave no times line" \
+    eval '[ $code = 2 ] && [ "$(grep -c "could not be started" <<<"$err")" = 1 ] && [[ $err == *"gone-z3 could not be started (cannot execute: No such file or directory)"* ]] && [ "$(wc -l < "$d/gone/times-w0.tsv")" = 10 ] && ! grep -q exec_failed "$d/gone/times-w0.tsv"'
+
   run "$bin" enum core --counts --max-size 6
   check "enum core --counts: ET's sizes (the first formulas have size 4: 4, then 148, 13172)" \
     eval '[ $code = 0 ] && [ "$(lines "$out")" = 7 ] && [[ $out == *$'"'"'4\t4\n5\t148\n6\t13172'"'"'* ]]'

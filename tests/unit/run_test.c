@@ -3,6 +3,11 @@
  * (tests/fake/fake_solver.c) and of the real Debian solvers. Sessions: session_test.c. */
 #include "run_util.h"
 
+#include <fcntl.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include <time.h>
+
 /* ---- patterns ---- */
 
 static void
@@ -518,6 +523,95 @@ test_no_zombies_no_fds (void **state)
   assert_int_equal (count_fds (), fds);
 }
 
+/* ---- the sweep of private directories ---- */
+
+/* make TMPDIR/smtgrind-PID-TAG, with owner (the file .sg-owner's text) unless NULL */
+static void
+sweep_dir (const char *tmp, long pid, const char *tag, const char *owner, char *path, size_t size)
+{
+  snprintf (path, size, "%s/smtgrind-%ld-%s", tmp, pid, tag);
+  assert_int_equal (mkdir (path, 0700), 0);
+  if (!owner) return;
+  char f[PATH_MAX];
+  snprintf (f, sizeof f, "%s/.sg-owner", path);
+  FILE *fp = fopen (f, "w");
+  assert_non_null (fp);
+  fputs (owner, fp);
+  assert_int_equal (fclose (fp), 0);
+}
+
+/* A directory is removed only when its owner file names our PID namespace and its PID is gone
+ * there or was reused (another start time): a smtgrind in a container, or under `unshare
+ * --pid`, sharing $TMPDIR sees none of our PIDs and removed the directories of a running
+ * enumeration, whose every solver then failed to start. */
+static void
+test_tmpdir_sweep (void **state)
+{
+  (void) state;
+  char tmp[] = "/tmp/sg-sweep-test.XXXXXX";
+  assert_non_null (mkdtemp (tmp));
+  const char *old = getenv ("TMPDIR");
+  char *saved = old ? strdup (old) : NULL;
+  assert_int_equal (setenv ("TMPDIR", tmp, 1), 0);
+  char ns[128];
+  ssize_t n = readlink ("/proc/self/ns/pid", ns, sizeof ns - 1);
+  assert_true (n > 0);
+  ns[n] = '\0';
+  /* a PID that is gone: a child, reaped */
+  pid_t dead = fork ();
+  if (dead == 0) _exit (0);
+  assert_true (dead > 0);
+  assert_int_equal (waitpid (dead, NULL, 0), dead);
+  sg_proc_stat me;
+  assert_true (sg_run_proc_stat ((long) getpid (), &me));
+  char ours[192], reused[192], path[9][PATH_MAX], made[PATH_MAX];
+  snprintf (ours, sizeof ours, "%s %llu\n", ns, me.start);
+  snprintf (reused, sizeof reused, "%s %llu\n", ns, me.start + 1);
+  sweep_dir (tmp, dead, "AAAAAA", ours, path[0], sizeof path[0]);          /* gone: removed */
+  sweep_dir (tmp, dead, "BBBBBB", "pid:[1] 1\n", path[1], sizeof path[1]); /* other namespace */
+  sweep_dir (tmp, dead, "CCCCCC", NULL, path[2], sizeof path[2]);          /* no owner file */
+  sweep_dir (tmp, getpid (), "DDDDDD", reused, path[3], sizeof path[3]);  /* PID reused: removed */
+  sweep_dir (tmp, getpid (), "EEEEEE", ours, path[4], sizeof path[4]);    /* alive: kept */
+  /* an owner file left empty (its maker killed between creating and writing it): removed once
+   * the directory has not changed for a minute */
+  sweep_dir (tmp, dead, "FFFFFF", "", path[5], sizeof path[5]);            /* just now: kept */
+  sweep_dir (tmp, dead, "GGGGGG", "", path[6], sizeof path[6]);            /* 2 min ago: removed */
+  struct timespec ago[2] = { { time (NULL) - 120, 0 }, { time (NULL) - 120, 0 } };
+  assert_int_equal (utimensat (AT_FDCWD, path[6], ago, 0), 0);
+  /* empty, no owner file (killed between mkdtemp and writing it), 2 min ago: removed; the same
+   * holding a file (an older smtgrind's, maybe of another namespace): kept */
+  sweep_dir (tmp, dead, "HHHHHH", NULL, path[7], sizeof path[7]);
+  assert_int_equal (utimensat (AT_FDCWD, path[7], ago, 0), 0);
+  sweep_dir (tmp, dead, "IIIIII", NULL, path[8], sizeof path[8]);
+  char f8[PATH_MAX + 16];
+  snprintf (f8, sizeof f8, "%s/script.smt2", path[8]);
+  FILE *fp8 = fopen (f8, "w");
+  assert_non_null (fp8);
+  fclose (fp8);
+  assert_int_equal (utimensat (AT_FDCWD, path[8], ago, 0), 0);
+  assert_int_equal (sg_run_tmpdir_make (made, sizeof made), SG_RC_OK);    /* alive: kept */
+  assert_int_equal (sg_run_tmpdir_sweep (), 4);
+  struct stat st;
+  assert_int_not_equal (stat (path[0], &st), 0);
+  assert_int_equal (stat (path[1], &st), 0);
+  assert_int_equal (stat (path[2], &st), 0);
+  assert_int_not_equal (stat (path[3], &st), 0);
+  assert_int_equal (stat (path[4], &st), 0);
+  assert_int_equal (stat (path[5], &st), 0);
+  assert_int_not_equal (stat (path[6], &st), 0);
+  assert_int_not_equal (stat (path[7], &st), 0);
+  assert_int_equal (stat (path[8], &st), 0);
+  assert_int_equal (stat (made, &st), 0);
+  sg_run_tmpdir_remove (path[8]);
+  for (int i = 1; i < 6; i++)
+    if (i != 3) sg_run_tmpdir_remove (path[i]);
+  sg_run_tmpdir_remove (made);
+  assert_int_equal (rmdir (tmp), 0);
+  if (saved) setenv ("TMPDIR", saved, 1);
+  else unsetenv ("TMPDIR");
+  free (saved);
+}
+
 /* ---- classification of fake runs ---- */
 
 static void
@@ -872,6 +966,7 @@ main (void)
     cmocka_unit_test (test_classify_canned),
     cmocka_unit_test (test_real_solvers),
     cmocka_unit_test (test_no_zombies_no_fds),
+    cmocka_unit_test (test_tmpdir_sweep),
   };
   return cmocka_run_group_tests (tests, setup, teardown);
 }
