@@ -257,7 +257,16 @@ guardian (int rfd, const char *word, pid_t owner, int argc, char **argv)
         }
       ssize_t r = recv (rfd, msg, sizeof msg, MSG_DONTWAIT);
       if (r < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-      if (r <= 0) break; /* EOF: every holder of our end is gone */
+      if (r < 0)
+        {
+          /* Not an end (a socket pair's end reads as 0): never a reason to kill, unless the
+           * owner is gone meanwhile */
+          if (sg_run_pid_gone ((long) owner)) break;
+          struct timespec ts = { 0, 10 * 1000 * 1000 };
+          nanosleep (&ts, NULL);
+          continue;
+        }
+      if (r == 0) break; /* EOF: every holder of our end is gone */
       if (r == 1)
         {
           normal_end |= msg[0] == 'q';
