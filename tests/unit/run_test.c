@@ -532,7 +532,7 @@ sweep_dir (const char *tmp, long pid, const char *tag, const char *owner, char *
   snprintf (path, size, "%s/smtgrind-%ld-%s", tmp, pid, tag);
   assert_int_equal (mkdir (path, 0700), 0);
   if (!owner) return;
-  char f[PATH_MAX];
+  char f[PATH_MAX + 16];
   snprintf (f, sizeof f, "%s/.sg-owner", path);
   FILE *fp = fopen (f, "w");
   assert_non_null (fp);
