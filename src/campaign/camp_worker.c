@@ -287,11 +287,12 @@ sg_camp_worker_main (const sg_campaign_opts *o, const char *dbpath, const char *
                          st.rejected, st.unconfirmed, st.ill_typed, st.chains };
       if (st.exec_failed)
         {
-          /* A solver could not start: the slice stays unfinished (not 'done'), so that a
-           * --resume runs it again; the loop has stopped every worker (sh->stop). */
+          /* A solver could not start: the slice is not marked done (an enumeration's
+           * formulas in it run again on --resume; the other engines go on with new chains),
+           * and the loop has stopped every worker (sh->stop). */
           ADD (sh->exec_failed, st.exec_failed);
           fprintf (o->log, "campaign: worker %u: a solver could not be started in slice %u: stopping; the "
-                   "slice is left for --resume\n", w, slice);
+                   "slice is not marked done\n", w, slice);
           break;
         }
       sg_db_slice_end (&db, w, slice, &c);

@@ -69,7 +69,7 @@ typedef struct sg_campaign_result {
   bool interrupted;     /* stopped by Ctrl-C or SIGTERM before the end of its budget */
   uint64_t lost;        /* this session: findings, kept texts, times lines not written */
   uint64_t exec_failed; /* this session: solver runs that could not start (the session stopped
-                           at the first; its slice is left for --resume) */
+                           at the first; its slice is not marked done) */
 } sg_campaign_result;
 
 /* Run (or continue: the database exists) the campaign in o->dir on these seeds (the shard's

@@ -26,9 +26,9 @@ typedef struct shared {
   int64_t reducing;   /* bucket under reduction, 0 when idle */
   uint64_t lost;      /* findings, kept texts and times lines the workers could not write
                          (each said on stderr; the session ends with exit 2) */
-  uint64_t exec_failed; /* solver runs that could not start: the worker's slice is left
-                           unfinished (a --resume runs it again), every worker stops, and the
-                           session ends with exit 2 */
+  uint64_t exec_failed; /* solver runs that could not start: the worker's slice is not
+                           marked done (an enumeration runs its formulas again on --resume),
+                           every worker stops, and the session ends with exit 2 */
   sg_db_counts w[];   /* per worker, this session */
 } shared;
 

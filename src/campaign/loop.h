@@ -130,7 +130,7 @@ typedef struct sg_fuzz_stats {
                              parent measures it after reaping them (set by sg_fuzz_run once
                              the run is over; measured however the workers ended) */
   uint64_t exec_failed;   /* solver runs that could not start (its binary gone, our private
-                             directory removed under us, no process left to fork): the first
+                             directory removed under us, a limit it cannot be given): the first
                              stops the run (every worker, and the campaign through o->stop),
                              that mutant is not judged (no times line), and the engines end
                              with SG_EXIT_INPUT, never as if the rest had been judged */

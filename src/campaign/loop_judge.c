@@ -28,7 +28,7 @@
 #include "run/run.h"
 
 /* A solver run that could not start: nothing it was to judge can be judged from here on (its
- * binary is gone, our private directory was removed under us, no process can be forked). Said
+ * binary is gone, our private directory was removed under us, a limit it cannot be given). Said
  * once per run; every worker stops (and the campaign: o->stop), and the engine's exit says so. */
 static void
 exec_failed (worker *w, const sg_probe_run *r)

@@ -681,8 +681,8 @@ campaign_end (const camp_run *r, const sg_campaign_result *res)
   if (res->exec_failed)
     {
       fprintf (stderr, "smtgrind campaign: error: %llu solver run%s could not start: the campaign "
-               "stopped there; fix the solvers, then continue with --resume (the unfinished slices "
-               "run again)\n", (unsigned long long) res->exec_failed, res->exec_failed == 1 ? "" : "s");
+               "stopped there; fix the solvers, then continue with --resume (an enumeration runs the "
+               "formulas it did not judge again)\n", (unsigned long long) res->exec_failed, res->exec_failed == 1 ? "" : "s");
       return SG_EXIT_INPUT;
     }
   if (res->lost)

@@ -749,7 +749,11 @@ sg_classify_run (const sg_patterns *pats, const sg_profile *prof, const sg_spawn
   if (r->end == SG_END_EXEC_FAILED)
     {
       o->kind = SG_OUT_EXEC_FAILED;
-      snprintf (o->reason, sizeof o->reason, "cannot execute: %s", strerror (r->exec_errno));
+      static const char *const steps[] = { "cannot execute", "cannot set up its stdin/stdout/stderr",
+                                           "cannot enter its working directory",
+                                           "cannot set its memory or CPU limit", "cannot execute" };
+      int k = r->exec_step >= 0 && r->exec_step <= SG_EXEC_STEP_EXEC ? r->exec_step : 0;
+      snprintf (o->reason, sizeof o->reason, "%s: %s", steps[k], strerror (r->exec_errno));
       return SG_RC_OK;
     }
   /* 2. The watchdog decides timeouts, whatever the exit status says. */

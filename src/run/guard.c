@@ -154,6 +154,7 @@ static unsigned
 scan_and_kill (const char *word, unsigned long long since, bool spare_sessions,
                const guard_groups *groups, long sid, char **buf, size_t *cap)
 {
+  if (!sg_run_proc_ours ()) return 0; /* its PIDs are another namespace's: nothing to kill */
   DIR *d = opendir ("/proc");
   if (!d) return 0;
   unsigned found = 0;
@@ -168,6 +169,10 @@ scan_and_kill (const char *word, unsigned long long since, bool spare_sessions,
       if (!sg_run_proc_stat (pid, &st) || st.start < since || st.state == 'Z' || st.state == 'X')
         continue;
       if (spare_sessions && st.session == pid) continue;
+      /* Another guardian (a nested smtgrind's, such as a campaign's reducer, which carries our
+       * word too) is spared: its smtgrind carries our word and dies here, and then it cleans
+       * up after it (it alone was told of that one's solvers' groups) and exits. */
+      if (st.session == pid && sg_guard_is_guardian ((pid_t) pid)) continue;
       int pidfd = pidfd_open_ ((pid_t) pid);
       if (pidfd < 0 && errno != ENOSYS) continue; /* gone already */
       /* The process of the pidfd is the one read (not a later one with its PID). In one of our
@@ -241,20 +246,25 @@ guardian (int rfd, const char *word, pid_t owner, int argc, char **argv)
   unsigned char msg[16];
   bool normal_end = false, stopped = false; /* sg_guard_end, sg_guard_stopping said so */
   guard_groups groups = { NULL, 0, 0 };     /* the solvers' groups running (sg_guard_group) */
-  unsigned since_purge = 0;
+  struct timespec last_purge;
+  clock_gettime (CLOCK_MONOTONIC, &last_purge);
   for (;;)
     {
-      /* A purge at least once a second: a group whose 'e' never came (a fork killed while its
-       * solver ran) is dropped once it is empty, before its id could come round again. */
+      /* A purge at least once a second, however busy the socket: a group whose 'e' never
+       * came (a fork killed while its solver ran) is dropped once it is empty, before its id
+       * could come round again. */
       struct pollfd pfd = { rfd, POLLIN, 0 };
       int pr = poll (&pfd, 1, 1000);
       if (pr < 0 && errno == EINTR) continue;
-      if (pr == 0 || ++since_purge >= 256)
+      struct timespec now;
+      clock_gettime (CLOCK_MONOTONIC, &now);
+      if (now.tv_sec - last_purge.tv_sec >= 2
+          || (now.tv_sec - last_purge.tv_sec == 1 && now.tv_nsec >= last_purge.tv_nsec))
         {
           groups_purge (&groups);
-          since_purge = 0;
-          if (pr == 0) continue;
+          last_purge = now;
         }
+      if (pr == 0) continue;
       ssize_t r = recv (rfd, msg, sizeof msg, MSG_DONTWAIT);
       if (r < 0 && (errno == EINTR || errno == EAGAIN)) continue;
       if (r < 0)

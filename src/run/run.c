@@ -67,9 +67,23 @@ sg_run_pid_gone (long pid)
  * their directories for a dead process's, under a running enumeration. */
 #define OWNER_FILE ".sg-owner"
 
+bool
+sg_run_proc_ours (void)
+{
+  char self[32];
+  ssize_t n = readlink ("/proc/self", self, sizeof self - 1);
+  if (n <= 0) return false;
+  self[n] = '\0';
+  char *end;
+  long pid = strtol (self, &end, 10);
+  return !*end && pid == (long) getpid ();
+}
+
+/* Our PID namespace, when /proc shows it (sg_run_proc_ours). */
 static bool
 own_pid_ns (char *ns, size_t size)
 {
+  if (!sg_run_proc_ours ()) return false;
   ssize_t n = readlink ("/proc/self/ns/pid", ns, size - 1);
   if (n <= 0) return false;
   ns[n] = '\0';

@@ -54,6 +54,10 @@ typedef struct sg_proc_stat {
   long session;            /* field 6: session */
 } sg_proc_stat;
 bool sg_run_proc_stat (long pid, sg_proc_stat *st /* OUT */);
+/* Does /proc number processes as we do (its "self" is our getpid())? Not under `unshare
+ * --pid` without a /proc of that namespace: then PIDs read there are not ours to use, and the
+ * sweep and the guardian's scans look at nothing. */
+bool sg_run_proc_ours (void);
 /* Is process pid gone: no such process, a zombie, or exiting? (false when it cannot be told) */
 bool sg_run_pid_gone (long pid);
 /* Remove the private directories of smtgrind processes that no longer exist (a kill -9 leaves

@@ -186,8 +186,11 @@ child (const sg_spawn_opts *o, const char *path, int in_fd, int out_fd, int err_
   /* Dispositions set to SIG_IGN survive exec; a solver must see the defaults. */
   static const int dfl[] = { SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGXCPU, SIGXFSZ };
   for (size_t i = 0; i < sizeof dfl / sizeof *dfl; i++) signal (dfl[i], SIG_DFL);
+  int report[2] = { SG_EXEC_STEP_STDIO, 0 }; /* the step that failed, its errno */
   if (dup2 (in_fd, 0) < 0 || dup2 (out_fd, 1) < 0 || dup2 (err_fd, 2) < 0) goto fail;
+  report[0] = SG_EXEC_STEP_CWD;
   if (o->cwd && chdir (o->cwd) != 0) goto fail;
+  report[0] = SG_EXEC_STEP_LIMITS;
   if (o->mem_bytes)
     {
       struct rlimit rl = { (rlim_t) o->mem_bytes, (rlim_t) o->mem_bytes };
@@ -198,10 +201,11 @@ child (const sg_spawn_opts *o, const char *path, int in_fd, int out_fd, int err_
       struct rlimit rl = { (rlim_t) o->cpu_s, (rlim_t) o->cpu_s + 1 };
       if (setrlimit (RLIMIT_CPU, &rl) != 0) goto fail;
     }
+  report[0] = SG_EXEC_STEP_EXEC;
   execv (path, (char *const *) o->argv);
 fail:;
-  int e = errno;
-  ssize_t w = write (st_fd, &e, sizeof e);
+  report[1] = errno;
+  ssize_t w = write (st_fd, report, sizeof report);
   (void) w;
   _exit (127);
 }
@@ -336,8 +340,8 @@ sg_spawn_stop_now (const char *private_dir)
   _exit (128 + sig); /* not reached */
 }
 
-sg_rc
-sg_spawn_start (const sg_spawn_opts *o, sg_spawn_proc *p, sg_spawn_result *r)
+static sg_rc
+start_once (const sg_spawn_opts *o, sg_spawn_proc *p, sg_spawn_result *r)
 {
   memset (p, 0, sizeof *p);
   p->pid = -1;
@@ -366,6 +370,7 @@ sg_spawn_start (const sg_spawn_opts *o, sg_spawn_proc *p, sg_spawn_result *r)
   if (e)
     {
       r->end = SG_END_EXEC_FAILED;
+      r->exec_step = SG_EXEC_STEP_LOOKUP;
       r->exec_errno = e;
       return SG_RC_OK;
     }
@@ -411,22 +416,24 @@ sg_spawn_start (const sg_spawn_opts *o, sg_spawn_proc *p, sg_spawn_result *r)
   p->out_fd = outp[0];
   p->err_fd = errp[0];
 
-  /* The status pipe closes on a successful exec (CLOEXEC); otherwise it carries errno. */
-  int child_errno = 0;
+  /* The status pipe closes on a successful exec (CLOEXEC); otherwise it carries the step
+   * that failed and its errno. */
+  int report[2] = { 0, 0 };
   size_t got = 0;
-  while (got < sizeof child_errno)
+  while (got < sizeof report)
     {
-      ssize_t n = read (stp[0], (char *) &child_errno + got, sizeof child_errno - got);
+      ssize_t n = read (stp[0], (char *) report + got, sizeof report - got);
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) break;
       got += (size_t) n;
     }
   close_fd (&stp[0]);
-  if (got == sizeof child_errno)
+  if (got == sizeof report)
     {
       sg_spawn_kill (p, NULL);
       r->end = SG_END_EXEC_FAILED;
-      r->exec_errno = child_errno;
+      r->exec_step = report[0];
+      r->exec_errno = report[1];
       return SG_RC_OK;
     }
   if (p->in_fd >= 0)
@@ -449,6 +456,25 @@ fail:
   close_fd (&sv[0]);
   close_fd (&sv[1]);
   close_fd (&p->in_fd);
+  return rc;
+}
+
+sg_rc
+sg_spawn_start (const sg_spawn_opts *o, sg_spawn_proc *p, sg_spawn_result *r)
+{
+  sg_rc rc = start_once (o, p, r);
+  /* A failure to start that passes (execve short of memory, a binary being replaced, a
+   * process limit reached) is tried once more after a pause: the fuzz loop stops at a solver
+   * that cannot start (campaign/loop.h), which must mean one that cannot. */
+  if (rc == SG_RC_OK && r && r->end == SG_END_EXEC_FAILED
+      && (r->exec_errno == ENOMEM || r->exec_errno == EAGAIN || r->exec_errno == ETXTBSY))
+    {
+      struct timespec ts = { 0, 200 * 1000 * 1000 };
+      nanosleep (&ts, NULL);
+      r->end = SG_END_NONE;
+      r->exec_step = r->exec_errno = 0;
+      rc = start_once (o, p, r);
+    }
   return rc;
 }
 

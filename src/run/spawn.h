@@ -54,6 +54,15 @@ typedef struct sg_spawn_opts {
 } sg_spawn_opts;
 
 /* How the child ended. */
+/* The step of a start that failed (sg_spawn_result.exec_step). */
+enum {
+  SG_EXEC_STEP_LOOKUP = 0, /* the program was not found (PATH), or its path is too long */
+  SG_EXEC_STEP_STDIO,      /* dup2 of stdin/stdout/stderr */
+  SG_EXEC_STEP_CWD,        /* chdir into its working directory (o->cwd) */
+  SG_EXEC_STEP_LIMITS,     /* setrlimit (the memory or CPU limit) */
+  SG_EXEC_STEP_EXEC,       /* execv */
+};
+
 typedef enum sg_spawn_end {
   SG_END_NONE = 0,    /* not ended (or its status was lost: SIGCHLD set to SIG_IGN) */
   SG_END_EXITED,      /* exit_code is valid */
@@ -66,6 +75,7 @@ typedef struct sg_spawn_result {
   int exit_code;       /* SG_END_EXITED: the exit status */
   int sig;             /* SG_END_SIGNALED: the signal */
   int exec_errno;      /* SG_END_EXEC_FAILED: errno of the lookup or of execv */
+  int exec_step;       /* SG_END_EXEC_FAILED: the step that failed (SG_EXEC_STEP_*) */
   bool timed_out;      /* the watchdog fired (SIGTERM sent at the deadline) */
   bool hard_killed;    /* SIGKILL was needed after the grace period */
   bool stdin_broken;   /* the child closed stdin before all data was written */
@@ -172,7 +182,8 @@ typedef enum sg_pump_stop {
 } sg_pump_stop;
 
 /* Start the child. On SG_RC_OK, either r->end == SG_END_EXEC_FAILED (nothing to clean up; p
- * is not live) or p is live and must end with sg_spawn_finish or sg_spawn_kill. */
+ * is not live) or p is live and must end with sg_spawn_finish or sg_spawn_kill. A start that
+ * fails with ENOMEM, EAGAIN or ETXTBSY (it may pass) is tried once more after 200 ms. */
 sg_rc sg_spawn_start (const sg_spawn_opts *o, sg_spawn_proc *p /* OUT */,
                       sg_spawn_result *r /* OUT */);
 /* True while p holds an unreaped child. */

@@ -329,7 +329,33 @@ test_spawn_basics (void **state)
   assert_int_equal (sg_spawn_run (&o, &r), SG_RC_OK);
   assert_int_equal (r.end, SG_END_EXEC_FAILED);
   assert_int_equal (r.exec_errno, EACCES);
+  assert_int_equal (r.exec_step, SG_EXEC_STEP_EXEC);
   unlink (noexec_path);
+  /* Its working directory gone (a private directory removed under a run): the step says so,
+   * and so does the outcome's reason. */
+  const char *tru[] = { "/bin/true", NULL };
+  o.argv = tru;
+  o.cwd = "/nonexistent-sg-dir/x";
+  assert_int_equal (sg_spawn_run (&o, &r), SG_RC_OK);
+  assert_int_equal (r.end, SG_END_EXEC_FAILED);
+  assert_int_equal (r.exec_step, SG_EXEC_STEP_CWD);
+  assert_int_equal (r.exec_errno, ENOENT);
+  {
+    sg_patterns pats;
+    sg_patterns_init (&pats);
+    assert_int_equal (sg_patterns_add_defaults (&pats), SG_RC_OK);
+    sg_profile g;
+    assert_int_equal (sg_profile_generic ("/bin/true", &g), SG_RC_OK);
+    sg_outcome oc;
+    sg_outcome_init (&oc);
+    assert_int_equal (sg_classify_run (&pats, &g, &r, &oc), SG_RC_OK);
+    assert_int_equal (oc.kind, SG_OUT_EXEC_FAILED);
+    assert_string_equal (oc.reason, "cannot enter its working directory: No such file or directory");
+    sg_outcome_free (&oc);
+    sg_profile_free (&g);
+    sg_patterns_free (&pats);
+  }
+  o.cwd = NULL;
 
   /* stdin from a pipe, from a file, from /dev/null. */
   const char *echo[] = { FAKE, "stdin_echo", NULL };
