@@ -32,7 +32,6 @@ import sys
 grammar, n, files = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 prefix = "enum " + grammar + " index "
 seen = set()
-unrun = set()  # a formula with an exec_failed run was not judged (a solver could not start)
 ill = 0
 for path in files:
     if path.endswith(".smt2"):  # ill-typed: "; enum GRAMMAR index I: ..." as its last line
@@ -46,16 +45,17 @@ for path in files:
                 seen.add(int(num))
                 ill += 1
         continue
+    # a formula with an exec_failed run in this file was not judged there (a solver could not
+    # start); another run may have judged it
+    here, unrun = set(), set()
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
             cols = line.rstrip("\n").split("\t")
             if len(cols) > 1 and cols[1].startswith(prefix) and cols[1][len(prefix):].isdigit():
                 i = int(cols[1][len(prefix):])
-                if len(cols) > 3 and cols[3] == "exec_failed":
-                    unrun.add(i)
-                else:
-                    seen.add(i)
-idx = sorted(seen - unrun)
+                (unrun if len(cols) > 3 and cols[3] == "exec_failed" else here).add(i)
+    seen |= here - unrun
+idx = sorted(seen)
 todo = 0
 def gap(a, b):  # the indices [a, b) below n
     global todo
