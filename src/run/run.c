@@ -94,21 +94,11 @@ own_pid_ns (char *ns, size_t size)
  * our namespace and pid is gone there, or runs with another start time (the PID was reused).
  * An owner file left empty or cut short (its maker killed between creating and writing it)
  * counts when the directory has not changed for a minute and pid is gone here: no live
- * process takes that long over one write. So does an empty directory without one (killed
- * between mkdtemp and the owner file). A directory with files and no owner file (an older
- * smtgrind's) is left alone, as is every one of another namespace. */
-static bool
-empty_dir (const char *dir)
-{
-  DIR *d = opendir (dir);
-  if (!d) return false;
-  struct dirent *e;
-  bool empty = true;
-  while (empty && (e = readdir (d)))
-    empty = !strcmp (e->d_name, ".") || !strcmp (e->d_name, "..");
-  closedir (d);
-  return empty;
-}
+ * process takes that long over one write. So does a directory without one (killed between
+ * mkdtemp and the owner file; a thread's script written after a stop signal's removal of the
+ * directory; an older smtgrind's): every smtgrind now writes it at once, so only such a
+ * leftover, or a live older smtgrind's directory in another namespace, lacks it for a minute.
+ * A directory whose owner file names another namespace is never removed. */
 
 static bool
 tmpdir_dead (const char *dir, long pid, const char *ns, time_t mtime)
@@ -116,7 +106,7 @@ tmpdir_dead (const char *dir, long pid, const char *ns, time_t mtime)
   char path[PATH_MAX], buf[256];
   if ((size_t) snprintf (path, sizeof path, "%s/" OWNER_FILE, dir) >= sizeof path) return false;
   int fd = open (path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-  if (fd < 0) return errno == ENOENT && time (NULL) - mtime > 60 && empty_dir (dir) && sg_run_pid_gone (pid);
+  if (fd < 0) return errno == ENOENT && time (NULL) - mtime > 60 && sg_run_pid_gone (pid);
   ssize_t n = read (fd, buf, sizeof buf - 1);
   close (fd);
   buf[n > 0 ? n : 0] = '\0';

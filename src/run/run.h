@@ -64,10 +64,10 @@ bool sg_run_pid_gone (long pid);
  * them): $TMPDIR/smtgrind-PID-XXXXXX of ours whose owner file (.sg-owner: "PIDNS START", written
  * by sg_run_tmpdir_make) names our PID namespace and whose PID is gone there
  * (sg_run_pid_gone) or runs with another start time. A directory of another namespace (a
- * container sharing $TMPDIR) is never removed, nor one holding files but no owner file (an
- * older smtgrind's); one whose owner file is empty or cut short, or an empty one without it
- * (its maker killed before it was written), once it has not changed for a minute and its PID
- * is gone here. Returns how many. */
+ * container sharing $TMPDIR) is never removed; one whose owner file is empty, cut short or
+ * missing (its maker killed before it was written, a script a thread wrote after a stop
+ * signal's removal, an older smtgrind's) once it has not changed for a minute and its PID is
+ * gone here. Returns how many. */
 uint32_t sg_run_tmpdir_sweep (void);
 /* A fresh private directory $TMPDIR/smtgrind-PID-XXXXXX (mode 0700) holding its owner file
  * (.sg-owner, see sg_run_tmpdir_sweep); dir gets its path. A process that dies of a stop signal
