@@ -1754,6 +1754,12 @@ kill9_run() {
   until { [ -z "$(leftovers "$m")" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]; } || [ $n -ge 30 ]; do sleep 0.1; n=$((n + 1)); done
   left=$(leftovers "$m")
 }
+# envi_script FAKE MARKER PATH: a solver script that clears its environment, then starts one
+# "FAKE hang MARKER" in the background and waits for another (no word of ours in either).
+envi_script() {
+  printf '#!/bin/sh\nexec env -i /bin/sh -c '"'"'"%s" hang %s & "%s" hang %s'"'"'\n' "$1" "$2" "$1" "$2" >"$3"
+  chmod +x "$3"
+}
 # slice_states DB: "STATE COUNT" lines of the campaign's slices.
 slice_states() {
   python3 -c 'import sqlite3, sys
@@ -1809,8 +1815,7 @@ group_supervise() {
   # process group, which the guardian was told of (sg_guard_group). Before, both ran on.
   m=sgsup$$x${RANDOM}k9envi
   mkdir -p "$sd/tmp-$m"
-  printf '#!/bin/sh\nexec env -i /bin/sh -c '"'"'"%s" hang %s & "%s" hang %s'"'"'\n' "$fake" "$m" "$fake" "$m" >"$sd/hang-$m.sh"
-  chmod +x "$sd/hang-$m.sh"
+  envi_script "$fake" "$m" "$sd/hang-$m.sh"
   kill9_run "$m" 2 "$bin" check -t 60 --solvers "$sd/hang-$m.sh" examples/qf_lia.smt2
   check "kill -9 of check: a solver script that cleared its environment has its children killed too (its process group)" \
     eval '[ $had = 1 ] && [ $guard = 1 ] && [ -z "$left" ] && [ -z "$(ls -A "$sd/tmp-$m")" ]'
@@ -1821,8 +1826,7 @@ group_supervise() {
   # environment cleared). Before, they ran on after the normal end.
   m=sgsup$$x${RANDOM}deadw
   mkdir -p "$sd/tmp-$m"
-  printf '#!/bin/sh\nexec env -i /bin/sh -c '"'"'"%s" hang %s & "%s" hang %s'"'"'\n' "$fake" "$m" "$fake" "$m" >"$sd/hang-$m.sh"
-  chmod +x "$sd/hang-$m.sh"
+  envi_script "$fake" "$m" "$sd/hang-$m.sh"
   set +e
   TMPDIR="$sd/tmp-$m" "$bin" opfuzz --solvers "$sd/hang-$m.sh" -t 30 --jobs 2 --seed 3 --budget 4 \
     --out "$sd/deadw-$m" examples/qf_lia.smt2 examples/qf_bv.smt2 </dev/null >/dev/null 2>&1 &
