@@ -177,11 +177,13 @@ scan_and_kill (const char *word, unsigned long long since, bool spare_sessions,
       if (pidfd < 0 && errno != ENOSYS) continue; /* gone already */
       /* The process of the pidfd is the one read (not a later one with its PID). In one of our
        * solvers' groups and in our session: ours, whatever its environment says (a solver
-       * script may clear it); else ours when its environment lists our word. */
+       * script may clear it); else ours when its environment lists our word. The session reads
+       * 0 in a PID namespace whose session leader is outside it (a container, `unshare --pid`,
+       * a CI runner), for ours and its solvers alike: that 0 is our session too. */
       bool ours = false;
       if (sg_run_proc_stat (pid, &st2) && st2.start == st.start)
         {
-          ours = groups && sid > 0 && st2.session == sid && groups_has (groups, st2.pgrp);
+          ours = groups && sid >= 0 && st2.session == sid && groups_has (groups, st2.pgrp);
           if (!ours && word)
             {
               size_t n = read_environ (pid, buf, cap);
@@ -212,7 +214,8 @@ sg_guard_is_guardian (pid_t pid)
 static void __attribute__ ((noreturn))
 guardian (int rfd, const char *word, pid_t owner, int argc, char **argv)
 {
-  long sid = (long) getsid (0); /* the owner's session, which its solvers stay in */
+  long sid = (long) getsid (0); /* the owner's session, which its solvers stay in (0: its leader
+                                 * is outside our PID namespace; -1: unknown, no group kill) */
   setsid ();
   sg_proc_stat ost;
   unsigned long long since = sg_run_proc_stat ((long) owner, &ost) ? ost.start : 0;
