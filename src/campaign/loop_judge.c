@@ -39,9 +39,13 @@ exec_failed (worker *w, const sg_probe_run *r)
   if (o->stop) __atomic_store_n (o->stop, 1, __ATOMIC_RELAXED);
   if (__atomic_fetch_add (&w->sh->exec_said, 1, __ATOMIC_RELAXED) || !o->status) return;
   pthread_mutex_lock (&w->fmu);
-  fprintf (o->status, "%s: error: worker %u: solver %s could not be started (%s): stopping; the "
-           "mutant it was to judge and those after it are not judged\n", o->tech->name, w->index,
-           r->prof->name, r->out.reason);
+  if (r->out.kind == SG_OUT_EXEC_FAILED)
+    fprintf (o->status, "%s: error: worker %u: solver %s could not be started (%s): stopping; the "
+             "mutant it was to judge and those after it are not judged\n", o->tech->name, w->index,
+             r->prof->name, r->out.reason);
+  else /* its model run (r->model_exec_failed) */
+    fprintf (o->status, "%s: error: worker %u: solver %s: %s: stopping; the mutant it was to judge "
+             "and those after it are not judged\n", o->tech->name, w->index, r->prof->name, r->note);
   pthread_mutex_unlock (&w->fmu);
 }
 
@@ -66,7 +70,8 @@ count_runs (worker *w, const sg_probe *p)
         case SG_OUT_EXEC_FAILED: exec_failed (w, r); break;
         default: break;
         }
-    next:;
+    next:
+      if (r->model_exec_failed && r->out.kind != SG_OUT_EXEC_FAILED) exec_failed (w, r);
     }
 }
 
@@ -425,7 +430,8 @@ note_times (worker *w, const sg_tech_mutant *m, uint64_t number, const sg_probe 
   /* A solver that could not start judged nothing: no line (bench/enum_ranges.sh reads the
    * lines as the indices judged), no count (exec_failed stops the run) */
   for (uint32_t k = 0; k < p->runs.n; k++)
-    if (!p->runs.a[k].skipped && p->runs.a[k].out.kind == SG_OUT_EXEC_FAILED) return;
+    if (!p->runs.a[k].skipped && (p->runs.a[k].out.kind == SG_OUT_EXEC_FAILED || p->runs.a[k].model_exec_failed))
+      return;
   pthread_mutex_lock (&w->fmu);
   char name[4096];
   snprintf (name, sizeof name, "%s/times-w%u.tsv", w->o->out_dir, w->index);
@@ -557,8 +563,10 @@ sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m
       pthread_mutex_unlock (&w->mu);
       sg_probe p;
       sg_probe_init (&p);
+      /* A stage that could not start (a model run, a fresh confirmation: counted by hook_count
+       * and the later judges) left the mutant unjudged: no times line for it (see note_times) */
+      uint64_t failed0 = __atomic_load_n (&st->exec_failed, __ATOMIC_RELAXED);
       bool ran = sg_escalate (&eo, &s, &sc, m->text.s, m->text.len, &p, &res) == SG_RC_OK;
-      if (ran && o->tech->perf) note_times (w, m, number, &p);
       if (ran && res.hang)
         {
           pthread_mutex_lock (&w->mu);
@@ -579,6 +587,8 @@ sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m
       else if (mc != SG_NONE) judge_model_crash (w, m, seeds, number, chain, &s, &sc, &p);
       else if (ran && m->expected == SG_ANS_UNSAT && o->cores)
         judge_core (w, m, seeds, number, chain, &s, &sc, &p);
+      if (ran && o->tech->perf && __atomic_load_n (&st->exec_failed, __ATOMIC_RELAXED) == failed0)
+        note_times (w, m, number, &p);
       sg_probe_free (&p);
     }
   sg_script_free (&sc);

@@ -243,6 +243,15 @@ judge_model (sg_store *s, const sg_script *sc, const char *mt, size_t ml, sg_pro
   return judged;
 }
 
+/* A model run of pr could not be started (o2): pr is not judged in full. */
+static void
+model_exec_failed (sg_probe_run *pr, const sg_outcome *o2)
+{
+  pr->model_exec_failed = true;
+  pr->model = -1;
+  snprintf (pr->note, sizeof pr->note, "its model run could not be started: %.120s", o2->reason);
+}
+
 /* Ask the solver for its model (in its session ss when the answer came from it, else in a
  * fresh run) and check it with our evaluator. A model found invalid is only ever reported
  * after fresh runs confirm it (oracle/escalate.h); a crash of the fresh run is marked
@@ -271,6 +280,8 @@ check_model (const sg_profile *prof, const sg_patterns *pats, const sg_run_opts 
   size_t ml;
   if (rc)
     snprintf (pr->note, sizeof pr->note, "model run failed: %s", sg_rc_name (rc));
+  else if (o2.kind == SG_OUT_EXEC_FAILED)
+    model_exec_failed (pr, &o2);
   else if (o2.kind != SG_OUT_OK || o2.answers.n < 1 || o2.answers.a[0] != SG_ANS_SAT)
     snprintf (pr->note, sizeof pr->note, "model run gave %s", sg_outcome_kind_name (o2.kind));
   else if (!sg_model_text (out.s ? out.s : "", out.len, 0, &mt, &ml))
@@ -305,9 +316,11 @@ check_checked_model (const sg_profile *prof, const sg_patterns *pats, const sg_r
   const char *mt;
   size_t ml;
   bool judged = false;
-  if (sg_probe_model_text (s, sc, &text)
-      && sg_run_text_capture (prof, pats, &co, text.s, text.len, &o2, &out) == SG_RC_OK
-      && o2.kind == SG_OUT_INVALID_MODEL
+  sg_rc rc = sg_probe_model_text (s, sc, &text)
+                ? sg_run_text_capture (prof, pats, &co, text.s, text.len, &o2, &out) : SG_RC_NOMEM;
+  if (!rc && o2.kind == SG_OUT_EXEC_FAILED)
+    model_exec_failed (pr, &o2);
+  else if (!rc && o2.kind == SG_OUT_INVALID_MODEL
       && (printed ? sg_checked_model_text (out.s ? out.s : "", out.len, &mt, &ml)
                   : sg_model_text_after_errors (out.s ? out.s : "", out.len, &mt, &ml)))
     judged = judge_model (s, sc, mt, ml, pr);

@@ -52,6 +52,9 @@ typedef struct sg_probe_run {
   bool model_crash;       /* the model run (sg_probe_model_text, in a fresh process) crashed:
                              a crash on that text, not on the script (the fuzz loop and
                              `check` confirm it as a finding of its own) */
+  bool model_exec_failed; /* a model run (check_model, the checked-model run) could not be
+                             started: the run was not judged in full (note says why; the fuzz
+                             loop stops as for out.kind SG_OUT_EXEC_FAILED) */
 } sg_probe_run;
 
 typedef struct sg_probe {

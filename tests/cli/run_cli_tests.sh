@@ -2433,6 +2433,15 @@ group_enum() {
   run "$bin" enum ints --count 50 --solvers "$d/gone-z3" --no-sessions -t 5 --jobs 1 --lanes 1 --out "$d/gone"
   check "enum: a solver that can no longer be started stops the run (exit 2, said once), its formulas leave no times line" \
     eval '[ $code = 2 ] && [ "$(grep -c "could not be started" <<<"$err")" = 1 ] && [[ $err == *"gone-z3 could not be started (cannot execute: No such file or directory)"* ]] && [ "$(wc -l < "$d/gone/times-w0.tsv")" = 10 ] && ! grep -q exec_failed "$d/gone/times-w0.tsv"'
+  # The same when it is the model run that cannot start (the first run of index 0 is its last):
+  # before, index 0 kept a times line though its model was never asked for.
+  if [ -x "$(dirname "$bin")/fake_solver" ]; then
+    printf '#!/bin/sh\nrm -f "$0"\nexec "%s" model_crash "$@"\n' "$(realpath "$(dirname "$bin")/fake_solver")" > "$d/gone-mc"
+    chmod +x "$d/gone-mc"
+    run "$bin" enum ints --count 5 --solvers "$d/gone-mc" --model-sample 100 --no-sessions -t 5 --jobs 1 --lanes 1 --out "$d/gone-m"
+    check "enum: a model run that cannot start stops the run too (exit 2), and its formula leaves no times line" \
+      eval '[ $code = 2 ] && [[ $err == *"gone-mc: its model run could not be started: cannot execute"* ]] && [ ! -s "$d/gone-m/times-w0.tsv" ]'
+  fi
 
   run "$bin" enum core --counts --max-size 6
   check "enum core --counts: ET's sizes (the first formulas have size 4: 4, then 148, 13172)" \
