@@ -391,7 +391,23 @@ check_file (check_cfg *c, const char *path, file_result *fr)
       code = sg_rc_exit_code (rc);
     }
   else
-    fr->ran = true;
+    {
+      fr->ran = true;
+      /* A solver that could not be started (its binary gone since the setup, a limit it cannot
+       * be given) judged nothing: said, and exit 2, whatever the verdict over the others. */
+      for (uint32_t i = 0; i < fr->pr.runs.n; i++)
+        {
+          const sg_probe_run *r = &fr->pr.runs.a[i];
+          if (r->skipped || (r->out.kind != SG_OUT_EXEC_FAILED && !r->model_exec_failed)) continue;
+          sg_diag_init (&d, path);
+          if (r->out.kind == SG_OUT_EXEC_FAILED)
+            sg_diag_set (&d, SG_RC_IO, 0, 0, "solver %s could not be started (%s)", r->prof->name, r->out.reason);
+          else
+            sg_diag_set (&d, SG_RC_IO, 0, 0, "solver %s: %s", r->prof->name, r->note);
+          sg_cli_print_diag (&d);
+          code = SG_EXIT_INPUT;
+        }
+    }
 done:
   sg_script_free (&sc);
   sg_store_free (&s);

@@ -786,6 +786,19 @@ assert c["verdict"] == "ok" and c["blamed"] == [] and [r["answers"] for r in c["
   run "$bin" label --solvers "z3;$fake unsat" --out "$tmp/index2.tsv" examples/qf_lia.smt2
   check "label: no consensus, file dropped" \
     eval '[ $code = 0 ] && [ "$(wc -l < "$tmp/index2.tsv")" = 1 ]'
+  # A solver whose binary goes after its first run (the model run of the first file, the
+  # first run of the second): said, exit 2; before, "verdict: ok" and exit 0.
+  local f
+  for f in sat model_crash; do
+    printf '#!/bin/sh\nrm -f "$0"\nexec "%s" %s "$@"\n' "$(realpath "$fake")" "$f" > "$tmp/gone-$f"
+    chmod +x "$tmp/gone-$f"
+  done
+  run "$bin" check --no-models --solvers "$tmp/gone-sat" examples/qf_lia.smt2 examples/qf_bv.smt2
+  check "check: a solver that cannot be started on the second file: said, exit 2" \
+    eval '[ $code = 2 ] && [[ $err == *"qf_bv.smt2: error: solver gone-sat could not be started (cannot execute"* ]] && [[ $err != *qf_lia* ]]'
+  run "$bin" check --solvers "$tmp/gone-model_crash" examples/qf_lia.smt2
+  check "check: a model run that cannot be started: said, exit 2" \
+    eval '[ $code = 2 ] && [[ $err == *"solver gone-model_crash: its model run could not be started"* ]]'
 }
 
 # ---- fuzz: the engines on the one loop (findings, exit codes, replay) -------------------------
