@@ -31,7 +31,7 @@
  * binary is gone, our private directory was removed under us, a limit it cannot be given). Said
  * once per run; every worker stops (and the campaign: o->stop), and the engine's exit says so. */
 static void
-exec_failed (worker *w, const sg_probe_run *r)
+exec_failed (worker *w, const char *why)
 {
   const sg_fuzz_opts *o = w->o;
   ADD (w->sh->w[w->index].exec_failed, 1);
@@ -39,14 +39,17 @@ exec_failed (worker *w, const sg_probe_run *r)
   if (o->stop) __atomic_store_n (o->stop, 1, __ATOMIC_RELAXED);
   if (__atomic_fetch_add (&w->sh->exec_said, 1, __ATOMIC_RELAXED) || !o->status) return;
   pthread_mutex_lock (&w->fmu);
-  if (r->out.kind == SG_OUT_EXEC_FAILED)
-    fprintf (o->status, "%s: error: worker %u: solver %s could not be started (%s): stopping; the "
-             "mutant it was to judge and those after it are not judged\n", o->tech->name, w->index,
-             r->prof->name, r->out.reason);
-  else /* its model run (r->model_exec_failed) */
-    fprintf (o->status, "%s: error: worker %u: solver %s: %s: stopping; the mutant it was to judge "
-             "and those after it are not judged\n", o->tech->name, w->index, r->prof->name, r->note);
+  fprintf (o->status, "%s: error: worker %u: %s: stopping; the mutant it was to judge and those "
+           "after it are not judged\n", o->tech->name, w->index, why);
   pthread_mutex_unlock (&w->fmu);
+}
+
+/* The worker's count of runs that could not start (exec_failed): a mutant whose judging
+ * raised it was not judged (no finding, no times line). */
+static uint64_t
+failed_now (const worker *w)
+{
+  return __atomic_load_n (&w->sh->w[w->index].exec_failed, __ATOMIC_RELAXED);
 }
 
 static void
@@ -67,11 +70,22 @@ count_runs (worker *w, const sg_probe *p)
           break;
         case SG_OUT_TIMEOUT: ADD (st->timeouts, 1); break;
         case SG_OUT_REJECTED: ADD (st->rejected, 1); break;
-        case SG_OUT_EXEC_FAILED: exec_failed (w, r); break;
+        case SG_OUT_EXEC_FAILED:
+          {
+            char why[256];
+            snprintf (why, sizeof why, "solver %s could not be started (%s)", r->prof->name, r->out.reason);
+            exec_failed (w, why);
+            break;
+          }
         default: break;
         }
     next:
-      if (r->model_exec_failed && r->out.kind != SG_OUT_EXEC_FAILED) exec_failed (w, r);
+      if (r->model_exec_failed && r->out.kind != SG_OUT_EXEC_FAILED)
+        {
+          char why[256];
+          snprintf (why, sizeof why, "solver %s: %s", r->prof->name, r->note);
+          exec_failed (w, why);
+        }
     }
 }
 
@@ -249,11 +263,14 @@ judge_model_crash (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const
   po.timeout_ms = stage_timeout (w);
   po.mem_bytes = o->mem_bytes;
   po.parallel = o->parallel;
-  if (sg_probe_model_crash (w->solvers, o->pats, s, sc, &po, p, &t, &again))
+  uint64_t failed0 = failed_now (w);
+  bool crashed = sg_probe_model_crash (w->solvers, o->pats, s, sc, &po, p, &t, &again);
+  count_runs (w, &again);
+  if (again.unstarted[0] && failed_now (w) == failed0) exec_failed (w, again.unstarted);
+  if (crashed && failed_now (w) == failed0)
     write_finding_text (w, m, seeds, number, chain, &again, "model-run", t.s, t.len);
   else
     ADD (st->unconfirmed, 1);
-  count_runs (w, &again);
   ADD (st->escalated, 1);
   sg_probe_free (&again);
   sg_buf_free (&t);
@@ -276,6 +293,7 @@ judge_core (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds
   sg_core_result_init (&r);
   if (sg_core_judge (&co, s, sc, m->text.s, m->text.len, p, &r) == SG_RC_OK)
     {
+      if (r.unstarted[0]) exec_failed (w, r.unstarted); /* its BAD or ANSWER is unconfirmed */
       ADD (st->calls, r.asked);
       ADD (st->cores, r.read);
       ADD (st->imprecise, r.imprecise);
@@ -565,8 +583,16 @@ sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m
       sg_probe_init (&p);
       /* A stage that could not start (a model run, a fresh confirmation: counted by hook_count
        * and the later judges) left the mutant unjudged: no times line for it (see note_times) */
-      uint64_t failed0 = __atomic_load_n (&st->exec_failed, __ATOMIC_RELAXED);
+      uint64_t failed0 = failed_now (w);
       bool ran = sg_escalate (&eo, &s, &sc, m->text.s, m->text.len, &p, &res) == SG_RC_OK;
+      /* a referee, or a run of the confirmation, that could not start (its first runs and
+       * model runs were counted as they came) */
+      if (ran && p.unstarted[0] && failed_now (w) == failed0) exec_failed (w, p.unstarted);
+      if (ran && res.finding && failed_now (w) != failed0)
+        {
+          res.finding = false; /* never a finding where a run of its judging did not start */
+          res.unconfirmed++;
+        }
       if (ran && res.hang)
         {
           pthread_mutex_lock (&w->mu);
@@ -582,13 +608,13 @@ sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m
       ADD (st->calls, res.referee_calls);
       if (ran && res.all_decided) ADD (st->all_decided, 1);
       if (ran && res.checked) note_label (w, seeds, number, &p);
-      uint32_t mc = ran && !res.finding ? sg_probe_model_crashed (&p) : SG_NONE;
+      bool clean = failed_now (w) == failed0;
+      uint32_t mc = ran && clean && !res.finding ? sg_probe_model_crashed (&p) : SG_NONE;
       if (ran && res.finding) write_finding (w, m, seeds, number, chain, &p, NULL);
       else if (mc != SG_NONE) judge_model_crash (w, m, seeds, number, chain, &s, &sc, &p);
-      else if (ran && m->expected == SG_ANS_UNSAT && o->cores)
+      else if (ran && clean && m->expected == SG_ANS_UNSAT && o->cores)
         judge_core (w, m, seeds, number, chain, &s, &sc, &p);
-      if (ran && o->tech->perf && __atomic_load_n (&st->exec_failed, __ATOMIC_RELAXED) == failed0)
-        note_times (w, m, number, &p);
+      if (ran && o->tech->perf && failed_now (w) == failed0) note_times (w, m, number, &p);
       sg_probe_free (&p);
     }
   sg_script_free (&sc);

@@ -128,6 +128,8 @@ typedef struct file_result {
   char core_why[256];    /* the most severe core verdict's line ("" when precise or none) */
   const char *noise;     /* a text we cannot read would print a line like an answer: why (text_flags) */
   char *model_run;       /* the verdict is a crash on the model run: that run's text (malloc'd) */
+  char unstarted[200];   /* a run that could not be started (a solver, its model run, a referee,
+                            a core query, a confirmation): the file is not judged, exit 2 */
 } file_result;
 
 static bool
@@ -275,6 +277,7 @@ check_core (check_cfg *c, const sg_probe_opts *po, sg_store *s, const sg_script 
       fr->core = true;
       memcpy (fr->core_kind, r.run_kind, sizeof fr->core_kind);
       snprintf (fr->core_why, sizeof fr->core_why, "%s", r.why);
+      if (r.unstarted[0] && !fr->unstarted[0]) memcpy (fr->unstarted, r.unstarted, sizeof fr->unstarted);
       if (r.kind == SG_CORE_BAD || r.kind == SG_CORE_ANSWER)
         {
           fr->pr.verdict.kind = SG_VERDICT_SOUNDNESS;
@@ -374,7 +377,9 @@ check_file (check_cfg *c, const char *path, file_result *fr)
           sg_probe again;
           sg_buf_init (&mt);
           sg_probe_init (&again);
-          if (sg_probe_model_crash (&c->solvers, &c->pats, &s, &sc, &po, &fr->pr, &mt, &again))
+          bool crashed = sg_probe_model_crash (&c->solvers, &c->pats, &s, &sc, &po, &fr->pr, &mt, &again);
+          if (again.unstarted[0] && !fr->unstarted[0]) memcpy (fr->unstarted, again.unstarted, sizeof fr->unstarted);
+          if (crashed && !again.unstarted[0])
             {
               fr->pr.verdict = again.verdict;
               fr->model_run = strdup (sg_buf_cstr (&mt));
@@ -393,18 +398,18 @@ check_file (check_cfg *c, const char *path, file_result *fr)
   else
     {
       fr->ran = true;
-      /* A solver that could not be started (its binary gone since the setup, a limit it cannot
-       * be given) judged nothing: said, and exit 2, whatever the verdict over the others. */
-      for (uint32_t i = 0; i < fr->pr.runs.n; i++)
+      /* A run that could not be started (a solver's binary gone since the setup, a limit it
+       * cannot be given; its model run, a referee, a confirmation) judged nothing: the file is
+       * not judged, whatever the others say (never a bug on it), said, and exit 2. */
+      if (fr->pr.unstarted[0] && !fr->unstarted[0]) memcpy (fr->unstarted, fr->pr.unstarted, sizeof fr->unstarted);
+      if (fr->unstarted[0])
         {
-          const sg_probe_run *r = &fr->pr.runs.a[i];
-          if (r->skipped || (r->out.kind != SG_OUT_EXEC_FAILED && !r->model_exec_failed)) continue;
           sg_diag_init (&d, path);
-          if (r->out.kind == SG_OUT_EXEC_FAILED)
-            sg_diag_set (&d, SG_RC_IO, 0, 0, "solver %s could not be started (%s)", r->prof->name, r->out.reason);
-          else
-            sg_diag_set (&d, SG_RC_IO, 0, 0, "solver %s: %s", r->prof->name, r->note);
+          sg_diag_set (&d, SG_RC_IO, 0, 0, "%s", fr->unstarted);
           sg_cli_print_diag (&d);
+          fr->pr.verdict.kind = SG_VERDICT_OK;
+          fr->pr.verdict.culprit = SG_NONE;
+          snprintf (fr->pr.verdict.why, sizeof fr->pr.verdict.why, "not judged: %s", fr->unstarted);
           code = SG_EXIT_INPUT;
         }
     }
@@ -445,8 +450,11 @@ print_table (const check_cfg *c, const char *path, const file_result *fr)
                 sg_core_kind_name ((sg_core_kind) fr->core_kind[i]));
   if (fr->core && fr->core_why[0] && !strstr (pr->verdict.why, fr->core_why))
     printf ("  unsat core: %s\n", fr->core_why);
-  printf ("  verdict: %s%s%s\n", sg_verdict_kind_name (pr->verdict.kind), pr->verdict.why[0] ? ": " : "",
-          pr->verdict.why);
+  if (fr->unstarted[0])
+    printf ("  verdict: not judged: %s\n", fr->unstarted);
+  else
+    printf ("  verdict: %s%s%s\n", sg_verdict_kind_name (pr->verdict.kind), pr->verdict.why[0] ? ": " : "",
+            pr->verdict.why);
   if (pr->verdict.kind != SG_VERDICT_OK && pr->verdict.kind != SG_VERDICT_UNSPECIFIED)
     printf ("  blamed: %s\n", pr->verdict.culprit < pr->runs.n
                                 ? pr->runs.a[pr->verdict.culprit].prof->name : SG_UNATTRIBUTED);
@@ -500,7 +508,7 @@ print_json (const check_cfg *c, const char *path, const file_result *fr)
   if (strcmp (fr->logic, "-")) json_str (&b, fr->logic);
   else sg_buf_adds (&b, "null");
   sg_buf_adds (&b, ", \"verdict\": ");
-  json_str (&b, fr->ran ? sg_verdict_kind_name (pr->verdict.kind) : "not-run");
+  json_str (&b, !fr->ran ? "not-run" : fr->unstarted[0] ? "not-judged" : sg_verdict_kind_name (pr->verdict.kind));
   sg_buf_adds (&b, ", \"why\": ");
   json_str (&b, fr->ran ? pr->verdict.why : "");
   if (fr->model_run)

@@ -284,7 +284,11 @@ ask (const sg_core_opts *o, const sg_profile *prof, bool strings, bool fp, sg_co
   sg_buf out;
   sg_buf_init (&out);
   r->asked++;
-  bool ran = sg_run_text_capture (prof, o->pats, &ro, r->query.s, r->query.len, &oc, &out) == SG_RC_OK;
+  sg_rc rc = sg_run_text_capture (prof, o->pats, &ro, r->query.s, r->query.len, &oc, &out);
+  bool ran = rc == SG_RC_OK;
+  if (!r->unstarted[0] && (!ran || oc.kind == SG_OUT_EXEC_FAILED))
+    snprintf (r->unstarted, sizeof r->unstarted, "solver %.40s could not be started for its core query (%.110s)",
+              prof->name, ran ? oc.reason : sg_rc_name (rc));
   bool ok = ran && answered_unsat (&oc) && sg_core_read (out.s ? out.s : "", out.len, core)
             && sg_core_names_subset (sg_buf_cstr (core), all);
   if (sat) *sat = ran && oc.kind == SG_OUT_OK && oc.answers.n >= 1 && oc.answers.a[0] == SG_ANS_SAT;
@@ -332,6 +336,11 @@ confirm_bad (const sg_core_opts *o, const sg_store *s, const sg_script *sc, uint
   sg_probe_opts po;
   model_probe_opts (o, SG_ANS_NONE, &po, r);
   if (!sg_probe_text (o->solvers, o->pats, r->subset.s, r->subset.len, &po, &r->sub)) return false;
+  if (r->sub.unstarted[0])
+    {
+      if (!r->unstarted[0]) memcpy (r->unstarted, r->sub.unstarted, sizeof r->unstarted);
+      return false;
+    }
   for (uint32_t k = 0; k < r->sub.runs.n; k++)
     if (!r->sub.runs.a[k].skipped && r->sub.runs.a[k].model == SG_MODEL_VALID)
       {
@@ -355,10 +364,13 @@ judge_sat_query (const sg_core_opts *o, uint64_t sat_runs, sg_core_result *r)
   sg_probe again;
   sg_probe_init (&again);
   uint32_t c = SG_NONE;
-  if (sg_probe_text (o->solvers, o->pats, r->query.s, r->query.len, &po, &r->sub)
-      && r->sub.verdict.kind == SG_VERDICT_SOUNDNESS && (c = r->sub.verdict.culprit) < 64
-      && (sat_runs >> c & 1) && sg_probe_text (o->solvers, o->pats, r->query.s, r->query.len, &po, &again)
-      && again.verdict.kind == SG_VERDICT_SOUNDNESS && again.verdict.culprit == c)
+  bool ok = sg_probe_text (o->solvers, o->pats, r->query.s, r->query.len, &po, &r->sub)
+            && r->sub.verdict.kind == SG_VERDICT_SOUNDNESS && (c = r->sub.verdict.culprit) < 64
+            && (sat_runs >> c & 1) && sg_probe_text (o->solvers, o->pats, r->query.s, r->query.len, &po, &again)
+            && again.verdict.kind == SG_VERDICT_SOUNDNESS && again.verdict.culprit == c;
+  const char *un = r->sub.unstarted[0] ? r->sub.unstarted : again.unstarted;
+  if (un[0] && !r->unstarted[0]) memcpy (r->unstarted, un, sizeof r->unstarted);
+  if (ok && !un[0])
     {
       r->kind = SG_CORE_ANSWER;
       r->culprit = c;
@@ -376,7 +388,7 @@ sg_core_judge (const sg_core_opts *o, sg_store *s, const sg_script *sc, const ch
 {
   r->kind = SG_CORE_NONE;
   r->culprit = SG_NONE;
-  r->core[0] = r->why[0] = 0;
+  r->core[0] = r->why[0] = r->unstarted[0] = 0;
   memset (r->run_kind, 0, sizeof r->run_kind);
   sg_buf known, extra, all, core, allowed;
   sg_buf_init (&known);
@@ -433,6 +445,13 @@ sg_core_judge (const sg_core_opts *o, sg_store *s, const sg_script *sc, const ch
       if (k == SG_CORE_BAD) break; /* the most severe: no need to ask the others */
     }
   if (!rc && sat_runs && r->kind != SG_CORE_BAD) judge_sat_query (o, sat_runs, r);
+  if (r->unstarted[0] && (r->kind == SG_CORE_BAD || r->kind == SG_CORE_ANSWER))
+    {
+      /* a run could not be started: never a finding (the caller says why, and stops) */
+      r->kind = SG_CORE_UNCONFIRMED;
+      r->unconfirmed++;
+      snprintf (r->why, sizeof r->why, "not judged: %.200s", r->unstarted);
+    }
   sg_buf_free (&known);
   sg_buf_free (&extra);
   sg_buf_free (&all);

@@ -93,6 +93,8 @@ typedef struct sg_core_result {
   sg_buf subset;       /* BAD: the culprit's core alone */
   sg_probe sub;        /* BAD: the probe of the core alone (with the validated model);
                           ANSWER: the probe of the query whose verdict is the finding */
+  char unstarted[200]; /* empty, or the first run that could not be started (a core query, a
+                          probe's run): then no BAD or ANSWER verdict (unconfirmed) */
 } sg_core_result;
 
 void sg_core_result_init (sg_core_result *r);

@@ -55,10 +55,11 @@ first_probe_facts (const sg_probe *p, sg_escalate_result *res)
   res->all_decided = all;
 }
 
-/* Stage 4: the same verdict from one more fresh probe (and its referees)? */
+/* Stage 4: the same verdict from one more fresh probe (and its referees)? A run of it that
+ * could not be started is told to p (p->unstarted; its own verdict stays as it was). */
 static bool
 confirm (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const char *text, size_t len,
-         const sg_probe_opts *po, const sg_probe *p, sg_escalate_result *res)
+         const sg_probe_opts *po, sg_probe *p, sg_escalate_result *res)
 {
   sg_probe again;
   sg_probe_init (&again);
@@ -70,6 +71,11 @@ confirm (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const char
       sg_probe_referee (o->referees, o->pats, s, sc, text, len, po, &again, &calls);
       res->referee_calls += calls;
       same = again.verdict.kind == p->verdict.kind && again.verdict.culprit == p->verdict.culprit;
+    }
+  if (again.unstarted[0])
+    {
+      same = false;
+      if (!p->unstarted[0]) memcpy (p->unstarted, again.unstarted, sizeof p->unstarted);
     }
   sg_probe_free (&again);
   return same;

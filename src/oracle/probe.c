@@ -243,6 +243,17 @@ judge_model (sg_store *s, const sg_script *sc, const char *mt, size_t ml, sg_pro
   return judged;
 }
 
+/* A run of p could not be started (p->unstarted says which): no verdict rests on it. */
+static void
+not_judged (sg_probe *p)
+{
+  if (!p->unstarted[0]) return;
+  p->verdict.kind = SG_VERDICT_OK;
+  p->verdict.culprit = SG_NONE;
+  p->verdict.query = SG_NONE;
+  snprintf (p->verdict.why, sizeof p->verdict.why, "not judged: %s", p->unstarted);
+}
+
 /* A model run of pr could not be started (o2): pr is not judged in full. */
 static void
 model_exec_failed (sg_probe_run *pr, const sg_outcome *o2)
@@ -279,7 +290,11 @@ check_model (const sg_profile *prof, const sg_patterns *pats, const sg_run_opts 
   const char *mt;
   size_t ml;
   if (rc)
-    snprintf (pr->note, sizeof pr->note, "model run failed: %s", sg_rc_name (rc));
+    {
+      pr->model_exec_failed = true; /* no temporary directory, no memory: not a judged run */
+      pr->model = -1;
+      snprintf (pr->note, sizeof pr->note, "its model run failed: %s", sg_rc_name (rc));
+    }
   else if (o2.kind == SG_OUT_EXEC_FAILED)
     model_exec_failed (pr, &o2);
   else if (o2.kind != SG_OUT_OK || o2.answers.n < 1 || o2.answers.a[0] != SG_ANS_SAT)
@@ -505,6 +520,7 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
            * checker is wrong (oracle.h). */
           if (check_checked_model (pr->prof, pats, &jobs.a[k].ro, s, sc, pr)) continue;
           pr->note[0] = '\0';
+          pr->model_exec_failed = false; /* the run below says whether a model run started */
           sg_run_opts ro = jobs.a[k].ro;
           ro.argv.validate = false;
           ro.argv.no_validate = true; /* "cvc4 --check-models": the spec's own flag too */
@@ -514,6 +530,17 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
   SG_VEC_FREE (jobs);
   if (rc) return rc;
   sg_probe_judge (p, &o->oracle);
+  for (uint32_t k = 0; k < p->runs.n && !p->unstarted[0]; k++)
+    {
+      const sg_probe_run *r = &p->runs.a[k];
+      if (r->skipped) continue;
+      if (r->out.kind == SG_OUT_EXEC_FAILED)
+        snprintf (p->unstarted, sizeof p->unstarted, "solver %.40s could not be started (%.130s)", r->prof->name,
+                  r->out.reason);
+      else if (r->model_exec_failed)
+        snprintf (p->unstarted, sizeof p->unstarted, "solver %.40s: %.150s", r->prof->name, r->note);
+    }
+  not_judged (p);
   return SG_RC_OK;
 }
 
@@ -629,8 +656,16 @@ sg_probe_referee (const sg_solver_list *referees, const sg_patterns *pats, sg_st
       (*calls)++;
       sg_answer ref = SG_ANS_NONE;
       if (!rc && out.kind == SG_OUT_OK && v->query < out.answers.n) ref = (sg_answer) out.answers.a[v->query];
+      if (!rc && out.kind == SG_OUT_EXEC_FAILED && !p->unstarted[0])
+        snprintf (p->unstarted, sizeof p->unstarted, "referee %.40s could not be started (%.130s)", prof->name,
+                  out.reason);
       sg_outcome_free (&out);
       if (rc) return rc;
+      if (p->unstarted[0])
+        {
+          not_judged (p); /* the disagreement stays unjudged: no one is blamed */
+          return SG_RC_OK;
+        }
       if (ref != SG_ANS_SAT && ref != SG_ANS_UNSAT) continue;
       /* Blame the decided runs that answered otherwise; only one may be blamed. */
       uint32_t blamed = SG_NONE, nblamed = 0;

@@ -53,8 +53,8 @@ typedef struct sg_probe_run {
                              a crash on that text, not on the script (the fuzz loop and
                              `check` confirm it as a finding of its own) */
   bool model_exec_failed; /* a model run (check_model, the checked-model run) could not be
-                             started: the run was not judged in full (note says why; the fuzz
-                             loop stops as for out.kind SG_OUT_EXEC_FAILED) */
+                             started or failed to run (note says why): the run was not judged
+                             in full (the probe's unstarted says so too) */
 } sg_probe_run;
 
 typedef struct sg_probe {
@@ -62,6 +62,10 @@ typedef struct sg_probe {
   sg_verdict verdict;         /* the oracle's verdict over the runs that were not skipped */
   bool unspec;                /* the script may take an unspecified value (oracle/unspec.h) */
   char unspec_why[200];       /* which application and why, when unspec */
+  char unstarted[200];        /* empty, or the first run of this probe that could not be started
+                                 (a first run, a model run, a referee): its verdict is then
+                                 "ok", "not judged: ..." (no verdict rests on a run that never
+                                 happened); `check` says so and exits 2, the fuzz loop stops */
 } sg_probe;
 
 void sg_probe_init (sg_probe *p);

@@ -799,6 +799,23 @@ assert c["verdict"] == "ok" and c["blamed"] == [] and [r["answers"] for r in c["
   run "$bin" check --solvers "$tmp/gone-model_crash" examples/qf_lia.smt2
   check "check: a model run that cannot be started: said, exit 2" \
     eval '[ $code = 2 ] && [[ $err == *"solver gone-model_crash: its model run could not be started"* ]]'
+  # No verdict rests on a run that never happened (a hostile review): z3 whose model run
+  # cannot start was blamed by the two others' majority (exit 10); a referee that cannot
+  # start left the disagreement to be written as unattributed.
+  printf '#!/bin/sh\n/bin/rm -f "$0"\nexec z3 "$@"\n' > "$tmp/zgone"
+  printf '#!/bin/sh\nexec "%s" unsat "$@"\n' "$(realpath "$fake")" > "$tmp/funsat"
+  printf '#!/bin/sh\nexec "%s" sat "$@"\n' "$(realpath "$fake")" > "$tmp/fsat"
+  cp "$tmp/funsat" "$tmp/other"
+  chmod +x "$tmp/zgone" "$tmp/funsat" "$tmp/fsat" "$tmp/other"
+  run "$bin" check -t 10 --solvers "$tmp/zgone;$tmp/funsat;$tmp/other" examples/qf_lia.smt2
+  check "check: a solver whose model run cannot start is not blamed by the others' majority: not judged, exit 2" \
+    eval '[ $code = 2 ] && [[ $out == *"verdict: not judged: solver zgone: its model run could not be started"* ]] && [[ $out != *blamed* ]]'
+  mkdir -p "$tmp/refbin"
+  printf '#!/bin/sh\n/bin/rm -f "$0"\nexec /usr/bin/z3 "$@"\n' > "$tmp/refbin/z3"
+  chmod +x "$tmp/refbin/z3"
+  run env PATH="$tmp/refbin" "$bin" check --no-models --solvers "$tmp/fsat;$tmp/funsat" examples/qf_lia.smt2 examples/qf_bv.smt2
+  check "check: a referee that cannot start (second file): that file not judged, no one blamed on it" \
+    eval '[ $code = 10 ] && [ "$(grep -c "blamed: funsat" <<<"$out")" = 1 ] && [[ $out == *"verdict: not judged: referee z3 could not be started"* ]] && [[ $err == *"qf_bv.smt2: error: referee z3 could not be started"* ]]'
 }
 
 # ---- fuzz: the engines on the one loop (findings, exit codes, replay) -------------------------
@@ -1784,6 +1801,7 @@ for s, n in c.execute("SELECT state, count(*) FROM slices GROUP BY state ORDER B
 # own, which the supervise group runs again inside `unshare --pid` (sessions read 0 there).
 supervise_envi() {
   local fake sd=$tmp/supenv m pid n left had guard
+  code=0
   fake=$(realpath "$(dirname "$bin")/fake_solver")
   mkdir -p "$sd"
   # kill -9 of check whose solver script clears its environment before it starts its children
@@ -2454,6 +2472,16 @@ group_enum() {
     run "$bin" enum ints --count 5 --solvers "$d/gone-mc" --model-sample 100 --no-sessions -t 5 --jobs 1 --lanes 1 --out "$d/gone-m"
     check "enum: a model run that cannot start stops the run too (exit 2), and its formula leaves no times line" \
       eval '[ $code = 2 ] && [[ $err == *"gone-mc: its model run could not be started: cannot execute"* ]] && [ ! -s "$d/gone-m/times-w0.tsv" ]'
+    # A referee that cannot start (its first call removes it): the disagreement it was to
+    # settle is not written as an unattributed finding; the run stops, exit 2.
+    mkdir -p "$d/refbin"
+    printf '#!/bin/sh\n/bin/rm -f "$0"\nexec /usr/bin/z3 "$@"\n' > "$d/refbin/z3"
+    printf '#!/bin/sh\nexec "%s" sat "$@"\n' "$(realpath "$(dirname "$bin")/fake_solver")" > "$d/fsat"
+    printf '#!/bin/sh\nexec "%s" unsat "$@"\n' "$(realpath "$(dirname "$bin")/fake_solver")" > "$d/funsat"
+    chmod +x "$d/refbin/z3" "$d/fsat" "$d/funsat"
+    run env PATH="$d/refbin" "$bin" enum ints --count 3 --solvers "$d/fsat;$d/funsat" --no-sessions --lanes 1 -t 5 --out "$d/gone-r"
+    check "enum: a referee that cannot start stops the run (exit 2), no finding, no times line" \
+      eval '[ $code = 2 ] && [[ $err == *"referee z3 could not be started"* ]] && ! ls "$d"/gone-r/*.json >/dev/null 2>&1 && [ ! -s "$d/gone-r/times-w0.tsv" ]'
   fi
 
   run "$bin" enum core --counts --max-size 6
