@@ -530,17 +530,6 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
   SG_VEC_FREE (jobs);
   if (rc) return rc;
   sg_probe_judge (p, &o->oracle);
-  for (uint32_t k = 0; k < p->runs.n && !p->unstarted[0]; k++)
-    {
-      const sg_probe_run *r = &p->runs.a[k];
-      if (r->skipped) continue;
-      if (r->out.kind == SG_OUT_EXEC_FAILED)
-        snprintf (p->unstarted, sizeof p->unstarted, "solver %.40s could not be started (%.130s)", r->prof->name,
-                  r->out.reason);
-      else if (r->model_exec_failed)
-        snprintf (p->unstarted, sizeof p->unstarted, "solver %.40s: %.150s", r->prof->name, r->note);
-    }
-  not_judged (p);
   return SG_RC_OK;
 }
 
@@ -602,6 +591,18 @@ sg_probe_model_crash (const sg_solver_list *solvers, const sg_patterns *pats, co
 void
 sg_probe_judge (sg_probe *p, const sg_oracle_opts *o)
 {
+  /* A run that could not be started (whichever path made the probe: sg_probe_script, check's
+   * text path, the reducer's merged probes): no verdict rests on it (not_judged, below). */
+  for (uint32_t k = 0; k < p->runs.n && !p->unstarted[0]; k++)
+    {
+      const sg_probe_run *r = &p->runs.a[k];
+      if (r->skipped) continue;
+      if (r->out.kind == SG_OUT_EXEC_FAILED)
+        snprintf (p->unstarted, sizeof p->unstarted, "solver %.40s could not be started (%.130s)", r->prof->name,
+                  r->out.reason);
+      else if (r->model_exec_failed)
+        snprintf (p->unstarted, sizeof p->unstarted, "solver %.40s: %.150s", r->prof->name, r->note);
+    }
   sg_oracle_run jr[64];
   uint32_t map[64], n = 0;
   for (uint32_t i = 0; i < p->runs.n && n < 64; i++)
@@ -615,6 +616,7 @@ sg_probe_judge (sg_probe *p, const sg_oracle_opts *o)
   oo.unspecified = p->unspec ? p->unspec_why : NULL;
   sg_oracle_judge (jr, n, &oo, &p->verdict);
   if (p->verdict.culprit != SG_NONE) p->verdict.culprit = map[p->verdict.culprit];
+  not_judged (p);
 }
 
 sg_rc

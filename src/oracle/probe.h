@@ -94,7 +94,9 @@ bool sg_probe_model_crash (const sg_solver_list *solvers, const sg_patterns *pat
                            sg_buf *text /* OUT */, sg_probe *again /* OUT */);
 
 /* Judge p's runs that were not skipped with the oracle options o (p->unspec joins them):
- * what sg_probe_script does after its runs, for callers that assemble runs themselves. */
+ * what sg_probe_script does after its runs, for callers that assemble runs themselves. A run
+ * that could not be started (or whose model run could not) sets p->unstarted, and then the
+ * verdict is "ok", "not judged: ...", whatever the others say. */
 void sg_probe_judge (sg_probe *p, const sg_oracle_opts *o);
 
 /* A differential disagreement no model decides (p's verdict is soundness with no culprit):

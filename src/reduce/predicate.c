@@ -536,7 +536,7 @@ probe_others (const sg_pred *p, double timeout_s, bool expected, sg_store *s, co
 /* Run the finding predicate; order the probe's runs like the solver list. */
 static bool
 finding_test (const sg_pred *p, double timeout_s, sg_store *s, const sg_script *sc,
-              const char *text, size_t len, uint32_t *runs, sg_probe *all /* OUT */)
+              const char *text, size_t len, uint32_t *runs, bool *unstarted, sg_probe *all /* OUT */)
 {
   *runs = 0;
   sg_probe one;
@@ -547,6 +547,8 @@ finding_test (const sg_pred *p, double timeout_s, sg_store *s, const sg_script *
       if (probe_some (p, p->culprit, false, timeout_s, p->use_expected, s, sc, text, len, &one))
         ok = false;
       *runs += 1;
+      if (one.unstarted[0]) *unstarted = true; /* never holds: sg_probe_judge said "not judged" */
+      ok = ok && !one.unstarted[0];
       ok = ok && one.runs.n == 1 && culprit_ok (p, &one.runs.a[0], one.unspec ? one.unspec_why : NULL);
       if (ok && culprit_suffices (p))
         {
@@ -567,6 +569,8 @@ finding_test (const sg_pred *p, double timeout_s, sg_store *s, const sg_script *
       sg_probe m;
       sg_probe_init (&m);
       ok = !probe_others (p, timeout_s, p->use_expected, s, sc, text, len, &one, &m, runs) && full_ok (p, &m);
+      if (m.unstarted[0]) *unstarted = true;
+      ok = ok && !m.unstarted[0];
       if (all) { *all = m; sg_probe_init (&m); }
       sg_probe_free (&m);
     }
@@ -677,23 +681,28 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
 
 bool
 sg_pred_test (const sg_pred *p, const char *path, const char *text, size_t len, sg_store *s,
-              const sg_script *sc, uint32_t *runs)
+              const sg_script *sc, uint32_t *runs, bool *unstarted)
 {
   *runs = 0;
+  bool dummy = false;
+  if (!unstarted) unstarted = &dummy;
+  *unstarted = false;
   /* Past the budget nothing runs: a candidate does not hold (nor does a dropped option). */
   if (p->deadline > 0 && sg_spawn_now () >= p->deadline) return false;
   if (p->mode == SG_PRED_FINDING)
-    return finding_test (p, cap (p->deadline, p->timeout_s, NULL), s, sc, text, len, runs, NULL);
+    return finding_test (p, cap (p->deadline, p->timeout_s, NULL), s, sc, text, len, runs, unstarted, NULL);
   sg_spawn_result r;
   sg_spawn_result_init (&r);
   bool ok = !run_cmd (&p->main, path, cap (p->deadline, p->main.timeout_s, NULL), p->mem_bytes, &r)
             && cmd_matches (&p->main, &r);
   *runs = 1;
+  if (r.end == SG_END_EXEC_FAILED) *unstarted = true;
   if (ok && p->has_cross)
     {
       ok = !run_cmd (&p->cross, path, cap (p->deadline, p->cross.timeout_s, NULL), p->mem_bytes, &r)
            && cmd_matches (&p->cross, &r);
       *runs = 2;
+      if (r.end == SG_END_EXEC_FAILED) *unstarted = true;
     }
   sg_spawn_result_free (&r);
   return ok;

@@ -93,9 +93,10 @@ sg_rc sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d);
 sg_rc sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_store *s,
                       const sg_script *sc, sg_diag *d);
 /* Is the candidate (in file `path`, also as text and parsed) still failing? *runs gets the
- * number of solver/command runs made. */
+ * number of solver/command runs made; *unstarted (NULL: not asked) whether one of them could
+ * not be started (then it does not hold, and the reduction should stop: sg_reduce does). */
 bool sg_pred_test (const sg_pred *p, const char *path, const char *text, size_t len, sg_store *s,
-                   const sg_script *sc, uint32_t *runs /* OUT */);
+                   const sg_script *sc, uint32_t *runs /* OUT */, bool *unstarted /* OUT */);
 /* Finding mode, --option-fuzz (reduce_opts.c): drop each drawn option word of each solver
  * (profile.fuzzed_args) in turn, keeping the drop when the finding still holds on the input,
  * then (soundness, invalid model, crash) lower each integer value left ("NAME=10") to the

@@ -79,10 +79,12 @@ typedef struct rctx {
   bool stop;           /* budget exhausted */
   sg_rc err;           /* first internal error */
   int werr;            /* errno of a failed write of OUT (err is SG_RC_IO) */
+  bool unstarted;      /* a candidate's solver or command could not be started (err is SG_RC_IO) */
   uint64_t cur_terms, cur_syms; /* measure of the current text (0: unknown) */
 } rctx;
 
 #define GROW_MAX 64 /* bytes a candidate may grow by when its measure shrinks */
+#define CODE_UNSTARTED 254 /* a candidate's exit: a solver or the command could not be started */
 
 static void
 progress (rctx *c, bool force)
@@ -187,10 +189,11 @@ run_batch (rctx *c, cand *ks, uint32_t n)
           if (sg_file_write_atomic (path, ks[i].text.s, ks[i].text.len, false) == SG_RC_OK)
             {
               uint32_t runs = 0;
+              bool unstarted = false;
               bool ok = sg_pred_test (c->p, path, ks[i].text.s, ks[i].text.len, &ks[i].store,
-                                      &ks[i].script, &runs);
+                                      &ks[i].script, &runs, &unstarted);
               if (runs > 100) runs = 100;
-              code = (int) (runs << 1) | (ok ? 1 : 0);
+              code = unstarted ? CODE_UNSTARTED : (int) (runs << 1) | (ok ? 1 : 0);
               unlink (path);
             }
           _exit (code);
@@ -234,7 +237,13 @@ run_batch (rctx *c, cand *ks, uint32_t n)
             }
         }
       c->st->checks++;
-      if (WIFEXITED (status) && WEXITSTATUS (status) != 255)
+      if (WIFEXITED (status) && WEXITSTATUS (status) == CODE_UNSTARTED)
+        {
+          /* a solver (or the command) could not be started: nothing from here on can hold */
+          c->unstarted = true;
+          c->err = SG_RC_IO;
+        }
+      else if (WIFEXITED (status) && WEXITSTATUS (status) != 255)
         {
           int code = WEXITSTATUS (status);
           c->st->runs += (uint64_t) (code >> 1);
@@ -492,6 +501,9 @@ sg_reduce (const sg_pred *p, const char *text, size_t len, const char *name,
           d->file = out_path; /* the message names OUT, not the input */
           rc = sg_diag_set (d, SG_RC_IO, 0, 0, "cannot write: %s", strerror (c.werr));
         }
+      else if (c.unstarted)
+        rc = sg_diag_set (d, SG_RC_IO, 0, 0, "a solver (or the command) could not be started: the reduction "
+                          "stopped there (OUT holds its last improvement, if it made one)");
       else if (c.err) rc = sg_diag_set (d, c.err, 0, 0, "reduction failed: %s", sg_rc_name (c.err));
       errno = 0;
       if (!rc && sg_file_write_atomic (out_path, c.cur.s, c.cur.len, false))

@@ -48,7 +48,7 @@ lower_value (sg_pred *p, const char *path, const char *text, size_t len, sg_stor
       char *old = *w;
       *w = nw;
       uint32_t r = 0;
-      bool holds = sg_pred_test (p, path, text, len, s, sc, &r);
+      bool holds = sg_pred_test (p, path, text, len, s, sc, &r, NULL);
       *runs += r;
       if (holds)
         {
@@ -78,7 +78,7 @@ sg_pred_minimise_options (sg_pred *p, const char *path, const char *text, size_t
           char *w = take (&prof->user_args, k);
           prof->fuzzed_args--;
           uint32_t r = 0;
-          bool holds = sg_pred_test (p, path, text, len, s, sc, &r);
+          bool holds = sg_pred_test (p, path, text, len, s, sc, &r, NULL);
           *runs += r;
           if (holds)
             free (w);

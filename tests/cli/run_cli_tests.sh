@@ -1712,6 +1712,19 @@ PY
     t1=$(date +%s)
     check "reduce without -t on a hanging command: the golden run stops at the budget, exit 2" \
       eval '[ $code = 2 ] && [[ $err == *"golden run timed out (after "*" s, the time left of --budget)"* ]] && [ $((t1 - t0)) -le 6 ] && [ ! -e "$tmp/r9.smt2" ]'
+    # The culprit's binary gone after its fourth run (the golden run and a few candidates):
+    # the reduction stops, exit 2, and says why; before, every later candidate was taken for
+    # one that no longer fails and the run ended "reduced", exit 0.
+    printf '#!/bin/sh\nexec "%s" unsat "$@"\n' "$(realpath "$fake")" > "$tmp/fu"
+    chmod +x "$tmp/fu"
+    run "$bin" opfuzz --solvers "z3;$tmp/fu" --mutants 2 --seed 1 -t 5 --out "$tmp/rgone" examples/qf_lia.smt2
+    local gj
+    gj=$(ls "$tmp"/rgone/soundness-fu-*.json 2>/dev/null | head -n 1)
+    printf '#!/bin/sh\nn=$(cat "%s/fu.n" 2>/dev/null || echo 0); echo $((n + 1)) > "%s/fu.n"\n[ "$n" -ge 3 ] && rm -f "$0"\nexec "%s" unsat "$@"\n' \
+      "$tmp" "$tmp" "$(realpath "$fake")" > "$tmp/fu"
+    run "$bin" reduce --finding "$gj" "$tmp/rgone.smt2"
+    check "reduce --finding whose solver stops starting: stops, exit 2, says so" \
+      eval '[ -n "$gj" ] && [ $code = 2 ] && [[ $err == *"a solver (or the command) could not be started: the reduction stopped there"* ]]'
   fi
 }
 

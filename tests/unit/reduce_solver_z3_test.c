@@ -110,7 +110,7 @@ reduce_finding (const char *trigger, const char *spec, sg_verdict_kind kind, boo
   tp_parse (&t, otext);
   if (t.rc) fail_msg ("output does not parse: %s", t.err);
   uint32_t runs;
-  assert_true (sg_pred_test (&p, out, otext, olen, &t.s, &t.sc, &runs));
+  assert_true (sg_pred_test (&p, out, otext, olen, &t.s, &t.sc, &runs, NULL));
   tp_free (&t);
   if ((double) olen * factor > (double) len)
     fail_msg ("%s: %zu -> %zu bytes, wanted a factor %.1f", trigger, len, olen, factor);

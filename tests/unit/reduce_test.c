@@ -264,7 +264,7 @@ reduce_with (const char *in, const char *const *argv, sg_strategy strat, uint32_
   tp_parse (&t, *out);
   if (t.rc) fail_msg ("output does not parse: %s\n%s", t.err, *out);
   uint32_t runs;
-  assert_true (sg_pred_test (&p, outpath, *out, len, &t.s, &t.sc, &runs));
+  assert_true (sg_pred_test (&p, outpath, *out, len, &t.s, &t.sc, &runs, NULL));
   tp_free (&t);
   sg_pred_free (&p);
 }
@@ -369,7 +369,7 @@ test_command_semantics (void **state)
         {
           uint32_t runs;
           /* same behaviour again: still failing */
-          assert_true (sg_pred_test (&p, inpath, in, strlen (in), &t.s, &t.sc, &runs));
+          assert_true (sg_pred_test (&p, inpath, in, strlen (in), &t.s, &t.sc, &runs, NULL));
           /* a different exit code is never the same failure */
           sg_pred q;
           sg_pred_init (&q);
@@ -380,7 +380,14 @@ test_command_semantics (void **state)
           q.main.g_code = p.main.g_code;
           q.main.timeout_s = 5;
           q.main.ignore_out = q.main.ignore_err = true;
-          assert_false (sg_pred_test (&q, inpath, in, strlen (in), &t.s, &t.sc, &runs));
+          bool unstarted = true;
+          assert_false (sg_pred_test (&q, inpath, in, strlen (in), &t.s, &t.sc, &runs, &unstarted));
+          assert_false (unstarted);
+          /* a command that can no longer be started: never holds, and says so */
+          free (q.main.argv.a[0]);
+          q.main.argv.a[0] = strdup ("/nonexistent/sg-no-such-shell");
+          assert_false (sg_pred_test (&q, inpath, in, strlen (in), &t.s, &t.sc, &runs, &unstarted));
+          assert_true (unstarted);
           sg_pred_free (&q);
         }
       sg_pred_free (&p);
@@ -399,7 +406,7 @@ test_command_semantics (void **state)
   const char *hang = "(declare-fun x () Int)\n";
   assert_int_equal (sg_file_write_atomic (inpath, hang, strlen (hang), false), SG_RC_OK);
   uint32_t runs;
-  assert_false (sg_pred_test (&p, inpath, hang, strlen (hang), &t.s, &t.sc, &runs));
+  assert_false (sg_pred_test (&p, inpath, hang, strlen (hang), &t.s, &t.sc, &runs, NULL));
   sg_pred_free (&p);
   tp_free (&t);
   rm_tmp ();
