@@ -70,22 +70,11 @@ count_runs (worker *w, const sg_probe *p)
           break;
         case SG_OUT_TIMEOUT: ADD (st->timeouts, 1); break;
         case SG_OUT_REJECTED: ADD (st->rejected, 1); break;
-        case SG_OUT_EXEC_FAILED:
-          {
-            char why[256];
-            snprintf (why, sizeof why, "solver %s could not be started (%s)", r->prof->name, r->out.reason);
-            exec_failed (w, why);
-            break;
-          }
         default: break;
         }
-    next:
-      if (r->model_exec_failed && r->out.kind != SG_OUT_EXEC_FAILED)
-        {
-          char why[256];
-          snprintf (why, sizeof why, "solver %s: %s", r->prof->name, r->note);
-          exec_failed (w, why);
-        }
+    next:;
+      char why[256];
+      if (sg_probe_run_unstarted (r, why, sizeof why)) exec_failed (w, why);
     }
 }
 
@@ -447,9 +436,9 @@ note_times (worker *w, const sg_tech_mutant *m, uint64_t number, const sg_probe 
   sg_fuzz_stats *st = &w->sh->w[w->index];
   /* A solver that could not start judged nothing: no line (bench/enum_ranges.sh reads the
    * lines as the indices judged), no count (exec_failed stops the run) */
+  char why[256];
   for (uint32_t k = 0; k < p->runs.n; k++)
-    if (!p->runs.a[k].skipped && (p->runs.a[k].out.kind == SG_OUT_EXEC_FAILED || p->runs.a[k].model_exec_failed))
-      return;
+    if (sg_probe_run_unstarted (&p->runs.a[k], why, sizeof why)) return;
   pthread_mutex_lock (&w->fmu);
   char name[4096];
   snprintf (name, sizeof name, "%s/times-w%u.tsv", w->o->out_dir, w->index);

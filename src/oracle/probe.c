@@ -588,21 +588,24 @@ sg_probe_model_crash (const sg_solver_list *solvers, const sg_patterns *pats, co
   return false;
 }
 
+bool
+sg_probe_run_unstarted (const sg_probe_run *r, char *why, size_t size)
+{
+  if (r->skipped || (r->out.kind != SG_OUT_EXEC_FAILED && !r->model_exec_failed)) return false;
+  if (r->out.kind == SG_OUT_EXEC_FAILED)
+    snprintf (why, size, "solver %.40s could not be started (%.130s)", r->prof->name, r->out.reason);
+  else
+    snprintf (why, size, "solver %.40s: %.150s", r->prof->name, r->note);
+  return true;
+}
+
 void
 sg_probe_judge (sg_probe *p, const sg_oracle_opts *o)
 {
   /* A run that could not be started (whichever path made the probe: sg_probe_script, check's
    * text path, the reducer's merged probes): no verdict rests on it (not_judged, below). */
   for (uint32_t k = 0; k < p->runs.n && !p->unstarted[0]; k++)
-    {
-      const sg_probe_run *r = &p->runs.a[k];
-      if (r->skipped) continue;
-      if (r->out.kind == SG_OUT_EXEC_FAILED)
-        snprintf (p->unstarted, sizeof p->unstarted, "solver %.40s could not be started (%.130s)", r->prof->name,
-                  r->out.reason);
-      else if (r->model_exec_failed)
-        snprintf (p->unstarted, sizeof p->unstarted, "solver %.40s: %.150s", r->prof->name, r->note);
-    }
+    sg_probe_run_unstarted (&p->runs.a[k], p->unstarted, sizeof p->unstarted);
   sg_oracle_run jr[64];
   uint32_t map[64], n = 0;
   for (uint32_t i = 0; i < p->runs.n && n < 64; i++)

@@ -93,6 +93,10 @@ bool sg_probe_model_crash (const sg_solver_list *solvers, const sg_patterns *pat
                            const sg_script *sc, const sg_probe_opts *po, const sg_probe *p,
                            sg_buf *text /* OUT */, sg_probe *again /* OUT */);
 
+/* Could run r not be started, or its model run (model_exec_failed)? Then why (one line:
+ * "solver S could not be started (REASON)", "solver S: its model run ...") into why. */
+bool sg_probe_run_unstarted (const sg_probe_run *r, char *why, size_t size);
+
 /* Judge p's runs that were not skipped with the oracle options o (p->unspec joins them):
  * what sg_probe_script does after its runs, for callers that assemble runs themselves. A run
  * that could not be started (or whose model run could not) sets p->unstarted, and then the
