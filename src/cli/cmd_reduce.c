@@ -188,12 +188,25 @@ reduce_predicate (const sg_cli_cmd *cmd, const reduce_cfg *c, const sg_reduce_op
 
 /* --option-fuzz findings: drop the drawn options the finding does not need (before the text
  * is reduced, so every candidate runs with the fewest). */
-static void
+static int
 minimise_options (sg_pred *p, const sg_reduce_opts *ro, const char *in, const char *text, size_t len,
                   sg_store *s, const sg_script *sc)
 {
   uint32_t before, after, runs;
-  if (sg_pred_minimise_options (p, in, text, len, s, sc, &before, &after, &runs) || !before) return;
+  sg_rc rc = sg_pred_minimise_options (p, in, text, len, s, sc, &before, &after, &runs);
+  if (rc == SG_RC_IO)
+    {
+      /* an option kept because it could not be tested would be named as needed: stop */
+      fprintf (stderr, "smtgrind reduce: error: %s: a solver could not be started while the drawn options "
+               "were minimised: nothing was reduced\n", in);
+      return SG_EXIT_INPUT;
+    }
+  if (rc)
+    {
+      fprintf (stderr, "smtgrind reduce: error: %s: %s\n", in, sg_rc_name (rc));
+      return sg_rc_exit_code (rc);
+    }
+  if (!before) return SG_EXIT_OK;
   sg_buf line;
   sg_buf_init (&line);
   sg_pred_options_line (p, &line);
@@ -201,6 +214,7 @@ minimise_options (sg_pred *p, const sg_reduce_opts *ro, const char *in, const ch
     fprintf (stderr, "reduce: options: %u of %u drawn options needed (%u runs)%s%s", after, before, runs,
              after ? ": " : "\n", after && sg_buf_cstr (&line) ? sg_buf_cstr (&line) + 2 : "");
   sg_buf_free (&line);
+  return SG_EXIT_OK;
 }
 
 /* The reduced trigger names the options it needs in its first line (a comment). */
@@ -325,7 +339,7 @@ reduce_run (sg_pred *p, const sg_reduce_opts *ro, const char *in, const char *ou
           code = rc == SG_RC_USAGE ? SG_EXIT_INPUT : sg_rc_exit_code (rc);
         }
       else
-        minimise_options (p, ro, golden_in, text, len, &s, &sc);
+        code = minimise_options (p, ro, golden_in, text, len, &s, &sc);
     }
   sg_script_free (&sc);
   sg_store_free (&s);

@@ -101,7 +101,8 @@ bool sg_pred_test (const sg_pred *p, const char *path, const char *text, size_t 
  * (profile.fuzzed_args) in turn, keeping the drop when the finding still holds on the input,
  * then (soundness, invalid model, crash) lower each integer value left ("NAME=10") to the
  * smallest of 0..3 that keeps it;
- * *before / *after count the words, *runs the solver runs. */
+ * *before / *after count the words, *runs the solver runs. SG_RC_IO: a run could not be
+ * started; it stops there, keeping the word or value it was testing (*after is then not set). */
 sg_rc sg_pred_minimise_options (sg_pred *p, const char *path, const char *text, size_t len,
                                 sg_store *s, const sg_script *sc, uint32_t *before /* OUT */,
                                 uint32_t *after /* OUT */, uint32_t *runs /* OUT */);

@@ -48,7 +48,8 @@ lower_value (sg_pred *p, const char *path, const char *text, size_t len, sg_stor
       char *old = *w;
       *w = nw;
       uint32_t r = 0;
-      bool holds = sg_pred_test (p, path, text, len, s, sc, &r, NULL);
+      bool unstarted = false;
+      bool holds = sg_pred_test (p, path, text, len, s, sc, &r, &unstarted);
       *runs += r;
       if (holds)
         {
@@ -57,6 +58,7 @@ lower_value (sg_pred *p, const char *path, const char *text, size_t len, sg_stor
         }
       *w = old;
       free (nw);
+      if (unstarted) return SG_RC_IO; /* the value is kept: it could not be tested */
     }
   return SG_RC_OK;
 }
@@ -78,7 +80,8 @@ sg_pred_minimise_options (sg_pred *p, const char *path, const char *text, size_t
           char *w = take (&prof->user_args, k);
           prof->fuzzed_args--;
           uint32_t r = 0;
-          bool holds = sg_pred_test (p, path, text, len, s, sc, &r, NULL);
+          bool unstarted = false;
+          bool holds = sg_pred_test (p, path, text, len, s, sc, &r, &unstarted);
           *runs += r;
           if (holds)
             free (w);
@@ -86,6 +89,8 @@ sg_pred_minimise_options (sg_pred *p, const char *path, const char *text, size_t
             {
               put (&prof->user_args, k, w);
               prof->fuzzed_args++;
+              /* a run that could not be started tested nothing: stop (the word is kept) */
+              if (unstarted) return SG_RC_IO;
             }
         }
       *after += prof->fuzzed_args;

@@ -106,6 +106,17 @@ group_options() {
     eval '[ $code = 0 ] && [ -n "$f10" ] && [ "$(head -n 1 "$tmp/o1r.smt2")" = "; smtgrind options: z3 smt.arith.solver=2" ] && [[ $err == *"1 of "*" drawn options needed"* ]]'
   run "$bin" check --solvers "$tmp/bad/z3;$tmp/good/z3" "$tmp/o1r.smt2"
   check "the reduced trigger without its options is no finding" test "$code" = 0
+  # The culprit's binary gone while its drawn options are minimised (after its golden runs):
+  # the reduction stops, exit 2, and names nothing; before, each option it could not test was
+  # kept and named as needed, and the reduction went on.
+  mkdir -p "$tmp/keep/bad"
+  mv "$tmp/bad/z3" "$tmp/keep/bad/z3"
+  printf '#!/bin/sh\nn=$(cat "%s/z3.n" 2>/dev/null || echo 0); echo $((n + 1)) > "%s/z3.n"\n[ "$n" -ge 2 ] && rm -f "$0"\nexec "%s" "$@"\n' \
+    "$tmp" "$tmp" "$tmp/keep/bad/z3" > "$tmp/bad/z3"
+  chmod +x "$tmp/bad/z3"
+  run "$bin" reduce --finding "${f10:-$f1}" "$tmp/o1g.smt2" --budget 60 -j 1
+  check "reduce --finding whose solver stops starting while options are minimised: exit 2, says so, no OUT" \
+    eval '[ $code = 2 ] && [ -n "$f10" ] && [[ $err == *"a solver could not be started while the drawn options were minimised: nothing was reduced"* ]] && [ ! -e "$tmp/o1g.smt2" ]'
 }
 
 # --reference on any engine: incompleteness (the reference decides, another does not) and
