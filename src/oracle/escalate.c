@@ -144,6 +144,7 @@ sg_escalate (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const 
   po.timeout_ms = full_ms; /* later stages (and after_fast's own runs): the full timeout */
   first_probe_facts (p, res);
   if (o->after_fast) o->after_fast (o->ctx, &po, p);
+  if (p->unstarted[0]) return SG_RC_OK; /* a fresh run of after_fast's could not start: not judged */
   if (!sg_escalate_reportable (p->verdict.kind, o->incompleteness))
     {
       res->checked = o->sampled;

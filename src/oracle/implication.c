@@ -18,18 +18,28 @@ sg_implication_probe_opts (const sg_probe_opts *po, sg_probe_opts *out)
   out->oracle.incompleteness = false;
 }
 
+/* A fresh run q of p's judging could not be started: told to p (p->unstarted, the first
+ * only), and false. The caller stops: no verdict rests on a run that never happened. */
+static bool
+started (sg_probe *p, const sg_probe *q)
+{
+  if (!q->unstarted[0]) return true;
+  if (!p->unstarted[0]) memcpy (p->unstarted, q->unstarted, sizeof p->unstarted);
+  return false;
+}
+
 /* Fresh runs must agree with solver i's verdict under oracle ('i'mplication or 'r'egression). */
 static bool
-confirmed (const sg_implication *im, const sg_probe_opts *po, uint32_t i, uint32_t ref, char oracle)
+confirmed (const sg_implication *im, const sg_probe_opts *po, sg_probe *p, uint32_t i, uint32_t ref, char oracle)
 {
   sg_probe again, before;
   sg_probe_init (&again);
   sg_probe_init (&before);
-  bool same = sg_probe_text (im->solvers, im->pats, im->text, im->len, po, &again) && again.runs.n > i
-              && sg_probe_run_undecided (&again.runs.a[i]);
+  bool same = sg_probe_text (im->solvers, im->pats, im->text, im->len, po, &again) && started (p, &again)
+              && again.runs.n > i && sg_probe_run_undecided (&again.runs.a[i]);
   if (same && oracle == 'i')
-    same = sg_probe_text (im->solvers, im->pats, im->prev, im->prev_len, po, &before) && before.runs.n > i
-           && sg_probe_run_decided (&before.runs.a[i]);
+    same = sg_probe_text (im->solvers, im->pats, im->prev, im->prev_len, po, &before) && started (p, &before)
+           && before.runs.n > i && sg_probe_run_decided (&before.runs.a[i]);
   if (same && oracle == 'r') same = again.runs.n > ref && sg_probe_run_decided (&again.runs.a[ref]);
   sg_probe_free (&again);
   sg_probe_free (&before);
@@ -59,7 +69,12 @@ sg_implication_judge (const sg_implication *im, const sg_probe_opts *po0, sg_pro
       const char *oracle = im->prev_decided && im->prev_decided[i] ? "implication" : ref_ok ? "regression" : NULL;
       if (!oracle) continue;
       /* No false alarms: fresh runs must agree. */
-      if (!confirmed (im, &po, i, ref, oracle[0])) { (*unconfirmed)++; continue; }
+      if (!confirmed (im, &po, p, i, ref, oracle[0]))
+        {
+          (*unconfirmed)++;
+          if (p->unstarted[0]) return NULL;
+          continue;
+        }
       const sg_probe_run *r = &p->runs.a[i];
       const char *what = r->out.kind == SG_OUT_TIMEOUT ? "a timeout" : "unknown";
       p->verdict.kind = SG_VERDICT_INCOMPLETE;
@@ -80,13 +95,13 @@ sg_implication_judge (const sg_implication *im, const sg_probe_opts *po0, sg_pro
                   p->runs.a[ref].prof->name, sg_answer_name ((sg_answer) p->runs.a[ref].out.answers.a[0]), r->prof->name, what);
       return oracle; /* one finding per mutant */
     }
-  return ref_ok ? sg_reference_slower (im, &po, p, ref) : NULL;
+  return ref_ok && !p->unstarted[0] ? sg_reference_slower (im, &po, p, ref) : NULL;
 }
 
 /* The median of k wall times of solver i on text, each in a fresh process (0 when a run did
  * not decide: no performance verdict then). */
 static double
-median_wall (const sg_implication *im, const sg_probe_opts *po, uint32_t i, uint32_t k)
+median_wall (const sg_implication *im, const sg_probe_opts *po, sg_probe *p, uint32_t i, uint32_t k)
 {
   double t[SG_PERF_REPEATS];
   sg_solver_list one = { 0 };
@@ -95,8 +110,8 @@ median_wall (const sg_implication *im, const sg_probe_opts *po, uint32_t i, uint
     {
       sg_probe q;
       sg_probe_init (&q);
-      bool ok = sg_probe_text ((const sg_solver_list *) &one, im->pats, im->text, im->len, po, &q) && q.runs.n == 1
-                && sg_probe_run_decided (&q.runs.a[0]);
+      bool ok = sg_probe_text ((const sg_solver_list *) &one, im->pats, im->text, im->len, po, &q) && started (p, &q)
+                && q.runs.n == 1 && sg_probe_run_decided (&q.runs.a[0]);
       t[r] = ok ? q.runs.a[0].out.wall_s : -1;
       sg_probe_free (&q);
       if (!ok) { SG_VEC_FREE (one); return 0; }
@@ -124,7 +139,9 @@ sg_reference_slower (const sg_implication *im, const sg_probe_opts *po, sg_probe
       double ti = r->out.wall_s;
       if (ti < SG_PERF_MIN_S || ti < SG_PERF_RATIO * (tr > 0.001 ? tr : 0.001)) continue;
       /* Repeated timings in fresh processes, each solver alone: medians must keep the ratio. */
-      double mr = median_wall (im, po, ref, SG_PERF_REPEATS), mi = median_wall (im, po, i, SG_PERF_REPEATS);
+      double mr = median_wall (im, po, p, ref, SG_PERF_REPEATS);
+      double mi = mr > 0 ? median_wall (im, po, p, i, SG_PERF_REPEATS) : 0;
+      if (p->unstarted[0]) return NULL;
       if (mr <= 0 || mi < SG_PERF_MIN_S || mi < SG_PERF_RATIO * (mr > 0.001 ? mr : 0.001)) continue;
       p->verdict.kind = SG_VERDICT_PERFORMANCE;
       p->verdict.culprit = i;

@@ -36,7 +36,8 @@ typedef struct sg_implication {
 void sg_implication_probe_opts (const sg_probe_opts *po, sg_probe_opts *out /* OUT */);
 /* Judge step im->text, whose runs are p: "implication" or "regression" with p's verdict set
  * to the confirmed incompleteness finding (culprit, why), or NULL. *unconfirmed (OUT, added
- * to): verdicts the fresh runs did not repeat. */
+ * to): verdicts the fresh runs did not repeat. A fresh run that could not be started is told
+ * to p (p->unstarted, when empty) and ends the judging: NULL (so does sg_reference_slower). */
 const char *sg_implication_judge (const sg_implication *im, const sg_probe_opts *po, sg_probe *p,
                                   uint32_t *unconfirmed);
 

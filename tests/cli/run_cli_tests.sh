@@ -2608,6 +2608,23 @@ group_enum() {
       run "$bin" enum "$d/sat.bnf" --solvers "z3;$fake slow_s 0.02" --reference z3 --no-sessions --no-models \
         --model-sample 0 -t 5 --seed 1 --out "$d/perf2"
       check "a solver about as fast as the reference: no finding" eval '[ $code = 0 ] && [ -z "$(ls "$d/perf2" | grep -v times)" ]'
+      # The fresh runs that confirm a regression (unknown where z3 decides) or time a slowdown
+      # could not be started (the solver's binary gone after its first runs): the run stops,
+      # exit 2, no finding and no times line; before, the verdict was merely unconfirmed and
+      # the run ended exit 0 as if the formula had been judged.
+      printf '#!/bin/sh\n"%s" unknown_longer 0 "$@"; rc=$?\nrm -f "$0"\nexit $rc\n' "$(realpath "$fake")" > "$d/unk1"
+      chmod +x "$d/unk1"
+      run "$bin" enum "$d/sat.bnf" --count 1 --solvers "z3;$d/unk1" --reference z3 --no-sessions --no-models \
+        --model-sample 0 -t 5 --seed 1 --out "$d/rgone"
+      check "--reference z3: the regression's confirming run cannot start: exit 2, said, no finding, no times line" \
+        eval '[ $code = 2 ] && [[ $err == *"solver unk1 could not be started"* ]] && [ -z "$(ls "$d/rgone" | grep -v times)" ] && [ ! -s "$d/rgone/times-w0.tsv" ]'
+      printf '#!/bin/sh\n"%s" slow_s 3 "$@"; rc=$?\nn=$(cat "%s/slow1.n" 2>/dev/null || echo 0); echo $((n + 1)) > "%s/slow1.n"\n[ "$n" -ge 1 ] && rm -f "$0"\nexit $rc\n' \
+        "$(realpath "$fake")" "$d" "$d" > "$d/slow1"
+      chmod +x "$d/slow1"
+      run "$bin" enum "$d/sat.bnf" --count 1 --solvers "z3;$d/slow1" --reference z3 --no-sessions --no-models \
+        --model-sample 0 -t 8 --seed 1 --out "$d/pgone"
+      check "--reference z3: a timing run of the slower solver cannot start: exit 2, said, no finding, no times line" \
+        eval '[ $code = 2 ] && [[ $err == *"solver slow1 could not be started"* ]] && [ -z "$(ls "$d/pgone" | grep -v times)" ] && [ ! -s "$d/pgone/times-w0.tsv" ]'
       # Never lost: a second run into the same --out keeps the first run's findings (its
       # worker/mutant numbers start again at 1: the later pair gets "-2").
       run "$bin" enum core --count 3 --solvers "z3;$fake unsat" -t 5 --seed 1 --out "$d/twice"
