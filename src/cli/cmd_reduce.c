@@ -193,7 +193,8 @@ minimise_options (sg_pred *p, const sg_reduce_opts *ro, const char *in, const ch
                   sg_store *s, const sg_script *sc)
 {
   uint32_t before, after, runs;
-  sg_rc rc = sg_pred_minimise_options (p, in, text, len, s, sc, &before, &after, &runs);
+  bool budget_hit;
+  sg_rc rc = sg_pred_minimise_options (p, in, text, len, s, sc, &before, &after, &runs, &budget_hit);
   if (rc == SG_RC_IO)
     {
       /* an option kept because it could not be tested would be named as needed: stop */
@@ -211,7 +212,8 @@ minimise_options (sg_pred *p, const sg_reduce_opts *ro, const char *in, const ch
   sg_buf_init (&line);
   sg_pred_options_line (p, &line);
   if (ro->progress)
-    fprintf (stderr, "reduce: options: %u of %u drawn options needed (%u runs)%s%s", after, before, runs,
+    fprintf (stderr, "reduce: options: %u of %u drawn options %s (%u runs)%s%s", after, before,
+             budget_hit ? "kept, not all tried: the budget ran out" : "needed", runs,
              after ? ": " : "\n", after && sg_buf_cstr (&line) ? sg_buf_cstr (&line) + 2 : "");
   sg_buf_free (&line);
   return SG_EXIT_OK;

@@ -102,10 +102,13 @@ bool sg_pred_test (const sg_pred *p, const char *path, const char *text, size_t 
  * then (soundness, invalid model, crash) lower each integer value left ("NAME=10") to the
  * smallest of 0..3 that keeps it;
  * *before / *after count the words, *runs the solver runs. SG_RC_IO: a run could not be
- * started; it stops there, keeping the word or value it was testing (*after is then not set). */
+ * started; it stops there, keeping the word or value it was testing (*after is then not set).
+ * *budget_hit: the budget's end (p->deadline) came first; what was not yet tried is kept,
+ * untested (so *after counts words kept, not all known to be needed). */
 sg_rc sg_pred_minimise_options (sg_pred *p, const char *path, const char *text, size_t len,
                                 sg_store *s, const sg_script *sc, uint32_t *before /* OUT */,
-                                uint32_t *after /* OUT */, uint32_t *runs /* OUT */);
+                                uint32_t *after /* OUT */, uint32_t *runs /* OUT */,
+                                bool *budget_hit /* OUT */);
 /* "; smtgrind options: z3 W...; cvc5 W...\n" naming the drawn options left, or nothing. */
 void sg_pred_options_line (const sg_pred *p, sg_buf *out);
 

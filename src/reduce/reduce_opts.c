@@ -28,11 +28,19 @@ put (sg_strv *v, uint32_t k, char *w)
   v->n++;
 }
 
+/* --budget's end reached: a test that failed now may have failed for want of time (its runs
+ * cut short, or none started), so nothing more is tried and what is left is kept untested. */
+static bool
+out_of_time (const sg_pred *p)
+{
+  return p->deadline > 0 && sg_spawn_now () >= p->deadline;
+}
+
 /* *w is "NAME=N" or "--NAME=N" with N a decimal above 0: try N = 0, 1, 2, 3 (below the drawn
  * value) in turn and keep the first with which the finding holds. */
 static sg_rc
 lower_value (sg_pred *p, const char *path, const char *text, size_t len, sg_store *s,
-             const sg_script *sc, char **w, uint32_t *runs)
+             const sg_script *sc, char **w, uint32_t *runs, bool *budget_hit)
 {
   const char *eq = strrchr (*w, '=');
   if (!eq || !eq[1] || strspn (eq + 1, "0123456789") != strlen (eq + 1) || strlen (eq + 1) > 9)
@@ -59,22 +67,30 @@ lower_value (sg_pred *p, const char *path, const char *text, size_t len, sg_stor
       *w = old;
       free (nw);
       if (unstarted) return SG_RC_IO; /* the value is kept: it could not be tested */
+      if (out_of_time (p)) { *budget_hit = true; return SG_RC_OK; }
     }
   return SG_RC_OK;
 }
 
 sg_rc
 sg_pred_minimise_options (sg_pred *p, const char *path, const char *text, size_t len, sg_store *s,
-                          const sg_script *sc, uint32_t *before, uint32_t *after, uint32_t *runs)
+                          const sg_script *sc, uint32_t *before, uint32_t *after, uint32_t *runs,
+                          bool *budget_hit)
 {
   *before = *after = *runs = 0;
+  *budget_hit = false;
   if (p->mode != SG_PRED_FINDING) return SG_RC_OK;
   for (uint32_t i = 0; i < p->solvers.n; i++) *before += p->solvers.a[i].fuzzed_args;
   for (uint32_t i = 0; i < p->solvers.n; i++)
     {
       sg_profile *prof = &p->solvers.a[i];
+      if (*budget_hit)
+        {
+          *after += prof->fuzzed_args;
+          continue;
+        }
       /* From the last word to the first, so a word's index stays valid after a drop. */
-      for (uint32_t f = prof->fuzzed_args; f-- > 0;)
+      for (uint32_t f = prof->fuzzed_args; f-- > 0 && !*budget_hit;)
         {
           uint32_t k = prof->user_args.n - prof->fuzzed_args + f;
           char *w = take (&prof->user_args, k);
@@ -91,6 +107,7 @@ sg_pred_minimise_options (sg_pred *p, const char *path, const char *text, size_t
               prof->fuzzed_args++;
               /* a run that could not be started tested nothing: stop (the word is kept) */
               if (unstarted) return SG_RC_IO;
+              *budget_hit = out_of_time (p);
             }
         }
       *after += prof->fuzzed_args;
@@ -98,10 +115,10 @@ sg_pred_minimise_options (sg_pred *p, const char *path, const char *text, size_t
        * lower value may mean "off" (smt.arith.solver=0: no arithmetic solver), the same
        * finding by design. */
       bool lower = p->kind == SG_VERDICT_SOUNDNESS || p->kind == SG_VERDICT_INVALID_MODEL || p->kind == SG_VERDICT_CRASH;
-      for (uint32_t f = 0; lower && f < prof->fuzzed_args; f++)
+      for (uint32_t f = 0; lower && f < prof->fuzzed_args && !*budget_hit; f++)
         {
           uint32_t k = prof->user_args.n - prof->fuzzed_args + f;
-          sg_rc rc = lower_value (p, path, text, len, s, sc, &prof->user_args.a[k], runs);
+          sg_rc rc = lower_value (p, path, text, len, s, sc, &prof->user_args.a[k], runs, budget_hit);
           if (rc) return rc;
         }
     }

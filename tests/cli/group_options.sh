@@ -117,6 +117,15 @@ group_options() {
   run "$bin" reduce --finding "${f10:-$f1}" "$tmp/o1g.smt2" --budget 60 -j 1
   check "reduce --finding whose solver stops starting while options are minimised: exit 2, says so, no OUT" \
     eval '[ $code = 2 ] && [ -n "$f10" ] && [[ $err == *"a solver could not be started while the drawn options were minimised: nothing was reduced"* ]] && [ ! -e "$tmp/o1g.smt2" ]'
+  # The budget's end while the options are minimised (every run of the culprit after its golden
+  # run sleeps past it): the options not yet tried are kept and said to be untested; before,
+  # each was named as needed.
+  printf '#!/bin/sh\nn=$(cat "%s/z3.s" 2>/dev/null || echo 0); echo $((n + 1)) > "%s/z3.s"\n[ "$n" -ge 1 ] && sleep 30\nexec "%s" "$@"\n' \
+    "$tmp" "$tmp" "$tmp/keep/bad/z3" > "$tmp/bad/z3"
+  chmod +x "$tmp/bad/z3"
+  run "$bin" reduce --finding "${f10:-$f1}" "$tmp/o1b.smt2" --budget 8 -j 1
+  check "reduce --finding whose budget ends while options are minimised: the options kept are said to be untested" \
+    eval '[ -n "$f10" ] && [[ $err == *"2 of 2 drawn options kept, not all tried: the budget ran out"* ]] && [[ $err != *"options needed"* ]]'
 }
 
 # --reference on any engine: incompleteness (the reference decides, another does not) and
