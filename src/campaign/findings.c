@@ -112,6 +112,16 @@ sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe 
   jstr (&b, kind);
   sg_buf_adds (&b, ",\n  \"solver\": ");
   jstr (&b, solver);
+  /* The other runs blamed with the culprit (other versions or configurations of a solver, or
+   * other solvers that gave the same wrong answer), in run order. */
+  sg_buf_adds (&b, ",\n  \"also_blamed\": [");
+  for (uint32_t i = 0, k = 0; i < p->runs.n; i++)
+    if (i != p->verdict.culprit && sg_verdict_blames (&p->verdict, i))
+      {
+        if (k++) sg_buf_adds (&b, ", ");
+        jstr (&b, p->runs.a[i].prof->name);
+      }
+  sg_buf_addc (&b, ']');
   sg_buf_adds (&b, ",\n  \"why\": ");
   jstr (&b, p->verdict.why);
   sg_buf_printf (&b, ",\n  \"query\": %d", p->verdict.query == SG_NONE ? -1 : (int) p->verdict.query);

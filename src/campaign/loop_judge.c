@@ -304,7 +304,7 @@ judge_core (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds
               q += n + (nl != NULL);
             }
           p->verdict.kind = SG_VERDICT_SOUNDNESS;
-          p->verdict.culprit = r.culprit;
+          sg_verdict_blame (&p->verdict, r.culprit);
           p->verdict.query = 0;
           snprintf (p->verdict.why, sizeof p->verdict.why, "%s", r.why);
           /* The bucket key of a bad core differs from a wrong answer's. */

@@ -1,6 +1,7 @@
 #define _DEFAULT_SOURCE /* realpath */
 /* report: HTML with inline SVG, bucket lists, issue texts, JSON. */
 #include "campaign/report.h"
+#include "campaign/report_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -63,6 +64,12 @@ read_text (const char *dir, const char *rel, size_t max, bool *cut)
   return s;
 }
 
+char *
+sg_report_read_text (const char *dir, const char *rel, size_t max, bool *cut)
+{
+  return read_text (dir, rel, max, cut);
+}
+
 static void
 html (sg_buf *b, const char *s)
 {
@@ -85,13 +92,16 @@ q (sg_db *db, const char *sql)
   return st;
 }
 
-sg_rc
-sg_report_bugs (sg_db *db, const char *dir, sg_report_bugvec *out)
+/* sg_report_bugs, with the option tables of the listing in h. */
+static sg_rc
+bugs (sg_db *db, const char *dir, sg_report_helps *h, sg_report_bugvec *out)
 {
   out->n = 0;
+  sg_report_ranked (db);
   sqlite3_stmt *st = q (db, "SELECT id, kind, solver, version, logic, count, reduce_state,"
-                            " COALESCE (reduced_trigger, first_trigger), signature FROM buckets"
-                            " WHERE merged_into IS NULL ORDER BY id");
+                            " COALESCE (reduced_trigger, first_trigger), signature, " SG_REPORT_FIRST ("why") ","
+                            " reduced_trigger, " SG_REPORT_FIRST ("json") ", " SG_REPORT_FIRST ("solvers") " FROM buckets"
+                            " WHERE merged_into IS NULL" SG_REPORT_ORDER);
   if (!st) return SG_RC_IO;
   sg_rc rc = SG_RC_OK;
   while (!rc && sqlite3_step (st) == SQLITE_ROW)
@@ -112,6 +122,9 @@ sg_report_bugs (sg_db *db, const char *dir, sg_report_bugvec *out)
       snprintf (r.state, sizeof r.state, "%s", col (st, 6));
       snprintf (r.trigger, sizeof r.trigger, "%s", col (st, 7));
       snprintf (r.signature, sizeof r.signature, "%s", col (st, 8));
+      const char *answer = !strcmp (r.kind, "soundness") ? sg_report_wrong_answer (col (st, 2), col (st, 9)) : NULL;
+      snprintf (r.answer, sizeof r.answer, "%s", answer ? answer : "");
+      sg_report_options (h, dir ? dir : ".", col (st, 10), col (st, 11), col (st, 12), r.options, sizeof r.options);
       bool cut = false;
       char *text = read_text (dir ? dir : ".", r.trigger, (size_t) 1 << 20, &cut);
       if (text && !cut)
@@ -126,7 +139,7 @@ sg_report_bugs (sg_db *db, const char *dir, sg_report_bugvec *out)
           if (!SG_VEC_PUSH (*out, r)) rc = SG_RC_NOMEM;
           continue;
         }
-      /* Bugs are numbered in the order of their first bucket. */
+      /* Bugs are numbered in the order of their first bucket as listed. */
       uint32_t max = 0;
       for (uint32_t i = 0; i < out->n && !r.bug; i++)
         {
@@ -137,6 +150,15 @@ sg_report_bugs (sg_db *db, const char *dir, sg_report_bugvec *out)
       if (!SG_VEC_PUSH (*out, r)) rc = SG_RC_NOMEM;
     }
   sqlite3_finalize (st);
+  return rc;
+}
+
+sg_rc
+sg_report_bugs (sg_db *db, const char *dir, sg_report_bugvec *out)
+{
+  sg_report_helps h = { 0 };
+  sg_rc rc = bugs (db, dir, &h, out);
+  sg_report_helps_free (&h);
   return rc;
 }
 
@@ -178,13 +200,13 @@ sg_report_list (sg_db *db, const char *dir, FILE *f, bool human)
   if (rc) { SG_VEC_FREE (v); return rc; }
   if (!human)
     {
-      fprintf (f, "id\tkind\tsolver\tversion\tlogic\tcount\treduction\ttrigger\tsignature\tbug\n");
+      fprintf (f, "id\tkind\tsolver\tversion\tlogic\tcount\treduction\ttrigger\tsignature\tbug\tanswer\toptions\n");
       for (uint32_t i = 0; i < v.n; i++)
         {
           const sg_report_bucket *r = &v.a[i];
-          fprintf (f, "%lld\t%s\t%s\t%s\t%s\t%lld\t%s\t%s\t%s\t%u\n", (long long) r->id, r->kind,
+          fprintf (f, "%lld\t%s\t%s\t%s\t%s\t%lld\t%s\t%s\t%s\t%u\t%s\t%s\n", (long long) r->id, r->kind,
                    r->solver, r->version, r->logic, (long long) r->count, r->state, r->trigger,
-                   r->signature, r->bug);
+                   r->signature, r->bug, r->answer, r->options);
         }
       SG_VEC_FREE (v);
       return SG_RC_OK;
@@ -203,7 +225,8 @@ sg_report_list (sg_db *db, const char *dir, FILE *f, bool human)
             nf += (long long) v.a[i].count;
           }
       if (!first) continue;
-      fprintf (f, "bug %u: %s %s%s%s, %u bucket%s, %lld finding%s\n", b, first->kind, first->solver,
+      fprintf (f, "bug %u: %s%s%s%s %s%s%s, %u bucket%s, %lld finding%s\n", b, first->kind,
+               first->answer[0] ? " (wrong " : "", first->answer, first->answer[0] ? ")" : "", first->solver,
                first->version[0] ? " " : "", first->version, nb, nb == 1 ? "" : "s", nf,
                nf == 1 ? "" : "s");
       for (uint32_t i = 0; i < v.n; i++)
@@ -214,6 +237,7 @@ sg_report_list (sg_db *db, const char *dir, FILE *f, bool human)
                    (long long) r->id, r->kind, r->solver, r->version, r->logic, (long long) r->count,
                    r->count == 1 ? " " : "s", r->state, r->trigger, r->signature[0] ? "  " : "",
                    r->signature);
+          if (r->options[0]) fprintf (f, "             options: %s\n", r->options);
         }
     }
   uint32_t nu = 0;
@@ -238,8 +262,9 @@ jnum (sg_buf *b, const char *key, double v, int digits)
   else sg_buf_printf (b, ", \"%s\": null", key);
 }
 
-sg_rc
-sg_report_issue (sg_db *db, const char *dir, int64_t bucket, sg_buf *b)
+/* sg_report_issue, with the option tables of the listing in h. */
+static sg_rc
+issue (sg_db *db, const char *dir, int64_t bucket, sg_report_helps *h, sg_buf *b)
 {
   sqlite3_stmt *st = q (db, "SELECT b.kind, b.solver, b.version, b.logic, b.signature, b.count,"
                             " b.first_trigger, b.reduced_trigger, f.why, f.technique, f.solvers,"
@@ -254,7 +279,10 @@ sg_report_issue (sg_db *db, const char *dir, int64_t bucket, sg_buf *b)
       return SG_RC_EOF;
     }
   const char *kind = col (st, 0), *solver = col (st, 1), *version = col (st, 2), *logic = col (st, 3);
-  const char *what = !strcmp (kind, "soundness") ? "wrong answer"
+  const char *answer = !strcmp (kind, "soundness") ? sg_report_wrong_answer (solver, col (st, 8)) : NULL;
+  const char *what = answer && !strcmp (answer, "unsat") ? "wrong unsat answer"
+                     : answer ? "wrong sat answer"
+                     : !strcmp (kind, "soundness") ? "wrong answer"
                      : !strcmp (kind, "invalid-model") ? "invalid model"
                      : !strcmp (kind, "crash") ? "crash" : kind;
   char who[160];
@@ -267,6 +295,12 @@ sg_report_issue (sg_db *db, const char *dir, int64_t bucket, sg_buf *b)
   bool nofinding = sqlite3_column_type (st, 13) == SQLITE_NULL;
   sg_buf_printf (b, "Observed: %s\n", nofinding ? "(no finding of this bucket is in the database)" : col (st, 8));
   if (col (st, 4)[0]) sg_buf_printf (b, "Signature: `%s`\n", col (st, 4));
+  char opts[sizeof ((sg_report_bucket *) 0)->options];
+  sg_report_options (h, dir, col (st, 7), nofinding ? NULL : col (st, 11), col (st, 10), opts, sizeof opts);
+  if (opts[0])
+    sg_buf_printf (b, "Options: %s%s\n", opts,
+                   strstr (opts, "(experimental") || strstr (opts, "expert)")
+                     ? " (a mark in parentheses: what the solver's own help says of the option before it)" : "");
   bool reduced = col (st, 7)[0] != 0;
   const char *trig = reduced ? col (st, 7) : col (st, 6);
   bool cut = false;
@@ -280,6 +314,15 @@ sg_report_issue (sg_db *db, const char *dir, int64_t bucket, sg_buf *b)
                  sqlite3_column_int64 (st, 5) == 1 ? "" : "s", nofinding ? "" : " (", col (st, 9), nofinding ? "" : ")");
   sqlite3_finalize (st);
   return sg_buf_ok (b) ? SG_RC_OK : SG_RC_NOMEM;
+}
+
+sg_rc
+sg_report_issue (sg_db *db, const char *dir, int64_t bucket, sg_buf *b)
+{
+  sg_report_helps h = { 0 };
+  sg_rc rc = issue (db, dir, bucket, &h, b);
+  sg_report_helps_free (&h);
+  return rc;
 }
 
 static void
@@ -301,6 +344,7 @@ json_bucket (sg_db *db, const char *dir, sqlite3_stmt *st, sg_buf *b)
   jfield (b, "version", col (st, 3), true);
   jfield (b, "logic", col (st, 4), true);
   jfield (b, "signature", col (st, 5), true);
+  jfield (b, "wrong_answer", !strcmp (col (st, 1), "soundness") ? sg_report_wrong_answer (col (st, 2), col (st, 13)) : NULL, true);
   sg_buf_printf (b, ", \"count\": %lld", sqlite3_column_int64 (st, 6));
   resolve (dir, col (st, 7), path, sizeof path);
   jfield (b, "first_trigger", path, true);
@@ -348,13 +392,14 @@ json_bucket (sg_db *db, const char *dir, sqlite3_stmt *st, sg_buf *b)
 }
 
 #define BUCKET_COLS "SELECT id, kind, solver, version, logic, signature, count, first_trigger," \
-  " reduced_trigger, reduce_state, reduce_note, key, created_elapsed FROM buckets"
+  " reduced_trigger, reduce_state, reduce_note, key, created_elapsed, " SG_REPORT_FIRST ("why") " FROM buckets"
 
 sg_rc
 sg_report_json (sg_db *db, const char *dir, int64_t bucket, sg_buf *b)
 {
+  sg_report_ranked (db);
   sqlite3_stmt *st = q (db, bucket > 0 ? BUCKET_COLS " WHERE id = ?"
-                                       : BUCKET_COLS " WHERE merged_into IS NULL ORDER BY id");
+                                       : BUCKET_COLS " WHERE merged_into IS NULL" SG_REPORT_ORDER);
   if (!st) return SG_RC_IO;
   if (bucket > 0) sqlite3_bind_int64 (st, 1, bucket);
   sg_rc rc = SG_RC_OK;
@@ -453,9 +498,9 @@ static const char *css =
   ".meta td:first-child{font-weight:bold}.plot{margin-right:12px;border:1px solid #eee}"
   "details summary{cursor:pointer;color:#225}";
 
-/* The page's head and the table of settings and results. */
+/* The page's head and the table of settings and results (nbugs: the number of bugs). */
 static void
-html_header (sg_buf *out, sg_db *db, const char *dir)
+html_header (sg_buf *out, sg_db *db, const char *dir, uint32_t nbugs)
 {
   sg_buf *b = out;
   char v[1024];
@@ -491,15 +536,11 @@ html_header (sg_buf *out, sg_db *db, const char *dir)
                  (unsigned long long) c.mutants, (unsigned long long) c.calls, (unsigned long long) c.decided,
                  (unsigned long long) c.unknown, (unsigned long long) c.timeouts,
                  (unsigned long long) c.rejected, (unsigned long long) c.unconfirmed);
-  sg_report_bugvec bv = { 0 };
-  uint32_t nbugs = sg_report_bugs (db, dir, &bv) ? 0 : sg_report_bug_count (&bv);
-  SG_VEC_FREE (bv);
   sg_buf_printf (b, "<tr><td>results</td><td><b>%u bug%s</b> in %llu buckets from %llu findings"
                      " (a bug: buckets of one solver and kind with one crash site or the same"
                      " operator classes and sorts)</td></tr>\n</table>\n",
                  nbugs, nbugs == 1 ? "" : "s", (unsigned long long) sg_report_unmerged (db),
                  (unsigned long long) nf);
-  
 }
 
 /* The plots: throughput from the stats rows, buckets over time from the buckets. */
@@ -556,15 +597,18 @@ html_plots (sg_buf *b, sg_db *db)
 
 }
 
-/* One bucket (the row st of BUCKET_COLS): its facts, triggers and issue text. */
+/* One bucket (the row st of BUCKET_COLS; r its listing, NULL when the listing failed): its
+ * facts, triggers and issue text (h: the option tables of the report). */
 static void
-html_bucket (sg_buf *b, sg_db *db, const char *dir, sqlite3_stmt *st)
+html_bucket (sg_buf *b, sg_db *db, const char *dir, sqlite3_stmt *st, const sg_report_bucket *r,
+             sg_report_helps *h)
 {
   int64_t id = sqlite3_column_int64 (st, 0);
   sg_buf_adds (b, "<div class=\"bucket kind-");
   html (b, col (st, 1));
   sg_buf_printf (b, "\" id=\"bucket-%lld\">\n<h3>Bucket %lld: ", (long long) id, (long long) id);
   html (b, col (st, 1));
+  if (r && r->answer[0]) sg_buf_printf (b, " (wrong %s)", r->answer);
   sg_buf_adds (b, " &mdash; ");
   html (b, col (st, 2));
   sg_buf_addc (b, ' ');
@@ -573,7 +617,19 @@ html_bucket (sg_buf *b, sg_db *db, const char *dir, sqlite3_stmt *st)
   html (b, col (st, 4));
   sg_buf_printf (b, " &mdash; %lld finding%s</h3>\n<table class=\"meta\">", sqlite3_column_int64 (st, 6),
                  sqlite3_column_int64 (st, 6) == 1 ? "" : "s");
+  if (r && r->bug) sg_buf_printf (b, "<tr><td>bug</td><td>%u</td></tr>", r->bug);
+  if (r && r->answer[0])
+    sg_buf_printf (b, "<tr><td>wrong answer</td><td>%s (the culprit answered %s wrongly)</td></tr>", r->answer, r->answer);
   if (col (st, 5)[0]) { sg_buf_adds (b, "<tr><td>signature</td><td><code>"); html (b, col (st, 5)); sg_buf_adds (b, "</code></td></tr>"); }
+  if (r && r->options[0])
+    {
+      sg_buf_adds (b, "<tr><td>options</td><td><code>");
+      html (b, r->options);
+      sg_buf_adds (b, "</code>");
+      if (strstr (r->options, "(experimental") || strstr (r->options, "expert)"))
+        sg_buf_adds (b, " (a mark in parentheses: what the solver's own help says of the option before it)");
+      sg_buf_adds (b, "</td></tr>");
+    }
   sg_buf_printf (b, "<tr><td>first found</td><td>after %.0fs</td></tr>", sqlite3_column_double (st, 12));
   sg_buf_adds (b, "<tr><td>first trigger</td><td>");
   html (b, col (st, 7));
@@ -599,15 +655,15 @@ html_bucket (sg_buf *b, sg_db *db, const char *dir, sqlite3_stmt *st)
   if (cut) sg_buf_adds (b, "\n; ... (cut)");
   sg_buf_adds (b, "</pre></details>\n");
   free (t);
-  sg_buf issue;
-  sg_buf_init (&issue);
-  if (!sg_report_issue (db, dir, id, &issue))
+  sg_buf it;
+  sg_buf_init (&it);
+  if (!issue (db, dir, id, h, &it))
     {
       sg_buf_adds (b, "<details><summary>Issue text (ready to paste)</summary><pre class=\"issue\">");
-      html (b, sg_buf_cstr (&issue));
+      html (b, sg_buf_cstr (&it));
       sg_buf_adds (b, "</pre></details>\n");
     }
-  sg_buf_free (&issue);
+  sg_buf_free (&it);
 }
 
 sg_rc
@@ -630,7 +686,10 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
     }
   sg_buf b;
   sg_buf_init (&b);
-  html_header (&b, &db, dir);
+  sg_report_helps h = { 0 };
+  sg_report_bugvec bv = { 0 };
+  bool listed = !bugs (&db, dir, &h, &bv);
+  html_header (&b, &db, dir, listed ? sg_report_bug_count (&bv) : 0);
   html_plots (&b, &db);
   sg_buf_adds (&b, "<h2>Summary</h2>\n");
   group_table (&b, &db, "by kind", "kind",
@@ -645,14 +704,23 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
   sg_buf_adds (&b, "<h2>Buckets</h2>\n");
   uint64_t nb = 0;
   sg_db_count (&db, "buckets", &nb);
-  sqlite3_stmt *st = q (&db, BUCKET_COLS " WHERE merged_into IS NULL ORDER BY id");
+  sg_report_ranked (&db);
+  sqlite3_stmt *st = q (&db, BUCKET_COLS " WHERE merged_into IS NULL" SG_REPORT_ORDER);
   if (!st || nb == 0) sg_buf_adds (&b, "<p>No findings.</p>\n");
+  else
+    sg_buf_adds (&b, "<p>In the order solver developers ask for: wrong unsat answers, wrong sat answers,"
+                     " invalid models, crashes, then the rest (ties by bucket id).</p>\n");
+  uint32_t k = 0; /* bv is in the same order (SG_REPORT_ORDER) */
   while (st && sqlite3_step (st) == SQLITE_ROW)
     {
-      html_bucket (&b, &db, dir, st);
+      const sg_report_bucket *r = NULL;
+      if (listed && k < bv.n && bv.a[k].id == sqlite3_column_int64 (st, 0)) r = &bv.a[k++];
+      html_bucket (&b, &db, dir, st, r, &h);
       sg_buf_adds (&b, "</div>\n");
     }
   sqlite3_finalize (st);
+  SG_VEC_FREE (bv);
+  sg_report_helps_free (&h);
   sg_buf_adds (&b, "<p style=\"color:#777;font-size:12px\">Written by smtgrind " SG_VERSION ".</p>\n</body></html>\n");
   sg_db_close (&db);
   sg_rc rc = sg_buf_ok (&b) ? sg_file_write_atomic (out, b.s, b.len, true) : SG_RC_NOMEM;

@@ -6,8 +6,14 @@
  * Invariants: paths in the database are relative to the campaign directory (absolute in an
  *   older smtgrind's merge); the
  *   report and export resolve them against `dir`. Files are written atomically (temporary
- *   name + rename).
- * Tests: tests/cli/run_cli_tests.sh (group campaign) */
+ *   name + rename). The list, the export and the report give the buckets in one order, the
+ *   one cvc5's guidelines for fuzzer authors ask for: wrong unsat, wrong sat, invalid model,
+ *   crash, then the rest (sg_report_rank_of; ties by bucket id), one SQL ORDER BY for all three.
+ *   Option words drawn by --option-fuzz are marked with what the solver's own help says of them
+ *   ("experimental", "expert"; run/solopt.h), read from the solver of that name in PATH when its
+ *   version is the finding's: never a binary the database names.
+ *   (report_order.c: the order and the marks; report_int.h: what the two files share.)
+ * Tests: tests/unit/report_test.c, tests/cli/run_cli_tests.sh (group campaign) */
 #ifndef SG_CAMPAIGN_REPORT_H
 #define SG_CAMPAIGN_REPORT_H
 
@@ -16,6 +22,30 @@
 #include "base/buf.h"
 #include "base/vec.h"
 #include "campaign/db.h"
+
+/* The place of a bucket in the listings, first to last. */
+typedef enum sg_report_rank {
+  SG_REPORT_WRONG_UNSAT,   /* soundness: its culprit answered unsat wrongly */
+  SG_REPORT_WRONG_SAT,     /* soundness: its culprit answered sat wrongly */
+  SG_REPORT_WRONG_ANSWER,  /* soundness whose wrong answer is not told (no one blamed: "A and B
+                              disagree ..."; an older smtgrind's wording) */
+  SG_REPORT_INVALID_MODEL, /* invalid-model */
+  SG_REPORT_CRASH,         /* crash */
+  SG_REPORT_INCOMPLETE,    /* incompleteness */
+  SG_REPORT_PERFORMANCE,   /* performance */
+  SG_REPORT_OTHER,         /* a kind this smtgrind does not know */
+  SG_REPORT_UNSPECIFIED,   /* unspecified: kept, never a bug */
+} sg_report_rank;
+
+/* The answer the culprit `solver` gave wrongly, read from a soundness finding's `why` (the
+ * oracle's explanation, a column of findings; the schema has no field for it):
+ *   "SOLVER answered unsat ..." / "SOLVER answered sat ..." (SOLVER at the start or after a
+ *   blank: "with :produce-unsat-cores: SOLVER answered unsat ..." too) gives that answer;
+ *   "A and B disagree ...; referee R answers sat" (the referee blamed SOLVER, the one that said
+ *   the other answer) gives the other one. "unsat", "sat", or NULL when why tells neither. */
+const char *sg_report_wrong_answer (const char *solver, const char *why);
+/* The rank of a bucket of `kind` whose first finding blamed `solver` with `why` (NULL: none). */
+sg_report_rank sg_report_rank_of (const char *kind, const char *solver, const char *why);
 
 /* Write the HTML report of the campaign in dir to out. err gets a message on failure. */
 sg_rc sg_report_html (const char *dir, const char *out, char *err, size_t esize);
@@ -29,8 +59,14 @@ typedef struct sg_report_bucket {
   char trigger[512];      /* reduced trigger when there is one, else the first trigger */
   char signature[256];
   char bug_key[512];
-  uint32_t bug;           /* 1-based, in the order of the bugs' first buckets; 0 for an
-                             unspecified bucket (kept, never a bug) */
+  uint32_t bug;           /* 1-based, in the order of the bugs' first buckets as listed; 0 for
+                             an unspecified bucket (kept, never a bug) */
+  char answer[8];         /* soundness: the wrong answer, "sat" or "unsat" (sg_report_wrong_answer
+                             of its first finding), else "" */
+  char options[1024];     /* the options drawn by --option-fuzz that it needs ("z3 sat.euf=true
+                             (experimental); cvc5 --fp-exp (experimental, expert)": the reduced
+                             trigger's "; smtgrind options:" line, else its first finding's),
+                             or "" */
 } sg_report_bucket;
 typedef SG_VEC (sg_report_bucket) sg_report_bugvec;
 
@@ -38,24 +74,29 @@ typedef SG_VEC (sg_report_bucket) sg_report_bugvec;
  * below); a row beyond it, or below 0, is damage. */
 #define SG_REPORT_MAX_COUNT ((int64_t) 1 << 40)
 
-/* The unmerged buckets of db (ordered by id), grouped into bugs; trigger files are read below
- * dir. Two solvers or two kinds never share a bug. SG_RC_PARSE when a bucket's count is
- * outside 0..SG_REPORT_MAX_COUNT (a damaged database); SG_RC_IO, SG_RC_NOMEM. */
+/* The unmerged buckets of db (in the listing order: sg_report_rank_of, then id), grouped into
+ * bugs; trigger and finding files are read below dir. Two solvers or two kinds never share a
+ * bug. SG_RC_PARSE when a bucket's count is outside 0..SG_REPORT_MAX_COUNT (a damaged
+ * database); SG_RC_IO, SG_RC_NOMEM. */
 sg_rc sg_report_bugs (sg_db *db, const char *dir, sg_report_bugvec *out /* OUT: reset */);
 /* The number of bugs in v. */
 uint32_t sg_report_bug_count (const sg_report_bugvec *v);
-/* !human: one TSV line per bucket after a header: id, kind, solver, version, logic, count,
+/* The buckets in the listing order (sg_report_bugs).
+ * !human: one TSV line per bucket after a header: id, kind, solver, version, logic, count,
  * reduction state, trigger (the reduced one when it exists), signature, bug (its number; 0:
- * unspecified, not a bug).
- * human: one line per bug ("bug N: KIND SOLVER VERSION, B buckets, F findings") with its
- * buckets nested under it. */
+ * unspecified, not a bug), answer (the wrong answer of a soundness bucket, or ""), options
+ * (sg_report_bucket.options).
+ * human: one line per bug ("bug N: KIND (wrong unsat) SOLVER VERSION, B buckets, F findings")
+ * with its buckets nested under it, each with its options when it has some. */
 sg_rc sg_report_list (sg_db *db, const char *dir, FILE *f, bool human);
 /* The number of findings in no listed bucket (their bucket missing or merged: a damaged
  * database; sg_report_check names them). */
 uint64_t sg_report_hidden (sg_db *db);
-/* The issue text of a bucket (Markdown), with its trigger inlined (files read below dir). */
+/* The issue text of a bucket (Markdown), with its trigger inlined and its options marked
+ * (files read below dir). */
 sg_rc sg_report_issue (sg_db *db, const char *dir, int64_t bucket, sg_buf *out);
-/* JSON: one bucket (bucket > 0) or an array of all of them, each with its findings. */
+/* JSON: one bucket (bucket > 0) or an array of all of them in the listing order, each with
+ * its wrong answer and findings. */
 sg_rc sg_report_json (sg_db *db, const char *dir, int64_t bucket, sg_buf *out);
 /* Check a campaign: PRAGMA integrity_check, every finding's and bucket's files exist, every
  * bucket's count equals its findings and its first finding is one of them, every finding and

@@ -18,6 +18,7 @@
 #include "cli/fuzzflags.h"
 #include "cli/seeds.h"
 #include "base/file.h"
+#include "run/release.h"
 
 #ifndef SG_SEEDS_DIR
 #define SG_SEEDS_DIR "seeds"
@@ -203,7 +204,7 @@ typedef struct camp_run {
   SG_VEC (char *) owned; /* strings read back from the database */
   char dir[PATH_MAX];
   char default_engines[256]; /* the technique table's defaults */
-  char found[64];            /* the solvers found in PATH */
+  char found[128];           /* the newest releases installed, or the solvers found in PATH */
   bool resumed;
   double elapsed0;
 } camp_run;
@@ -506,11 +507,28 @@ campaign_new (camp_run *r)
   if (!r->inputs.n && !SG_VEC_PUSH (r->inputs, SG_SEEDS_DIR)) return SG_EXIT_INTERNAL;
   if (!c->spec && !c->spec_file)
     {
+      /* The newest releases (run/release.h) where installed, the Debian solvers as referees;
+       * else the Debian solvers themselves. */
       char *found = r->found;
       found[0] = 0;
-      const char *names[] = { "z3", "cvc5", "cvc4" };
-      for (int k = 0; k < 3; k++)
-        if (in_path (names[k])) { if (found[0]) strcat (found, ";"); strcat (found, names[k]); }
+      for (const char *s = SG_RELEASE_NEWEST; *s;)
+        {
+          size_t n = strcspn (s, ";");
+          char word[48];
+          snprintf (word, sizeof word, "%.*s", (int) n, s);
+          s += n + (s[n] == ';');
+          if (sg_release_installed (word)) { if (found[0]) strcat (found, ";"); strcat (found, word); }
+        }
+      if (found[0]) fprintf (stderr, "campaign: the newest releases: %s (the installed z3, cvc5, cvc4 referee)\n", found);
+      else
+        {
+          const char *names[] = { "z3", "cvc5", "cvc4" };
+          for (int k = 0; k < 3; k++)
+            if (in_path (names[k])) { if (found[0]) strcat (found, ";"); strcat (found, names[k]); }
+          if (found[0])
+            fprintf (stderr, "campaign: the newest releases are not installed (smtgrind releases --install): "
+                             "running the Debian solvers %s\n", found);
+        }
       if (!found[0])
         {
           fprintf (stderr, "smtgrind campaign: error: no solver found in PATH (z3, cvc5, cvc4): give --solvers\n");

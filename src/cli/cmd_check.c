@@ -281,7 +281,7 @@ check_core (check_cfg *c, const sg_probe_opts *po, sg_store *s, const sg_script 
       if (r.kind == SG_CORE_BAD || r.kind == SG_CORE_ANSWER)
         {
           fr->pr.verdict.kind = SG_VERDICT_SOUNDNESS;
-          fr->pr.verdict.culprit = r.culprit;
+          sg_verdict_blame (&fr->pr.verdict, r.culprit);
           snprintf (fr->pr.verdict.why, sizeof fr->pr.verdict.why, "%s", r.why);
         }
     }
@@ -408,7 +408,7 @@ check_file (check_cfg *c, const char *path, file_result *fr)
           sg_diag_set (&d, SG_RC_IO, 0, 0, "%s", fr->unstarted);
           sg_cli_print_diag (&d);
           fr->pr.verdict.kind = SG_VERDICT_OK;
-          fr->pr.verdict.culprit = SG_NONE;
+          sg_verdict_blame (&fr->pr.verdict, SG_NONE);
           snprintf (fr->pr.verdict.why, sizeof fr->pr.verdict.why, "not judged: %s", fr->unstarted);
           code = SG_EXIT_INPUT;
         }
@@ -456,8 +456,14 @@ print_table (const check_cfg *c, const char *path, const file_result *fr)
     printf ("  verdict: %s%s%s\n", sg_verdict_kind_name (pr->verdict.kind), pr->verdict.why[0] ? ": " : "",
             pr->verdict.why);
   if (pr->verdict.kind != SG_VERDICT_OK && pr->verdict.kind != SG_VERDICT_UNSPECIFIED)
-    printf ("  blamed: %s\n", pr->verdict.culprit < pr->runs.n
-                                ? pr->runs.a[pr->verdict.culprit].prof->name : SG_UNATTRIBUTED);
+    {
+      /* every run blamed, in run order */
+      printf ("  blamed: ");
+      uint32_t k = 0;
+      for (uint32_t i = 0; i < pr->runs.n; i++)
+        if (sg_verdict_blames (&pr->verdict, i)) printf ("%s%s", k++ ? ", " : "", pr->runs.a[i].prof->name);
+      printf ("%s\n", k ? "" : SG_UNATTRIBUTED);
+    }
   if (fr->model_run)
     {
       /* what crashed: the text to run the blamed solver on (its plain command) */
@@ -517,8 +523,12 @@ print_json (const check_cfg *c, const char *path, const file_result *fr)
       json_str (&b, fr->model_run);
     }
   sg_buf_adds (&b, ", \"blamed\": [");
-  if (fr->ran && pr->verdict.kind != SG_VERDICT_OK && pr->verdict.culprit < pr->runs.n)
-    json_str (&b, pr->runs.a[pr->verdict.culprit].prof->name);
+  for (uint32_t i = 0, k = 0; fr->ran && pr->verdict.kind != SG_VERDICT_OK && i < pr->runs.n; i++)
+    if (sg_verdict_blames (&pr->verdict, i))
+      {
+        if (k++) sg_buf_adds (&b, ", ");
+        json_str (&b, pr->runs.a[i].prof->name);
+      }
   sg_buf_adds (&b, "], \"runs\": [");
   for (uint32_t i = 0; i < pr->runs.n; i++)
     {

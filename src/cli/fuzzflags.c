@@ -147,7 +147,7 @@ option_tables (const sg_cli_cmd *cmd, const sg_cli_fuzz_cfg *f, sg_cli_solvers *
     {
       const sg_profile *p = &s->solvers.a[i];
       sg_solopt_table_init (&s->tables[i]);
-      if (strcmp (p->name, "z3") && strcmp (p->name, "cvc5") && strcmp (p->name, "cvc4"))
+      if (!sg_solopt_readable (p))
         {
           fprintf (stderr, "%s: note: --option-fuzz: no option reader for '%s': its runs get no options\n",
                    cmd->name, p->name);

@@ -71,6 +71,8 @@ confirm (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const char
       sg_probe_referee (o->referees, o->pats, s, sc, text, len, po, &again, &calls);
       res->referee_calls += calls;
       same = again.verdict.kind == p->verdict.kind && again.verdict.culprit == p->verdict.culprit;
+      /* the other runs blamed: those the confirmation blames too (both hold the culprit) */
+      if (same) p->verdict.culprits &= again.verdict.culprits;
     }
   if (again.unstarted[0])
     {

@@ -11,7 +11,8 @@
  *      a verdict it does not repeat is unconfirmed;
  *   3. a disagreement no model decides asks the referees (sg_probe_referee);
  *   4. confirmation: one more fresh probe (and its referees) must give the same kind and the
- *      same culprit; nothing only a session said is ever reported;
+ *      same culprit; of the other runs blamed, only those it blames too stay blamed; nothing
+ *      only a session said is ever reported;
  *   5. every stage gets the timeout the caller's stage_ms gives (the budget's end cuts it) and
  *      no stage starts once out_of_time says so; an incompleteness verdict from a run the
  *      budget cut short is not confirmed;

@@ -78,7 +78,7 @@ sg_implication_judge (const sg_implication *im, const sg_probe_opts *po0, sg_pro
       const sg_probe_run *r = &p->runs.a[i];
       const char *what = r->out.kind == SG_OUT_TIMEOUT ? "a timeout" : "unknown";
       p->verdict.kind = SG_VERDICT_INCOMPLETE;
-      p->verdict.culprit = i;
+      sg_verdict_blame (&p->verdict, i);
       p->verdict.query = 0;
       if (oracle[0] == 'i')
         snprintf (p->verdict.why, sizeof p->verdict.why,
@@ -144,7 +144,7 @@ sg_reference_slower (const sg_implication *im, const sg_probe_opts *po, sg_probe
       if (p->unstarted[0]) return NULL;
       if (mr <= 0 || mi < SG_PERF_MIN_S || mi < SG_PERF_RATIO * (mr > 0.001 ? mr : 0.001)) continue;
       p->verdict.kind = SG_VERDICT_PERFORMANCE;
-      p->verdict.culprit = i;
+      sg_verdict_blame (&p->verdict, i);
       p->verdict.query = 0;
       snprintf (p->verdict.why, sizeof p->verdict.why,
                 "performance: %s took %.2fs, the reference %s %.2fs (medians of %u fresh runs each, ratio %.0f)",

@@ -6,14 +6,18 @@
  * Invariants: unknown, timeouts, memouts and rejections are never soundness findings.
  * Blame of a wrong sat/unsat answer, in this order (issue 13):
  *   1. our evaluator on the models: a validated model makes every unsat answer wrong, a
- *      model it refutes makes that sat answer wrong; a label or construction (the expected
- *      status) never overrides a validated model (the run is then judged differentially);
+ *      model it refutes makes that sat answer wrong (when another run, or the expected
+ *      status, says unsat); a label or construction (the expected status) never overrides a
+ *      validated model (the run is then judged differentially);
  *   2. a disagreement no model decides that an unspecified value can explain (o->unspecified)
  *      is SG_VERDICT_UNSPECIFIED, blamed on no one;
- *   3. the majority of at least three decided answers, when exactly one run dissents;
- *   4. the expected status, for metamorphic runs;
+ *   3. the majority of at least three decided answers from three solver families, when one
+ *      family dissents: every run of the dissenting answer;
+ *   4. the expected status, for metamorphic runs: every run that contradicts it;
  *   5. else no culprit: the caller asks a referee (sg_probe_referee); a finding no rule
  *      attributes is named "unattributed" (SG_UNATTRIBUTED).
+ * Every run a rule shows wrong on the verdict's query is blamed (culprits: each release and
+ * each configuration of a solver, not one per family); culprit is the first of them.
  * Tests: tests/unit/oracle_test.c */
 #ifndef SG_ORACLE_ORACLE_H
 #define SG_ORACLE_ORACLE_H
@@ -53,8 +57,12 @@ typedef struct sg_oracle_opts {
 
 typedef struct sg_verdict {
   sg_verdict_kind kind;   /* the most severe finding */
-  uint32_t culprit;       /* run blamed, or SG_NONE when the oracle cannot tell (e.g. a
-                             disagreement whose sat model our evaluator cannot decide) */
+  uint32_t culprit;       /* run blamed (the first, the one `why` names), or SG_NONE when the
+                             oracle cannot tell (e.g. a disagreement whose sat model our
+                             evaluator cannot decide) */
+  uint64_t culprits;      /* every run blamed (bit i: run i, i < 64), culprit's bit included;
+                             several only for soundness (one wrong answer, several runs):
+                             read it with sg_verdict_blames, set it with sg_verdict_blame */
   uint32_t query;         /* check-sat index concerned, or SG_NONE */
   char why[256];          /* one line for reports */
 } sg_verdict;
@@ -63,6 +71,10 @@ typedef struct sg_verdict {
 #define SG_UNATTRIBUTED "unattributed"
 
 const char *sg_verdict_kind_name (sg_verdict_kind k);
+/* Blame run `culprit` alone (SG_NONE: no one): culprit and culprits. */
+void sg_verdict_blame (sg_verdict *v, uint32_t culprit);
+/* Is run i blamed by v (its culprit, or one of its culprits)? */
+bool sg_verdict_blames (const sg_verdict *v, uint32_t i);
 /* The finding of a run whose own model check failed (SG_OUT_INVALID_MODEL), by our evaluator on
  * r->model: the model that check examined (model_checked), else the model the solver gives
  * without the check: refuted, an invalid model; validated,

@@ -249,7 +249,7 @@ not_judged (sg_probe *p)
 {
   if (!p->unstarted[0]) return;
   p->verdict.kind = SG_VERDICT_OK;
-  p->verdict.culprit = SG_NONE;
+  sg_verdict_blame (&p->verdict, SG_NONE);
   p->verdict.query = SG_NONE;
   snprintf (p->verdict.why, sizeof p->verdict.why, "not judged: %s", p->unstarted);
 }
@@ -394,14 +394,14 @@ run_job_thread (void *arg)
 }
 
 /* The text of a diagnostic pattern of solver prof that an echo of sc prints, or NULL. z3 (and
- * any solver but cvc4 and cvc5, which quote it) echoes a string without its quotes, so its
- * output cannot tell it from the solver's own message (an echo of "ASSERTION VIOLATION" was a
- * crash of z3: a hostile review); such a run is skipped. Only the rows that apply to prof
- * count (a second look: "timeout", z3's, skipped cvc5 too). */
+ * any solver but cvc4 and cvc5, in any version, which quote it) echoes a string without its
+ * quotes, so its output cannot tell it from the solver's own message (an echo of "ASSERTION
+ * VIOLATION" was a crash of z3: a hostile review); such a run is skipped. Only the rows that
+ * apply to prof (its family's and "*") count (a second look: "timeout", z3's, skipped cvc5 too). */
 static const char *
 echo_noise (const sg_patterns *pats, const sg_store *s, const sg_script *sc, const sg_profile *prof)
 {
-  if (!strcmp (prof->name, "cvc5") || !strcmp (prof->name, "cvc4")) return NULL;
+  if (sg_profile_same_family (prof->name, "cvc5") || sg_profile_same_family (prof->name, "cvc4")) return NULL;
   for (uint32_t i = 0; i < sc->cmds.n; i++)
     {
       const sg_cmd *c = &sc->cmds.a[i];
@@ -578,7 +578,7 @@ sg_probe_model_crash (const sg_solver_list *solvers, const sg_patterns *pats, co
       const sg_probe_run *r = &again->runs.a[i];
       if (!p->runs.a[i].model_crash || r->skipped || r->out.kind != SG_OUT_CRASH) continue;
       again->verdict.kind = SG_VERDICT_CRASH;
-      again->verdict.culprit = i;
+      sg_verdict_blame (&again->verdict, i);
       again->verdict.query = SG_NONE;
       snprintf (again->verdict.why, sizeof again->verdict.why,
                 "%.40s crashed on the model run ((set-option :produce-models true), the script to its "
@@ -618,8 +618,33 @@ sg_probe_judge (sg_probe *p, const sg_oracle_opts *o)
   sg_oracle_opts oo = *o;
   oo.unspecified = p->unspec ? p->unspec_why : NULL;
   sg_oracle_judge (jr, n, &oo, &p->verdict);
+  /* From the judged runs' indices to the probe's (skipped runs were left out). */
+  uint64_t culprits = 0;
+  for (uint32_t k = 0; k < n; k++)
+    if (sg_verdict_blames (&p->verdict, k) && map[k] < 64) culprits |= (uint64_t) 1 << map[k];
   if (p->verdict.culprit != SG_NONE) p->verdict.culprit = map[p->verdict.culprit];
+  p->verdict.culprits = culprits;
   not_judged (p);
+}
+
+/* Referee prof answered ref to the disputed query of p: every decided run of p that answered
+ * otherwise is blamed (each version and configuration of a solver), the first as culprit. */
+static void
+referee_blame (sg_probe *p, const sg_profile *prof, sg_answer ref)
+{
+  sg_verdict *v = &p->verdict;
+  for (uint32_t i = 0; i < p->runs.n; i++)
+    {
+      const sg_outcome *oc = &p->runs.a[i].out;
+      if (p->runs.a[i].skipped || oc->kind != SG_OUT_OK || v->query >= oc->answers.n) continue;
+      sg_answer a = (sg_answer) oc->answers.a[v->query];
+      if ((a != SG_ANS_SAT && a != SG_ANS_UNSAT) || a == ref) continue;
+      if (v->culprit == SG_NONE) sg_verdict_blame (v, i);
+      else if (i < 64) v->culprits |= (uint64_t) 1 << i;
+    }
+  size_t at = strlen (v->why);
+  if (v->culprit != SG_NONE)
+    snprintf (v->why + at, sizeof v->why - at, "; referee %s answers %s", prof->name, sg_answer_name (ref));
 }
 
 sg_rc
@@ -672,21 +697,7 @@ sg_probe_referee (const sg_solver_list *referees, const sg_patterns *pats, sg_st
           return SG_RC_OK;
         }
       if (ref != SG_ANS_SAT && ref != SG_ANS_UNSAT) continue;
-      /* Blame the decided runs that answered otherwise; only one may be blamed. */
-      uint32_t blamed = SG_NONE, nblamed = 0;
-      for (uint32_t i = 0; i < p->runs.n; i++)
-        {
-          const sg_outcome *oc = &p->runs.a[i].out;
-          if (p->runs.a[i].skipped || oc->kind != SG_OUT_OK || v->query >= oc->answers.n) continue;
-          sg_answer a = (sg_answer) oc->answers.a[v->query];
-          if ((a == SG_ANS_SAT || a == SG_ANS_UNSAT) && a != ref) { blamed = i; nblamed++; }
-        }
-      size_t at = strlen (v->why);
-      if (nblamed == 1)
-        {
-          v->culprit = blamed;
-          snprintf (v->why + at, sizeof v->why - at, "; referee %s answers %s", prof->name, sg_answer_name (ref));
-        }
+      referee_blame (p, prof, ref);
       return SG_RC_OK;
     }
   return SG_RC_OK;

@@ -106,9 +106,9 @@ void sg_probe_judge (sg_probe *p, const sg_oracle_opts *o);
 /* A differential disagreement no model decides (p's verdict is soundness with no culprit):
  * run the referees one after the other (fresh, no models; a referee whose solver already
  * decided this query in p is skipped: the same solver again is no second opinion) until one
- * decides the query in question, and blame the one run of p that answered otherwise (the why
- * line says so). p is left as it was when no referee decides. calls (OUT): referee runs
- * made. */
+ * decides the query in question, and blame every run of p that answered otherwise (each
+ * version and configuration of a solver; the first is the culprit; the why line says so). p
+ * is left as it was when no referee decides. calls (OUT): referee runs made. */
 sg_rc sg_probe_referee (const sg_solver_list *referees, const sg_patterns *pats, sg_store *s,
                         const sg_script *sc, const char *text, size_t len,
                         const sg_probe_opts *o, sg_probe *p, uint32_t *calls /* OUT */);

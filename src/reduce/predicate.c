@@ -1,6 +1,6 @@
 /* predicate: command-mode and finding-mode interestingness tests. */
 #include "reduce/predicate.h"
-#include "run/npmz3.h"
+#include "run/release.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -284,16 +284,15 @@ sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d)
       const char *bin = sg_json_str (&j, j.n.a[cmd].first);
       if (!bin || !*bin) { rc = sg_diag_set (d, SG_RC_PARSE, 1, 1, "empty solver command"); break; }
       const sg_profile *known = sg_profiles_find (&p->profiles, name);
-      /* An npm z3 release (run/npmz3.h): its profile again, from the cache. */
+      /* A release (run/release.h: PyPI, or npm's z3): its profile again, from the cache. */
       sg_profile npm;
       bool have_npm = false;
-      char spec[40];
-      if (!known && !strncmp (name, "z3-", 3) && snprintf (spec, sizeof spec, "z3@%s", name + 3) < (int) sizeof spec
-          && sg_npmz3_is_spec (spec))
+      char spec[48];
+      if (!known && sg_release_word_of_name (name, spec, sizeof spec))
         {
           sg_diag nd;
           sg_diag_init (&nd, json_path);
-          if (sg_npmz3_profile (spec, &npm, stderr, &nd) == SG_RC_OK) known = &npm, have_npm = true;
+          if (sg_release_profile (&p->profiles, spec, &npm, stderr, &nd) == SG_RC_OK) known = &npm, have_npm = true;
         }
       sg_profile prof;
       rc = known ? sg_profile_copy (known, &prof) : sg_profile_generic (bin, &prof);

@@ -2,6 +2,7 @@
 #include "run/patterns.h"
 
 #include "base/file.h"
+#include "run/profile.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -219,10 +220,12 @@ sg_patterns_load_file (sg_patterns *ps, const char *path, sg_diag *d)
 
 /* ---- matching ---- */
 
+/* A row names a solver family: z3's rows apply to z3-5.4.1 too, another release of it
+ * (sg_profile_same_family), never to z3-noodler or z3str3. */
 bool
 sg_pattern_applies (const sg_pattern *p, const char *solver)
 {
-  return !strcmp (p->solver, "*") || (solver && !strcmp (p->solver, solver));
+  return !strcmp (p->solver, "*") || (solver && sg_profile_same_family (p->solver, solver));
 }
 
 /* memmem without _GNU_SOURCE. */

@@ -1,6 +1,6 @@
 /* profile: the key = value loader, argv building, version probe and solver specs. */
 #include "run/profile.h"
-#include "run/npmz3.h"
+#include "run/release.h"
 
 #include "base/file.h"
 
@@ -743,12 +743,12 @@ one_solver (const sg_profiles *ps, const char *s, size_t n, uint32_t line, uint3
       char base[SG_PROFILE_NAME_MAX + 1];
       basename_of (w.a[0], base, sizeof base);
       const sg_profile *known = sg_profiles_find (ps, base);
-      if (sg_npmz3_is_spec (w.a[0]))
+      if (sg_release_is_spec (w.a[0]))
         {
-          /* An npm z3 release (npmz3.h), installed on demand. */
+          /* A release from PyPI (or npm's z3), installed on demand (release.h). */
           sg_diag nd;
           sg_diag_init (&nd, d->file);
-          rc = sg_npmz3_profile (w.a[0], &p, stderr, &nd);
+          rc = sg_release_profile (ps, w.a[0], &p, stderr, &nd);
           if (rc) rc = sg_diag_set (d, rc, line, col0, "%s", nd.msg);
           have = !rc;
           known = NULL;

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "base/buf.h"
 #include "base/file.h"
@@ -93,6 +94,19 @@ add_opt (sg_solopt_table *t, const char *name, size_t nlen, sg_solopt_type ty, c
       return SG_RC_NOMEM;
     }
   return SG_RC_OK;
+}
+
+bool
+sg_solopt_says_experimental (const char *s, size_t n)
+{
+  static const char *const words[] = { "experimental", "preliminary" };
+  for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
+    {
+      size_t wl = strlen (words[w]);
+      for (size_t i = 0; i + wl <= n; i++)
+        if (!strncasecmp (s + i, words[w], wl)) return true;
+    }
+  return false;
 }
 
 /* ---- z3 -pd ---------------------------------------------------------------------------- */
@@ -198,7 +212,7 @@ sg_solopt_parse_z3 (sg_solopt_table *t, const char *text, size_t len)
 {
   t->style = SG_SOPT_STYLE_Z3;
   char mod[64] = "global";
-  bool in_params = false;
+  bool in_params = false, mod_experimental = false;
   size_t pos = 0;
   while (pos < len)
     {
@@ -213,6 +227,8 @@ sg_solopt_parse_z3 (sg_solopt_table *t, const char *text, size_t len)
           while (k < n && name_char ((unsigned char) s[k])) k++;
           if (k == 9 || k - 9 >= sizeof mod) { in_params = false; t->skipped++; continue; }
           snprintf (mod, sizeof mod, "%.*s", (int) (k - 9), s + 9);
+          /* "[module] sls, description: Experimental Stochastic Local Search Solver" */
+          mod_experimental = sg_solopt_says_experimental (s + k, n - k);
           in_params = true;
           continue;
         }
@@ -236,9 +252,11 @@ sg_solopt_parse_z3 (sg_solopt_table *t, const char *text, size_t len)
       char listed[256];
       /* the description: after "(type) ", before the last "(default: " */
       const char *ds = name + nlen, *de = def ? def : s + n;
+      sg_solopt *o = &t->opts.a[t->opts.n - 1];
+      /* "enable euf solver (this feature is preliminary and not ready for general consumption)" */
+      o->experimental = mod_experimental || sg_solopt_says_experimental (ds, (size_t) (de - ds));
       if (ty == SG_SOPT_INT && z3_listed (ds, (size_t) (de - ds), listed, sizeof listed))
         {
-          sg_solopt *o = &t->opts.a[t->opts.n - 1];
           if (!(o->values = strdup (listed))) return SG_RC_NOMEM;
         }
     }
@@ -298,6 +316,8 @@ cvc_flush (sg_solopt_table *t, cvc_entry *e, const char *cat)
   sg_rc rc = add_opt (t, e->name, strlen (e->name), ty, def, dlen, cat, expert);
   if (!rc && (strstr (desc, "unsound") || strstr (desc, "not SMT LIB compliant")))
     t->opts.a[t->opts.n - 1].unsound = true;
+  /* "--fp-exp  Allow floating-point sorts of all sizes, ... (experimental)" */
+  if (!rc) t->opts.a[t->opts.n - 1].experimental = sg_solopt_says_experimental (desc, strlen (desc));
   return rc;
 }
 
@@ -497,4 +517,44 @@ sg_solopt_mark_excluded (sg_solopt_table *t)
 {
   for (uint32_t i = 0; i < t->opts.n; i++)
     t->opts.a[i].excluded = t->opts.a[i].unsound || sg_solopt_exclusion (t->solver, t->opts.a[i].name);
+}
+
+/* ---- options of a command line, for reports --------------------------------------------- */
+
+/* The option named s[0, n) in t, or NULL. */
+static const sg_solopt *
+named (const sg_solopt_table *t, const char *s, size_t n)
+{
+  for (uint32_t i = 0; i < t->opts.n; i++)
+    if (strlen (t->opts.a[i].name) == n && !memcmp (t->opts.a[i].name, s, n)) return &t->opts.a[i];
+  return NULL;
+}
+
+const sg_solopt *
+sg_solopt_of_word (const sg_solopt_table *t, const char *word)
+{
+  if (t->style == SG_SOPT_STYLE_CVC)
+    {
+      if (strncmp (word, "--", 2)) return NULL;
+      word += 2;
+    }
+  size_t n = strcspn (word, "=");
+  if (!n) return NULL;
+  const sg_solopt *o = named (t, word, n);
+  /* cvc: --no-NAME is the other value of the bool NAME */
+  if (!o && t->style == SG_SOPT_STYLE_CVC && n > 3 && !strncmp (word, "no-", 3) && !word[n])
+    {
+      o = named (t, word + 3, n - 3);
+      if (o && o->type != SG_SOPT_BOOL) o = NULL;
+    }
+  return o;
+}
+
+const char *
+sg_solopt_caveat (const sg_solopt_table *t, const sg_solopt *o)
+{
+  bool expert = o->expert && t->style == SG_SOPT_STYLE_CVC;
+  if (o->experimental && expert) return "experimental, expert";
+  if (o->experimental) return "experimental";
+  return expert ? "expert" : NULL;
 }

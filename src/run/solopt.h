@@ -63,6 +63,10 @@ typedef struct sg_solopt {
   char *def;       /* the default as the solver prints it (NULL when it says none) */
   char *category;  /* z3: the module ("global" for the top level); cvc: the module of --help */
   bool expert;     /* cvc: "(EXPERTS only)"; z3: see sg_solopt_parse_z3 */
+  bool experimental; /* its own help calls it experimental: "experimental" or "preliminary"
+                        in its description (z3: or in its module's, "[module] sls,
+                        description: Experimental ..."); set by the parsers only, not kept in
+                        the cache file (sg_solopt_read_help reads it again) */
   bool unsound;    /* cvc: its help says "unsound" or "not SMT LIB compliant" */
   bool excluded;   /* unsound, or on the exclusion list (sg_solopt_mark_excluded) */
   char *trials;    /* "VALUE:S ..." (S one of 'o', 'r', 'x') for each candidate tried */
@@ -88,6 +92,10 @@ const char *sg_solopt_type_name (sg_solopt_type ty);
  * in t->skipped); SG_RC_NOMEM only. */
 sg_rc sg_solopt_parse_z3 (sg_solopt_table *t, const char *text, size_t len);
 sg_rc sg_solopt_parse_cvc (sg_solopt_table *t, const char *text, size_t len);
+/* Does the help text s[0, n) call its option experimental ("experimental" or "preliminary", in
+ * any case: z3's sat.euf "this feature is preliminary and not ready for general consumption",
+ * cvc5's --fp-exp "... (experimental)")? */
+bool sg_solopt_says_experimental (const char *s, size_t n);
 /* The "+ value" lines of `cvc5 --OPT=help` into o->values; "(default)" sets o->def. */
 sg_rc sg_solopt_parse_modes (sg_solopt *o, const char *text, size_t len);
 /* excluded := unsound or on the exclusion list (solopt_exclude.def) for t->solver. */
@@ -103,6 +111,13 @@ sg_rc sg_solopt_candidates (const sg_solopt *o, sg_strv *out /* OUT: appended */
  * "--no-nl-ext"). */
 sg_rc sg_solopt_word (sg_solopt_style st, const sg_solopt *o, const char *value,
                       char **word /* OUT: malloc'd */);
+/* The option of t that the command-line word sets ("sat.euf=true"; "--fp-exp", "--no-fp-exp",
+ * "--arith-prop=bi"), or NULL. */
+const sg_solopt *sg_solopt_of_word (const sg_solopt_table *t, const char *word);
+/* What the solver's own help says of o, for a report: "experimental", "expert" (a cvc-style
+ * table: "(EXPERTS only)"; z3's experts are our grouping by module, never said), both as
+ * "experimental, expert", or NULL. */
+const char *sg_solopt_caveat (const sg_solopt_table *t, const sg_solopt *o);
 /* The trial status of value ('o', 'r', 'x' or 0 untried). */
 int sg_solopt_trial (const sg_solopt *o, const char *value);
 /* Can o be drawn at all (not excluded, a type with candidates, some value tried ok)? */
@@ -115,12 +130,19 @@ bool sg_solopt_drawable (const sg_solopt *o);
 sg_rc sg_solopt_write (const sg_solopt_table *t, const char *path);
 sg_rc sg_solopt_read (sg_solopt_table *t, const char *path, sg_diag *d);
 
+/* Has p an option reader (z3's -pd, cvc5's and cvc4's --help; every release of those families,
+ * but npm's z3)? */
+bool sg_solopt_readable (const sg_profile *p);
 /* Read t from the binary of p (help texts, then every candidate tried alone on a trivial
  * script with a 3 s limit each); progress (may be NULL) gets one line per 50 options. A stop
  * signal the caller blocked (sg_spawn_block_stop_signals) ends the process there: the solver
  * groups and the private directories go, it dies of the signal (run/spawn.h). */
 sg_rc sg_solopt_probe (const sg_profile *p, const sg_patterns *pats, sg_solopt_table *t,
                        FILE *progress, sg_diag *d);
+/* The table of p from its help texts alone (z3 -pd, cvc --help; 5 s each): names, types,
+ * defaults, the expert and experimental marks and t->version, no mode values and no trials
+ * (what a report needs to mark the options of a finding; milliseconds, not minutes). */
+sg_rc sg_solopt_read_help (const sg_profile *p, sg_solopt_table *t, sg_diag *d);
 /* The cache file of p: DIR/options-NAME-VERSION-HASH.tsv, DIR being dir or (NULL)
  * $XDG_CACHE_HOME/smtgrind or ~/.cache/smtgrind, HASH one of the binary's resolved path, size
  * and mtime. */

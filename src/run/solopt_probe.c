@@ -28,10 +28,21 @@ static const char trivial_bv[] = "(set-logic QF_BV)\n(declare-fun y () (_ BitVec
 static bool
 style_of (const sg_profile *p, sg_solopt_style *st)
 {
-  if (!strcmp (p->name, "z3")) *st = SG_SOPT_STYLE_Z3;
-  else if (!strcmp (p->name, "cvc5") || !strcmp (p->name, "cvc4")) *st = SG_SOPT_STYLE_CVC;
+  /* Every release of a family (z3-4.13.0, cvc5-1.4.2: run/release.h) has the family's help
+   * texts, except npm's z3 (a node driver: no -pd). */
+  const char *slash = strrchr (p->binary, '/');
+  if (!strcmp (slash ? slash + 1 : p->binary, "node")) return false;
+  if (sg_profile_same_family (p->name, "z3")) *st = SG_SOPT_STYLE_Z3;
+  else if (sg_profile_same_family (p->name, "cvc5") || sg_profile_same_family (p->name, "cvc4")) *st = SG_SOPT_STYLE_CVC;
   else return false;
   return true;
+}
+
+bool
+sg_solopt_readable (const sg_profile *p)
+{
+  sg_solopt_style st;
+  return style_of (p, &st);
 }
 
 /* Run `binary word` (5 s) and hand back stdout followed by stderr. */
@@ -131,6 +142,42 @@ try_option (const sg_profile *p, const sg_patterns *pats, sg_solopt_style st, sg
   return rc;
 }
 
+/* The solver, version and options of p's main help text into t (p: a copy without user words,
+ * its version probed here); text keeps the help. SG_RC_IO with d set when p cannot be run. */
+static sg_rc
+read_help (sg_profile *p, sg_solopt_style st, sg_solopt_table *t, sg_buf *text, sg_diag *d)
+{
+  const char *version = "";
+  if (sg_profile_version (p, &version)) return sg_diag_set (d, SG_RC_IO, 0, 0, "cannot run '%s'", p->binary);
+  snprintf (t->solver, sizeof t->solver, "%s", p->name);
+  snprintf (t->version, sizeof t->version, "%s", version);
+  sg_rc rc = help_text (p, st == SG_SOPT_STYLE_Z3 ? "-pd" : "--help", text);
+  if (!rc)
+    rc = st == SG_SOPT_STYLE_Z3 ? sg_solopt_parse_z3 (t, text->s, text->len) : sg_solopt_parse_cvc (t, text->s, text->len);
+  if (rc == SG_RC_NOMEM) return sg_diag_set (d, rc, 0, 0, "out of memory");
+  if (rc) return sg_diag_set (d, rc, 0, 0, "cannot run '%s'", p->binary);
+  return SG_RC_OK;
+}
+
+sg_rc
+sg_solopt_read_help (const sg_profile *p0, sg_solopt_table *t, sg_diag *d)
+{
+  sg_solopt_style st;
+  if (!style_of (p0, &st))
+    return sg_diag_set (d, SG_RC_USAGE, 0, 0, "no option reader for solver '%s' (z3, cvc5, cvc4)", p0->name);
+  sg_profile p;
+  sg_rc rc = sg_profile_copy (p0, &p);
+  if (rc) return sg_diag_set (d, rc, 0, 0, "out of memory");
+  sg_strv_free (&p.user_args);
+  sg_buf text;
+  sg_buf_init (&text);
+  rc = read_help (&p, st, t, &text, d);
+  sg_buf_free (&text);
+  sg_profile_free (&p);
+  if (!rc && t->opts.n == 0) return sg_diag_set (d, SG_RC_IO, 0, 0, "'%s' listed no options we could read", p0->binary);
+  return rc;
+}
+
 sg_rc
 sg_solopt_probe (const sg_profile *p0, const sg_patterns *pats, sg_solopt_table *t, FILE *progress,
                  sg_diag *d)
@@ -142,19 +189,14 @@ sg_solopt_probe (const sg_profile *p0, const sg_patterns *pats, sg_solopt_table 
   sg_rc rc = sg_profile_copy (p0, &p);
   if (rc) return sg_diag_set (d, rc, 0, 0, "out of memory");
   sg_strv_free (&p.user_args);
-  const char *version = "";
-  if (sg_profile_version (&p, &version))
-    {
-      sg_profile_free (&p);
-      return sg_diag_set (d, SG_RC_IO, 0, 0, "cannot run '%s'", p0->binary);
-    }
-  snprintf (t->solver, sizeof t->solver, "%s", p.name);
-  snprintf (t->version, sizeof t->version, "%s", version);
   sg_buf text;
   sg_buf_init (&text);
-  rc = help_text (&p, st == SG_SOPT_STYLE_Z3 ? "-pd" : "--help", &text);
-  if (!rc)
-    rc = st == SG_SOPT_STYLE_Z3 ? sg_solopt_parse_z3 (t, text.s, text.len) : sg_solopt_parse_cvc (t, text.s, text.len);
+  if ((rc = read_help (&p, st, t, &text, d)))
+    {
+      sg_buf_free (&text);
+      sg_profile_free (&p);
+      return rc;
+    }
   for (uint32_t i = 0; !rc && st == SG_SOPT_STYLE_CVC && i < t->opts.n; i++)
     {
       sg_solopt *o = &t->opts.a[i];

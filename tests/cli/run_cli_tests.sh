@@ -4,7 +4,7 @@
 #   bash tests/cli/run_cli_tests.sh BINARY [GROUP...] [--update]
 #
 # Run from the source directory. GROUPs: basic parse print golden deep big check fuzz campaign reduce
-# janus supervise genstr genbvfp cluster options npmz3 enum
+# janus supervise genstr genbvfp cluster options npmz3 enum release
 # (default: all; supervise_envi, a part of supervise, runs alone too).
 # --update rewrites tests/parse/*.expected from BINARY's current messages (see
 # tests/parse/README.md); check the diff before committing. Exit status 0 when every check
@@ -15,7 +15,7 @@
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise|supervise_envi|genstr|genbvfp|cluster|options|npmz3|enum]... [--update]" >&2
+  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise|supervise_envi|genstr|genbvfp|cluster|options|npmz3|enum|release]... [--update]" >&2
   exit 2
 fi
 bin=$1
@@ -25,11 +25,11 @@ groups=()
 for a in "$@"; do
   case "$a" in
     --update) update=1 ;;
-    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise|supervise_envi|genstr|genbvfp|cluster|options|npmz3|enum) groups+=("$a") ;;
+    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise|supervise_envi|genstr|genbvfp|cluster|options|npmz3|enum|release) groups+=("$a") ;;
     *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise genstr genbvfp cluster options npmz3 enum)
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise genstr genbvfp cluster options npmz3 enum release)
 
 export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
@@ -633,6 +633,22 @@ group_check() {
     run env PATH="$tmp/fam/bin" "$bin" check --solvers "z3;$tmp/fam/cvc4-1.8" "$od/dt_forall.smt2"
     check "check: a referee of the family of a solver under test (cvc4 for cvc4-1.8) is not asked: unattributed, not z3" \
       eval '[ $code = 10 ] && [[ $out == *"no model decides"* ]] && [[ $out != *"referee"* ]] && [[ $out == *"blamed: unattributed"* ]]'
+    # Issue 47: every run shown wrong is blamed, each version of a solver (not one per family,
+    # not just the first): by a validated model, by the majority, by the referee.
+    ln -sf "$(cd "$(dirname "$fake")" && pwd)/fake_solver" "$tmp/fam/fake_solver-2.0"
+    run "$bin" check --solvers "z3;$fake unsat;$tmp/fam/fake_solver-2.0 unsat" examples/qf_lia.smt2
+    check "check: two runs of one family answering unsat against z3's valid model: both blamed, exit 10" \
+      eval '[ $code = 10 ] && [[ $out == *"verdict: soundness: fake_solver answered unsat on query 1 but z3"?"s model satisfies"* ]] && [[ $out == *"blamed: fake_solver, fake_solver-2.0"* ]]'
+    run "$bin" check --json --solvers "z3;$fake unsat;$tmp/fam/fake_solver-2.0 unsat" examples/qf_lia.smt2
+    check "check --json: blamed lists both runs, in run order" \
+      eval '[ $code = 10 ] && python3 -c "import json,sys; o=json.loads(sys.stdin.read()); assert o[\"blamed\"]==[\"fake_solver\", \"fake_solver-2.0\"], o[\"blamed\"]" <<<"$out"'
+    printf '(set-logic QF_LIA)\n(declare-fun x () Int)\n(assert (> x 3))\n(assert (< x 2))\n(check-sat)\n' > "$tmp/unsat_lia.smt2"
+    run "$bin" check --solvers "$fake sat;z3;cvc5;$tmp/fam/fake_solver-2.0 sat" "$tmp/unsat_lia.smt2"
+    check "check: one family (two runs) saying sat against z3 and cvc5: the majority blames both runs, exit 10" \
+      eval '[ $code = 10 ] && [[ $out == *"(majority)"* ]] && [[ $out == *"blamed: fake_solver, fake_solver-2.0"* ]]'
+    run "$bin" check --solvers "cvc4;$tmp/fam/cvc4-1.8;z3" "$od/dt_forall.smt2"
+    check "check: cvc4 and cvc4-1.8 sat, z3 unsat, no model decides: the referee (cvc5) blames both cvc4 runs, exit 10" \
+      eval '[ $code = 10 ] && [[ $out == *"referee cvc5 answers unsat"* ]] && [[ $out == *"blamed: cvc4, cvc4-1.8"* ]]'
     run "$bin" check --solvers "z3;cvc5;cvc4" "$od/pow_zero_zero.smt2"
     check "check: (< 1.0 (^ 0.0 0.0)), z3 sat, cvc5 and cvc4 unsat: unspecified (0^0), not a bug, exit 0" \
       eval '[ $code = 0 ] && [[ $out == *"verdict: unspecified: "*"^ is a solver extension"* ]] && [[ $out != *"blamed"* ]]'
@@ -1015,6 +1031,91 @@ group_fuzz() {
 }
 
 # ---- campaign: database, buckets, report, bugs, shards, merge, resume (fake solver) --------------
+# The listing order (cvc5's guidelines for fuzzer authors: wrong unsat, wrong sat, invalid model,
+# crash, then the rest; ties by bucket id) of bugs list, bugs export and report, and the options
+# a bucket needs marked with what the solver's own help says of them. A database of $1 (a
+# campaign of group campaign) with its buckets replaced by ten of every kind, created in an order
+# the listing must not keep; solvers in PATH are fakes whose help texts are excerpts of z3 4.8.12
+# -pd and cvc5 1.0.3 --help.
+campaign_order() {
+  local od=$tmp/order hb=$tmp/order-bin hb2=$tmp/order-bin-other ids eids rids t5 t8 a5 a8 a3
+  rm -rf "$od" "$hb" "$hb2" "$tmp/order-m"
+  cp -r "$1" "$od" && rm -rf "$od"/findings/* "$od"/reduced "$od"/report.html
+  python3 - "$od" <<'PY'
+import sqlite3, sys, os
+d = sys.argv[1]
+db = sqlite3.connect(d + "/campaign.db")
+for t in ("findings", "buckets", "bucket_keys"): db.execute("DELETE FROM " + t)
+os.makedirs(d + "/findings/o"); os.makedirs(d + "/reduced")
+versions = {"z3": "4.8.12", "cvc5": "1.0.3", "unattributed": ""}
+rows = [  # bucket 1, 2, ...: kind, culprit, the oracle's why, drawn options (z3's), reduced options line
+  ("crash", "z3", "z3 crashed: assertion violation", None, None),
+  ("incompleteness", "cvc5", "cvc5 gave unknown on query 1, where z3 is sat", None, None),
+  ("soundness", "cvc5", "cvc5 answered sat on query 1 with a model that falsifies an assertion (our evaluator), expected unsat", None, None),
+  ("invalid-model", "z3", "z3's model falsifies an assertion (our evaluator)", None, None),
+  ("soundness", "z3", "z3 answered unsat on query 1 but cvc5's model satisfies every assertion", ["sat.euf=true", "smt.arith.solver=2"], None),
+  ("unspecified", "unattributed", "z3 and cvc5 disagree on query 1 (sat vs unsat); no model decides and 0^0 is unspecified", None, None),
+  ("soundness", "unattributed", "z3 and cvc5 disagree on query 1 (sat vs unsat); no model decides", None, None),
+  ("soundness", "cvc5", "z3 and cvc5 disagree on query 1 (sat vs unsat); no model decides; referee cvc4 answers sat", None, "cvc5 --fp-exp --no-arrays-exp --strings-exp --sygus-inst"),
+  ("performance", "cvc5", "performance: cvc5 took 9.00s, the reference z3 0.10s", None, None),
+  ("soundness", "cvc5", "with :produce-unsat-cores: cvc5 answered sat on query 1, expected unsat; z3 answered unsat", None, None),
+]
+for i, (kind, solver, why, opts, red) in enumerate(rows, 1):
+    trig, js, rt = "findings/o/f%d.smt2" % i, "findings/o/f%d.json" % i, None
+    open(d + "/" + trig, "w").write("(declare-fun x () Int)\n(assert (> x %d))\n(check-sat)\n" % i)
+    z3opts = ', "options": ["%s"]' % '", "'.join(opts) if opts else ""
+    open(d + "/" + js, "w").write('{"kind": "%s", "solver": "%s", "runs": [{"solver": "z3", "command": ["z3"]%s},'
+                                  ' {"solver": "cvc5", "command": ["cvc5"]}]}\n' % (kind, solver, z3opts))
+    if red:
+        rt = "reduced/b%d.smt2" % i
+        open(d + "/" + rt, "w").write("; smtgrind options: %s\n(check-sat)\n" % red)
+    db.execute("INSERT INTO buckets (id, kind, solver, logic, signature, key, first_finding, first_trigger, first_json,"
+               " reduced_trigger, count, created, created_elapsed, version, reduce_state)"
+               " VALUES (?, ?, ?, 'QF_LIA', '', ?, ?, ?, ?, ?, 1, 0, ?, ?, ?)",
+               (i, kind, solver, "k%d" % i, i, trig, js, rt, float(i), versions[solver], "done" if red else "off"))
+    db.execute("INSERT INTO bucket_keys (key, bucket) VALUES (?, ?)", ("k%d" % i, i))
+    db.execute("INSERT INTO findings (id, name, trigger, json, kind, solver, version, solvers, logic, technique,"
+               " rng_seed, found_at, elapsed, signature, why, key, bucket)"
+               " VALUES (?, ?, ?, ?, ?, ?, ?, 'z3 4.8.12; cvc5 1.0.3', 'QF_LIA', 'opfuzz', '1', 0, ?, '', ?, ?, ?)",
+               (i, "f%d" % i, trig, js, kind, solver, versions[solver], float(i), why, "k%d" % i, i))
+db.commit()
+PY
+  mkdir -p "$hb" "$hb2"
+  printf '#!/bin/sh\ncase "$1" in\n--version) echo "Z3 version 4.8.12 - 64 bit" ;;\n-pd) printf "%%s\\n" "[module] sat, description: propositional SAT solver" "    euf (bool) enable euf solver (this feature is preliminary and not ready for general consumption) (default: false)" ;;\nesac\n' > "$hb/z3"
+  printf '#!/bin/sh\ncase "$1" in\n--version) echo "This is cvc5 version 1.0.3" ;;\n--help) printf "%%s\\n" "From the Arrays Theory module:" "  --arrays-exp           enable experimental features in the theory of arrays" "                         (EXPERTS only) [*]" "From the Floating-Point module:" "  --fp-exp               Allow floating-point sorts of all sizes, rather than" "                         only Float32 (8/24) or Float64 (11/53) (experimental)" "                         (EXPERTS only) [*]" "From the Strings Theory module:" "  --strings-exp          experimental features in the theory of strings [*]" ;;\nesac\n' > "$hb/cvc5"
+  sed 's/4\.8\.12/4.8.11/' "$hb/z3" > "$hb2/z3" && cp "$hb/cvc5" "$hb2/cvc5"
+  chmod +x "$hb/z3" "$hb/cvc5" "$hb2/z3" "$hb2/cvc5"
+  run env PATH="$hb:$PATH" "$bin" bugs list "$od"
+  ids=$(tail -n +2 <<<"$out" | cut -f1 | tr '\n' ' ')
+  t5=$(awk -F'\t' '$1 == 5 {print $11 "|" $12}' <<<"$out")
+  t8=$(awk -F'\t' '$1 == 8 {print $11 "|" $12}' <<<"$out")
+  a3=$(awk -F'\t' '$1 == 3 || $1 == 10 || $1 == 7 {print $11}' <<<"$out" | tr '\n' ',')
+  check "bugs list: wrong unsat, wrong sat, untold wrong answer, invalid model, crash, then the rest (ties by id), the wrong answer in a column" \
+    eval '[ $code = 0 ] && [ "$ids" = "5 8 3 10 7 4 1 2 9 6 " ] && [ "$a3" = "sat,sat,," ] && [ "$(head -n 1 <<<"$out" | cut -f10-)" = "$(printf "bug\tanswer\toptions")" ]'
+  check "bugs list: the options a bucket needs, marked with what the solver's own help says (experimental, expert)" \
+    eval '[ "$t5" = "unsat|z3 sat.euf=true (experimental) smt.arith.solver=2" ] && [ "$t8" = "unsat|cvc5 --fp-exp (experimental, expert) --no-arrays-exp (experimental, expert) --strings-exp (experimental) --sygus-inst" ]'
+  run env PATH="$hb2:$PATH" "$bin" bugs list "$od"
+  t5=$(awk -F'\t' '$1 == 5 {print $12}' <<<"$out")
+  t8=$(awk -F'\t' '$1 == 8 {print $12}' <<<"$out")
+  check "bugs list: no mark from a solver of another version than the finding's (its help may say otherwise)" \
+    eval '[ $code = 0 ] && [ "$t5" = "z3 sat.euf=true smt.arith.solver=2" ] && [[ $t8 == "cvc5 --fp-exp (experimental, expert) "* ]]'
+  run env PATH="$hb:$PATH" "$bin" bugs export "$od"
+  eids=$(grep -o '^ *{"id": [0-9]*' "$out_file" | grep -o '[0-9]*$' | tr '\n' ' ')
+  check "bugs export: the same order, each bucket's wrong answer" \
+    eval '[ $code = 0 ] && [ "$eids" = "5 8 3 10 7 4 1 2 9 6 " ] && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert [b[\"wrong_answer\"] for b in d][:5] == [\"unsat\", \"unsat\", \"sat\", \"sat\", None]" "$out_file"'
+  run env PATH="$hb:$PATH" "$bin" report "$od"
+  rids=$(grep -o 'id="bucket-[0-9]*"' "$od/report.html" | grep -o '[0-9]*' | tr '\n' ' ')
+  check "report: the same order, the wrong answer and the marked options shown" \
+    eval '[ $code = 0 ] && [ "$rids" = "5 8 3 10 7 4 1 2 9 6 " ] && grep -q "Bucket 5: soundness (wrong unsat)" "$od/report.html" && grep -q "<code>z3 sat.euf=true (experimental) smt.arith.solver=2</code>" "$od/report.html"'
+  run env PATH="$hb:$PATH" "$bin" bugs show "$od" 5 --issue
+  check "bugs show --issue: the wrong answer in the title, the options marked" \
+    eval '[ $code = 0 ] && [[ $out == "### z3 4.8.12: wrong unsat answer on QF_LIA"* ]] && [[ $out == *"Options: z3 sat.euf=true (experimental) smt.arith.solver=2 (a mark in parentheses: what the solver'"'"'s own help says"* ]]'
+  run env PATH="$hb:$PATH" "$bin" merge --out "$tmp/order-m" "$od"
+  check "the human list (merge prints it): bugs in the listing order, wrong answers said, options under their bucket" \
+    eval '[ $code = 0 ] && [ "$(grep -o "^bug [0-9]*: [a-z-]*\( (wrong [a-z]*)\)\?" <<<"$out" | tr "\n" ";")" = "bug 1: soundness (wrong unsat);bug 2: soundness (wrong unsat);bug 3: soundness (wrong sat);bug 4: soundness;bug 5: invalid-model;bug 6: crash;bug 7: incompleteness;bug 8: performance;" ] && [[ $out == *"bucket 5 "*"
+             options: z3 sat.euf=true (experimental) smt.arith.solver=2"* ]]'
+}
+
 group_campaign() {
   local fake
   fake=$(dirname "$bin")/fake_solver
@@ -1317,6 +1418,7 @@ db = sqlite3.connect(sys.argv[1]); db.execute("CREATE TABLE t (x)"); db.execute(
     eval '[ $code = 0 ] && [[ $out == *"crash on"* ]] && [[ $out == *'"'"'```smt2'"'"'* ]]'
   run "$bin" bugs show "$c1" 999
   check "bugs show of a missing bucket: exit 2" test "$code" = 2
+  campaign_order "$c1"
   local before after
   before=$(sed -n 's/.* \([0-9]*\) mutants, .*/\1/p' "$err_file")
   before=$("$bin" bugs export "$c1" | grep -c '"name"')
@@ -2464,6 +2566,8 @@ db = sqlite3.connect(sys.argv[1]); print(";".join(r[0] + "=" + r[1] for r in db.
 source "$(dirname "${BASH_SOURCE[0]}")/group_options.sh"
 # shellcheck source=tests/cli/group_npmz3.sh
 source "$(dirname "${BASH_SOURCE[0]}")/group_npmz3.sh"
+# shellcheck source=tests/cli/group_release.sh
+source "$(dirname "${BASH_SOURCE[0]}")/group_release.sh"
 # ---- enum: grammar-based enumeration (issue 17) ----------------------------------------------
 group_enum() {
   local d=$tmp/en

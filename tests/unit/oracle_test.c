@@ -247,7 +247,9 @@ test_blame (void **state)
         v = judge_named (names, "ssuu", NULL, &o);
         assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
         assert_non_null (strstr (v.why, "2 of the 3 solvers that decided say unsat (majority)"));
-        assert_true (v.culprit == 0 || v.culprit == 1);
+        /* both runs of the outvoted family are blamed, the first named */
+        assert_int_equal (v.culprit, 0);
+        assert_true (v.culprits == 0x3);
       }
   }
   /* Three answers from two families (z3 sat, z3-4.13.0 unsat, cvc5 sat) are no majority: the
@@ -326,6 +328,84 @@ test_blame (void **state)
   assert_int_equal (v.culprit, 2);
   assert_non_null (strstr (v.why, "falsifies"));
   assert_string_equal (sg_verdict_kind_name (SG_VERDICT_UNSPECIFIED), "unspecified");
+}
+
+/* The runs v blames, as a mask (sg_verdict_blames over n runs). */
+static uint64_t
+blamed (const sg_verdict *v, uint32_t n)
+{
+  uint64_t m = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (sg_verdict_blames (v, i)) m |= (uint64_t) 1 << i;
+  return m;
+}
+
+/* Issue 47 item 5: every run a rule shows wrong is blamed (each release and each configuration
+ * of a solver), not one per family and not just the first. */
+static void
+test_blame_every_run (void **state)
+{
+  (void) state;
+  sg_oracle_opts o = { SG_ANS_NONE, false, 0, 0, NULL };
+  /* The observed bug: z3 4.8.12 and z3-5.2.0 unsat, cvc5 sat with a model our evaluator
+   * validates: both z3 runs are wrong (only z3 was blamed). */
+  static const char *const rel[] = { "z3", "z3-5.2.0", "cvc5" };
+  int cvc5_valid[3] = { -1, -1, SG_MODEL_VALID };
+  sg_verdict v = judge_named (rel, "uus", cvc5_valid, &o);
+  assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
+  assert_int_equal (v.culprit, 0);
+  assert_true (blamed (&v, 3) == 0x3);
+  assert_non_null (strstr (v.why, "z3 answered unsat on query 1 but cvc5's model satisfies"));
+  /* ... whichever run comes first, and with the label unsat overridden by that model. */
+  static const char *const rel2[] = { "cvc5", "z3", "z3-5.2.0" };
+  int first_valid[3] = { SG_MODEL_VALID, -1, -1 };
+  v = judge_named (rel2, "suu", first_valid, &o);
+  assert_int_equal (v.culprit, 1);
+  assert_true (blamed (&v, 3) == 0x6);
+  o.expected = SG_ANS_UNSAT;
+  v = judge_named (rel2, "suu", first_valid, &o);
+  assert_true (blamed (&v, 3) == 0x6);
+  assert_non_null (strstr (v.why, "the expected status, unsat, is wrong"));
+  /* Metamorphic: every run that contradicts the expected status (unsat). */
+  v = judge_named (rel2, "ssu", NULL, &o);
+  assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
+  assert_true (blamed (&v, 3) == 0x3);
+  o.expected = SG_ANS_NONE;
+  /* Majority: z3 and z3-4.13.0 unsat (one family, one vote) against cvc5 and cvc4: both. */
+  static const char *const vers[] = { "z3", "cvc5", "cvc4", "z3-4.13.0" };
+  v = judge_named (vers, "ussu", NULL, &o);
+  assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
+  assert_non_null (strstr (v.why, "(majority)"));
+  assert_int_equal (v.culprit, 0);
+  assert_true (blamed (&v, 4) == 0x9);
+  /* Refuted models: each sat run whose model falsifies an assertion is wrong against an unsat;
+   * a sat run whose model our evaluator validates is right (only the unsat is blamed). */
+  static const char *const three[] = { "z3", "cvc5", "cvc4" };
+  int both_refuted[3] = { SG_MODEL_INVALID, SG_MODEL_INVALID, -1 };
+  v = judge_named (three, "ssu", both_refuted, &o);
+  assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
+  assert_true (blamed (&v, 3) == 0x3);
+  assert_non_null (strstr (v.why, "z3 answered sat on query 1 with a model that falsifies"));
+  int one_refuted[3] = { SG_MODEL_INVALID, SG_MODEL_VALID, -1 };
+  v = judge_named (three, "ssu", one_refuted, &o);
+  assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
+  assert_true (blamed (&v, 3) == 0x4);
+  /* A refuted sat is no vote: z3 sat (undecided model), cvc5 unsat, cvc4 sat with a refuted
+   * model is cvc4's wrong answer, no majority against cvc5. */
+  int last_refuted[3] = { -1, -1, SG_MODEL_INVALID };
+  v = judge_named (three, "sus", last_refuted, &o);
+  assert_int_equal (v.kind, SG_VERDICT_SOUNDNESS);
+  assert_true (blamed (&v, 3) == 0x4);
+  assert_null (strstr (v.why, "majority"));
+  /* No rule decides: no one (the referee's turn). */
+  v = judge_named (three, "sut", NULL, &o);
+  assert_int_equal (v.culprit, SG_NONE);
+  assert_true (blamed (&v, 3) == 0);
+  assert_false (sg_verdict_blames (&v, SG_NONE));
+  /* Setting one culprit drops the others. */
+  v.culprits = 0x6;
+  sg_verdict_blame (&v, 0);
+  assert_true (blamed (&v, 3) == 0x1);
 }
 
 /* sg_unspec_find on one assertion over x, y: Int, r, t: Real, f, g: Float32, b: (_ BitVec 8),
@@ -458,6 +538,7 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_differential),
     cmocka_unit_test (test_blame),
+    cmocka_unit_test (test_blame_every_run),
     cmocka_unit_test (test_metamorphic_crash_model_perf),
     cmocka_unit_test (test_unspec_table),
     cmocka_unit_test (test_model_text),

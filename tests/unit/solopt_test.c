@@ -1,6 +1,7 @@
 /* solopt_test: option tables (run/solopt.h) — the parsers read captured help texts of z3 -pd,
  * cvc5 --help and --OPT=help into names, types, defaults, categories and expert marks, and
- * skip what they cannot read; the exclusion list marks semantics-changing options; candidates
+ * skip what they cannot read; the experimental and expert marks are only what the help says
+ * (test_experimental); the exclusion list marks semantics-changing options; candidates
  * and option words; a drawn configuration replays from its seed, never holds a rejected,
  * excluded or untried value, and in safe mode holds at most one expert option; the cache
  * file round-trips and a bad line is an error with its line and column. */
@@ -197,6 +198,85 @@ test_parse_cvc (void **state)
       sg_solopt_table_free (&g);
       free (copy);
     }
+  sg_solopt_table_free (&t);
+}
+
+/* Excerpts of the Debian builds' own help texts (z3 4.8.12 -pd, cvc5 1.0.3 --help), verbatim. */
+static const char z3_pd_experimental[] =
+  "[module] sat, description: propositional SAT solver\n"
+  "    euf (bool) enable euf solver (this feature is preliminary and not ready for general consumption) (default: false)\n"
+  "    restart.factor (double) restart increment factor for geometric strategy (default: 1.5)\n"
+  "[module] sls, description: Experimental Stochastic Local Search Solver (for QFBV only).\n"
+  "    early_prune (bool) use early pruning for score prediction (default: true)\n"
+  "[module] nlsat, description: nonlinear solver\n"
+  "    shuffle_vars (bool) use a random variable order. (default: false)\n";
+static const char cvc5_help_experimental[] =
+  "From the Arrays Theory module:\n"
+  "  --arrays-eager-index   turn on eager index splitting for generated array\n"
+  "                         lemmas [*]\n"
+  "  --arrays-exp           enable experimental features in the theory of arrays\n"
+  "                         (EXPERTS only) [*]\n"
+  "From the Floating-Point module:\n"
+  "  --fp-exp               Allow floating-point sorts of all sizes, rather than\n"
+  "                         only Float32 (8/24) or Float64 (11/53) (experimental)\n"
+  "                         (EXPERTS only) [*]\n"
+  "  --fp-lazy-wb           Enable lazier word-blasting (on preNotifyFact instead\n"
+  "                         of registerTerm) (EXPERTS only) [*]\n"
+  "From the Quantifiers module:\n"
+  "  --cegqi-bv-ineq=MODE   choose mode for handling bit-vector inequalities with\n"
+  "                         counterexample-guided instantiation (EXPERTS only)\n"
+  "  --sygus-inst           Enable SyGuS instantiation quantifiers module [*]\n"
+  "From the Strings Theory module:\n"
+  "  --strings-exp          experimental features in the theory of strings [*]\n";
+
+/* Only what the solver's own help says: "experimental" or "preliminary" in an option's (or a z3
+ * module's) description, cvc's "(EXPERTS only)"; z3's experts by module are ours, never said. */
+static void
+test_experimental (void **state)
+{
+  (void) state;
+  sg_solopt_table t;
+  sg_solopt_table_init (&t);
+  snprintf (t.solver, sizeof t.solver, "z3");
+  assert_int_equal (sg_solopt_parse_z3 (&t, z3_pd_experimental, sizeof z3_pd_experimental - 1), SG_RC_OK);
+  assert_int_equal (t.opts.n, 4);
+  const sg_solopt *o = sg_solopt_of_word (&t, "sat.euf=true");
+  assert_ptr_equal (o, find (&t, "sat.euf"));
+  assert_true (o->experimental); /* "preliminary and not ready for general consumption" */
+  assert_string_equal (sg_solopt_caveat (&t, o), "experimental");
+  o = sg_solopt_of_word (&t, "sat.restart.factor=2.0");
+  assert_false (o->experimental);
+  assert_null (sg_solopt_caveat (&t, o));
+  assert_true (find (&t, "sls.early_prune")->experimental); /* its module: "Experimental ..." */
+  o = sg_solopt_of_word (&t, "nlsat.shuffle_vars=true");
+  assert_true (o->expert);              /* our grouping by module... */
+  assert_false (o->experimental);
+  assert_null (sg_solopt_caveat (&t, o)); /* ...which z3's help never says */
+  assert_null (sg_solopt_of_word (&t, "sat.eu=true"));
+  assert_null (sg_solopt_of_word (&t, "=true"));
+  sg_solopt_table_free (&t);
+
+  sg_solopt_table_init (&t);
+  snprintf (t.solver, sizeof t.solver, "cvc5");
+  assert_int_equal (sg_solopt_parse_cvc (&t, cvc5_help_experimental, sizeof cvc5_help_experimental - 1), SG_RC_OK);
+  assert_int_equal (t.opts.n, 7);
+  o = sg_solopt_of_word (&t, "--fp-exp");
+  assert_non_null (o);
+  assert_true (o->experimental);
+  assert_true (o->expert);
+  assert_string_equal (sg_solopt_caveat (&t, o), "experimental, expert");
+  o = sg_solopt_of_word (&t, "--no-arrays-exp"); /* the other value of a bool */
+  assert_ptr_equal (o, find (&t, "arrays-exp"));
+  assert_string_equal (sg_solopt_caveat (&t, o), "experimental, expert");
+  assert_string_equal (sg_solopt_caveat (&t, sg_solopt_of_word (&t, "--strings-exp")), "experimental");
+  assert_string_equal (sg_solopt_caveat (&t, sg_solopt_of_word (&t, "--fp-lazy-wb")), "expert");
+  assert_string_equal (sg_solopt_caveat (&t, sg_solopt_of_word (&t, "--cegqi-bv-ineq=keep")), "expert");
+  assert_null (sg_solopt_caveat (&t, sg_solopt_of_word (&t, "--sygus-inst")));
+  assert_null (sg_solopt_caveat (&t, sg_solopt_of_word (&t, "--arrays-eager-index")));
+  assert_null (sg_solopt_of_word (&t, "fp-exp"));          /* cvc words start with -- */
+  assert_null (sg_solopt_of_word (&t, "--no-cegqi-bv-ineq")); /* no-: bools only */
+  assert_true (sg_solopt_says_experimental ("(Experimental)", 14));
+  assert_false (sg_solopt_says_experimental ("experimenta", 11)); /* within its length */
   sg_solopt_table_free (&t);
 }
 
@@ -457,6 +537,7 @@ main (void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_parse_z3),
     cmocka_unit_test (test_parse_cvc),
+    cmocka_unit_test (test_experimental),
     cmocka_unit_test (test_words_candidates),
     cmocka_unit_test (test_draw),
     cmocka_unit_test (test_hint),

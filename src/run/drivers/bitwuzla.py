@@ -1,0 +1,254 @@
+#!/usr/bin/env python3
+# bitwuzla.py: the bitwuzla command line (`bitwuzla [options] [FILE]`) over the Python API of a
+# bitwuzla wheel from PyPI, which ships no executable. smtgrind writes this text into the
+# release's venv as bin/bitwuzla (first line replaced by that venv's python). It follows
+# bitwuzla 0.x's src/main/ (options.cpp, main.cpp): the same options, the library's parser
+# printing the answers, FILE or stdin. Where it differs on purpose (errors as (error "..."),
+# --time-limit): README.md beside it. Stdlib only.
+import os, re, select, signal, sys, traceback
+
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # die of a closed pipe as a binary does,
+signal.signal(signal.SIGINT, signal.SIG_DFL)   # not with a Python traceback
+if sys.path and os.path.abspath(sys.path[0]) == os.path.dirname(os.path.abspath(__file__)):
+    del sys.path[0]  # run as bitwuzla.py: `import bitwuzla` must find the wheel, not this file
+import bitwuzla
+
+OUT = sys.stdout
+EXIT = re.compile(r'(\s|;[^\n]*(\n|$))*\(\s*exit\s*\)\s*$')
+
+
+def c_flush():
+    """Flush C stdio: the library's parser prints its answers through C++ std::cout."""
+    try:
+        import ctypes
+        ctypes.CDLL(None).fflush(None)
+    except Exception:
+        pass
+
+
+def say(text):
+    c_flush()
+    OUT.write(text)
+    OUT.flush()
+
+
+def usage_error(msg):
+    """bzla::main::Error: "[error] MSG" on stderr, exit 1 (command-line errors only)."""
+    c_flush()
+    sys.stderr.write('[error] %s\n' % msg)
+    sys.exit(1)
+
+
+def script_error(msg):
+    """An error in the script (parse error, API error): an SMT-LIB error response on stdout,
+    which smtgrind reads as a rejection (the binary prints "[error] MSG" on stderr)."""
+    say('(error "%s")\n' % re.sub(r'^<string>:', '<stdin>:', str(msg)))
+    return 1
+
+
+def parse_options(argv, lib):
+    """bitwuzla 0.x src/main/options.cpp: the driver's own options; every other word that
+    starts with '-' (and the value a library option takes) goes to Options.set_args."""
+    m = dict(infile=None, lang=None, print_formula=False, print_model=False, no_letify=False,
+             print_unsat_core=False, parse_only=False, pp_only=False, bv_format=2,
+             time_limit=0, output_lang='smt2')
+    args, i = [], 1
+
+    def value():  # -o=v, --option=value, or -o v / --option value
+        nonlocal i
+        arg = argv[i]
+        if '=' in arg:
+            opt, val = arg[:arg.rfind('=')], arg[arg.rfind('=') + 1:]
+        elif i + 1 < len(argv) and not argv[i + 1].startswith('-'):
+            opt, val, i = arg, argv[i + 1], i + 1
+        else:
+            opt, val = arg, ''
+        if not val:
+            usage_error('expected value for option `%s`' % opt)
+        return opt, val
+
+    def number():
+        opt, val = value()
+        n = re.match(r'\s*\+?\d+', val)
+        if not n:
+            usage_error('expected numeric value for option `%s` but got `%s`' % (opt, val))
+        return int(n.group())
+
+    def is_opt(arg, short, long):
+        return arg in (short, long) or arg.startswith((long + '=',) + ((short + '=',) if short else ()))
+
+    while i < len(argv):
+        arg = argv[i]
+        if arg in ('-h', '--help'):
+            say('Usage:\n  bitwuzla [<options>] [<input>]\n\nA driver over the bitwuzla Python '
+                'API (%s): -V, -c, -p, -P, -t N, --lang {smt2,btor2}, --print-model, '
+                '--print-unsat-core, --pp-only, --bv-output-format N, and every library option '
+                'as --NAME[=VALUE].\n' % bitwuzla.version())
+            sys.exit(0)
+        elif arg in ('-c', '--copyright'):
+            say(bitwuzla.copyright() + '\n')
+            sys.exit(0)
+        elif arg in ('-V', '--version'):
+            say(bitwuzla.version() + '\n')
+            sys.exit(0)
+        elif arg in ('-p', '--print-formula'):
+            m['print_formula'] = True
+        elif is_opt(arg, '', '--output-lang'):
+            m['output_lang'] = value()[1]
+            if m['output_lang'] not in ('smt2', 'btor2'):
+                usage_error("invalid output language given `%s`, expected 'smt2' or 'btor2'"
+                            % m['output_lang'])
+        elif arg in ('--print-unsat-core', '--print-model', '--print-no-letify', '--pp-only'):
+            m[arg[2:].replace('-', '_')] = True
+        elif arg in ('-P', '--parse-only'):
+            m['parse_only'] = True
+        elif is_opt(arg, '', '--bv-output-format'):
+            m['bv_format'] = number()
+            if m['bv_format'] not in (2, 10, 16):
+                usage_error("invalid bit-vector output number format, expected '2', '10', or '16'")
+        elif is_opt(arg, '-t', '--time-limit'):
+            m['time_limit'] = number()
+        elif is_opt(arg, '', '--lang'):
+            m['lang'] = value()[1]
+            if m['lang'] not in ('smt2', 'btor2'):
+                usage_error("invalid input language given `%s`, expected 'smt2' or 'btor2'"
+                            % m['lang'])
+        elif arg.startswith('-') and arg != '-':
+            args.append(arg)
+            name = arg[2:] if arg.startswith('--') else arg[1:]  # a library option may take
+            if '=' not in arg and name and lib.is_valid(name):    # the next word as its value
+                kind = bitwuzla.OptionInfo(lib, lib.option(name)).kind()
+                if kind != bitwuzla.OptionInfoKind.BOOL and i + 1 < len(argv):
+                    inc = lib.option(name) in (bitwuzla.Option.VERBOSITY, bitwuzla.Option.LOGLEVEL)
+                    if kind != bitwuzla.OptionInfoKind.NUMERIC or not inc or argv[i + 1].isdigit():
+                        i += 1
+                        args.append(argv[i])
+        elif m['infile'] is None:
+            m['infile'] = arg
+        elif arg != m['infile']:
+            usage_error('multiple input files detected: `%s`, already got `%s`.'
+                        % (arg, m['infile']))
+        i += 1
+    if m['lang'] is None:
+        m['lang'] = 'btor2' if (m['infile'] or '').endswith('.btor2') else 'smt2'
+    return m, args
+
+
+def start_time_limit(ms):
+    """--time-limit=MS on the whole run. The binary's timer thread prints "unknown" and exits
+    0; here a forked watchdog (a Python thread cannot run while the library holds the
+    interpreter) says "bitwuzla interrupted by timeout." on stderr and ends us by SIGTERM,
+    which smtgrind reads as a timeout. It holds only stderr and ends when we do."""
+    parent = os.getpid()
+    r, w = os.pipe()
+    if os.fork():
+        os.close(r)
+        return w  # kept open for our whole life: its EOF tells the watchdog we are gone
+    try:
+        os.close(w)
+        for fd in (0, 1):
+            os.close(fd)
+        if not select.select([r], [], [], ms / 1000.0)[0] and os.getppid() == parent:
+            os.write(2, b'bitwuzla interrupted by timeout.\n')
+            os.kill(parent, signal.SIGTERM)
+    finally:
+        os._exit(0)
+
+
+class Splitter:
+    """Cuts a text stream into complete top-level commands, so that each command read from
+    stdin is answered before the next arrives (a session writes one and waits). Tokens:
+    blanks, ; comments, "strings" ("" inside), |quoted symbols|, parentheses, other words."""
+    TOKEN = re.compile(r'\s+|;[^\n]*\n|"[^"]*(?:""[^"]*)*"|\|[^|]*\||[()]|[^\s()";|]+')
+
+    def __init__(self):
+        self.buf, self.i, self.depth = '', 0, 0
+
+    def feed(self, text):
+        """Add text; return the list of complete units (commands, stray words) so far."""
+        s, i, start, units = self.buf + text, self.i, 0, []
+        while True:
+            m = self.TOKEN.match(s, i)
+            # no token yet (an open string, symbol or comment), or one that may go on
+            if not m or (m.end() == len(s) and m.group()[0] not in '() \t\r\n'):
+                break
+            t, i = m.group(), m.end()
+            if t == '(':
+                self.depth += 1
+            elif t == ')':
+                self.depth = max(self.depth - 1, 0)
+            if self.depth == 0 and t[0] not in '( \t\r\n;':  # a command, or a stray word
+                units.append(s[start:i])
+                start = i
+        self.buf, self.i = s[start:], i - start
+        return units
+
+    def rest(self):
+        return [self.buf]
+
+
+def main(argv):
+    lib = bitwuzla.Options()
+    m, args = parse_options(argv, lib)
+    try:
+        if args:
+            lib.set_args(*args)
+        if m['print_unsat_core']:
+            lib.set(bitwuzla.Option.PRODUCE_UNSAT_CORES, True)
+        if m['print_model']:
+            lib.set(bitwuzla.Option.PRODUCE_MODELS, True)
+    except bitwuzla.BitwuzlaException as e:  # main.cpp drops the "invalid call to '...', "
+        msg = str(e)
+        usage_error(msg[msg.find("', ") + 3:] if msg.startswith('invalid call') else msg)
+    if m['time_limit']:
+        keep_alive = start_time_limit(m['time_limit'])  # noqa: F841 (must stay open)
+    tm = bitwuzla.TermManager()
+    parser = bitwuzla.Parser(tm, lib, m['lang'], m['bv_format'])
+    parser.configure_auto_print_model(m['print_model'])
+    only = m['parse_only'] or m['pp_only'] or m['print_formula']
+    try:
+        if m['infile'] and m['infile'] != '-':
+            parser.parse(m['infile'], only, True)
+        elif m['lang'] != 'smt2':  # btor2 has no commands: read it whole
+            parser.parse(sys.stdin.read(), only, False)
+        else:  # stdin: answer every complete command as soon as it has arrived
+            split, eof = Splitter(), False
+            while not eof:
+                data = os.read(0, 1 << 16)
+                eof = not data
+                units = split.feed(data.decode('utf-8', 'surrogateescape')) if data else split.rest()
+                for k, unit in enumerate(units):
+                    if EXIT.match(unit):  # the parser stops at (exit); so do we
+                        units, eof = units[:k + 1], True
+                        break
+                text = ''.join(units)
+                if text.strip():
+                    parser.parse(text, only, False)
+                    c_flush()
+        bzla = parser.bitwuzla()
+        if m['pp_only'] or (m['print_formula'] and not m['parse_only']):
+            bzla.simplify()
+        if m['print_formula']:
+            say(bzla.print_formula(m['output_lang'], m['bv_format']))
+        if m['print_unsat_core']:
+            say(bzla.print_unsat_core('smt2', m['bv_format']))
+    except (bitwuzla.BitwuzlaException, UnicodeError) as e:
+        return script_error(e)
+    return 0
+
+
+if __name__ == '__main__':
+    try:
+        code = main(sys.argv)
+        c_flush()
+        OUT.flush()
+        sys.exit(code)
+    except SystemExit:
+        raise
+    except MemoryError:  # as a native binary under RLIMIT_AS: smtgrind reads a memout
+        os.write(2, b'bitwuzla driver: out of memory (std::bad_alloc)\n')
+        os._exit(134)
+    except BaseException:  # a bug of this driver: never an answer (exit 134, as an abort)
+        traceback.print_exc()
+        sys.stderr.flush()
+        os._exit(134)

@@ -1,0 +1,281 @@
+#!/usr/bin/env python3
+# cvc5.py: the cvc5 command line (`cvc5 [options] [FILE]`) over the Python API of a cvc5 wheel
+# from PyPI, which ships no executable. smtgrind writes this text into the release's venv as
+# bin/cvc5 (first line replaced by that venv's python). It does what cvc5 1.x's own driver
+# (src/main/ of cvc5) does for what smtgrind uses: options, one SMT-LIB script from FILE or
+# stdin run command by command, answers and error responses on stdout, exit 0 / 1, --tlimit.
+# Stdlib only. What it does not do: README.md beside it.
+import os, re, select, signal, sys, traceback
+
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # die of a closed pipe as the binary does,
+signal.signal(signal.SIGINT, signal.SIG_DFL)   # not with a Python traceback
+if sys.path and os.path.abspath(sys.path[0]) == os.path.dirname(os.path.abspath(__file__)):
+    del sys.path[0]  # run as cvc5.py: `import cvc5` must find the wheel, not this file
+import cvc5
+
+OUT = sys.stdout
+# Commands whose failure the binary prints and survives (CommandRecoverableFailure: the
+# getters, set-option, set-info, get-info); any other "(error ...)" ends the run, exit 1.
+RECOVERABLE = {'get-value', 'get-model', 'get-assignment', 'get-proof', 'get-unsat-core',
+               'get-unsat-assumptions', 'get-unsat-core-lemmas', 'get-difficulty',
+               'get-timeout-core', 'get-learned-literals', 'get-model-domain-elements',
+               'block-model', 'block-model-values', 'set-option', 'set-info', 'get-info'}
+DRIVER = {'help', 'version', 'show-config', 'copyright'}  # answered here, not by the library
+SHORT = {'L': 'lang', 'i': 'incremental', 'm': 'produce-models', 'q': 'quiet', 'v': 'verbose',
+         'V': 'version', 'h': 'help', 's': 'seed', 'o': 'output', 't': 'trace', 'd': 'debug'}
+DUMPS = (('dump-models', 'sat', '(get-model)'), ('dump-proofs', 'unsat', '(get-proof)'),
+         ('dump-unsat-cores', 'unsat', '(get-unsat-core)'))
+
+
+def say(text):
+    """Write to stdout after the library's own output (-o TAG: C++ std::cout, C stdio)."""
+    try:
+        import ctypes
+        ctypes.CDLL(None).fflush(None)
+    except Exception:
+        pass
+    OUT.write(text)
+    OUT.flush()
+
+
+def option_error(msg):
+    """As the binary's main(): on stderr, exit 1."""
+    if not msg.startswith('Error in option parsing'):
+        msg = 'Error in option parsing: ' + msg
+    sys.stderr.write('(error "%s")\n\nPlease use --help to get help on command-line options.\n'
+                     % msg)
+    sys.exit(1)
+
+
+def versions(solver):
+    """(the PyPI release, what the library says: "1.4.2-modified", b'1.0.7')"""
+    lib = solver.getVersion() if hasattr(solver, 'getVersion') else ''
+    lib = lib.decode() if isinstance(lib, bytes) else str(lib)
+    try:
+        from importlib import metadata
+        return metadata.version('cvc5'), lib
+    except Exception:
+        return re.sub(r'-.*', '', lib), lib
+
+
+def parse_args(solver, argv):
+    """getopt_long as cvc5's options_template.cpp uses it: every option is a library option;
+    a Boolean takes no argument and has --no-NAME, the others take =VALUE or the next word."""
+    names, files, user, args, k = set(solver.getOptionNames()), [], set(), argv[1:], 0
+
+    def kind(name):  # 'bool', 'void' (-q, -v) or 'arg'
+        t = solver.getOptionInfo(name)['type']
+        return 'bool' if t is bool else 'void' if name in ('quiet', 'verbose') else 'arg'
+
+    def setopt(name, value, word):
+        user.add(name)
+        if name in DRIVER:  # the library would print its own text for these
+            return
+        try:
+            solver.setOption(name, value)
+        except RuntimeError as e:
+            msg = str(e)
+            option_error(msg if 'option' in msg and 'nrecognized' not in msg else
+                         "can't understand option `%s'" % word)
+
+    def argument(word, rest):  # the value of an option that takes one
+        nonlocal k
+        if rest:
+            return rest
+        if k >= len(args):
+            option_error("option `%s' missing its required argument" % word)
+        k += 1
+        return args[k - 1]
+
+    while k < len(args):
+        w, k = args[k], k + 1
+        if w == '-' or not w.startswith('-'):
+            files.append(w)
+        elif w.startswith('--'):
+            name, eq, value = w[2:].partition('=')
+            neg = name.startswith('no-') and name not in names
+            base = name[3:] if neg else name
+            if base not in names or (neg and kind(base) != 'bool') or \
+                    (eq and kind(base) != 'arg'):
+                option_error("can't understand option `%s'" % w)
+            if kind(base) == 'arg':
+                setopt(base, argument(w, value if eq else ''), w)
+            else:
+                setopt(base, 'false' if neg else 'true', w)
+        else:  # short options, several in one word too: -qim, -L smt2, -Lsmt2
+            j = 1
+            while j < len(w):
+                name, j = SHORT.get(w[j]), j + 1
+                if name not in names:
+                    option_error("can't understand option `%s'" % w)
+                if kind(name) == 'arg':
+                    setopt(name, argument(w, w[j:]), w)
+                    break
+                setopt(name, 'true', w)
+    return files, user
+
+
+def start_tlimit(ms):
+    """--tlimit=MS, wall clock, whole run. The binary's SIGALRM handler prints this line and
+    aborts; a Python handler cannot run while the library holds the interpreter, so a forked
+    watchdog does it. It holds only stderr and ends when this process does."""
+    parent = os.getpid()
+    r, w = os.pipe()
+    if os.fork():
+        os.close(r)
+        return w  # kept open for our whole life: its EOF tells the watchdog we are gone
+    try:
+        os.close(w)
+        os.close(0)
+        os.close(1)
+        if not select.select([r], [], [], ms / 1000.0)[0] and os.getppid() == parent:
+            os.write(2, b'cvc5 interrupted by timeout.\n')
+            os.kill(parent, signal.SIGABRT)
+    finally:
+        os._exit(0)
+
+
+class Splitter:
+    """Cuts a text stream into complete top-level commands, so that each command read from
+    stdin is answered before the next arrives (a session writes one and waits). Tokens:
+    blanks, ; comments, "strings" ("" inside), |quoted symbols|, parentheses, other words."""
+    TOKEN = re.compile(r'\s+|;[^\n]*\n|"[^"]*(?:""[^"]*)*"|\|[^|]*\||[()]|[^\s()";|]+')
+
+    def __init__(self):
+        self.buf, self.i, self.depth = '', 0, 0
+
+    def feed(self, text):
+        """Add text; return the list of complete units (commands, stray words) so far."""
+        s, i, start, units = self.buf + text, self.i, 0, []
+        while True:
+            m = self.TOKEN.match(s, i)
+            # no token yet (an open string, symbol or comment), or one that may go on
+            if not m or (m.end() == len(s) and m.group()[0] not in '() \t\r\n'):
+                break
+            t, i = m.group(), m.end()
+            if t == '(':
+                self.depth += 1
+            elif t == ')':
+                self.depth = max(self.depth - 1, 0)
+            if self.depth == 0 and t[0] not in '( \t\r\n;':  # a command, or a stray word
+                units.append(s[start:i])
+                start = i
+        self.buf, self.i = s[start:], i - start
+        return units
+
+    def rest(self):
+        return [self.buf]
+
+
+def main(argv):
+    tm = cvc5.TermManager() if hasattr(cvc5, 'TermManager') else None
+    solver = cvc5.Solver(tm) if tm is not None else cvc5.Solver()
+    files, user = parse_args(solver, argv)
+    info = lambda name: name in user and solver.getOptionInfo(name)['current']  # noqa: E731
+    if 'help' in user:  # the binary exits 1 after its usage text
+        say('usage: cvc5 [options] [input-file]\n\nWithout an input file, or with `-\', cvc5 '
+            'reads from standard input.\n\nA driver over the cvc5 Python API: every library '
+            'option is accepted as --NAME[=VALUE], --NAME VALUE or --no-NAME.\n')
+        return 1
+    if user & DRIVER:
+        say('This is cvc5 version %s [Python wheel; library version %s]\n' % versions(solver))
+        return 0
+    if not hasattr(cvc5, 'InputParser'):  # cvc5 1.0.7, 1.0.8: the wheel has no parser at all
+        sys.stderr.write('(error "this cvc5 wheel (%s) has no SMT-LIB parser (cvc5.InputParser '
+                         'came with 1.0.9): unsupported")\n' % versions(solver)[0])
+        return 1
+    if len(files) > 1:
+        say('(error "Too many input files specified.")\n')
+        return 1
+    path = files[0] if files and files[0] != '-' else None
+    name = path or '<stdin>'
+    if solver.getOption('input-language') == 'LANG_AUTO' and (path or '').endswith(('.sy', '.sl')):
+        solver.setOption('input-language', 'sygus2')
+    sygus = 'SYGUS' in solver.getOption('input-language')
+    if sygus:
+        solver.setOption('sygus', 'true')
+    lang = cvc5.InputLanguage.SYGUS_2_1 if sygus else cvc5.InputLanguage.SMT_LIB_2_6
+    if solver.getOption('output-language') == 'LANG_AUTO':
+        solver.setOption('output-language', 'sygus2' if sygus else 'smt2')
+    for opt in ('incremental', 'wf-checking'):  # the binary's defaults for a non-tty run
+        if opt not in user and opt in solver.getOptionNames():
+            solver.setOption(opt, 'false')
+    try:
+        solver.setInfo('filename', name)
+    except RuntimeError:
+        pass
+    if info('tlimit'):
+        keep_alive = start_tlimit(int(info('tlimit')))  # noqa: F841 (must stay open)
+    dumps = [(want, query) for opt, want, query in DUMPS if info(opt)]
+    parse_only = info('parse-only')
+    parser = cvc5.InputParser(solver)
+    sm = parser.getSymbolManager()
+
+    def execute():
+        """Run the parser's commands: None when they are done, else the exit code."""
+        while True:
+            try:
+                cmd = parser.nextCommand()
+            except RuntimeError as e:  # the binary: (error "Parse Error: FILE:L.C: MSG")
+                say('(error "Parse Error: %s: %s")\n' % (name, e))
+                return 1
+            if cmd.isNull():
+                return None
+            cname = cmd.getCommandName()
+            if parse_only and not re.match(r'set-logic|reset$|declare-|define-', cname):
+                continue
+            res = cmd.invoke(solver, sm)
+            say(res)
+            if res.startswith('(error ') and cname not in RECOVERABLE:
+                return 1
+            for want, query in dumps:  # --dump-models etc.: after a check-sat, as the binary
+                if cname.startswith('check-sat') and res.strip() == want:
+                    aux = cvc5.InputParser(solver, sm)
+                    aux.setStringInput(lang, query, name)
+                    say(aux.nextCommand().invoke(solver, sm))
+            if cname == 'exit':
+                return 0
+
+    if path:
+        try:
+            parser.setFileInput(lang, path)
+        except RuntimeError as e:
+            say('(error "%s")\n' % e)
+            return 1
+        return execute() or 0
+    # stdin: each batch of complete commands as soon as it has arrived, on a fresh parser
+    # over the same solver and symbol manager (appendIncrementalStringInput cannot go on after
+    # the end of its input before 1.4, and fails on its second append in 1.4.2)
+    split, eof = Splitter(), False
+    while not eof:
+        data = os.read(0, 1 << 16)
+        eof = not data
+        text = ''.join(split.feed(data.decode('utf-8', 'surrogateescape')) if data
+                       else split.rest())
+        if not text.strip():
+            continue
+        try:
+            parser.setStringInput(lang, text, name)
+        except (RuntimeError, UnicodeError) as e:
+            say('(error "Parse Error: %s: %s")\n' % (name, e))
+            return 1
+        status = execute()
+        if status is not None:
+            return status
+    return 0
+
+
+if __name__ == '__main__':
+    try:
+        code = main(sys.argv)
+        say('')
+        sys.exit(code)
+    except SystemExit:
+        raise
+    except MemoryError:  # as the binary under RLIMIT_AS: smtgrind reads a memout
+        os.write(2, b'cvc5 driver: out of memory (std::bad_alloc)\n')
+        os._exit(134)
+    except BaseException:  # a bug of this driver: never an answer (exit 134, as an abort)
+        traceback.print_exc()
+        sys.stderr.flush()
+        os._exit(134)

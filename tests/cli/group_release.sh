@@ -1,0 +1,72 @@
+# group_release.sh: the CLI group `release` of run_cli_tests.sh (sourced there): solver releases
+# (src/run/release.h) installed from a registry, here a fake one (tests/fake/fake_python.sh as
+# SMTGRIND_PYTHON, the cache in a temporary XDG_CACHE_HOME): the first install, a version the
+# registry lacks, an unreachable registry, a half-written install, two installs of one release
+# at once, and triage's bisection over fake releases whose bug comes and goes (issue 47).
+# shellcheck shell=bash disable=SC2016,SC2034,SC2154
+group_release() {
+  local d=$tmp/rel
+  mkdir -p "$d"
+  local fakepy
+  fakepy=$(realpath tests/fake/fake_python.sh)
+  local -a env0=(env XDG_CACHE_HOME="$d/cache" SMTGRIND_PYTHON="$fakepy"
+                 FAKE_PYPI_VERSIONS="9.11.0.0, 9.10.0.0, 9.9.0.0, 9.8.0.0, 9.7.0.0, 9.6.0.0, 9.5.0.0, 9.4.0.0, 9.3.0.0, 9.2.0.0, 9.1.0.0, 9.0.0.0" FAKE_BAD="")
+  local pypi=$d/cache/smtgrind/pypi
+  run "${env0[@]}" "$bin" check --solvers "z3@latest;z3" examples/qf_lia.smt2
+  check "z3@latest: the newest release the registry lists, installed on first use, answers" \
+    eval '[ $code = 0 ] && [[ $err == *"z3@9.11.0: installing z3-solver==9.11.0 from PyPI into $pypi/z3-9.11.0"* ]] && [[ $out == *"z3-9.11.0 "*"sat"*"model valid"* ]] && [ -f "$pypi/z3-9.11.0/smtgrind-release" ] && [ "$(sed -n 1p "$pypi/index-z3-solver.txt")" = 9.11.0 ]'
+  run "${env0[@]}" "$bin" check --json --solvers "z3@9.11.0" examples/qf_lia.smt2
+  check "an installed release is used as it is (no second install), its command in --json" \
+    eval '[ $code = 0 ] && [[ $err != *installing* ]] && [[ $out == *"\"solver\": \"z3-9.11.0\", \"command\": [\"$pypi/z3-9.11.0/bin/z3\""* ]]'
+  run "${env0[@]}" "$bin" check --solvers "cvc5@7.7.7" examples/qf_lia.smt2
+  check "a version the registry lacks: exit 2 naming the package, the version and the newest releases" \
+    eval '[ $code = 2 ] && [[ $err == *"cvc5@7.7.7: PyPI has no release 7.7.7 of cvc5 (newest: 9.11.0, 9.10.0"* ]] && [ ! -e "$pypi/cvc5-7.7.7" ]'
+  run "${env0[@]}" "$bin" check --solvers "z3@9.x" examples/qf_lia.smt2
+  check "a malformed version is no release (and no binary): exit 2" test "$code" = 2
+  # An unreachable registry: no list (a fresh cache), no install; nothing is left behind.
+  local -a env1=(env XDG_CACHE_HOME="$d/cache1" SMTGRIND_PYTHON="$fakepy" FAKE_PYPI_FAIL=1)
+  run "${env1[@]}" "$bin" check --solvers "cvc5@latest" examples/qf_lia.smt2
+  check "an unreachable registry: cvc5@latest is exit 2, naming the package and pip's error" \
+    eval '[ $code = 2 ] && [[ $err == *"cvc5: cannot read the list of releases from PyPI"*"pip index versions cvc5"*"network is unreachable"* ]]'
+  run "${env1[@]}" "$bin" check --solvers "z3@9.1.0" examples/qf_lia.smt2
+  check "an unreachable registry: an install fails with pip's error, exit 2, nothing left in the cache" \
+    eval '[ $code = 2 ] && [[ $err == *"z3@9.1.0: pip install z3-solver==9.1.0 failed: ERROR: No matching distribution"* ]] && [ -z "$(ls -A "$d/cache1/smtgrind/pypi" | grep -v "^\.lock-")" ]'
+  # A half-written install: a directory without the marker (a copy, an old layout) is replaced;
+  # a killed install's temporary directory (over an hour old) is swept.
+  mkdir -p "$pypi/z3-9.1.0/bin" "$pypi/.install-z3-9.0.0-AbCdEf"
+  echo junk > "$pypi/z3-9.1.0/bin/z3"
+  touch -d '2 hours ago' "$pypi/.install-z3-9.0.0-AbCdEf"
+  run "${env0[@]}" "$bin" check --solvers "z3@9.1.0" examples/qf_lia.smt2
+  check "a release directory without its marker is installed again; a killed install's leftovers go" \
+    eval '[ $code = 0 ] && [[ $err == *"installing z3-solver==9.1.0"* ]] && [ -f "$pypi/z3-9.1.0/smtgrind-release" ] && ! grep -q junk "$pypi/z3-9.1.0/bin/z3" && [ ! -e "$pypi/.install-z3-9.0.0-AbCdEf" ] && [ -z "$(ls -A "$pypi" | grep "^\.broken-")" ]'
+  # Two processes wanting one release at once: one installs, the other waits for it.
+  local log=$d/installs.log
+  : >"$log"
+  "${env0[@]}" FAKE_PYPI_SLEEP=2 FAKE_PYPI_LOG="$log" "$bin" check --solvers "z3@9.3.0" examples/qf_lia.smt2 >"$d/p1.out" 2>&1 &
+  local p1=$!
+  "${env0[@]}" FAKE_PYPI_SLEEP=2 FAKE_PYPI_LOG="$log" "$bin" check --solvers "z3@9.3.0" examples/qf_lia.smt2 >"$d/p2.out" 2>&1 &
+  local p2=$! c1=0 c2=0
+  wait $p1 || c1=$?
+  wait $p2 || c2=$?
+  code=$c1
+  check "two installs of one release at once: both run it, pip ran once" \
+    eval '[ $c1 = 0 ] && [ $c2 = 0 ] && [ "$(wc -l <"$log")" = 1 ] && grep -q "z3-9.3.0 " "$d/p1.out" && grep -q "z3-9.3.0 " "$d/p2.out"'
+  # Triage over fake releases: 9.1.0-9.3.0 answer unsat on a sat file (cvc5's model refutes it).
+  run "${env0[@]}" FAKE_BAD="9.1.0 9.2.0 9.3.0" "$bin" triage --json --solvers "z3@9.2.0;cvc5" examples/qf_lia.smt2
+  check "triage: a bug of 9.1.0-9.3.0 found in 9.2.0 is fixed in 9.4.0 (last bad 9.3.0, first bad 9.1.0), exit 0" \
+    eval '[ $code = 0 ] && [[ $out == *"\"kind\": \"soundness\", \"blamed\": \"z3-9.2.0\""*"\"family\": \"z3\", \"newest\": \"9.11.0\", \"open_in_newest\": false, \"first_bad\": \"9.1.0\", \"last_bad\": \"9.3.0\", \"fixed_in\": \"9.4.0\""* ]]'
+  local tests
+  tests=$(sed -n 's/.*"tests": \([0-9]*\).*/\1/p' <<<"$out")
+  check "triage bisects: fewer tests than releases" eval '[ -n "$tests" ] && [ "$tests" -lt 12 ]'
+  run "${env0[@]}" FAKE_BAD="9.3.0 9.4.0 9.5.0 9.6.0 9.7.0 9.8.0 9.9.0 9.10.0 9.11.0" "$bin" triage --solvers "z3@9.4.0;cvc5" examples/qf_lia.smt2
+  check "triage: a bug still in the newest release is open, exit 10" \
+    eval '[ $code = 10 ] && [[ $out == *"open: reproduces with z3 9.11.0, the newest release; first bad 9.3.0"* ]]'
+  run "${env0[@]}" FAKE_BAD="9.2.0" "$bin" triage --json --versions all --solvers "z3@9.2.0;cvc5" examples/qf_lia.smt2
+  check "triage --versions all: every release tested, the table in versions" \
+    eval '[ $code = 0 ] && [[ $out == *"\"tests\": 12, \"versions\": {\"9.0.0\": \"ok\", \"9.1.0\": \"ok\", \"9.2.0\": \"bad\", \"9.3.0\": \"ok\""* ]]'
+  run "${env0[@]}" "$bin" triage --solvers "z3;cvc5" examples/qf_lia.smt2
+  check "triage of a file without a bug: exit 2, said" \
+    eval '[ $code = 2 ] && [[ $err == *"no bug to triage"* ]]'
+  run "${env0[@]}" "$bin" triage --versions 9.1,x --solvers "z3@9.2.0;cvc5" examples/qf_lia.smt2
+  check "triage --versions with a word that is no version: exit 2" eval '[ $code = 2 ] && [[ $err == *"not a version"* ]]'
+}

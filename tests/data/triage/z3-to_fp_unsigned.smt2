@@ -1,0 +1,5 @@
+; docs/bugs.md §5 item 5: z3 4.8.12 wrong unsat (to_fp_unsigned with a symbolic rounding mode)
+(set-logic QF_BVFP)
+(declare-const r RoundingMode)
+(assert (fp.isInfinite ((_ to_fp_unsigned 2 3) r #b100000000000)))
+(check-sat)
