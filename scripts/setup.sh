@@ -34,6 +34,13 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   missing+=(nodejs npm)
 fi
 
+# python3 with venv and pip installs the PyPI solver releases (src/run/release.h): Debian's
+# python3 needs python3-venv for that; a python3 of another origin is used as it is.
+if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
+  packages+=(python3 python3-venv python3-pip)
+  missing+=(python3-venv)
+fi
+
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "setup.sh: installing ${missing[*]}" >&2
   sudo=()
@@ -61,6 +68,15 @@ fi
 jobs=$(nproc)
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j "$jobs"
+
+# Today's solvers: the newest z3, cvc5 and Bitwuzla releases from PyPI (pinned in
+# src/run/release.h, SG_RELEASE_NEWEST), each in a virtual environment of its own under
+# ~/.cache/smtgrind/pypi. The main job runs against them, the Debian solvers referee. Without
+# PyPI, the main job runs the Debian solvers (and says so).
+if ! timeout -s KILL 900 build/smtgrind releases --install; then
+  echo "setup.sh: warning: the newest releases could not be installed from PyPI (see above):" \
+       "the main job runs the Debian solvers" >&2
+fi
 
 if [ "$run" -eq 1 ]; then
   # The main job: a one-minute campaign of every engine against the installed solvers (z3,

@@ -232,9 +232,10 @@ watch (session *ss, sg_db *db, const sigset_t *stopsigs, sg_campaign_result *res
       if (t - t0 >= o->budget_s) __atomic_store_n (&sh->stop, 1, __ATOMIC_RELAXED);
       if (!ss->alive && ss->reducer_alive && !drain_deadline)
         {
-          /* Fuzzing is over: the reducer finishes the reduction under way, then stops. */
+          /* Fuzzing is over: the reducer finishes the reduction under way (and its bucket's
+           * triage), then stops. */
           __atomic_store_n (&sh->drain, 1, __ATOMIC_RELAXED);
-          drain_deadline = t + o->reduce_budget_s + 15;
+          drain_deadline = t + o->reduce_budget_s + (o->triage ? o->triage_budget_s : 0) + 15;
           if (!o->screen && LOAD (sh->reducing))
             fprintf (o->log, "campaign: waiting for the reduction of bucket %lld\n", (long long) LOAD (sh->reducing));
         }

@@ -1,7 +1,8 @@
 /* campaign: the main job — several engines side by side (weighted) on N worker processes
  * against a set of solvers for a time budget, every finding recorded in the findings database
  * (db.h) and put into a bucket (dedup.h), the first trigger of every new bucket reduced by a
- * background process (our own binary's `reduce` subcommand, with a time cap), a live status
+ * background process (our own binary's `reduce` subcommand, with a time cap) which then
+ * triages the reduced bucket over its solver's releases (`triage --json`, a time cap), a live status
  * (a screen on a terminal, log lines otherwise), and resume after any stop (kill -9 included).
  * Work is cut into slices: slice k of worker w runs one engine (picked by weight with an rng
  * seeded from (seed, shard, w, k)) for at most `slice_chains` chains or `slice_s` seconds on
@@ -54,7 +55,10 @@ typedef struct sg_campaign_opts {
   const sg_solopt_table *const *option_tables; /* per solver, or NULL */
   bool reduce;                    /* run the background reducer */
   double reduce_budget_s;         /* per bucket */
-  const char *self_exe;           /* our binary, for `reduce` */
+  bool triage;                    /* the reducer triages each reduced bucket over the releases
+                                     of its solver's family (our binary's `triage --json`) */
+  double triage_budget_s;         /* per bucket */
+  const char *self_exe;           /* our binary, for `reduce` and `triage` */
   bool screen;                    /* live status screen (a terminal) instead of log lines */
   double log_every_s;             /* log lines (no screen) */
   FILE *log;                      /* status, findings, summary */

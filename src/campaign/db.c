@@ -7,6 +7,16 @@
 #include <sys/stat.h>
 #include <time.h>
 
+/* The triage of buckets (`smtgrind triage`, a campaign's background triage): a table an older
+ * smtgrind did not make. A campaign or a merge (opened with create) gets it with the rest of the
+ * schema, sg_db_triage_put makes it before its first row; readers take a database without it
+ * as one without triage, and sg_db_check checks its columns only where it is. */
+#define TRIAGE_SCHEMA \
+  "CREATE TABLE IF NOT EXISTS triage (bucket INTEGER PRIMARY KEY, family TEXT NOT NULL," \
+  " outcome TEXT NOT NULL, newest TEXT, open_in_newest INTEGER NOT NULL DEFAULT 0, first_bad TEXT," \
+  " last_bad TEXT, fixed_in TEXT, tests INTEGER NOT NULL DEFAULT 0," \
+  " versions_json TEXT NOT NULL DEFAULT '{}', note TEXT NOT NULL DEFAULT '', at REAL NOT NULL);"
+
 static const char *schema =
   "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
   "CREATE TABLE IF NOT EXISTS slices (worker INTEGER NOT NULL, slice INTEGER NOT NULL,"
@@ -34,7 +44,8 @@ static const char *schema =
   "CREATE INDEX IF NOT EXISTS findings_bucket ON findings (bucket);"
   "CREATE TABLE IF NOT EXISTS stats (id INTEGER PRIMARY KEY, t REAL NOT NULL,"
   " elapsed REAL NOT NULL, mutants INTEGER, calls INTEGER, decided INTEGER, unknown INTEGER,"
-  " timeouts INTEGER, rejected INTEGER, unconfirmed INTEGER, findings INTEGER, buckets INTEGER);";
+  " timeouts INTEGER, rejected INTEGER, unconfirmed INTEGER, findings INTEGER, buckets INTEGER);"
+  TRIAGE_SCHEMA;
 
 static sg_rc
 fail (sg_db *db, const char *what)
@@ -227,7 +238,22 @@ sg_db_check (sg_db *db, char *why, size_t size)
       snprintf (why, size, "no settings in table 'meta'");
       return false;
     }
-  return columns_ok (db, tables, sizeof tables / sizeof *tables, why, size);
+  if (!columns_ok (db, tables, sizeof tables / sizeof *tables, why, size)) return false;
+  static const char *const triage[] = { "triage" }; /* only where it is (an older database has none) */
+  return !sg_db_has_table (db, "triage") || columns_ok (db, triage, 1, why, size);
+}
+
+bool
+sg_db_has_table (sg_db *db, const char *name)
+{
+  sqlite3_stmt *st = NULL;
+  if (sqlite3_prepare_v2 (db->h, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", -1, &st, NULL)
+      != SQLITE_OK)
+    return false;
+  sqlite3_bind_text (st, 1, name, -1, SQLITE_TRANSIENT);
+  bool yes = sqlite3_step (st) == SQLITE_ROW;
+  sqlite3_finalize (st);
+  return yes;
 }
 
 void
@@ -634,6 +660,11 @@ sg_db_reduce_done (sg_db *db, int64_t bucket, const char *state, const char *red
                 "UPDATE bucket_keys SET bucket = %lld WHERE bucket = %lld;",
                 into, from, from, into, into, from, into, from, into, from);
       if (sg_db_exec (db, sql)) return rollback (db, SG_RC_IO);
+      /* The triage of the merged bucket (alpha-equivalent reduced triggers, one kind and
+       * solver: one bug) goes with it where the older has none. */
+      snprintf (sql, sizeof sql, "UPDATE OR IGNORE triage SET bucket = %lld WHERE bucket = %lld;"
+                "DELETE FROM triage WHERE bucket = %lld;", into, from, from);
+      if (sg_db_has_table (db, "triage") && sg_db_exec (db, sql)) return rollback (db, SG_RC_IO);
       if (into != bucket) break; /* this bucket is merged away; the older one holds the key */
     }
   return sg_db_exec (db, "COMMIT") ? rollback (db, SG_RC_IO) : SG_RC_OK;
@@ -643,4 +674,94 @@ sg_rc
 sg_db_reduce_reset (sg_db *db)
 {
   return sg_db_exec (db, "UPDATE buckets SET reduce_state = 'pending' WHERE reduce_state = 'running'");
+}
+
+/* ---- triage ------------------------------------------------------------------------------ */
+
+sg_rc
+sg_db_triage_put (sg_db *db, const sg_db_triage *t)
+{
+  if (sg_db_exec (db, TRIAGE_SCHEMA)) return SG_RC_IO;
+  sqlite3_stmt *st = prep (db, "INSERT OR REPLACE INTO triage (bucket, family, outcome, newest, open_in_newest,"
+                               " first_bad, last_bad, fixed_in, tests, versions_json, note, at)"
+                               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  if (!st) return SG_RC_IO;
+  sqlite3_bind_int64 (st, 1, t->bucket);
+  btext (st, 2, t->family ? t->family : "");
+  btext (st, 3, t->outcome);
+  btext (st, 4, t->newest);
+  sqlite3_bind_int (st, 5, t->open);
+  btext (st, 6, t->first_bad);
+  btext (st, 7, t->last_bad);
+  btext (st, 8, t->fixed_in);
+  sqlite3_bind_int64 (st, 9, t->tests);
+  btext (st, 10, t->versions_json ? t->versions_json : "{}");
+  btext (st, 11, t->note ? t->note : "");
+  sqlite3_bind_double (st, 12, (double) time (NULL));
+  return done (db, st, "triage");
+}
+
+sg_rc
+sg_db_triage_next (sg_db *db, const int64_t *skip, uint32_t nskip, int64_t *bucket, char *kind, size_t ksize,
+                   char *solver, size_t ssize, char *trigger, size_t tsize)
+{
+  *bucket = 0;
+  kind[0] = solver[0] = trigger[0] = 0;
+  if (!sg_db_has_table (db, "triage") && sg_db_exec (db, TRIAGE_SCHEMA)) return SG_RC_IO;
+  sqlite3_stmt *st = prep (db, "SELECT id, kind, solver, reduced_trigger FROM buckets b"
+                               " WHERE merged_into IS NULL AND reduce_state = 'done' AND reduced_trigger IS NOT NULL"
+                               " AND kind != 'unspecified' AND NOT EXISTS (SELECT 1 FROM triage t"
+                               " WHERE t.bucket = b.id AND t.outcome != 'failed') ORDER BY id");
+  if (!st) return SG_RC_IO;
+  int r;
+  while ((r = sqlite3_step (st)) == SQLITE_ROW)
+    {
+      int64_t id = sqlite3_column_int64 (st, 0);
+      uint32_t i = 0;
+      while (i < nskip && skip[i] != id) i++;
+      if (i < nskip) continue;
+      *bucket = id;
+      snprintf (kind, ksize, "%s", (const char *) sqlite3_column_text (st, 1));
+      snprintf (solver, ssize, "%s", (const char *) sqlite3_column_text (st, 2));
+      snprintf (trigger, tsize, "%s", (const char *) sqlite3_column_text (st, 3));
+      break;
+    }
+  sqlite3_finalize (st);
+  return r == SQLITE_ROW || r == SQLITE_DONE ? SG_RC_OK : fail (db, "triage queue");
+}
+
+sg_rc
+sg_db_triage_copy (sg_db *dst, int64_t bucket, sg_db *src, int64_t from)
+{
+  if (!sg_db_has_table (src, "triage")) return SG_RC_OK;
+  sqlite3_stmt *st = prep (src, "SELECT family, outcome, newest, open_in_newest, first_bad, last_bad, fixed_in,"
+                                " tests, versions_json, note, at FROM triage WHERE bucket = ?");
+  if (!st) { snprintf (dst->err, sizeof dst->err, "%s", src->err); return SG_RC_IO; }
+  sqlite3_bind_int64 (st, 1, from);
+  int r = sqlite3_step (st);
+  sg_rc rc = SG_RC_OK;
+  if (r == SQLITE_ROW)
+    {
+      uint64_t live = 0;
+      sqlite3_stmt *l = prep (dst, "SELECT COALESCE (merged_into, id) FROM buckets WHERE id = ?");
+      if (l) sqlite3_bind_int64 (l, 1, bucket);
+      sqlite3_stmt *ins = NULL;
+      if (!(rc = one_u64 (dst, l, &live)) && live && !(rc = sg_db_exec (dst, TRIAGE_SCHEMA))
+          && (ins = prep (dst, "INSERT OR IGNORE INTO triage (bucket, family, outcome, newest, open_in_newest,"
+                               " first_bad, last_bad, fixed_in, tests, versions_json, note, at)"
+                               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")))
+        {
+          sqlite3_bind_int64 (ins, 1, (sqlite3_int64) live);
+          for (int k = 0; k < 11; k++) sqlite3_bind_value (ins, k + 2, sqlite3_column_value (st, k));
+          rc = done (dst, ins, "triage copy");
+        }
+      else if (!rc && live) rc = SG_RC_IO;
+    }
+  else if (r != SQLITE_DONE)
+    {
+      snprintf (dst->err, sizeof dst->err, "triage: %s", sqlite3_errmsg (src->h));
+      rc = SG_RC_IO;
+    }
+  sqlite3_finalize (st);
+  return rc;
 }

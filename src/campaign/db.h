@@ -1,7 +1,9 @@
 /* db: the findings database of a campaign (SQLite, one file DIR/campaign.db) — the campaign's
  * settings (meta), its work units (slices: which worker ran which engine on which rng seed,
  * for resume), every finding with its bucket, the buckets (first trigger, reduced trigger,
- * count, reduction state), and periodic statistics rows (for the report's plots).
+ * count, reduction state), periodic statistics rows (for the report's plots), and the triage
+ * of buckets over the releases of their solver (table triage; an older database has none
+ * until a campaign, a merge or `triage DIR` opens it for writing).
  * Owns: one SQLite connection per sg_db. A connection belongs to the process that opened it:
  *   forked workers open their own (busy timeout 30 s).
  * Invariants: WAL journal, synchronous=NORMAL... FULL for findings: a finding and its bucket
@@ -56,7 +58,8 @@ sg_rc sg_db_open (sg_db *db, const char *path, bool create);
 const char *sg_db_err_unprefixed (const sg_db *db, const char *path);
 void sg_db_close (sg_db *db);
 /* Is this a whole campaign database? PRAGMA quick_check says ok, every table of the schema is
- * there and meta holds settings. Otherwise false with what was found in why. */
+ * there (triage may be missing: an older database) with its columns, and meta holds settings.
+ * Otherwise false with what was found in why. */
 bool sg_db_check (sg_db *db, char *why, size_t size);
 /* Run SQL without results (schema changes, BEGIN, COMMIT). */
 sg_rc sg_db_exec (sg_db *db, const char *sql);
@@ -102,11 +105,43 @@ sg_rc sg_db_reduce_claim (sg_db *db, int64_t *bucket /* OUT */, char *json, size
                           char *trigger, size_t tsize, char *key, size_t ksize);
 /* Result: state ("done", "failed", "unavailable", "pending"), the reduced trigger path (or
  * NULL), a note, the reduced trigger's dedup key (or NULL). With a key equal to that of an
- * older bucket of the same kind, solver and logic, this bucket is merged into it. */
+ * older bucket of the same kind, solver and logic, this bucket is merged into it (the newer
+ * into the older, with its triage row where the older has none). */
 sg_rc sg_db_reduce_done (sg_db *db, int64_t bucket, const char *state, const char *reduced,
                          const char *note, const char *reduced_key);
 /* Every "running" bucket back to "pending" (after a crash of the reducer). */
 sg_rc sg_db_reduce_reset (sg_db *db);
+
+/* One bucket's triage as stored (`smtgrind triage`, oracle/triage.h). Strings are borrowed;
+ * a release not known is NULL. */
+typedef struct sg_db_triage {
+  int64_t bucket;
+  const char *family;        /* the releases bisected over: z3, cvc5, bitwuzla */
+  const char *outcome;       /* "open" (bad in the newest release), "fixed", "absent" (no
+                                release tested shows it), "not reproduced" (the campaign's solvers
+                                no longer show the bucket's kind with its solver blamed),
+                                "failed" (the triage could not run; a later session tries again) */
+  const char *newest, *first_bad, *last_bad, *fixed_in;
+  bool open;                 /* open_in_newest */
+  uint32_t tests;            /* releases tested */
+  const char *versions_json; /* {"4.13.0": "bad", ...}: each release tested and its mark */
+  const char *note;          /* why (not reproduced, failed), or "" */
+} sg_db_triage;
+/* Store (replace) a bucket's triage, stamped now; the table is made first where an older
+ * database lacks it. */
+sg_rc sg_db_triage_put (sg_db *db, const sg_db_triage *t);
+/* The background triage's queue: the oldest bucket that is not merged, whose reduction is done,
+ * of a kind other than unspecified, with no triage row or a failed one, and whose id is not one
+ * of skip[0..nskip) (tried or not to be tried this session); id 0 when none. Its kind, solver
+ * and reduced trigger (the stored path) into the buffers. */
+sg_rc sg_db_triage_next (sg_db *db, const int64_t *skip, uint32_t nskip, int64_t *bucket /* OUT */,
+                         char *kind, size_t ksize, char *solver, size_t ssize, char *trigger, size_t tsize);
+/* A merge: the triage row of bucket `from` of src (if any) for bucket `bucket` of dst, or the
+ * bucket it is merged into (its reduced trigger is the source bucket's, or alpha-equivalent to
+ * it: the same bug); a bucket that has one keeps it. */
+sg_rc sg_db_triage_copy (sg_db *dst, int64_t bucket, sg_db *src, int64_t from);
+/* Does db have a table of this name? */
+bool sg_db_has_table (sg_db *db, const char *name);
 
 sqlite3 *sg_db_handle (sg_db *db);
 

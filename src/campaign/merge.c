@@ -304,7 +304,7 @@ sg_merge_open (const char *dir, sg_db *db, int *lock, FILE *log)
 
 /* The finding row st of the source (the query of merge_findings) into dst. */
 static sg_rc
-merge_one (sg_db *dst, const char *dst_dir, const char *src_dir, sqlite3_stmt *st, bool merged,
+merge_one (sg_db *dst, sg_db *src, const char *dst_dir, const char *src_dir, sqlite3_stmt *st, bool merged,
            const char *origin, sg_merge_stats *ms, char *err, size_t esize)
 {
   char trig[PATH_MAX], json[PATH_MAX], row[3][PATH_MAX + 160];
@@ -331,10 +331,14 @@ merge_one (sg_db *dst, const char *dst_dir, const char *src_dir, sqlite3_stmt *s
         {
           char red[PATH_MAX];
           if (bring (src_dir, dst_dir, col (st, 23), merged, origin, row[2], red, sizeof red, ms, err, esize)) return SG_RC_IO;
-          if (sg_db_reduce_done (dst, had, "done", red, col (st, 25), col (st, 24)[0] ? col (st, 24) : NULL))
+          if (sg_db_reduce_done (dst, had, "done", red, col (st, 25), col (st, 24)[0] ? col (st, 24) : NULL)
+              || sg_db_triage_copy (dst, had, src, sqlite3_column_int64 (st, 27)))
             { snprintf (err, esize, "%s", dst->err); return SG_RC_IO; }
           ms->reductions++;
         }
+      /* A triage the shard stored since an earlier merge: taken where there is none. */
+      else if (had_done && sqlite3_column_int (st, 21) && sg_db_triage_copy (dst, had, src, sqlite3_column_int64 (st, 27)))
+        { snprintf (err, esize, "%s", dst->err); return SG_RC_IO; }
       return SG_RC_OK;
     }
   /* The files first, then the row (a finding is in a database only after its files exist). */
@@ -377,8 +381,10 @@ merge_one (sg_db *dst, const char *dst_dir, const char *src_dir, sqlite3_stmt *s
        * reducer records it, so buckets with that reduced key, of any shard, are one bucket. */
       char red[PATH_MAX];
       if (bring (src_dir, dst_dir, col (st, 23), merged, origin, row[2], red, sizeof red, ms, err, esize)) return SG_RC_IO;
+      /* Its triage too (of that reduced trigger, that kind and solver): carried with it. */
       if (sg_db_reduce_done (dst, bucket, col (st, 22)[0] ? col (st, 22) : "done", red, col (st, 25),
-                             col (st, 24)[0] ? col (st, 24) : NULL))
+                             col (st, 24)[0] ? col (st, 24) : NULL)
+          || sg_db_triage_copy (dst, bucket, src, sqlite3_column_int64 (st, 27)))
         { snprintf (err, esize, "%s", dst->err); return SG_RC_IO; }
     }
   else if (fresh && !sqlite3_column_int (st, 21))
@@ -525,12 +531,12 @@ sg_merge_campaign (sg_db *dst, const char *dst_dir, const char *src_dir, sg_merg
                               " f.logic, f.technique, f.seed1, f.seed2, f.rng_seed, f.worker, f.slice,"
                               " f.mutant, f.step, f.found_at, f.elapsed, f.signature, f.why, f.key,"
                               " b.first_finding = f.id, b.reduce_state, b.reduced_trigger, b.reduced_key,"
-                              " b.reduce_note, f.id FROM findings f LEFT JOIN buckets b ON b.id = f.bucket"
+                              " b.reduce_note, f.id, f.bucket FROM findings f LEFT JOIN buckets b ON b.id = f.bucket"
                               " ORDER BY f.found_at, f.id");
   if (!st) { snprintf (err, esize, "%s: not a campaign database", path); sg_db_close (&src); return SG_RC_IO; }
   sg_rc rc = SG_RC_OK;
   while (!rc && sqlite3_step (st) == SQLITE_ROW)
-    rc = merge_one (dst, dst_dir, src_dir, st, merged, origin, ms, err, esize);
+    rc = merge_one (dst, &src, dst_dir, src_dir, st, merged, origin, ms, err, esize);
   sqlite3_finalize (st);
   if (!rc)
     {

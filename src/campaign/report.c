@@ -125,6 +125,10 @@ bugs (sg_db *db, const char *dir, sg_report_helps *h, sg_report_bugvec *out)
       const char *answer = !strcmp (r.kind, "soundness") ? sg_report_wrong_answer (col (st, 2), col (st, 9)) : NULL;
       snprintf (r.answer, sizeof r.answer, "%s", answer ? answer : "");
       sg_report_options (h, dir ? dir : ".", col (st, 10), col (st, 11), col (st, 12), r.options, sizeof r.options);
+      sg_report_triage tg;
+      bool triaged = sg_report_triage_of (db, r.id, &tg);
+      r.closed = sg_report_triage_words (triaged ? &tg : NULL, r.triage, sizeof r.triage, r.triage_text,
+                                         sizeof r.triage_text);
       bool cut = false;
       char *text = read_text (dir ? dir : ".", r.trigger, (size_t) 1 << 20, &cut);
       if (text && !cut)
@@ -195,36 +199,44 @@ sg_report_hidden (sg_db *db)
 sg_rc
 sg_report_list (sg_db *db, const char *dir, FILE *f, bool human)
 {
+  return sg_report_list_some (db, dir, f, human, false);
+}
+
+sg_rc
+sg_report_list_some (sg_db *db, const char *dir, FILE *f, bool human, bool open_only)
+{
   sg_report_bugvec v = { 0 };
   sg_rc rc = sg_report_bugs (db, dir, &v);
   if (rc) { SG_VEC_FREE (v); return rc; }
   if (!human)
     {
-      fprintf (f, "id\tkind\tsolver\tversion\tlogic\tcount\treduction\ttrigger\tsignature\tbug\tanswer\toptions\n");
+      fprintf (f, "id\tkind\tsolver\tversion\tlogic\tcount\treduction\ttrigger\tsignature\tbug\tanswer\toptions\ttriage\n");
       for (uint32_t i = 0; i < v.n; i++)
         {
           const sg_report_bucket *r = &v.a[i];
-          fprintf (f, "%lld\t%s\t%s\t%s\t%s\t%lld\t%s\t%s\t%s\t%u\t%s\t%s\n", (long long) r->id, r->kind,
+          if (open_only && r->closed) continue;
+          fprintf (f, "%lld\t%s\t%s\t%s\t%s\t%lld\t%s\t%s\t%s\t%u\t%s\t%s\t%s\n", (long long) r->id, r->kind,
                    r->solver, r->version, r->logic, (long long) r->count, r->state, r->trigger,
-                   r->signature, r->bug, r->answer, r->options);
+                   r->signature, r->bug, r->answer, r->options, r->triage);
         }
       SG_VEC_FREE (v);
       return SG_RC_OK;
     }
-  uint32_t nbugs = sg_report_bug_count (&v);
+  uint32_t nbugs = sg_report_bug_count (&v), shown = 0;
   for (uint32_t b = 1; b <= nbugs; b++)
     {
       uint32_t nb = 0;
       long long nf = 0;
       const sg_report_bucket *first = NULL;
       for (uint32_t i = 0; i < v.n; i++)
-        if (v.a[i].bug == b)
+        if (v.a[i].bug == b && !(open_only && v.a[i].closed))
           {
             if (!first) first = &v.a[i];
             nb++;
             nf += (long long) v.a[i].count;
           }
       if (!first) continue;
+      shown++;
       fprintf (f, "bug %u: %s%s%s%s %s%s%s, %u bucket%s, %lld finding%s\n", b, first->kind,
                first->answer[0] ? " (wrong " : "", first->answer, first->answer[0] ? ")" : "", first->solver,
                first->version[0] ? " " : "", first->version, nb, nb == 1 ? "" : "s", nf,
@@ -232,22 +244,24 @@ sg_report_list (sg_db *db, const char *dir, FILE *f, bool human)
       for (uint32_t i = 0; i < v.n; i++)
         {
           const sg_report_bucket *r = &v.a[i];
-          if (r->bug != b) continue;
+          if (r->bug != b || (open_only && r->closed)) continue;
           fprintf (f, "  bucket %-3lld %-14s %-10s %-8s %-8s %4lld finding%s  %-11s %s%s%s\n",
                    (long long) r->id, r->kind, r->solver, r->version, r->logic, (long long) r->count,
                    r->count == 1 ? " " : "s", r->state, r->trigger, r->signature[0] ? "  " : "",
                    r->signature);
           if (r->options[0]) fprintf (f, "             options: %s\n", r->options);
+          if (r->triage_text[0]) fprintf (f, "             releases: %s\n", r->triage_text);
         }
     }
   uint32_t nu = 0;
   long long nuf = 0;
   for (uint32_t i = 0; i < v.n; i++)
-    if (!v.a[i].bug) { nu++; nuf += (long long) v.a[i].count; }
+    if (!v.a[i].bug && !(open_only && v.a[i].closed)) { nu++; nuf += (long long) v.a[i].count; }
   if (nu)
     fprintf (f, "unspecified (not bugs): %lld finding%s in %u bucket%s, disagreements a value SMT-LIB"
                 " leaves unspecified can explain\n", nuf, nuf == 1 ? "" : "s", nu, nu == 1 ? "" : "s");
   if (!v.n) fprintf (f, "no findings\n");
+  else if (open_only && !shown && !nu) fprintf (f, "no open bugs (every bucket is fixed in a release, or in none)\n");
   SG_VEC_FREE (v);
   return SG_RC_OK;
 }
@@ -301,6 +315,13 @@ issue (sg_db *db, const char *dir, int64_t bucket, sg_report_helps *h, sg_buf *b
     sg_buf_printf (b, "Options: %s%s\n", opts,
                    strstr (opts, "(experimental") || strstr (opts, "expert)")
                      ? " (a mark in parentheses: what the solver's own help says of the option before it)" : "");
+  sg_report_triage tg;
+  char tword[48], ttext[320];
+  if (sg_report_triage_of (db, bucket, &tg))
+    {
+      sg_report_triage_words (&tg, tword, sizeof tword, ttext, sizeof ttext);
+      sg_buf_printf (b, "Releases: %s (smtgrind triage).\n", ttext);
+    }
   bool reduced = col (st, 7)[0] != 0;
   const char *trig = reduced ? col (st, 7) : col (st, 6);
   bool cut = false;
@@ -354,6 +375,21 @@ json_bucket (sg_db *db, const char *dir, sqlite3_stmt *st, sg_buf *b)
   jfield (b, "reduction_note", col (st, 10), true);
   jfield (b, "key", col (st, 11), true);
   jnum (b, "created_s", sqlite3_column_double (st, 12), 1);
+  sg_report_triage tg;
+  if (sg_report_triage_of (db, id, &tg))
+    {
+      const char *rel[] = { tg.newest, tg.first_bad, tg.last_bad, tg.fixed_in };
+      static const char *const names[] = { "newest", "first_bad", "last_bad", "fixed_in" };
+      sg_buf_adds (b, ", \"triage\": {");
+      jfield (b, "family", tg.family, false);
+      jfield (b, "outcome", tg.outcome, true);
+      sg_buf_printf (b, ", \"open_in_newest\": %s", !strcmp (tg.outcome, "open") ? "true" : "false");
+      for (int k = 0; k < 4; k++) jfield (b, names[k], rel[k][0] ? rel[k] : NULL, true);
+      sg_buf_printf (b, ", \"tests\": %u", tg.tests);
+      jfield (b, "note", tg.note, true);
+      sg_buf_addc (b, '}');
+    }
+  else sg_buf_adds (b, ", \"triage\": null");
   sg_buf_adds (b, ", \"findings\": [");
   sqlite3_stmt *f = q (db, "SELECT name, trigger, json, technique, seed1, seed2, rng_seed, worker,"
                            " slice, mutant, step, elapsed, found_at, why, solvers FROM findings"
@@ -628,6 +664,12 @@ html_bucket (sg_buf *b, sg_db *db, const char *dir, sqlite3_stmt *st, const sg_r
       sg_buf_adds (b, "</code>");
       if (strstr (r->options, "(experimental") || strstr (r->options, "expert)"))
         sg_buf_adds (b, " (a mark in parentheses: what the solver's own help says of the option before it)");
+      sg_buf_adds (b, "</td></tr>");
+    }
+  if (r && r->triage_text[0])
+    {
+      sg_buf_adds (b, "<tr><td>releases</td><td>");
+      html (b, r->triage_text);
       sg_buf_adds (b, "</td></tr>");
     }
   sg_buf_printf (b, "<tr><td>first found</td><td>after %.0fs</td></tr>", sqlite3_column_double (st, 12));

@@ -12,7 +12,10 @@
  *   Option words drawn by --option-fuzz are marked with what the solver's own help says of them
  *   ("experimental", "expert"; run/solopt.h), read from the solver of that name in PATH when its
  *   version is the finding's: never a binary the database names.
- *   (report_order.c: the order and the marks; report_int.h: what the two files share.)
+ *   A bucket's triage over its solver's releases (table triage, db.h) is read where the
+ *   database has it: an older database lists every bucket untriaged ("-").
+ *   (report_order.c: the order, the marks and the triage's words; report_int.h: what the two
+ *   files share.)
  * Tests: tests/unit/report_test.c, tests/cli/run_cli_tests.sh (group campaign) */
 #ifndef SG_CAMPAIGN_REPORT_H
 #define SG_CAMPAIGN_REPORT_H
@@ -67,6 +70,12 @@ typedef struct sg_report_bucket {
                              (experimental); cvc5 --fp-exp (experimental, expert)": the reduced
                              trigger's "; smtgrind options:" line, else its first finding's),
                              or "" */
+  char triage[48];        /* its triage (table triage; sg_report_triage_word): "open in 5.4.1",
+                             "fixed in 4.13.0", "in no release", "not reproduced", "failed", or
+                             "-" when it has none */
+  char triage_text[320];  /* the same as a sentence ("reproduces with z3 5.4.1, the newest
+                             release"), or "" when it has none */
+  bool closed;            /* triaged fixed, or in no release tested: left out by --open */
 } sg_report_bucket;
 typedef SG_VEC (sg_report_bucket) sg_report_bugvec;
 
@@ -85,10 +94,15 @@ uint32_t sg_report_bug_count (const sg_report_bugvec *v);
  * !human: one TSV line per bucket after a header: id, kind, solver, version, logic, count,
  * reduction state, trigger (the reduced one when it exists), signature, bug (its number; 0:
  * unspecified, not a bug), answer (the wrong answer of a soundness bucket, or ""), options
- * (sg_report_bucket.options).
+ * (sg_report_bucket.options), triage (sg_report_bucket.triage).
  * human: one line per bug ("bug N: KIND (wrong unsat) SOLVER VERSION, B buckets, F findings")
- * with its buckets nested under it, each with its options when it has some. */
+ * with its buckets nested under it, each with its options and its triage when it has them. */
 sg_rc sg_report_list (sg_db *db, const char *dir, FILE *f, bool human);
+/* sg_report_list; open_only (`bugs list --open`): only the buckets not known to be closed —
+ * open in the newest release of their solver's family, or not triaged (not yet, a solver
+ * without releases, not reproduced, failed); those fixed in a release or in none tested are
+ * left out (bug numbers stay those of the whole list). */
+sg_rc sg_report_list_some (sg_db *db, const char *dir, FILE *f, bool human, bool open_only);
 /* The number of findings in no listed bucket (their bucket missing or merged: a damaged
  * database; sg_report_check names them). */
 uint64_t sg_report_hidden (sg_db *db);
@@ -96,7 +110,7 @@ uint64_t sg_report_hidden (sg_db *db);
  * (files read below dir). */
 sg_rc sg_report_issue (sg_db *db, const char *dir, int64_t bucket, sg_buf *out);
 /* JSON: one bucket (bucket > 0) or an array of all of them in the listing order, each with
- * its wrong answer and findings. */
+ * its wrong answer, its triage (null when it has none) and findings. */
 sg_rc sg_report_json (sg_db *db, const char *dir, int64_t bucket, sg_buf *out);
 /* Check a campaign: PRAGMA integrity_check, every finding's and bucket's files exist, every
  * bucket's count equals its findings and its first finding is one of them, every finding and

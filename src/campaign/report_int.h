@@ -1,5 +1,6 @@
 /* report_int: what report.c and report_order.c share — the SQL of the listing order, the option
- * tables read for one listing, the marked options of a bucket (report.h's internals).
+ * tables read for one listing, the marked options of a bucket, a bucket's triage in words
+ * (report.h's internals).
  * Owns: the tables of an sg_report_helps (freed with sg_report_helps_free).
  * Invariants: SG_REPORT_ORDER is the one order of the list, the export and the report; a
  *   statement that uses it needs sg_report_ranked on its connection first.
@@ -44,6 +45,23 @@ void sg_report_helps_free (sg_report_helps *h);
  * first finding's "solvers" ("name version; ..."). "" when it has none. */
 void sg_report_options (sg_report_helps *h, const char *dir, const char *reduced, const char *json,
                         const char *versions, char *out, size_t size);
+
+/* A bucket's triage as stored (table triage, db.h; strings cut to the buffers). */
+typedef struct sg_report_triage {
+  char family[16], outcome[24], newest[32], first_bad[32], last_bad[32], fixed_in[32];
+  uint32_t tests;
+  char note[200];
+} sg_report_triage;
+/* The triage of bucket into t (OUT); false when it has none (a database without the table
+ * included). */
+bool sg_report_triage_of (sg_db *db, int64_t bucket, sg_report_triage *t);
+/* The one wording of a triage, for every listing: the TSV column ("open in 5.4.1", "fixed in
+ * 4.13.0", "in no release", "not reproduced", "failed"; "-" for t NULL) into word, the sentence
+ * ("reproduces with z3 5.4.1, the newest release (first bad 4.8.5)", "fixed in z3 4.13.0 (last
+ * bad 4.12.6)", "in no z3 release tested (12 tested, newest 5.4.1)", "not reproduced with
+ * \"z3;cvc5\": WHAT THEY GAVE", "not triaged: WHY"; "" for t NULL) into text. Returns whether it is closed
+ * (fixed, or in no release: `bugs list --open` leaves it out). */
+bool sg_report_triage_words (const sg_report_triage *t, char *word, size_t wsize, char *text, size_t tsize);
 
 /* The text of a file of the campaign (at most max bytes, *cut when longer), or NULL: NULL too for
  * a path the database should not hold and for anything but a regular file. */

@@ -1,6 +1,6 @@
 /* report_order: the listing order of buckets (the wrong answer of a soundness finding, the
- * ranks, the SQL function that orders by them) and the options a bucket needs, marked with
- * what the solvers' own help says of them (report_int.h). */
+ * ranks, the SQL function that orders by them), the options a bucket needs, marked with
+ * what the solvers' own help says of them, and a bucket's triage in words (report_int.h). */
 #define _DEFAULT_SOURCE /* strtok_r */
 #include "campaign/report_int.h"
 
@@ -225,4 +225,75 @@ sg_report_options (sg_report_helps *h, const char *dir, const char *reduced, con
   free (all);
   sg_buf_free (&words);
   sg_buf_free (&b);
+}
+
+/* ---- triage ------------------------------------------------------------------------------ */
+
+bool
+sg_report_triage_of (sg_db *db, int64_t bucket, sg_report_triage *t)
+{
+  memset (t, 0, sizeof *t);
+  sqlite3_stmt *st = NULL;
+  /* An older database has no table triage: the statement does not prepare, no triage. */
+  if (sqlite3_prepare_v2 (sg_db_handle (db), "SELECT family, outcome, newest, first_bad, last_bad, fixed_in, tests,"
+                                             " note FROM triage WHERE bucket = ?", -1, &st, NULL) != SQLITE_OK)
+    return false;
+  sqlite3_bind_int64 (st, 1, bucket);
+  bool found = sqlite3_step (st) == SQLITE_ROW;
+  if (found)
+    {
+      char *f[] = { t->family, t->outcome, t->newest, t->first_bad, t->last_bad, t->fixed_in, NULL, t->note };
+      size_t n[] = { sizeof t->family, sizeof t->outcome, sizeof t->newest, sizeof t->first_bad,
+                     sizeof t->last_bad, sizeof t->fixed_in, 0, sizeof t->note };
+      for (int k = 0; k < 8; k++)
+        {
+          const unsigned char *v = sqlite3_column_text (st, k);
+          if (!f[k]) continue;
+          snprintf (f[k], n[k], "%s", v ? (const char *) v : "");
+          /* blanks other than ' ' and control bytes become '?' (TSV and Markdown lines) */
+          for (char *p = f[k]; *p; p++)
+            if ((unsigned char) *p < ' ' || *p == 0x7f) *p = '?';
+        }
+      sqlite3_int64 tests = sqlite3_column_int64 (st, 6);
+      t->tests = tests < 0 || tests > 100000 ? 0 : (uint32_t) tests;
+    }
+  sqlite3_finalize (st);
+  return found;
+}
+
+bool
+sg_report_triage_words (const sg_report_triage *t, char *word, size_t wsize, char *text, size_t tsize)
+{
+  if (!t)
+    {
+      snprintf (word, wsize, "-");
+      text[0] = 0;
+      return false;
+    }
+  const char *o = t->outcome, *fam = t->family;
+  if (!strcmp (o, "open"))
+    {
+      snprintf (word, wsize, "open in %s", t->newest);
+      snprintf (text, tsize, "reproduces with %s %s, the newest release%s%s%s", fam, t->newest,
+                t->first_bad[0] ? " (first bad " : "", t->first_bad, t->first_bad[0] ? ")" : "");
+      return false;
+    }
+  if (!strcmp (o, "fixed"))
+    {
+      snprintf (word, wsize, "fixed in %s", t->fixed_in);
+      snprintf (text, tsize, "fixed in %s %s (last bad %s)", fam, t->fixed_in, t->last_bad[0] ? t->last_bad : "?");
+      return true;
+    }
+  if (!strcmp (o, "absent"))
+    {
+      snprintf (word, wsize, "in no release");
+      snprintf (text, tsize, "in no %s release tested (%u tested, newest %s)", fam, t->tests, t->newest);
+      return true;
+    }
+  /* not reproduced: the note says with which solvers and what they gave instead */
+  bool nr = !strcmp (o, "not reproduced");
+  snprintf (word, wsize, "%s", nr ? o : "failed");
+  if (nr) snprintf (text, tsize, "%s", t->note[0] ? t->note : o);
+  else snprintf (text, tsize, "not triaged: %s", t->note[0] ? t->note : o);
+  return false;
 }

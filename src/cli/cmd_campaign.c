@@ -172,9 +172,10 @@ campaign_defaults (sg_cli_fuzz_cfg *c, char *engines, size_t size)
   sg_cli_fuzz_defaults (c, 5);
   c->budget_s = 60;
   c->reduce_budget_s = 30;
+  c->triage_budget_s = 120;
   c->slice_s = 10;
   c->slice_chains = 2;
-  c->reduce = c->report = true;
+  c->reduce = c->report = c->triage = true;
   sg_technique_default_engines (engines, size); /* the technique table's defaults */
   c->engines = engines;
 }
@@ -297,7 +298,7 @@ campaign_args (const sg_cli_cmd *cmd, int argc, char **argv, camp_run *r)
           /* What a session may change; the rest is the campaign's (stored when it started). */
           static const char *const session[] = { "--resume", "--budget", "--log", "--no-reduce",
                                                  "--reduce-budget", "--reducer", "--no-report",
-                                                 "--memout", NULL };
+                                                 "--memout", "--no-triage", "--triage-budget", NULL };
           bool ok = false;
           size_t len = strcspn (a, "="); /* "--budget=60" */
           for (int m = 0; session[m] && !ok; m++) ok = strlen (session[m]) == len && !strncmp (a, session[m], len);
@@ -439,7 +440,7 @@ campaign_resume (const sg_cli_cmd *cmd, camp_run *r)
 {
   sg_cli_fuzz_cfg *c = &r->c;
   if (r->inputs.n || r->fixed_flag)
-    return sg_cli_usage_error (cmd, "--resume takes the campaign's own settings (%s cannot change them): only --budget, --log, --no-reduce, --reduce-budget, --reducer, --no-report, --memout",
+    return sg_cli_usage_error (cmd, "--resume takes the campaign's own settings (%s cannot change them): only --budget, --log, --no-reduce, --reduce-budget, --reducer, --no-report, --memout, --no-triage, --triage-budget",
                                r->fixed_flag ? r->fixed_flag : "seed files");
   snprintf (r->dir, sizeof r->dir, "%s", c->resume);
   char *v[NMETA] = { 0 };
@@ -778,6 +779,8 @@ campaign_opts (const camp_run *r, const sg_cli_solvers *sv, sg_campaign_opts *o)
   o->option_tables = (const sg_solopt_table *const *) sv->table_of;
   o->reduce = c->reduce;
   o->reduce_budget_s = c->reduce_budget_s;
+  o->triage = c->triage;
+  o->triage_budget_s = c->triage_budget_s;
   o->self_exe = c->reducer ? c->reducer : "/proc/self/exe";
   o->screen = !c->force_log && isatty (STDERR_FILENO);
   o->log_every_s = 10;
@@ -901,7 +904,7 @@ sg_cli_bugs (const sg_cli_cmd *cmd, int argc, char **argv)
   if (argc < 3) return sg_cli_usage_error (cmd, "expected list|show|export and a campaign directory");
   const char *verb = argv[1], *dir = argv[2];
   int64_t id = 0;
-  bool issue = false;
+  bool issue = false, open_only = argc == 4 && !strcmp (verb, "list") && !strcmp (argv[3], "--open");
   if (!strcmp (verb, "show"))
     {
       uint64_t u;
@@ -921,7 +924,7 @@ sg_cli_bugs (const sg_cli_cmd *cmd, int argc, char **argv)
     }
   else if (!strcmp (verb, "list") || !strcmp (verb, "check") || !strcmp (verb, "recover"))
     {
-      if (argc > 3) return sg_cli_usage_error (cmd, "unexpected '%s'", argv[3]);
+      if (argc > 3 && !open_only) return sg_cli_usage_error (cmd, "unexpected '%s'", argv[3]);
     }
   else return sg_cli_usage_error (cmd, "unknown action '%s' (list, show, export, check, recover)", verb);
   if (!strcmp (verb, "recover"))
@@ -957,7 +960,7 @@ sg_cli_bugs (const sg_cli_cmd *cmd, int argc, char **argv)
     }
   else if (!strcmp (verb, "list"))
     {
-      rc = sg_report_list (&db, dir, stdout, false);
+      rc = sg_report_list_some (&db, dir, stdout, false, open_only);
       if (!rc) warn_hidden (&db, dir);
     }
   else if (!strcmp (verb, "export")) rc = sg_report_json (&db, dir, id, &b);

@@ -62,6 +62,12 @@ setup (const sg_cli_cmd *cmd, check_cfg *c)
       sg_cli_print_diag (&d);
       return SG_EXIT_INPUT;
     }
+  /* --json names each solver's version (a release's, FAMILY@latest's among them). */
+  for (uint32_t i = 0; c->json && i < c->solvers.n; i++)
+    {
+      const char *v;
+      sg_profile_version (&c->solvers.a[i], &v);
+    }
   if (sg_profiles_auto_referees (&c->profiles, &c->solvers, &c->referees, &d))
     {
       sg_cli_print_diag (&d);
@@ -424,6 +430,9 @@ static void
 print_table (const check_cfg *c, const char *path, const file_result *fr)
 {
   const sg_probe *pr = &fr->pr;
+  int w = 10; /* the name column: as wide as the longest name (bitwuzla-0.10.0) */
+  for (uint32_t i = 0; i < pr->runs.n; i++)
+    if ((int) strlen (pr->runs.a[i].prof->name) > w) w = (int) strlen (pr->runs.a[i].prof->name);
   printf ("%s\n", path);
   if (!fr->frontend_ok) printf ("  frontend: cannot read it: %s\n", fr->frontend);
   if (!c->quiet)
@@ -437,7 +446,7 @@ print_table (const check_cfg *c, const char *path, const file_result *fr)
           for (uint32_t k = 0; k < r->out.answers.n && strlen (ans) < 50; k++)
             snprintf (ans + strlen (ans), sizeof ans - strlen (ans), "%s%s", k ? "," : "",
                       sg_answer_name ((sg_answer) r->out.answers.a[k]));
-        printf ("  %-10s %-16s %8.3fs  model %-12s %s%s%s\n", r->prof->name, ans[0] ? ans : "none",
+        printf ("  %-*s %-16s %8.3fs  model %-12s %s%s%s\n", w, r->prof->name, ans[0] ? ans : "none",
                 r->skipped ? 0.0 : r->out.wall_s, model_word (r->model),
                 r->out.kind != SG_OUT_OK && !r->skipped ? r->out.reason : "",
                 r->note[0] && (r->out.kind == SG_OUT_OK || r->skipped) ? r->note : "",
@@ -446,7 +455,7 @@ print_table (const check_cfg *c, const char *path, const file_result *fr)
   if (fr->core && !c->quiet)
     for (uint32_t i = 0; i < pr->runs.n && i < 16; i++)
       if (fr->core_kind[i] != SG_CORE_NONE)
-        printf ("  %-10s unsat core %s\n", pr->runs.a[i].prof->name,
+        printf ("  %-*s unsat core %s\n", w, pr->runs.a[i].prof->name,
                 sg_core_kind_name ((sg_core_kind) fr->core_kind[i]));
   if (fr->core && fr->core_why[0] && !strstr (pr->verdict.why, fr->core_why))
     printf ("  unsat core: %s\n", fr->core_why);
@@ -535,6 +544,8 @@ print_json (const check_cfg *c, const char *path, const file_result *fr)
       const sg_probe_run *r = &pr->runs.a[i];
       sg_buf_adds (&b, i ? ", {\"solver\": " : "{\"solver\": ");
       json_str (&b, r->prof->name);
+      sg_buf_adds (&b, ", \"version\": ");
+      json_str (&b, r->prof->version);
       sg_buf_adds (&b, ", \"command\": [");
       sg_strv argv = { 0 };
       if (sg_profile_argv (r->prof, &fr->argv, &argv) == SG_RC_OK)

@@ -102,11 +102,13 @@ sg_cli_campaign_usage (const sg_cli_fuzz_cfg *d, sg_buf *out)
                "loses nothing already recorded), deduplicated into buckets (crashes by their normalised\n"
                "signature; wrong answers and invalid models by solver, kind, logic and the shape of the\n"
                "trigger with leaf constants and names ignored). The first trigger of every new bucket is\n"
-               "reduced in the background ('smtgrind reduce', with a time cap). At the end: the bucket\n"
-               "list, DIR/report.html, and how to continue. Engines that need labelled seeds label the\n"
-               "unlabelled ones first (the consensus of the solvers under test, kept in DIR/labels.tsv).\n"
-               "With no arguments: the installed solvers among z3, cvc5 and cvc4, the seeds that ship with\n"
-               "smtgrind (seeds/), one minute, one worker per core.\n"
+               "reduced in the background ('smtgrind reduce', with a time cap), then triaged over the\n"
+               "releases of its solver's family ('smtgrind triage': open in the newest release, or fixed\n"
+               "in which; off without a list of releases). At the end: the bucket list, DIR/report.html,\n"
+               "and how to continue. Engines that need labelled seeds label the unlabelled ones first\n"
+               "(the consensus of the solvers under test, kept in DIR/labels.tsv). With no arguments: the\n"
+               "installed solvers among z3, cvc5 and cvc4, the seeds that ship with smtgrind (seeds/), one\n"
+               "minute, one worker per core.\n"
                "\n"
                "options:\n");
   sg_cli_fuzz_cfg f = *d;

@@ -47,8 +47,8 @@ typedef struct sg_cli_fuzz_cfg {
   const char *engines, *resume, *shard_spec, *reducer;
   uint32_t slice_chains;
   uint32_t shards;         /* --shards N (for --shard auto); 0 not given */
-  double reduce_budget_s, slice_s;
-  bool reduce, force_log, report;
+  double reduce_budget_s, slice_s, triage_budget_s;
+  bool reduce, force_log, report, triage;
 } sg_cli_fuzz_cfg;
 
 extern const sg_opt sg_cli_fuzz_opts[];

@@ -34,6 +34,7 @@ static const family families[] = {
 #define NFAM (sizeof families / sizeof *families)
 
 #define MARKER "smtgrind-release"
+#define CVC5_FIRST "1.0.9" /* the first cvc5 wheel with the parser API (InputParser) */
 #define INDEX_MAX_AGE_S (24 * 3600)
 #define INSTALL_TIMEOUT_MS 600000u
 #define STALE_INSTALL_S 3600 /* an .install-* directory older than this is a killed install's */
@@ -215,7 +216,9 @@ parse_versions (const family *f, const char *text, sg_strv *out)
       }
   uint32_t w = first;
   for (uint32_t i = first; i < out->n; i++)
-    if (w > first && !sg_release_vercmp (out->a[w - 1], out->a[i])) free (out->a[i]);
+    if ((w > first && !sg_release_vercmp (out->a[w - 1], out->a[i]))
+        || (f == &families[1] && sg_release_vercmp (out->a[i], CVC5_FIRST) < 0)) /* not runnable */
+      free (out->a[i]);
     else out->a[w++] = out->a[i];
   out->n = w;
   return SG_RC_OK;
@@ -501,6 +504,9 @@ sg_release_profile (const sg_profiles *ps, const char *word, sg_profile *p, FILE
   char root[3800];
   if ((rc = cache_root (root, sizeof root, f->name, d))) return rc;
   snprintf (dir, sizeof dir, "%s/%s-%s", root, f->name, version);
+  if (f == &families[1] && sg_release_vercmp (version, CVC5_FIRST) < 0)
+    return sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: the cvc5 wheels before %s have no SMT-LIB parser "
+                        "(no InputParser): smtgrind cannot run them", word, CVC5_FIRST);
   if (!complete (dir))
     {
       sg_diag ld;
@@ -533,8 +539,8 @@ sg_release_profile (const sg_profiles *ps, const char *word, sg_profile *p, FILE
   size_t bl = strlen (dir) + strlen (f->exe) + 6;
   if (!(p->binary = malloc (bl))) rc = SG_RC_NOMEM;
   else snprintf (p->binary, bl, "%s/bin/%s", dir, f->exe);
-  /* cvc5 1.1.0 renamed --sets-ext to --sets-exp. */
-  if (!rc && f == &families[1] && sg_release_vercmp (version, "1.1.0") >= 0)
+  /* cvc5 1.2.1 renamed --sets-ext to --sets-exp. */
+  if (!rc && f == &families[1] && sg_release_vercmp (version, "1.2.1") >= 0)
     rc = set_words (&p->strings_args, "--strings-exp --sets-exp");
   if (rc) sg_profile_free (p);
   return rc;

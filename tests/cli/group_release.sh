@@ -17,7 +17,7 @@ group_release() {
     eval '[ $code = 0 ] && [[ $err == *"z3@9.11.0: installing z3-solver==9.11.0 from PyPI into $pypi/z3-9.11.0"* ]] && [[ $out == *"z3-9.11.0 "*"sat"*"model valid"* ]] && [ -f "$pypi/z3-9.11.0/smtgrind-release" ] && [ "$(sed -n 1p "$pypi/index-z3-solver.txt")" = 9.11.0 ]'
   run "${env0[@]}" "$bin" check --json --solvers "z3@9.11.0" examples/qf_lia.smt2
   check "an installed release is used as it is (no second install), its command in --json" \
-    eval '[ $code = 0 ] && [[ $err != *installing* ]] && [[ $out == *"\"solver\": \"z3-9.11.0\", \"command\": [\"$pypi/z3-9.11.0/bin/z3\""* ]]'
+    eval '[ $code = 0 ] && [[ $err != *installing* ]] && [[ $out == *"\"solver\": \"z3-9.11.0\", \"version\": \"9.11.0\", \"command\": [\"$pypi/z3-9.11.0/bin/z3\""* ]]'
   run "${env0[@]}" "$bin" check --solvers "cvc5@7.7.7" examples/qf_lia.smt2
   check "a version the registry lacks: exit 2 naming the package, the version and the newest releases" \
     eval '[ $code = 2 ] && [[ $err == *"cvc5@7.7.7: PyPI has no release 7.7.7 of cvc5 (newest: 9.11.0, 9.10.0"* ]] && [ ! -e "$pypi/cvc5-7.7.7" ]'

@@ -4,7 +4,7 @@
 #   bash tests/cli/run_cli_tests.sh BINARY [GROUP...] [--update]
 #
 # Run from the source directory. GROUPs: basic parse print golden deep big check fuzz campaign reduce
-# janus supervise genstr genbvfp cluster options npmz3 enum release
+# janus supervise genstr genbvfp cluster options npmz3 enum release triage
 # (default: all; supervise_envi, a part of supervise, runs alone too).
 # --update rewrites tests/parse/*.expected from BINARY's current messages (see
 # tests/parse/README.md); check the diff before committing. Exit status 0 when every check
@@ -15,7 +15,7 @@
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise|supervise_envi|genstr|genbvfp|cluster|options|npmz3|enum|release]... [--update]" >&2
+  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise|supervise_envi|genstr|genbvfp|cluster|options|npmz3|enum|release|triage]... [--update]" >&2
   exit 2
 fi
 bin=$1
@@ -25,11 +25,11 @@ groups=()
 for a in "$@"; do
   case "$a" in
     --update) update=1 ;;
-    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise|supervise_envi|genstr|genbvfp|cluster|options|npmz3|enum|release) groups+=("$a") ;;
+    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise|supervise_envi|genstr|genbvfp|cluster|options|npmz3|enum|release|triage) groups+=("$a") ;;
     *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise genstr genbvfp cluster options npmz3 enum release)
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise genstr genbvfp cluster options npmz3 enum release triage)
 
 export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
@@ -1091,7 +1091,7 @@ PY
   t8=$(awk -F'\t' '$1 == 8 {print $11 "|" $12}' <<<"$out")
   a3=$(awk -F'\t' '$1 == 3 || $1 == 10 || $1 == 7 {print $11}' <<<"$out" | tr '\n' ',')
   check "bugs list: wrong unsat, wrong sat, untold wrong answer, invalid model, crash, then the rest (ties by id), the wrong answer in a column" \
-    eval '[ $code = 0 ] && [ "$ids" = "5 8 3 10 7 4 1 2 9 6 " ] && [ "$a3" = "sat,sat,," ] && [ "$(head -n 1 <<<"$out" | cut -f10-)" = "$(printf "bug\tanswer\toptions")" ]'
+    eval '[ $code = 0 ] && [ "$ids" = "5 8 3 10 7 4 1 2 9 6 " ] && [ "$a3" = "sat,sat,," ] && [ "$(head -n 1 <<<"$out" | cut -f10-)" = "$(printf "bug\tanswer\toptions\ttriage")" ]'
   check "bugs list: the options a bucket needs, marked with what the solver's own help says (experimental, expert)" \
     eval '[ "$t5" = "unsat|z3 sat.euf=true (experimental) smt.arith.solver=2" ] && [ "$t8" = "unsat|cvc5 --fp-exp (experimental, expert) --no-arrays-exp (experimental, expert) --strings-exp (experimental) --sygus-inst" ]'
   run env PATH="$hb2:$PATH" "$bin" bugs list "$od"
@@ -2568,6 +2568,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/group_options.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/group_npmz3.sh"
 # shellcheck source=tests/cli/group_release.sh
 source "$(dirname "${BASH_SOURCE[0]}")/group_release.sh"
+# shellcheck source=tests/cli/group_triage.sh
+source "$(dirname "${BASH_SOURCE[0]}")/group_triage.sh"
 # ---- enum: grammar-based enumeration (issue 17) ----------------------------------------------
 group_enum() {
   local d=$tmp/en

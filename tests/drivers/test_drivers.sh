@@ -14,6 +14,15 @@
 set -uo pipefail
 export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
+# Default: the pinned newest releases where smtgrind installed them (smtgrind releases --install).
+pypi=${XDG_CACHE_HOME:-$HOME/.cache}/smtgrind/pypi
+newest=$(sed -n 's/^#define SG_RELEASE_NEWEST "\(.*\)"$/\1/p' "$here/../../src/run/release.h")
+for w in ${newest//;/ }; do
+  case $w in
+    cvc5@*) : "${SG_CVC5_PY:=$pypi/cvc5-${w#cvc5@}/bin/python3}" ;;
+    bitwuzla@*) : "${SG_BITWUZLA_PY:=$pypi/bitwuzla-${w#bitwuzla@}/bin/python3}" ;;
+  esac
+done
 drivers=$here/../../src/run/drivers
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sg-drivers.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -108,6 +117,12 @@ if [ -n "${SG_CVC5_PY:-}" ] && [ -x "$SG_CVC5_PY" ]; then
   printf '(declare-const x Int)\n(assert (> x 2))\n(check-sat)\n(get-model)\n(get-value (x))\n' >"$tmp/sat.smt2"
   printf '(set-logic QF_LIA)\n(declare-const x Int)\n(assert (> x 2))\n(assert (< x 0))\n(check-sat)\n' >"$tmp/unsat.smt2"
   printf '(set-logic QF_LIA)\n(declare-const x Int)\n(check-sat)\n(assert (= x y))\n(check-sat)\n' >"$tmp/perr.smt2"
+  # a bug of the driver (here: a module without the API) is a traceback and exit 134, never
+  # an answer or an error response
+  mkdir -p "$tmp/fake/cvc5" && echo 'Solver = None' >"$tmp/fake/cvc5/__init__.py"
+  PYTHONPATH=$tmp/fake run "$c" -q </dev/null
+  [ "$rc" = 134 ] && has err 'Traceback' && [ ! -s "$tmp/out" ] && ok "cvc5 driver bug: traceback, exit 134" \
+    || bad "cvc5 driver bug"
   if ! "$SG_CVC5_PY" -c 'import cvc5; cvc5.InputParser' 2>/dev/null; then
     # 1.0.7, 1.0.8: the wheel has no parser; the driver says so, and that is all it can do
     run "$c" -q --lang smt2 "$tmp/sat.smt2"
@@ -134,6 +149,12 @@ if [ -n "${SG_CVC5_PY:-}" ] && [ -x "$SG_CVC5_PY" ]; then
     out_is $'sat\nsat' && [ "$rc" = 0 ] && ok "cvc5 --incremental" || bad "cvc5 --incremental"
     run "$c" -q -i < <(printf '(check-sat)\n(exit)\n(check-sat)\n')
     out_is sat && [ "$rc" = 0 ] && ok "cvc5 (exit)" || bad "cvc5 (exit)"
+    # (reset) restores the command line's options, as the binary does (the library alone
+    # would fall back to its defaults: no models after a reset)
+    run "$c" -q -m -i < <(printf '(declare-const x Int)\n(assert (= x 1))\n(check-sat)\n(reset)\n(declare-const x Int)\n(assert (= x 2))\n(check-sat)\n(get-value (x))\n')
+    out_is $'sat\nsat\n((x 2))' && [ "$rc" = 0 ] && ok "cvc5 options survive (reset)" || bad "cvc5 (reset)"
+    run "$c" -q --sets-ext --lang smt2 < <(printf '(set-logic ALL)\n(declare-const s (Set Int))\n(assert (= s (set.complement (set.complement s))))\n(check-sat)\n')
+    out_is sat && [ "$rc" = 0 ] && ok "cvc5 --sets-ext (--sets-exp from 1.2.1 on)" || bad "cvc5 --sets-ext"
     run "$c" -q a.smt2 b.smt2 </dev/null
     [ "$rc" = 1 ] && has out 'Too many input files' && ok "cvc5 two files" || bad "cvc5 two files"
     S_LOGIC='(set-logic QF_LIA)' S_DECL1='(declare-const x Int)' S_ASSERT1='(assert (> x 2))'
@@ -183,6 +204,8 @@ if [ -n "${SG_BITWUZLA_PY:-}" ] && [ -x "$SG_BITWUZLA_PY" ]; then
     && ok "bitwuzla parse error: (error ...) on stdout after the answer, exit 1" || bad "bitwuzla parse error"
   run "$b" --lang smt2 <"$tmp/bperr.smt2"
   [ "$rc" = 1 ] && has out '(error "<stdin>:' && ok "bitwuzla stdin parse error" || bad "bitwuzla stdin parse error"
+  run "$b" --lang smt2 -m < <(printf '(declare-const x (_ BitVec 4))\n(check-sat)\n(reset)\n(declare-const x (_ BitVec 4))\n(assert (= x #x2))\n(check-sat)\n(get-value (x))\n')
+  out_is $'sat\nsat\n((x #b0010))' && [ "$rc" = 0 ] && ok "bitwuzla options survive (reset)" || bad "bitwuzla (reset)"
   run "$b" --lang smt2 < <(printf '(check-sat)\n(exit)\n(check-sat)\n')
   out_is sat && [ "$rc" = 0 ] && ok "bitwuzla (exit)" || bad "bitwuzla (exit)"
   S_LOGIC='(set-logic QF_BV)' S_DECL1='(declare-const x (_ BitVec 8))' S_ASSERT1='(assert (bvugt x #x02))'

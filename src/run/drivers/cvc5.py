@@ -23,15 +23,15 @@ RECOVERABLE = {'get-value', 'get-model', 'get-assignment', 'get-proof', 'get-uns
 DRIVER = {'help', 'version', 'show-config', 'copyright'}  # answered here, not by the library
 SHORT = {'L': 'lang', 'i': 'incremental', 'm': 'produce-models', 'q': 'quiet', 'v': 'verbose',
          'V': 'version', 'h': 'help', 's': 'seed', 'o': 'output', 't': 'trace', 'd': 'debug'}
-DUMPS = (('dump-models', 'sat', '(get-model)'), ('dump-proofs', 'unsat', '(get-proof)'),
-         ('dump-unsat-cores', 'unsat', '(get-unsat-core)'))
+# Options renamed since 1.0: the old name still works here, so that one profile fits every
+# release (smtgrind's cvc5 profile passes --sets-ext; cvc5 1.2.1 renamed it --sets-exp).
+RENAMED = {'sets-ext': 'sets-exp'}
 
 
 def say(text):
     """Write to stdout after the library's own output (-o TAG: C++ std::cout, C stdio)."""
     try:
-        import ctypes
-        ctypes.CDLL(None).fflush(None)
+        __import__('ctypes').CDLL(None).fflush(None)
     except Exception:
         pass
     OUT.write(text)
@@ -49,11 +49,10 @@ def option_error(msg):
 
 def versions(solver):
     """(the PyPI release, what the library says: "1.4.2-modified", b'1.0.7')"""
-    lib = solver.getVersion() if hasattr(solver, 'getVersion') else ''
+    lib = solver.getVersion()
     lib = lib.decode() if isinstance(lib, bytes) else str(lib)
     try:
-        from importlib import metadata
-        return metadata.version('cvc5'), lib
+        return __import__('importlib.metadata').metadata.version('cvc5'), lib
     except Exception:
         return re.sub(r'-.*', '', lib), lib
 
@@ -62,6 +61,7 @@ def parse_args(solver, argv):
     """getopt_long as cvc5's options_template.cpp uses it: every option is a library option;
     a Boolean takes no argument and has --no-NAME, the others take =VALUE or the next word."""
     names, files, user, args, k = set(solver.getOptionNames()), [], set(), argv[1:], 0
+    applied = []  # (name, value) as set, to set again after a (reset)
 
     def kind(name):  # 'bool', 'void' (-q, -v) or 'arg'
         t = solver.getOptionInfo(name)['type']
@@ -73,6 +73,7 @@ def parse_args(solver, argv):
             return
         try:
             solver.setOption(name, value)
+            applied.append((name, value))
         except RuntimeError as e:
             msg = str(e)
             option_error(msg if 'option' in msg and 'nrecognized' not in msg else
@@ -80,12 +81,10 @@ def parse_args(solver, argv):
 
     def argument(word, rest):  # the value of an option that takes one
         nonlocal k
-        if rest:
-            return rest
-        if k >= len(args):
+        if not rest and k >= len(args):
             option_error("option `%s' missing its required argument" % word)
-        k += 1
-        return args[k - 1]
+        k += 0 if rest else 1
+        return rest or args[k - 1]
 
     while k < len(args):
         w, k = args[k], k + 1
@@ -95,6 +94,7 @@ def parse_args(solver, argv):
             name, eq, value = w[2:].partition('=')
             neg = name.startswith('no-') and name not in names
             base = name[3:] if neg else name
+            base = RENAMED.get(base, base) if base not in names else base
             if base not in names or (neg and kind(base) != 'bool') or \
                     (eq and kind(base) != 'arg'):
                 option_error("can't understand option `%s'" % w)
@@ -112,7 +112,7 @@ def parse_args(solver, argv):
                     setopt(name, argument(w, w[j:]), w)
                     break
                 setopt(name, 'true', w)
-    return files, user
+    return files, user, applied
 
 
 def start_tlimit(ms):
@@ -125,9 +125,8 @@ def start_tlimit(ms):
         os.close(r)
         return w  # kept open for our whole life: its EOF tells the watchdog we are gone
     try:
-        os.close(w)
-        os.close(0)
-        os.close(1)
+        for fd in (w, 0, 1):
+            os.close(fd)
         if not select.select([r], [], [], ms / 1000.0)[0] and os.getppid() == parent:
             os.write(2, b'cvc5 interrupted by timeout.\n')
             os.kill(parent, signal.SIGABRT)
@@ -167,15 +166,47 @@ class Splitter:
         return [self.buf]
 
 
+def help_table(solver):
+    """The library's options in the binary's --help form (smtgrind's option reader reads it):
+    "[*]" a Boolean, =N an integer, =F a decimal, =MODE a mode; "(EXPERTS only)" for the
+    library's expert category. The wheel has no descriptions, so nothing says "unsound": the
+    exclusion list of smtgrind (src/run/solopt_exclude.def) is all that keeps such options out.
+    Undocumented options are left out, as the binary's --help leaves them out."""
+    if not hasattr(solver, 'getOptionNames'):
+        return ''
+    lines = ['', 'cvc5 options:', 'From the library module:']
+    for name in sorted(solver.getOptionNames()):
+        try:
+            info = solver.getOptionInfo(name)
+        except Exception:
+            continue
+        cat = str(info.get('category', ''))
+        if 'UNDOCUMENTED' in cat or name in DRIVER:
+            continue
+        ty = info.get('type')
+        arg = {bool: '', int: '=N', float: '=F', 'mode': '=MODE'}.get(ty)
+        if arg is None:
+            continue  # strings, lists and the like: never drawn
+        text = 'a library option%s%s' % (' (EXPERTS only)' if 'EXPERT' in cat else '',
+                                          ' [*]' if ty is bool else '')
+        word = '--' + name + arg  # a long one gets its text on the next line, as the binary's
+        lines.append('  %-22s %s' % (word, text) if len(word) < 22 else '  %s\n%25s%s' % (word, '', text))
+    return '\n'.join(lines) + '\n'
+
+
 def main(argv):
     tm = cvc5.TermManager() if hasattr(cvc5, 'TermManager') else None
     solver = cvc5.Solver(tm) if tm is not None else cvc5.Solver()
-    files, user = parse_args(solver, argv)
+    files, user, applied = parse_args(solver, argv)
+
+    def setopt(name, value):
+        solver.setOption(name, value)
+        applied.append((name, value))
     info = lambda name: name in user and solver.getOptionInfo(name)['current']  # noqa: E731
     if 'help' in user:  # the binary exits 1 after its usage text
         say('usage: cvc5 [options] [input-file]\n\nWithout an input file, or with `-\', cvc5 '
             'reads from standard input.\n\nA driver over the cvc5 Python API: every library '
-            'option is accepted as --NAME[=VALUE], --NAME VALUE or --no-NAME.\n')
+            'option is accepted as --NAME[=VALUE], --NAME VALUE or --no-NAME.\n' + help_table(solver))
         return 1
     if user & DRIVER:
         say('This is cvc5 version %s [Python wheel; library version %s]\n' % versions(solver))
@@ -185,28 +216,26 @@ def main(argv):
                          'came with 1.0.9): unsupported")\n' % versions(solver)[0])
         return 1
     if len(files) > 1:
-        say('(error "Too many input files specified.")\n')
-        return 1
+        return say('(error "Too many input files specified.")\n') or 1
     path = files[0] if files and files[0] != '-' else None
     name = path or '<stdin>'
     if solver.getOption('input-language') == 'LANG_AUTO' and (path or '').endswith(('.sy', '.sl')):
-        solver.setOption('input-language', 'sygus2')
+        setopt('input-language', 'sygus2')
     sygus = 'SYGUS' in solver.getOption('input-language')
     if sygus:
-        solver.setOption('sygus', 'true')
+        setopt('sygus', 'true')
     lang = cvc5.InputLanguage.SYGUS_2_1 if sygus else cvc5.InputLanguage.SMT_LIB_2_6
     if solver.getOption('output-language') == 'LANG_AUTO':
-        solver.setOption('output-language', 'sygus2' if sygus else 'smt2')
+        setopt('output-language', 'sygus2' if sygus else 'smt2')
     for opt in ('incremental', 'wf-checking'):  # the binary's defaults for a non-tty run
         if opt not in user and opt in solver.getOptionNames():
-            solver.setOption(opt, 'false')
+            setopt(opt, 'false')
     try:
         solver.setInfo('filename', name)
     except RuntimeError:
         pass
     if info('tlimit'):
         keep_alive = start_tlimit(int(info('tlimit')))  # noqa: F841 (must stay open)
-    dumps = [(want, query) for opt, want, query in DUMPS if info(opt)]
     parse_only = info('parse-only')
     parser = cvc5.InputParser(solver)
     sm = parser.getSymbolManager()
@@ -217,8 +246,7 @@ def main(argv):
             try:
                 cmd = parser.nextCommand()
             except RuntimeError as e:  # the binary: (error "Parse Error: FILE:L.C: MSG")
-                say('(error "Parse Error: %s: %s")\n' % (name, e))
-                return 1
+                return say('(error "Parse Error: %s: %s")\n' % (name, e)) or 1
             if cmd.isNull():
                 return None
             cname = cmd.getCommandName()
@@ -228,20 +256,17 @@ def main(argv):
             say(res)
             if res.startswith('(error ') and cname not in RECOVERABLE:
                 return 1
-            for want, query in dumps:  # --dump-models etc.: after a check-sat, as the binary
-                if cname.startswith('check-sat') and res.strip() == want:
-                    aux = cvc5.InputParser(solver, sm)
-                    aux.setStringInput(lang, query, name)
-                    say(aux.nextCommand().invoke(solver, sm))
             if cname == 'exit':
                 return 0
+            if cname == 'reset':  # the library's reset restores its defaults, the binary's
+                for opt, value in applied:  # the command line's: set them again
+                    solver.setOption(opt, value)
 
     if path:
         try:
             parser.setFileInput(lang, path)
         except RuntimeError as e:
-            say('(error "%s")\n' % e)
-            return 1
+            return say('(error "%s")\n' % e) or 1
         return execute() or 0
     # stdin: each batch of complete commands as soon as it has arrived, on a fresh parser
     # over the same solver and symbol manager (appendIncrementalStringInput cannot go on after
@@ -257,8 +282,7 @@ def main(argv):
         try:
             parser.setStringInput(lang, text, name)
         except (RuntimeError, UnicodeError) as e:
-            say('(error "Parse Error: %s: %s")\n' % (name, e))
-            return 1
+            return say('(error "Parse Error: %s: %s")\n' % (name, e)) or 1
         status = execute()
         if status is not None:
             return status
