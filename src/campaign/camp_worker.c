@@ -252,7 +252,7 @@ sg_camp_worker_main (const sg_campaign_opts *o, const char *dbpath, const char *
         }
       sg_fuzz_opts fo;
       sg_fuzz_opts_init (&fo, er.tech, &tc);
-      fo.sessions = false;
+      fo.sessions = o->sessions;
       fo.model_sample = o->model_sample;
       fo.chain_timeouts = o->chain_timeouts;
       fo.solvers = o->solvers;

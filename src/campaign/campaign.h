@@ -48,6 +48,8 @@ typedef struct sg_campaign_opts {
   double slice_s;                 /* longest slice */
   uint32_t slice_chains;          /* chains per slice */
   bool models, incompleteness;
+  bool sessions;                  /* the fast path through persistent sessions where the profile
+                                     says they pay (--no-sessions: fresh processes only) */
   uint32_t model_sample;          /* percent of mutants whose models are checked anyway */
   uint32_t chain_timeouts;        /* leave a chain after this many timeouts (0 never) */
   sg_solopt_mode option_fuzz;     /* --option-fuzz (loop.h) */

@@ -176,6 +176,7 @@ campaign_defaults (sg_cli_fuzz_cfg *c, char *engines, size_t size)
   c->slice_s = 10;
   c->slice_chains = 2;
   c->reduce = c->report = c->triage = true;
+  c->sessions = true;
   sg_technique_default_engines (engines, size); /* the technique table's defaults */
   c->engines = engines;
 }
@@ -772,6 +773,7 @@ campaign_opts (const camp_run *r, const sg_cli_solvers *sv, sg_campaign_opts *o)
   o->slice_chains = c->slice_chains;
   o->models = c->models;
   o->model_sample = c->model_sample;
+  o->sessions = c->sessions;
   o->chain_timeouts = c->chain_timeouts;
   o->incompleteness = c->incompleteness;
   o->option_fuzz = sv->option_fuzz;

@@ -118,8 +118,9 @@ sg_cli_campaign_usage (const sg_cli_fuzz_cfg *d, sg_buf *out)
   help_rows (SG_CLI_CAMPAIGN, &f, "ENGINES", names, out);
   sg_buf_adds (out,
                "\n"
-               "Each worker runs one solver at a time in fresh processes (no sessions: a kill -9 of the\n"
-               "campaign leaves no solver behind) and one mutant at a time (the workers fill the cores).\n"
+               "Each worker runs one solver at a time, through persistent sessions where the profile says\n"
+               "they pay (every finding is confirmed in fresh processes; after a kill -9 of the campaign\n"
+               "its guardian kills them) and one mutant at a time (the workers fill the cores).\n"
                "exit status: 0 no finding, 10 findings, 2 usage or input error, 1 internal error.\n");
 }
 

@@ -33,7 +33,9 @@ style_of (const sg_profile *p, sg_solopt_style *st)
   const char *slash = strrchr (p->binary, '/');
   if (!strcmp (slash ? slash + 1 : p->binary, "node")) return false;
   if (sg_profile_same_family (p->name, "z3")) *st = SG_SOPT_STYLE_Z3;
-  else if (sg_profile_same_family (p->name, "cvc5") || sg_profile_same_family (p->name, "cvc4")) *st = SG_SOPT_STYLE_CVC;
+  else if (sg_profile_same_family (p->name, "cvc5") || sg_profile_same_family (p->name, "cvc4")
+           || sg_profile_same_family (p->name, "bitwuzla")) /* its driver prints cvc5's form */
+    *st = SG_SOPT_STYLE_CVC;
   else return false;
   return true;
 }
@@ -164,7 +166,7 @@ sg_solopt_read_help (const sg_profile *p0, sg_solopt_table *t, sg_diag *d)
 {
   sg_solopt_style st;
   if (!style_of (p0, &st))
-    return sg_diag_set (d, SG_RC_USAGE, 0, 0, "no option reader for solver '%s' (z3, cvc5, cvc4)", p0->name);
+    return sg_diag_set (d, SG_RC_USAGE, 0, 0, "no option reader for solver '%s' (z3, cvc5, cvc4, bitwuzla)", p0->name);
   sg_profile p;
   sg_rc rc = sg_profile_copy (p0, &p);
   if (rc) return sg_diag_set (d, rc, 0, 0, "out of memory");
@@ -184,7 +186,7 @@ sg_solopt_probe (const sg_profile *p0, const sg_patterns *pats, sg_solopt_table 
 {
   sg_solopt_style st;
   if (!style_of (p0, &st))
-    return sg_diag_set (d, SG_RC_USAGE, 0, 0, "no option reader for solver '%s' (z3, cvc5, cvc4)", p0->name);
+    return sg_diag_set (d, SG_RC_USAGE, 0, 0, "no option reader for solver '%s' (z3, cvc5, cvc4, bitwuzla)", p0->name);
   sg_profile p;
   sg_rc rc = sg_profile_copy (p0, &p);
   if (rc) return sg_diag_set (d, rc, 0, 0, "out of memory");

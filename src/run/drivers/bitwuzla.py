@@ -46,6 +46,34 @@ def script_error(msg):
     return 1
 
 
+def help_table(lib):
+    """The library's options in cvc5's --help form, which smtgrind's option reader reads
+    (src/run/solopt.c): "[*]" a Boolean, =N a number, =MODE a mode, each with its description.
+    Options that take a file name (write-*) and debugging ones (dbg-*) are left out."""
+    lines = ['', 'From the bitwuzla module:']
+    for opt in bitwuzla.Option:
+        try:
+            name, desc = lib.lng(opt), lib.description(opt)
+            arg = '' if lib.is_bool(opt) else '=N' if lib.is_numeric(opt) else '=MODE' if lib.is_mode(opt) else None
+        except Exception:
+            continue
+        if arg is None or name.startswith(('dbg-', 'write-')):
+            continue
+        word, text = '--' + name + arg, desc.replace('\n', ' ') + (' [*]' if arg == '' else '')
+        lines.append('  %-22s %s' % (word, text) if len(word) < 22 else '  %s\n%25s%s' % (word, '', text))
+    return '\n'.join(lines) + '\n'
+
+
+def mode_help(lib, name):
+    """`--NAME=help` of a mode option, as cvc5 prints it: "+ MODE (default)" lines."""
+    opt = lib.option(name)
+    if not lib.is_mode(opt):
+        return 'option --%s takes no mode\n' % name
+    default = lib.get(opt)
+    return 'Available modes for --%s are:\n' % name + ''.join(
+        '+ %s%s\n' % (m, ' (default)' if m == default else '') for m in lib.modes(opt))
+
+
 def parse_options(argv, lib):
     """bitwuzla 0.x src/main/options.cpp: the driver's own options; every other word that
     starts with '-' (and the value a library option takes) goes to Options.set_args."""
@@ -83,7 +111,10 @@ def parse_options(argv, lib):
             say('Usage:\n  bitwuzla [<options>] [<input>]\n\nA driver over the bitwuzla Python '
                 'API (%s): -V, -c, -p, -P, -t N, --lang {smt2,btor2}, --print-model, '
                 '--print-unsat-core, --pp-only, --bv-output-format N, and every library option '
-                'as --NAME[=VALUE].\n' % bitwuzla.version())
+                'as --NAME[=VALUE].\n' % bitwuzla.version() + help_table(lib))
+            sys.exit(0)
+        elif arg.startswith('--') and arg.endswith('=help') and lib.is_valid(arg[2:-5]):
+            say(mode_help(lib, arg[2:-5]))  # cvc5's form: smtgrind's option reader reads it
             sys.exit(0)
         elif arg in ('-c', '--copyright'):
             say(bitwuzla.copyright() + '\n')
