@@ -103,6 +103,11 @@ if [ -n "${SG_CVC5_PY:-}" ] && [ -x "$SG_CVC5_PY" ]; then
   echo "# cvc5 $rel ($SG_CVC5_PY)"
   run "$c" --version </dev/null
   version_check "$rel" && ok "cvc5 --version names $rel" || bad "cvc5 --version"
+  # --help lists the library's options in the binary's form (smtgrind's option reader reads it)
+  run "$c" --help </dev/null
+  has out "From the library module:" && has out "  --incremental          a library option [*]" \
+    && grep -q -- "--bitblast=MODE *a library option" "$tmp/out" \
+    && ok "cvc5 --help lists the library's options" || bad "cvc5 --help table"
   run "$c" --foo </dev/null
   [ "$rc" = 1 ] && has err "(error \"Error in option parsing: can't understand option \`--foo'" \
     && ok "cvc5 unknown option" || bad "cvc5 unknown option"
@@ -184,6 +189,12 @@ if [ -n "${SG_BITWUZLA_PY:-}" ] && [ -x "$SG_BITWUZLA_PY" ]; then
   echo "# bitwuzla $rel ($SG_BITWUZLA_PY)"
   run "$b" --version </dev/null
   version_check "$rel" && ok "bitwuzla --version names $rel" || bad "bitwuzla --version"
+  run "$b" --help </dev/null
+  has out "From the bitwuzla module:" && has out "model production [*]" \
+    && ok "bitwuzla --help lists the library's options in cvc5's form" || bad "bitwuzla --help table"
+  run "$b" --bv-solver=help </dev/null
+  [ "$rc" = 0 ] && has out "+ bitblast (default)" && ok "bitwuzla --bv-solver=help lists the modes" \
+    || bad "bitwuzla --bv-solver=help"
   run "$b" --foo </dev/null
   [ "$rc" = 1 ] && has err "[error] invalid option '--foo'" && ok "bitwuzla unknown option" \
     || bad "bitwuzla unknown option"
