@@ -205,9 +205,8 @@ triage_step (triager *tr, shared *sh)
           && (size_t) snprintf (path, sizeof path, "%s/%s", o->dir, rel) < sizeof path)
         break;
     }
-  char t_s[32], budget[32];
+  char t_s[32];
   snprintf (t_s, sizeof t_s, "%.3f", o->timeout_ms / 1000.0);
-  snprintf (budget, sizeof budget, "%.0f", o->triage_budget_s);
   const char *argv[16] = { o->self_exe, "triage", "--json", "--kind", kind, "--blamed", solver, "-t", t_s,
                            "--referee", tr->referee[0] ? tr->referee : "auto" };
   int n = 11;
@@ -234,7 +233,7 @@ triage_step (triager *tr, shared *sh)
   sg_db_triage t;
   memset (&t, 0, sizeof t);
   t.bucket = id;
-  bool parsed = !over && res.out.s && triage_json (res.out.s, res.out.len, &j, &keep, &t);
+  bool parsed = res.out.s && triage_json (res.out.s, res.out.len, &j, &keep, &t);
   if (parsed && !strcmp (t.outcome, "no releases"))
     {
       /* No list of releases (no network, no cached list): not stored, the family off. */
@@ -259,11 +258,12 @@ triage_step (triager *tr, shared *sh)
           t.note = why;
         }
       if (!t.family) t.family = family;
+      const char *in = !strcmp (t.outcome, "fixed") ? t.fixed_in : !strcmp (t.outcome, "open") ? t.newest : NULL;
+      bool nr = !strcmp (t.outcome, "not reproduced") && t.note && t.note[0]; /* the note says so */
       if (sg_db_triage_put (tr->db, &t)) log_note (tr, "bucket %lld: not stored: %s", (long long) id, tr->db->err);
       else
-        log_note (tr, "bucket %lld: %s%s%s%s%s", (long long) id, t.outcome, t.fixed_in ? " in " : t.open ? " in " : "",
-                  t.fixed_in ? t.fixed_in : t.open && t.newest ? t.newest : "", t.note && t.note[0] ? ": " : "",
-                  t.note ? t.note : "");
+        log_note (tr, "bucket %lld: %s%s%s%s%s", (long long) id, nr ? "" : t.outcome, in ? " in " : "", in ? in : "",
+                  !nr && t.note && t.note[0] ? ": " : "", t.note ? t.note : "");
     }
   if (parsed) sg_json_free (&j);
   sg_buf_free (&keep);

@@ -214,7 +214,7 @@ sg_report_list_some (sg_db *db, const char *dir, FILE *f, bool human, bool open_
       for (uint32_t i = 0; i < v.n; i++)
         {
           const sg_report_bucket *r = &v.a[i];
-          if (open_only && r->closed) continue;
+          if (open_only && (r->closed || !r->bug)) continue;
           fprintf (f, "%lld\t%s\t%s\t%s\t%s\t%lld\t%s\t%s\t%s\t%u\t%s\t%s\t%s\n", (long long) r->id, r->kind,
                    r->solver, r->version, r->logic, (long long) r->count, r->state, r->trigger,
                    r->signature, r->bug, r->answer, r->options, r->triage);
@@ -255,13 +255,13 @@ sg_report_list_some (sg_db *db, const char *dir, FILE *f, bool human, bool open_
     }
   uint32_t nu = 0;
   long long nuf = 0;
-  for (uint32_t i = 0; i < v.n; i++)
-    if (!v.a[i].bug && !(open_only && v.a[i].closed)) { nu++; nuf += (long long) v.a[i].count; }
+  for (uint32_t i = 0; i < v.n && !open_only; i++)
+    if (!v.a[i].bug) { nu++; nuf += (long long) v.a[i].count; }
   if (nu)
     fprintf (f, "unspecified (not bugs): %lld finding%s in %u bucket%s, disagreements a value SMT-LIB"
                 " leaves unspecified can explain\n", nuf, nuf == 1 ? "" : "s", nu, nu == 1 ? "" : "s");
   if (!v.n) fprintf (f, "no findings\n");
-  else if (open_only && !shown && !nu) fprintf (f, "no open bugs (every bucket is fixed in a release, or in none)\n");
+  else if (open_only && !shown) fprintf (f, "no open bugs (every bucket is fixed in a release, or in none)\n");
   SG_VEC_FREE (v);
   return SG_RC_OK;
 }
@@ -317,7 +317,10 @@ issue (sg_db *db, const char *dir, int64_t bucket, sg_report_helps *h, sg_buf *b
                      ? " (a mark in parentheses: what the solver's own help says of the option before it)" : "");
   sg_report_triage tg;
   char tword[48], ttext[320];
-  if (sg_report_triage_of (db, bucket, &tg))
+  /* Only what the releases showed (not why a triage could not tell: that is ours). */
+  if (sg_report_triage_of (db, bucket, &tg)
+      && (!strcmp (tg.outcome, "open") || !strcmp (tg.outcome, "fixed") || !strcmp (tg.outcome, "absent")
+          || !strcmp (tg.outcome, "present")))
     {
       sg_report_triage_words (&tg, tword, sizeof tword, ttext, sizeof ttext);
       sg_buf_printf (b, "Releases: %s (smtgrind triage).\n", ttext);

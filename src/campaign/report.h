@@ -98,10 +98,11 @@ uint32_t sg_report_bug_count (const sg_report_bugvec *v);
  * human: one line per bug ("bug N: KIND (wrong unsat) SOLVER VERSION, B buckets, F findings")
  * with its buckets nested under it, each with its options and its triage when it has them. */
 sg_rc sg_report_list (sg_db *db, const char *dir, FILE *f, bool human);
-/* sg_report_list; open_only (`bugs list --open`): only the buckets not known to be closed —
- * open in the newest release of their solver's family, or not triaged (not yet, a solver
- * without releases, not reproduced, failed); those fixed in a release or in none tested are
- * left out (bug numbers stay those of the whole list). */
+/* sg_report_list; open_only (`bugs list --open`): only the buckets of bugs not known to be
+ * closed — open in the newest release of their solver's family, or not triaged (not yet, a
+ * solver without releases, not reproduced, failed); those fixed in a release or in none tested,
+ * and the unspecified ones (never a bug), are left out (bug numbers stay those of the whole
+ * list). */
 sg_rc sg_report_list_some (sg_db *db, const char *dir, FILE *f, bool human, bool open_only);
 /* The number of findings in no listed bucket (their bucket missing or merged: a damaged
  * database; sg_report_check names them). */

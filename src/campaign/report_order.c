@@ -284,6 +284,13 @@ sg_report_triage_words (const sg_report_triage *t, char *word, size_t wsize, cha
       snprintf (text, tsize, "fixed in %s %s (last bad %s)", fam, t->fixed_in, t->last_bad[0] ? t->last_bad : "?");
       return true;
     }
+  if (!strcmp (o, "present"))
+    {
+      snprintf (word, wsize, "present up to %s", t->last_bad);
+      snprintf (text, tsize, "present up to %s %s, the newest release that could be judged (newer ones, up to %s, "
+                "show neither the bug nor its absence)", fam, t->last_bad, t->newest);
+      return false;
+    }
   if (!strcmp (o, "absent"))
     {
       snprintf (word, wsize, "in no release");

@@ -52,8 +52,9 @@ typedef struct job {
 } job;
 
 /* How a triage ended (the stored outcome, sg_db_triage; "no releases" is never stored). */
-typedef enum outcome { OUT_OPEN, OUT_FIXED, OUT_ABSENT, OUT_NOT_REPRODUCED, OUT_NO_RELEASES, OUT_FAILED } outcome;
-static const char *const outcome_names[] = { "open", "fixed", "absent", "not reproduced", "no releases", "failed" };
+typedef enum outcome { OUT_OPEN, OUT_FIXED, OUT_ABSENT, OUT_NOT_REPRODUCED, OUT_NO_RELEASES, OUT_FAILED, OUT_PRESENT } outcome;
+/* present: bad in the newest release that could be judged, the newer ones not judged */
+static const char *const outcome_names[] = { "open", "fixed", "absent", "not reproduced", "no releases", "failed", "present" };
 
 /* One trigger being triaged. */
 typedef struct trig {
@@ -69,7 +70,7 @@ typedef struct trig {
   bool incompleteness;   /* the oracle reports incompleteness (a bucket of that kind) */
   const char *family;
   sg_strv rel;           /* the releases, oldest first */
-  char notes[64][96];    /* per release (the first 64): why it was not judged */
+  char notes[64][200];   /* per release (the first 64): why it was not judged */
   outcome out;
   char why[640];         /* why it was not triaged (not reproduced, failed, no releases) */
 } trig;
@@ -156,7 +157,7 @@ test_release (void *ctx, uint32_t i)
   sg_diag_init (&d, word);
   if (sg_release_profile (&t->c->profiles, word, &p, t->c->json ? stderr : stdout, &d))
     {
-      if (note) snprintf (note, 96, "%.95s", d.msg);
+      if (note) snprintf (note, 200, "%.199s", d.msg);
       return SG_TRIAGE_NOT_JUDGED;
     }
   const sg_profile *b = &t->base.a[t->blamed];
@@ -183,11 +184,15 @@ test_release (void *ctx, uint32_t i)
       const sg_outcome *o = &pr.runs.a[0].out;
       if (pr.verdict.kind == t->kind && sg_verdict_blames (&pr.verdict, 0)) m = SG_TRIAGE_BAD;
       else if (pr.verdict.kind != SG_VERDICT_OK && pr.verdict.kind != SG_VERDICT_UNSPECIFIED) m = SG_TRIAGE_OTHER;
-      else if (o->kind == SG_OUT_OK && o->answers.n && o->answers.a[0] != SG_ANS_UNKNOWN) m = SG_TRIAGE_GOOD;
+      else if (o->kind == SG_OUT_OK && o->answers.n
+               && (o->answers.a[0] != SG_ANS_UNKNOWN || t->kind == SG_VERDICT_CRASH))
+        m = SG_TRIAGE_GOOD; /* a crash's release that answers, unknown included, did not crash */
       if (note && m != SG_TRIAGE_BAD && m != SG_TRIAGE_GOOD)
-        snprintf (note, 96, "%.95s", m == SG_TRIAGE_OTHER ? pr.verdict.why : sg_outcome_kind_name (o->kind));
+        snprintf (note, 200, "%.199s",
+                  m == SG_TRIAGE_OTHER ? pr.verdict.why
+                  : o->kind == SG_OUT_OK && o->answers.n ? "answered unknown" : sg_outcome_kind_name (o->kind));
     }
-  else if (note) snprintf (note, 96, "%.95s", rc ? sg_rc_name (rc) : pr.unstarted);
+  else if (note) snprintf (note, 200, "%.199s", rc ? sg_rc_name (rc) : pr.unstarted);
   sg_probe_free (&pr);
   sg_solver_list_free (&list);
   if (!t->c->json)
@@ -298,6 +303,10 @@ report (const trig *t, const sg_triage *r, const char *blamed_version)
   else if (r && r->fixed_in != SG_TRIAGE_NONE)
     printf ("  fixed in %s %s (last bad %s, first bad %s)\n", t->family, rel_at (t, r->fixed_in),
             rel_at (t, r->last_bad), rel_at (t, r->first_bad));
+  else if (r && r->last_bad != SG_TRIAGE_NONE)
+    printf ("  present up to %s %s, the newest release that could be judged (first bad %s); the newer "
+            "ones show neither the bug nor its absence (see the notes)\n", t->family, rel_at (t, r->last_bad),
+            rel_at (t, r->first_bad));
   else if (r) printf ("  not reproduced in any %s release tested\n", t->family);
   for (uint32_t i = 0; r && !t->c->json && i < r->n && i < 64; i++)
     if (r->marks[i] != SG_TRIAGE_UNTESTED && t->notes[i][0])
@@ -406,7 +415,7 @@ triage_job (triage_cfg *c, const job *j, outcome *out)
   t.c = c;
   t.j = j;
   t.blamed = UINT32_MAX;
-  t.out = OUT_FAILED;
+  t.out = *out = OUT_FAILED;
   t.incompleteness = j->kind && !strcmp (j->kind, "incompleteness");
   if (j->blamed) t.family = c->family ? c->family : sg_release_family_of (j->blamed);
   const char *path = j->path;
@@ -486,7 +495,10 @@ triage_job (triage_cfg *c, const job *j, outcome *out)
       code = SG_EXIT_INTERNAL;
       goto done;
     }
-  t.out = r.open ? OUT_OPEN : r.fixed_in != SG_TRIAGE_NONE ? OUT_FIXED : OUT_ABSENT;
+  t.out = r.open                         ? OUT_OPEN
+          : r.fixed_in != SG_TRIAGE_NONE ? OUT_FIXED
+          : r.last_bad != SG_TRIAGE_NONE ? OUT_PRESENT
+                                         : OUT_ABSENT;
   report (&t, &r, bver);
   code = r.open ? SG_EXIT_BUG : SG_EXIT_OK;
 done:

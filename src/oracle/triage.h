@@ -6,10 +6,15 @@
  * fixed once): the newest release is tested first; when it is bad, the first bad release is
  * searched below it; when it is not, a bad release is needed (the one the bug was found in,
  * `known_bad`, else the oldest), then the first release after it that is not bad is the fix.
+ * A release that shows neither the bug nor its absence (not judged, or another finding, e.g.
+ * the same wrong model now caught by the solver's own check) is skipped: the search takes the
+ * nearest release that can be judged, so a fix is always a release judged ok; when the newest
+ * cannot be judged, the newest that can stands for it (open stays false).
  * About 2·log2(n) tests instead of n; `every` tests them all (the table of every release).
  * Owns: the marks array of an sg_triage (freed with sg_triage_free).
  * Invariants: marks[i] is SG_TRIAGE_UNTESTED for every release not tested; first_bad <=
- *   last_bad < fixed_in when set; open is marks[newest] == SG_TRIAGE_BAD.
+ *   last_bad < fixed_in when set, marks[fixed_in] == SG_TRIAGE_GOOD; open is
+ *   marks[newest] == SG_TRIAGE_BAD.
  * Tests: tests/unit/triage_test.c (fake releases with every shape of bad range) */
 #ifndef SG_ORACLE_TRIAGE_H
 #define SG_ORACLE_TRIAGE_H
