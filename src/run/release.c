@@ -155,6 +155,10 @@ last_line (const sg_spawn_result *r, char *out, size_t size)
   snprintf (out, size, "%.*s", (int) (n - st > 300 ? 300 : n - st), s + st);
   if (r->end == SG_END_EXEC_FAILED) snprintf (out, size, "cannot run it: %s", strerror (r->exec_errno));
   else if (r->timed_out) snprintf (out, size, "no answer in time");
+  else if (out[0]) return;
+  else if (r->end == SG_END_EXITED) snprintf (out, size, "exit status %d, no message", r->exit_code);
+  else if (r->end == SG_END_SIGNALED) snprintf (out, size, "killed by signal %d", r->sig);
+  else snprintf (out, size, "no message");
 }
 
 static void
@@ -183,6 +187,12 @@ normalise (const family *f, const char *v, size_t n, char *out, size_t size)
   return true;
 }
 
+static int
+vercmp_p (const void *a, const void *b)
+{
+  return sg_release_vercmp (*(char *const *) a, *(char *const *) b);
+}
+
 /* Parse "Available versions: a, b, c" (pip index versions) or one version a line (our index
  * file) into out, oldest first. */
 static sg_rc
@@ -206,14 +216,8 @@ parse_versions (const family *f, const char *text, sg_strv *out)
         }
       s += n;
     }
-  /* Oldest first (insertion sort: a few dozen releases), no duplicates. */
-  for (uint32_t i = first + 1; i < out->n; i++)
-    for (uint32_t j = i; j > first && sg_release_vercmp (out->a[j - 1], out->a[j]) > 0; j--)
-      {
-        char *t = out->a[j];
-        out->a[j] = out->a[j - 1];
-        out->a[j - 1] = t;
-      }
+  /* Oldest first, no duplicates (qsort: a damaged index file of 1 MB holds 100000 words). */
+  if (out->n - first > 1) qsort (out->a + first, out->n - first, sizeof *out->a, vercmp_p);
   uint32_t w = first;
   for (uint32_t i = first; i < out->n; i++)
     if ((w > first && !sg_release_vercmp (out->a[w - 1], out->a[i]))
@@ -229,7 +233,8 @@ read_index (const family *f, const char *path, bool need_fresh, sg_strv *out)
 {
   struct stat st;
   if (stat (path, &st) != 0) return SG_RC_IO;
-  if (need_fresh && time (NULL) - st.st_mtime > INDEX_MAX_AGE_S) return SG_RC_IO;
+  time_t age = time (NULL) - st.st_mtime; /* a list from the future (a clock set back) is old */
+  if (need_fresh && (age > INDEX_MAX_AGE_S || age < -60)) return SG_RC_IO;
   char *text;
   size_t len;
   sg_diag ignore;
@@ -310,23 +315,29 @@ complete (const char *dir)
 {
   char m[4200];
   snprintf (m, sizeof m, "%s/" MARKER, dir);
-  return access (m, R_OK) == 0;
+  struct stat st; /* a file: a directory of that name marks nothing */
+  return stat (m, &st) == 0 && S_ISREG (st.st_mode) && access (m, R_OK) == 0;
 }
 
-/* Remove .install-* directories of killed installs (older than STALE_INSTALL_S). */
+/* Remove .install-* and .broken-* directories of killed installs: those of release f-version
+ * at once (the caller holds its lock: no install of it is under way), the others once older
+ * than STALE_INSTALL_S. */
 static void
-sweep (const char *root)
+sweep (const char *root, const family *f, const char *version)
 {
   DIR *dh = opendir (root);
   if (!dh) return;
   struct dirent *e;
-  char p[4400];
+  char p[4400], mine[2][64];
+  snprintf (mine[0], sizeof mine[0], ".install-%s-%s-", f->name, version);
+  snprintf (mine[1], sizeof mine[1], ".broken-%s-%s-", f->name, version);
   while ((e = readdir (dh)))
     {
       struct stat st;
       if (strncmp (e->d_name, ".install-", 9) && strncmp (e->d_name, ".broken-", 8)) continue;
+      bool own = !strncmp (e->d_name, mine[0], strlen (mine[0])) || !strncmp (e->d_name, mine[1], strlen (mine[1]));
       snprintf (p, sizeof p, "%s/%s", root, e->d_name);
-      if (lstat (p, &st) == 0 && S_ISDIR (st.st_mode) && time (NULL) - st.st_mtime > STALE_INSTALL_S)
+      if (lstat (p, &st) == 0 && S_ISDIR (st.st_mode) && (own || time (NULL) - st.st_mtime > STALE_INSTALL_S))
         remove_tree (p);
     }
   closedir (dh);
@@ -347,17 +358,18 @@ install (const family *f, const char *root, const char *version, const char *dir
   const char *pip[] = { py, "-m", "pip", "install", "--disable-pip-version-check", "--no-input", "-q", pin, NULL };
   sg_spawn_result r;
   sg_rc rc = run_argv (venv, 120000, &r);
-  const char *step = "python3 -m venv";
+  bool venv_ok = false;
   if (run_ok (rc, &r))
     {
       sg_spawn_result_free (&r);
       rc = run_argv (pip, INSTALL_TIMEOUT_MS, &r);
-      step = "pip install";
+      venv_ok = true;
     }
   if (!run_ok (rc, &r))
     {
       last_line (&r, why, sizeof why);
-      rc = sg_diag_set (d, SG_RC_IO, 0, 0, "%s@%s: %s %s failed: %s", f->name, version, step, pin, why);
+      rc = venv_ok ? sg_diag_set (d, SG_RC_IO, 0, 0, "%s@%s: pip install %s failed: %s", f->name, version, pin, why)
+                   : sg_diag_set (d, SG_RC_IO, 0, 0, "%s@%s: %s -m venv failed: %s", f->name, version, python (), why);
     }
   sg_spawn_result_free (&r);
   if (!rc && !f->driver)
@@ -398,7 +410,7 @@ ensure (const family *f, const char *version, char *dir, size_t size, FILE *prog
     if (errno != EINTR) { rc = sg_diag_set (d, SG_RC_IO, 0, 0, "%s: lock: %s", lock, strerror (errno)); break; }
   if (!rc && !complete (dir))
     {
-      sweep (root);
+      sweep (root, f, version);
       struct stat st;
       if (lstat (dir, &st) == 0)
         {
