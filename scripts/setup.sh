@@ -57,12 +57,12 @@ fi
 
 # The npm z3 release the tests run (src/run/npmz3.h: SG_NPMZ3_TEST_RELEASE), where smtgrind
 # looks for it; smtgrind installs any other release the same way on first use.
-z3npm="${XDG_CACHE_HOME:-$HOME/.cache}/smtgrind/z3-npm/4.8.17"
+z3npm="${XDG_CACHE_HOME:-$HOME/.cache}/smtgrind/z3-npm/5.2.0"
 if [ ! -f "$z3npm/node_modules/z3-solver/package.json" ]; then
-  echo "setup.sh: installing the npm package z3-solver@4.8.17 into $z3npm" >&2
+  echo "setup.sh: installing the npm package z3-solver@5.2.0 into $z3npm" >&2
   mkdir -p "$z3npm"
   timeout -s KILL 600 npm install --prefix "$z3npm" --no-audit --no-fund --no-save --loglevel=error \
-    z3-solver@4.8.17
+    z3-solver@5.2.0
 fi
 
 jobs=$(nproc)
