@@ -108,11 +108,12 @@ cache_root (char *dir, size_t size, const char *what, sg_diag *d)
   int n;
   if (x && x[0] == '/') n = snprintf (dir, size, "%s/smtgrind/pypi", x);
   else if (h && h[0] == '/') n = snprintf (dir, size, "%s/.cache/smtgrind/pypi", h);
-  else return sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: no cache directory (set XDG_CACHE_HOME or HOME)", what);
+  else return sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: no cache directory (set XDG_CACHE_HOME or HOME to an absolute path)", what);
   if (n <= 0 || (size_t) n >= size) return sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: cache path too long", what);
   for (const char *p = dir; *p; p++)
     if (*p == ' ' || *p == '\t' || (unsigned char) *p < 0x20)
-      return sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: the cache path '%s' has a blank", what, dir);
+      return sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: the cache path '%s' has a blank or a control character",
+                          what, dir);
   return SG_RC_OK;
 }
 
@@ -296,7 +297,15 @@ sg_release_resolve (const char *word, char *version, size_t size, sg_diag *d)
   if (!sg_release_is_spec (word))
     return sg_diag_set (d, SG_RC_USAGE, 0, 0, "'%s' is not FAMILY@VERSION (z3, cvc5, bitwuzla; digits and dots, or latest)", word);
   const char *at = strchr (word, '@');
-  if (strcmp (at + 1, "latest")) { snprintf (version, size, "%s", at + 1); return SG_RC_OK; }
+  if (strcmp (at + 1, "latest"))
+    {
+      /* Without leading zeros ("05.4.1" is 5.4.1: one release, one directory, one name). */
+      size_t o = 0;
+      for (const char *p = at + 1; *p && o + 1 < size; p++)
+        if (!(*p == '0' && (p == at + 1 || p[-1] == '.') && p[1] >= '0' && p[1] <= '9')) version[o++] = *p;
+      if (size) version[o] = 0;
+      return SG_RC_OK;
+    }
   char fam[16];
   snprintf (fam, sizeof fam, "%.*s", (int) (at - word), word);
   sg_strv v;
@@ -392,6 +401,30 @@ install (const family *f, const char *root, const char *version, const char *dir
   return rc;
 }
 
+/* Take the release's lock on fd. Another process installing the release holds it (at most
+ * the venv's 2 minutes and pip's INSTALL_TIMEOUT_MS, then it gives up); meanwhile a stop signal
+ * (blocked in smtgrind's processes, spawn.h) ends the wait as it ends a solver's run. */
+static sg_rc
+lock_wait (int fd, const char *lock, const char *what, FILE *progress, sg_diag *d)
+{
+  const double until = sg_spawn_now () + INSTALL_TIMEOUT_MS / 1000.0 + 300;
+  bool said = false;
+  while (flock (fd, LOCK_EX | LOCK_NB) != 0)
+    {
+      if (errno != EWOULDBLOCK && errno != EINTR)
+        return sg_diag_set (d, SG_RC_IO, 0, 0, "%s: lock: %s", lock, strerror (errno));
+      if (sg_spawn_stop_pending ()) sg_spawn_stop_now (NULL);
+      if (sg_spawn_now () > until)
+        return sg_diag_set (d, SG_RC_IO, 0, 0, "%s: another process has been installing it for %u minutes (lock %s)",
+                            what, (INSTALL_TIMEOUT_MS / 1000u + 300u) / 60u, lock);
+      if (progress && !said) fprintf (progress, "%s: waiting for another process's install of it\n", what);
+      said = true;
+      const struct timespec pause = { 0, 100 * 1000 * 1000 };
+      nanosleep (&pause, NULL);
+    }
+  return SG_RC_OK;
+}
+
 /* The release dir of family f and version, installed when missing (under its lock). */
 static sg_rc
 ensure (const family *f, const char *version, char *dir, size_t size, FILE *progress, sg_diag *d)
@@ -402,12 +435,15 @@ ensure (const family *f, const char *version, char *dir, size_t size, FILE *prog
   int n = snprintf (dir, size, "%s/%s-%s", root, f->name, version);
   if (n <= 0 || (size_t) n >= size) return sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s@%s: path too long", f->name, version);
   if (complete (dir)) return SG_RC_OK;
-  if (!sg_mkdir_p (root)) return sg_diag_set (d, SG_RC_IO, 0, 0, "%s: cannot create: %s", root, strerror (errno));
+  if (!sg_mkdir_p (root))
+    return sg_diag_set (d, SG_RC_IO, 0, 0, "%s: cannot create the cache directory: %s", root,
+                        errno == EEXIST ? "something not a directory is in the way" : strerror (errno));
   snprintf (lock, sizeof lock, "%s/.lock-%s-%s", root, f->name, version);
   int fd = open (lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-  if (fd < 0) return sg_diag_set (d, SG_RC_IO, 0, 0, "%s: %s", lock, strerror (errno));
-  while (flock (fd, LOCK_EX) != 0)
-    if (errno != EINTR) { rc = sg_diag_set (d, SG_RC_IO, 0, 0, "%s: lock: %s", lock, strerror (errno)); break; }
+  if (fd < 0) return sg_diag_set (d, SG_RC_IO, 0, 0, "%s: cannot create the lock: %s", lock, strerror (errno));
+  char what[64];
+  snprintf (what, sizeof what, "%s@%s", f->name, version);
+  rc = lock_wait (fd, lock, what, progress, d);
   if (!rc && !complete (dir))
     {
       sweep (root, f, version);
@@ -427,6 +463,13 @@ ensure (const family *f, const char *version, char *dir, size_t size, FILE *prog
   return rc;
 }
 
+/* Does dir/bin/python3 fit a script's first line (the kernel reads at most 255 bytes)? */
+static bool
+head_fits (const char *dir)
+{
+  return strlen ("#!") + strlen (dir) + strlen ("/bin/python3\n") < 250;
+}
+
 /* Write the driver as dir/bin/EXE with dir's python in its first line, when it differs. */
 static sg_rc
 write_driver (const family *f, const char *dir, sg_diag *d)
@@ -434,7 +477,7 @@ write_driver (const family *f, const char *dir, sg_diag *d)
   char path[4300], head[4400];
   snprintf (path, sizeof path, "%s/bin/%s", dir, f->exe);
   int hn = snprintf (head, sizeof head, "#!%s/bin/python3\n", dir);
-  if (hn <= 0 || hn >= 250) /* the kernel reads at most 255 bytes of a #! line */
+  if (hn <= 0 || !head_fits (dir))
     return sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: the cache path is too long for a script's first line", dir);
   const char *body = memchr (f->driver, '\n', f->driver_len);
   body = body ? body + 1 : f->driver;
@@ -474,18 +517,22 @@ set_words (sg_strv *v, const char *s)
   return SG_RC_OK;
 }
 
-/* Is version in the registry's list? -1 when the list cannot be had. */
+/* Is version in the registry's list? -1 when the list cannot be had. When it is, version
+ * becomes the list's spelling of it ("9.1" and "9.1.0.0" are 9.1.0; version has
+ * SG_RELEASE_VERSION_MAX bytes). */
 static int
-listed (const family *f, const char *version, sg_diag *d)
+listed (const family *f, char *version, sg_diag *d)
 {
   sg_strv v;
   memset (&v, 0, sizeof v);
   if (sg_release_versions (f->name, &v, d)) { sg_strv_free (&v); return -1; }
   int found = 0;
-  for (uint32_t i = 0; i < v.n && !found; i++) found = !sg_release_vercmp (v.a[i], version);
+  for (uint32_t i = 0; i < v.n && !found; i++)
+    if ((found = !sg_release_vercmp (v.a[i], version))) snprintf (version, SG_RELEASE_VERSION_MAX, "%s", v.a[i]);
   sg_strv_free (&v);
   return found;
 }
+
 
 /* The newest releases of f for a message ("1.4.2, 1.4.1, 1.4.0, ..."). */
 static void
@@ -513,17 +560,24 @@ sg_release_profile (const sg_profiles *ps, const char *word, sg_profile *p, FILE
   if (rc) return rc;
   snprintf (fam, sizeof fam, "%.*s", (int) (strchr (word, '@') - word), word);
   const family *f = family_named (fam, strlen (fam));
+  if (strlen (f->name) + 1 + strlen (version) > SG_PROFILE_NAME_MAX) /* the name FAMILY-VERSION, whole */
+    return sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: the version %s is too long for a solver name (%u bytes)", word,
+                        version, SG_PROFILE_NAME_MAX);
   char root[3800];
   if ((rc = cache_root (root, sizeof root, f->name, d))) return rc;
   snprintf (dir, sizeof dir, "%s/%s-%s", root, f->name, version);
   if (f == &families[1] && sg_release_vercmp (version, CVC5_FIRST) < 0)
     return sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: the cvc5 wheels before %s have no SMT-LIB parser "
                         "(no InputParser): smtgrind cannot run them", word, CVC5_FIRST);
+  if (f->driver && !head_fits (dir)) /* said before an install that would be of no use */
+    return sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: the cache path is too long for a script's first line "
+                        "(the kernel reads 255 bytes of it; set XDG_CACHE_HOME to a shorter path)", dir);
   if (!complete (dir))
     {
       sg_diag ld;
       sg_diag_init (&ld, d->file);
       int in = listed (f, version, &ld);
+      snprintf (dir, sizeof dir, "%s/%s-%s", root, f->name, version); /* the list's spelling */
       if (in == 0 && f == &families[0])
         {
           /* A z3 release that PyPI lacks: npm's WebAssembly build (npmz3.h). */

@@ -69,4 +69,94 @@ group_release() {
     eval '[ $code = 2 ] && [[ $err == *"no bug to triage"* ]]'
   run "${env0[@]}" "$bin" triage --versions 9.1,x --solvers "z3@9.2.0;cvc5" examples/qf_lia.smt2
   check "triage --versions with a word that is no version: exit 2" eval '[ $code = 2 ] && [[ $err == *"not a version"* ]]'
+  group_release_hostile
+}
+
+# A hostile cache and environment: a damaged index, a killed install, odd versions, odd paths.
+# Each case has a cache of its own ($d/cN).
+group_release_hostile() {
+  local d=$tmp/relh
+  mkdir -p "$d"
+  local fakepy
+  fakepy=$(realpath tests/fake/fake_python.sh)
+  local -a env2=(env SMTGRIND_PYTHON="$fakepy" FAKE_PYPI_VERSIONS="9.11.0.0, 9.2.0.0, 9.1.0.0" FAKE_BAD="")
+  local pypi
+  # A damaged index of 100000 versions (under the 1 MB limit), newest first: sorted in time.
+  pypi=$d/c1/smtgrind/pypi
+  mkdir -p "$pypi"
+  awk 'BEGIN { for (a = 49; a >= 0; a--) for (b = 49; b >= 0; b--) for (c = 39; c >= 0; c--) print a "." b "." c }' >"$pypi/index-z3-solver.txt"
+  run timeout 60 "${env2[@]}" XDG_CACHE_HOME="$d/c1" "$bin" releases --check
+  check "an index file of 100000 versions is read in time (no quadratic sort)" \
+    eval '[ $code = 0 ] && [[ $out == *"(PyPI'"'"'s newest: 49.49.39)"* ]]'
+  # An index file dated in the future (a clock set back) is not fresh for ever.
+  pypi=$d/c2/smtgrind/pypi
+  mkdir -p "$pypi"
+  echo 9.2.0 >"$pypi/index-z3-solver.txt"
+  touch -d '2 days' "$pypi/index-z3-solver.txt"
+  run "${env2[@]}" XDG_CACHE_HOME="$d/c2" "$bin" check --solvers "z3@latest" examples/qf_lia.smt2
+  check "an index file from the future is refreshed: z3@latest is the registry's 9.11.0" \
+    eval '[ $code = 0 ] && [[ $out == *"z3-9.11.0 "*sat* ]] && [ "$(sed -n 1p "$pypi/index-z3-solver.txt")" = 9.11.0 ]'
+  # A python that fails without a word: the message names it and says how it ended.
+  pypi=$d/c3/smtgrind/pypi
+  run "${env2[@]}" XDG_CACHE_HOME="$d/c3" SMTGRIND_PYTHON=/bin/false "$bin" check --solvers "z3@9.2.0" examples/qf_lia.smt2
+  check "a silent failing python: exit 2, naming it and its exit status, nothing left" \
+    eval '[ $code = 2 ] && [[ $err == *"z3@9.2.0: /bin/false -m venv failed: exit status 1, no message"* ]] && [ -z "$(ls -A "$pypi" | grep -v "^\.lock-")" ]'
+  # A marker that is a directory marks nothing: the release is installed again.
+  pypi=$d/c4/smtgrind/pypi
+  mkdir -p "$pypi/z3-9.2.0/smtgrind-release"
+  run "${env2[@]}" XDG_CACHE_HOME="$d/c4" "$bin" check --solvers "z3@9.2.0" examples/qf_lia.smt2
+  check "a marker that is a directory: the release is installed again and runs" \
+    eval '[ $code = 0 ] && [[ $err == *"installing z3-solver==9.2.0"* ]] && [ -f "$pypi/z3-9.2.0/smtgrind-release" ] && [[ $out == *"z3-9.2.0 "*sat* ]]'
+  # One release, several spellings: one directory, one name.
+  run "${env2[@]}" XDG_CACHE_HOME="$d/c4" "$bin" check --solvers "z3@09.2.0;z3@9.2.0.0" examples/qf_lia.smt2
+  check "z3@09.2.0 and z3@9.2.0.0 are the installed z3-9.2.0: no install, no second directory" \
+    eval '[ $code = 0 ] && [[ $err != *installing* ]] && [[ $out == *"z3-9.2.0 "*sat* ]] && [ ! -e "$pypi/z3-09.2.0" ] && [ ! -e "$pypi/z3-9.2.0.0" ]'
+  # kill -9 during an install: the next install of that release removes the leftovers at once
+  # (it holds the release's lock); another release's fresh temporary directory is left alone.
+  pypi=$d/c5/smtgrind/pypi
+  mkdir -p "$pypi/.install-z3-9.11.0-Busy00"
+  "${env2[@]}" XDG_CACHE_HOME="$d/c5" FAKE_PYPI_SLEEP=30 "$bin" check --solvers "z3@9.1.0" examples/qf_lia.smt2 >/dev/null 2>&1 &
+  local pk=$! i left
+  for i in $(seq 100); do [ -z "$(ls -d "$pypi"/.install-z3-9.1.0-* 2>/dev/null)" ] || break; sleep 0.1; done
+  { kill -9 $pk; wait $pk; } 2>/dev/null || true
+  left=$(ls -d "$pypi"/.install-z3-9.1.0-* 2>/dev/null || true)
+  run "${env2[@]}" XDG_CACHE_HOME="$d/c5" "$bin" check --solvers "z3@9.1.0" examples/qf_lia.smt2
+  check "after kill -9 of an install: the next run installs and removes the killed install's directory" \
+    eval '[ -n "$left" ] && [ $code = 0 ] && [[ $err == *"installing z3-solver==9.1.0"* ]] && [ -z "$(ls -A "$pypi" | grep "^\.install-z3-9\.1\.0-")" ] && [ -d "$pypi/.install-z3-9.11.0-Busy00" ]'
+  # A stop signal ends a wait for another process's install (the signals are blocked and the
+  # install may take minutes): the waiter dies of it at once; the installer is stopped too.
+  pypi=$d/c6/smtgrind/pypi
+  "${env2[@]}" XDG_CACHE_HOME="$d/c6" FAKE_PYPI_SLEEP=30 "$bin" check --solvers "z3@9.1.0" examples/qf_lia.smt2 >/dev/null 2>&1 &
+  local pa=$! pb t0 took ca=0 cb=0
+  for i in $(seq 100); do [ -z "$(ls -d "$pypi"/.install-z3-9.1.0-* 2>/dev/null)" ] || break; sleep 0.1; done
+  "${env2[@]}" XDG_CACHE_HOME="$d/c6" "$bin" check --solvers "z3@9.1.0" examples/qf_lia.smt2 >"$d/wait.out" 2>&1 &
+  pb=$!
+  for i in $(seq 100); do ! grep -qs waiting "$d/wait.out" || break; sleep 0.1; done
+  t0=$SECONDS
+  kill -TERM $pb
+  wait $pb || cb=$?
+  took=$((SECONDS - t0))
+  kill -TERM $pa
+  wait $pa || ca=$?
+  code=$cb err=$(cat "$d/wait.out")
+  check "SIGTERM while waiting for another install of the release: it dies of it at once (143)" \
+    eval '[ $cb = 143 ] && [ $ca = 143 ] && [ $took -le 5 ] && [[ $err == *"z3@9.1.0: waiting for another process'"'"'s install of it"* ]]'
+  # A cache path too long for a driver's #! line: said before anything is installed.
+  local long
+  long=$d/$(printf 'x%.0s' $(seq 230))
+  run "${env2[@]}" XDG_CACHE_HOME="$long" "$bin" check --solvers "cvc5@9.2.0" examples/qf_lia.smt2
+  check "a cache path too long for the cvc5 driver's first line: exit 2 before any install" \
+    eval '[ $code = 2 ] && [[ $err == *"the cache path is too long for a script'"'"'s first line"*"XDG_CACHE_HOME"* ]] && [[ $err != *installing* ]] && [ ! -e "$long/smtgrind/pypi/cvc5-9.2.0" ]'
+  # A version the registry lists but too long for the solver's name: refused before an install.
+  run "${env2[@]}" XDG_CACHE_HOME="$d/c7" FAKE_PYPI_VERSIONS="1.2.3.4.5.6.7.8.9.10.11" "$bin" check --solvers "bitwuzla@latest" examples/qf_lia.smt2
+  check "bitwuzla@latest that is 1.2.3.4.5.6.7.8.9.10.11: exit 2, too long for a solver name, nothing installed" \
+    eval '[ $code = 2 ] && [[ $err == *"bitwuzla@latest: the version 1.2.3.4.5.6.7.8.9.10.11 is too long for a solver name"* ]] && [ ! -e "$d/c7/smtgrind/pypi/bitwuzla-1.2.3.4.5.6.7.8.9.10.11" ]'
+  # A file where the cache directory should be; a relative XDG_CACHE_HOME and no HOME.
+  mkdir -p "$d/f/smtgrind" && touch "$d/f/smtgrind/pypi"
+  run "${env2[@]}" XDG_CACHE_HOME="$d/f" "$bin" check --solvers "z3@9.2.0" examples/qf_lia.smt2
+  check "a file in the cache directory's place: exit 2, naming it" \
+    eval '[ $code = 2 ] && [[ $err == *"$d/f/smtgrind/pypi: cannot create the cache directory: something not a directory is in the way"* ]]'
+  run env -u HOME XDG_CACHE_HOME=rel SMTGRIND_PYTHON="$fakepy" "$bin" check --solvers "z3@9.2.0" examples/qf_lia.smt2
+  check "a relative XDG_CACHE_HOME and no HOME: exit 2, asking for an absolute path" \
+    eval '[ $code = 2 ] && [[ $err == *"no cache directory (set XDG_CACHE_HOME or HOME to an absolute path)"* ]] && [ ! -e rel ]'
 }
