@@ -233,7 +233,7 @@ static sg_rc
 read_index (const family *f, const char *path, bool need_fresh, sg_strv *out)
 {
   struct stat st;
-  if (stat (path, &st) != 0) return SG_RC_IO;
+  if (stat (path, &st) != 0 || !S_ISREG (st.st_mode)) return SG_RC_IO; /* a FIFO would block the open */
   time_t age = time (NULL) - st.st_mtime; /* a list from the future (a clock set back) is old */
   if (need_fresh && (age > INDEX_MAX_AGE_S || age < -60)) return SG_RC_IO;
   char *text;
@@ -269,7 +269,9 @@ sg_release_versions (const char *fam, sg_strv *out, sg_diag *d)
       sg_buf b;
       sg_buf_init (&b);
       for (uint32_t i = got.n; i-- > 0;) sg_buf_printf (&b, "%s\n", got.a[i]);
-      if (sg_mkdir_p (root)) sg_file_write_atomic (path, sg_buf_cstr (&b), b.len, false);
+      struct stat st; /* never written through a FIFO (it would block) or a symbolic link */
+      if (sg_mkdir_p (root) && (lstat (path, &st) != 0 || S_ISREG (st.st_mode)))
+        sg_file_write_atomic (path, sg_buf_cstr (&b), b.len, false);
       sg_buf_free (&b);
       for (uint32_t i = 0; i < got.n; i++)
         if (!SG_VEC_PUSH (*out, got.a[i])) { rc = SG_RC_NOMEM; free (got.a[i]); }
@@ -486,6 +488,12 @@ write_driver (const family *f, const char *dir, sg_diag *d)
   sg_buf_init (&b);
   sg_buf_add (&b, head, (size_t) hn);
   sg_buf_add (&b, body, blen);
+  struct stat st; /* a FIFO would block the read and the write; a link would be written through */
+  if (lstat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      sg_buf_free (&b);
+      return sg_diag_set (d, SG_RC_IO, 0, 0, "%s: not a regular file (remove it and the driver is written again)", path);
+    }
   char *old = NULL;
   size_t olen = 0;
   sg_diag ignore;

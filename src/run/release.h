@@ -5,8 +5,9 @@
  * environment of its own, CACHE/pypi/FAMILY-VERSION (CACHE: $XDG_CACHE_HOME/smtgrind or
  * ~/.cache/smtgrind), installed on first use with `python3 -m venv` and pip (argv only) into a
  * temporary directory beside it, marked complete, then renamed into place, under a lock per
- * release (flock: two workers never install the same release twice, a killed install leaves a
- * temporary directory that the next install removes). z3-solver ships the `z3` executable; the
+ * release (flock: two workers never install the same release twice; a waiter dies of a stop
+ * signal at once; a killed install leaves a temporary directory that the next install of that
+ * release removes, any other install once it is an hour old). z3-solver ships the `z3` executable; the
  * cvc5 and bitwuzla wheels ship only their Python API, so a small driver over it (the scripts of
  * src/run/drivers/, compiled in) is written into the release as bin/cvc5 or bin/bitwuzla and
  * behaves as the solver's command line. A z3 release that PyPI lacks comes from npm (npmz3.h).
@@ -17,9 +18,10 @@
  *   name); an installed release is a directory holding the marker file `smtgrind-release`;
  *   nothing is ever installed outside CACHE/pypi; the environment's python is $SMTGRIND_PYTHON
  *   or python3 from PATH.
- * Tests: tests/unit/release_test.c (versions, specs, the index file), tests/cli/run_cli_tests.sh
- *   group release (a bad version, an unreachable registry, a half-written install, two
- *   installs at once, fake releases) */
+ * Tests: tests/unit/triage_test.c (versions, specs), tests/cli/run_cli_tests.sh group release
+ *   (a bad version, an unreachable registry, a half-written install, two installs at once, fake
+ *   releases; a damaged, huge, future or FIFO index, a killed install, odd spellings and cache
+ *   paths) */
 #ifndef SG_RUN_RELEASE_H
 #define SG_RUN_RELEASE_H
 

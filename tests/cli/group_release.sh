@@ -88,6 +88,14 @@ group_release_hostile() {
   run timeout 60 "${env2[@]}" XDG_CACHE_HOME="$d/c1" "$bin" releases --check
   check "an index file of 100000 versions is read in time (no quadratic sort)" \
     eval '[ $code = 0 ] && [[ $out == *"(PyPI'"'"'s newest: 49.49.39)"* ]]'
+  # A FIFO in the index file's place blocked the open (and smtgrind blocks SIGTERM): not read,
+  # not written through; the registry's list is used.
+  pypi=$d/c8/smtgrind/pypi
+  mkdir -p "$pypi"
+  mkfifo "$pypi/index-z3-solver.txt"
+  run timeout -s KILL 20 "${env2[@]}" XDG_CACHE_HOME="$d/c8" "$bin" check --solvers "z3@latest" examples/qf_lia.smt2
+  check "a FIFO as the index file: no hang, z3@latest from the registry, the FIFO left as it is" \
+    eval '[ $code = 0 ] && [[ $out == *"z3-9.11.0 "*sat* ]] && [ -p "$pypi/index-z3-solver.txt" ]'
   # An index file dated in the future (a clock set back) is not fresh for ever.
   pypi=$d/c2/smtgrind/pypi
   mkdir -p "$pypi"
