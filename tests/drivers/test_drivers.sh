@@ -104,6 +104,9 @@ if [ -n "${SG_CVC5_PY:-}" ] && [ -x "$SG_CVC5_PY" ]; then
   run "$c" --version </dev/null
   version_check "$rel" && ok "cvc5 --version names $rel" || bad "cvc5 --version"
   # --help lists the library's options in the binary's form (smtgrind's option reader reads it)
+  run "$c" "$tmp" </dev/null
+  [ "$rc" = 1 ] && has out "(error \"Couldn't open file: $tmp\")" && ok "cvc5 on a directory: an error, exit 1" \
+    || bad "cvc5 on a directory"
   run "$c" --help </dev/null
   has out "From the library module:" && has out "  --incremental          a library option [*]" \
     && grep -q -- "--bitblast=MODE *a library option" "$tmp/out" \
@@ -192,6 +195,9 @@ if [ -n "${SG_BITWUZLA_PY:-}" ] && [ -x "$SG_BITWUZLA_PY" ]; then
   run "$b" --help </dev/null
   has out "From the bitwuzla module:" && has out "model production [*]" \
     && ok "bitwuzla --help lists the library's options in cvc5's form" || bad "bitwuzla --help table"
+  run "$b" "$tmp" </dev/null
+  [ "$rc" = 1 ] && has out "(error \"failed to open '$tmp'\")" && ok "bitwuzla on a directory: an error, exit 1" \
+    || bad "bitwuzla on a directory"
   run "$b" --bv-solver=help </dev/null
   [ "$rc" = 0 ] && has out "+ bitblast (default)" && ok "bitwuzla --bv-solver=help lists the modes" \
     || bad "bitwuzla --bv-solver=help"

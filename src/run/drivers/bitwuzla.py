@@ -233,6 +233,8 @@ def main(argv):
         usage_error(msg[msg.find("', ") + 3:] if msg.startswith('invalid call') else msg)
     if m['time_limit']:
         keep_alive = start_time_limit(m['time_limit'])  # noqa: F841 (must stay open)
+    if m['infile'] and m['infile'] != '-' and os.path.isdir(m['infile']):
+        return script_error("failed to open '%s'" % m['infile'])  # as the library says of a missing file
     tm = bitwuzla.TermManager()
     parser = bitwuzla.Parser(tm, lib, m['lang'], m['bv_format'])
     parser.configure_auto_print_model(m['print_model'])

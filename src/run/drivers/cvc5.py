@@ -218,6 +218,8 @@ def main(argv):
     if len(files) > 1:
         return say('(error "Too many input files specified.")\n') or 1
     path = files[0] if files and files[0] != '-' else None
+    if path and os.path.isdir(path):  # the library would read nothing and answer nothing
+        return say('(error "Couldn\'t open file: %s")\n' % path) or 1
     name = path or '<stdin>'
     if solver.getOption('input-language') == 'LANG_AUTO' and (path or '').endswith(('.sy', '.sl')):
         setopt('input-language', 'sygus2')
