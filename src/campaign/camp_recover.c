@@ -161,21 +161,6 @@ sg_camp_reap_orphans (void)
     }
 }
 
-/* "name version" of the solver in "z3 4.8.12; cvc5 1.0.3" into out. */
-static void
-version_of (const char *desc, const char *solver, char *out, size_t size)
-{
-  out[0] = 0;
-  size_t n = strlen (solver);
-  for (const char *p = desc; p && *p; p = strstr (p, "; "), p = p ? p + 2 : NULL)
-    if (!strncmp (p, solver, n) && p[n] == ' ')
-      {
-        size_t e = strcspn (p + n + 1, ";");
-        snprintf (out, size, "%.*s", (int) e, p + n + 1);
-        return;
-      }
-}
-
 /* The string of member key of the root object of j into out ("" when absent or null). */
 static void
 jfield (const sg_json *j, const char *key, char *out, size_t size)
@@ -219,7 +204,7 @@ read_pair (const sg_json *j, const char *trig, size_t tl, const char *solvers_de
     }
   sg_dedup_logic (trig, tl, pr->logic, sizeof pr->logic);
   sg_dedup_key (pr->kind, pr->solver, pr->logic, pr->sig, trig, tl, pr->key, sizeof pr->key);
-  version_of (solvers_desc, pr->solver, pr->version, sizeof pr->version);
+  sg_db_version_in (solvers_desc, pr->solver, pr->version, sizeof pr->version);
   fd->name = pr->name;
   fd->kind = pr->kind;
   fd->solver = pr->solver;

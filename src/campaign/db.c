@@ -765,3 +765,17 @@ sg_db_triage_copy (sg_db *dst, int64_t bucket, sg_db *src, int64_t from)
   sqlite3_finalize (st);
   return rc;
 }
+
+void
+sg_db_version_in (const char *desc, const char *solver, char *out, size_t size)
+{
+  out[0] = 0;
+  size_t n = strlen (solver);
+  for (const char *p = desc; p && *p; p = strstr (p, "; "), p = p ? p + 2 : NULL)
+    if (!strncmp (p, solver, n) && p[n] == ' ')
+      {
+        size_t e = strcspn (p + n + 1, ";");
+        snprintf (out, size, "%.*s", (int) e, p + n + 1);
+        return;
+      }
+}

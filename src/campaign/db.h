@@ -16,6 +16,7 @@
 #define SG_CAMPAIGN_DB_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "base/rc.h"
@@ -144,5 +145,9 @@ sg_rc sg_db_triage_copy (sg_db *dst, int64_t bucket, sg_db *src, int64_t from);
 bool sg_db_has_table (sg_db *db, const char *name);
 
 sqlite3 *sg_db_handle (sg_db *db);
+
+/* The version of solver in a finding's solvers, "name version; name version" ("z3 4.8.12;
+ * cvc5 1.0.3"), into out ("" when it is not there). */
+void sg_db_version_in (const char *desc, const char *solver, char *out, size_t size);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "base/buf.h"
 #include "base/json.h"
+#include "campaign/db.h"
 #include "campaign/report.h"
 
 #define JSON_MAX ((size_t) 16 << 20) /* bytes of a finding's .json read (as bugs recover) */
@@ -129,21 +130,6 @@ help_of (sg_report_helps *h, const char *solver, const char *version)
   return e.ok ? &h->a[h->n - 1].t : NULL;
 }
 
-/* The version of solver in a finding's "name version; name version" (as bugs recover). */
-static void
-version_in (const char *desc, const char *solver, char *out, size_t size)
-{
-  out[0] = 0;
-  size_t n = strlen (solver);
-  for (const char *p = desc; p && *p; p = strstr (p, "; "), p = p ? p + 2 : NULL)
-    if (!strncmp (p, solver, n) && p[n] == ' ')
-      {
-        size_t e = strcspn (p + n + 1, ";");
-        snprintf (out, size, "%.*s", (int) e, p + n + 1);
-        return;
-      }
-}
-
 /* The drawn options of a bucket, "SOLVER W...; SOLVER W...", into b: the reduced trigger's
  * first line "; smtgrind options: ..." when it has been reduced (the options it needs), else
  * the "options" of its first finding's runs. */
@@ -208,7 +194,7 @@ sg_report_options (sg_report_helps *h, const char *dir, const char *reduced, con
       char *wsave = NULL, *solver = strtok_r (grp, " ", &wsave);
       if (!solver) continue;
       char version[64];
-      version_in (versions ? versions : "", solver, version, sizeof version);
+      sg_db_version_in (versions ? versions : "", solver, version, sizeof version);
       const sg_solopt_table *t = NULL;
       bool looked = false;
       if (b.len) sg_buf_adds (&b, "; ");

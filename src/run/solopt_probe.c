@@ -161,16 +161,26 @@ read_help (sg_profile *p, sg_solopt_style st, sg_solopt_table *t, sg_buf *text, 
   return SG_RC_OK;
 }
 
+/* p0's style and a copy of p0 without the user's words (p, OUT: freed by the caller when
+ * this succeeds). */
+static sg_rc
+plain_copy (const sg_profile *p0, sg_solopt_style *st, sg_profile *p, sg_diag *d)
+{
+  if (!style_of (p0, st))
+    return sg_diag_set (d, SG_RC_USAGE, 0, 0, "no option reader for solver '%s' (z3, cvc5, cvc4, bitwuzla)", p0->name);
+  sg_rc rc = sg_profile_copy (p0, p);
+  if (rc) return sg_diag_set (d, rc, 0, 0, "out of memory");
+  sg_strv_free (&p->user_args);
+  return SG_RC_OK;
+}
+
 sg_rc
 sg_solopt_read_help (const sg_profile *p0, sg_solopt_table *t, sg_diag *d)
 {
   sg_solopt_style st;
-  if (!style_of (p0, &st))
-    return sg_diag_set (d, SG_RC_USAGE, 0, 0, "no option reader for solver '%s' (z3, cvc5, cvc4, bitwuzla)", p0->name);
   sg_profile p;
-  sg_rc rc = sg_profile_copy (p0, &p);
-  if (rc) return sg_diag_set (d, rc, 0, 0, "out of memory");
-  sg_strv_free (&p.user_args);
+  sg_rc rc = plain_copy (p0, &st, &p, d);
+  if (rc) return rc;
   sg_buf text;
   sg_buf_init (&text);
   rc = read_help (&p, st, t, &text, d);
@@ -185,12 +195,9 @@ sg_solopt_probe (const sg_profile *p0, const sg_patterns *pats, sg_solopt_table 
                  sg_diag *d)
 {
   sg_solopt_style st;
-  if (!style_of (p0, &st))
-    return sg_diag_set (d, SG_RC_USAGE, 0, 0, "no option reader for solver '%s' (z3, cvc5, cvc4, bitwuzla)", p0->name);
   sg_profile p;
-  sg_rc rc = sg_profile_copy (p0, &p);
-  if (rc) return sg_diag_set (d, rc, 0, 0, "out of memory");
-  sg_strv_free (&p.user_args);
+  sg_rc rc = plain_copy (p0, &st, &p, d);
+  if (rc) return rc;
   sg_buf text;
   sg_buf_init (&text);
   if ((rc = read_help (&p, st, t, &text, d)))
