@@ -1,0 +1,5 @@
+(declare-sort U 0)
+(declare-fun f (U) U)
+(declare-fun a () U)
+(assert (= a (f a)))
+(check-sat)
