@@ -195,6 +195,9 @@ if [ -n "${SG_BITWUZLA_PY:-}" ] && [ -x "$SG_BITWUZLA_PY" ]; then
   run "$b" --help </dev/null
   has out "From the bitwuzla module:" && has out "model production [*]" \
     && ok "bitwuzla --help lists the library's options in cvc5's form" || bad "bitwuzla --help table"
+  run "$b" --produce-models </dev/null
+  [ "$rc" = 0 ] && [ ! -s "$tmp/out" ] && ok "bitwuzla on empty stdin: nothing, exit 0" \
+    || bad "bitwuzla on empty stdin"
   run "$b" "$tmp" </dev/null
   [ "$rc" = 1 ] && has out "(error \"failed to open '$tmp'\")" && ok "bitwuzla on a directory: an error, exit 1" \
     || bad "bitwuzla on a directory"

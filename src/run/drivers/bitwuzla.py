@@ -258,6 +258,8 @@ def main(argv):
                 if text.strip():
                     parser.parse(text, only, False)
                     c_flush()
+        if not (m['pp_only'] or m['print_formula'] or m['print_unsat_core']):
+            return 0  # (the instance exists only once a command made it: empty input is fine)
         bzla = parser.bitwuzla()
         if m['pp_only'] or (m['print_formula'] and not m['parse_only']):
             bzla.simplify()
