@@ -18,8 +18,8 @@ for arg in "$@"; do
 done
 
 # Keep in step with the Dependencies table of README.md.
-packages=(build-essential cmake clang pkg-config libgmp-dev libmpfr-dev libsqlite3-dev
-          libcmocka-dev z3 cvc4 cvc5 boolector parallel rsync slurm-wlm munge)
+packages=(build-essential cmake clang libclang-rt-14-dev pkg-config libgmp-dev libmpfr-dev
+          libsqlite3-dev libcmocka-dev z3 cvc4 cvc5 boolector parallel rsync slurm-wlm munge)
 
 missing=()
 for p in "${packages[@]}"; do
