@@ -861,48 +861,6 @@ test_classify_canned (void **state)
   sg_spawn_result_free (&r);
 }
 
-/* A solver's own rows apply to every profile of its family (issue 47): a release profile
- * z3-5.4.1 (own crash markers, so the generic words do not count) crashes on z3's "ASSERTION
- * VIOLATION" and times out on z3's "timeout" line, cvc5-1.4.2 crashes on cvc5's "Fatal failure
- * within"; z3-noodler, another solver, gets none of z3's rows. */
-static void
-test_classify_family (void **state)
-{
-  world *w = *state;
-  static const struct {
-    const char *base, *name, *out;
-    int code;
-    sg_outcome_kind kind;
-  } cases[] = {
-    { "z3", "z3-5.4.1", "ASSERTION VIOLATION\nFile: ../src/ast/ast.cpp\n", 114, SG_OUT_CRASH },
-    { "z3", "z3-5.4.1", "timeout\n", 0, SG_OUT_TIMEOUT },
-    { "z3", "z3-4.8.17", "UNEXPECTED CODE WAS REACHED.\n", 114, SG_OUT_CRASH },
-    { "cvc5", "cvc5-1.4.2", "Fatal failure within void cvc5::internal::f() at x.cpp:1\n", 0, SG_OUT_CRASH },
-    { "z3", "z3-noodler", "ASSERTION VIOLATION\n", 114, SG_OUT_ABNORMAL_EXIT },
-  };
-  sg_spawn_result r;
-  sg_spawn_result_init (&r);
-  sg_outcome o;
-  sg_outcome_init (&o);
-  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-    {
-      sg_profile p;
-      assert_int_equal (sg_profile_copy (sg_profiles_find (&w->profs, cases[i].base), &p), SG_RC_OK);
-      snprintf (p.name, sizeof p.name, "%s", cases[i].name);
-      assert_true (p.own_crash_markers);
-      sg_spawn_result_reset (&r);
-      sg_buf_adds (&r.out, cases[i].out);
-      r.end = SG_END_EXITED;
-      r.exit_code = cases[i].code;
-      assert_int_equal (sg_classify_run (&w->pats, &p, &r, &o), SG_RC_OK);
-      if (o.kind != cases[i].kind)
-        fail_msg ("%s: got %s (%s), want %s", cases[i].name, sg_outcome_kind_name (o.kind), o.reason,
-                  sg_outcome_kind_name (cases[i].kind));
-      sg_profile_free (&p);
-    }
-  sg_outcome_free (&o);
-  sg_spawn_result_free (&r);
-}
 
 /* ---- real solvers ---- */
 
@@ -1032,7 +990,6 @@ main (void)
     cmocka_unit_test (test_timeouts),
     cmocka_unit_test (test_classify_fakes),
     cmocka_unit_test (test_classify_canned),
-    cmocka_unit_test (test_classify_family),
     cmocka_unit_test (test_real_solvers),
     cmocka_unit_test (test_no_zombies_no_fds),
     cmocka_unit_test (test_tmpdir_sweep),
