@@ -33,6 +33,63 @@ ws (jr *r)
     }
 }
 
+/* The 4 hex digits of a \\u escape at r->i (advanced past them), or -1. */
+static long
+hex4 (jr *r)
+{
+  if (r->i + 4 > r->n) return -1;
+  long v = 0;
+  for (int k = 0; k < 4; k++)
+    {
+      char h = r->s[r->i++];
+      v <<= 4;
+      if (h >= '0' && h <= '9') v |= h - '0';
+      else if (h >= 'a' && h <= 'f') v |= h - 'a' + 10;
+      else if (h >= 'A' && h <= 'F') v |= h - 'A' + 10;
+      else return -1;
+    }
+  return v;
+}
+
+/* Push code point cp (< 0x110000, not a surrogate) as UTF-8. */
+static bool
+push_utf8 (sg_json *j, unsigned long cp)
+{
+  unsigned char u[4];
+  int n;
+  if (cp < 0x800) u[0] = (unsigned char) (0xc0 | cp >> 6), n = 2;
+  else if (cp < 0x10000) u[0] = (unsigned char) (0xe0 | cp >> 12), n = 3;
+  else u[0] = (unsigned char) (0xf0 | cp >> 18), n = 4;
+  for (int k = 1; k < n; k++) u[k] = (unsigned char) (0x80 | ((cp >> (6 * (n - 1 - k))) & 0x3f));
+  for (int k = 0; k < n; k++)
+    if (!SG_VEC_PUSH (j->strs, (char) u[k])) return false;
+  return true;
+}
+
+/* The \\u escape after "\\u" at r->i, its bytes pushed: below 0x80 that byte; \\udc80..\\udcff
+ * the byte 0x80..0xff (Python's surrogateescape: how sg_json_string writes a byte that is not
+ * UTF-8); \\u0080..\\u00ff the byte too (how earlier versions wrote every byte >= 0x7f, so their
+ * finding files read as they were written); a surrogate pair or any other code point
+ * as UTF-8; a lone surrogate otherwise is an error. */
+static sg_rc
+u_escape (sg_json *j, jr *r)
+{
+  long v = hex4 (r);
+  if (v < 0) return jerr (r, "bad \\u escape");
+  unsigned long cp = (unsigned long) v;
+  if (cp < 0x100 || (cp >= 0xdc80 && cp <= 0xdcff))
+    return SG_VEC_PUSH (j->strs, (char) (unsigned char) (cp & 0xff)) ? SG_RC_OK : SG_RC_NOMEM;
+  if (cp >= 0xd800 && cp <= 0xdbff && r->i + 2 <= r->n && r->s[r->i] == '\\' && r->s[r->i + 1] == 'u')
+    {
+      r->i += 2;
+      long lo = hex4 (r);
+      if (lo < 0xdc00 || lo > 0xdfff) return jerr (r, "bad \\u escape (a lone surrogate)");
+      cp = 0x10000 + ((cp - 0xd800) << 10) + ((unsigned long) lo - 0xdc00);
+    }
+  else if (cp >= 0xd800 && cp <= 0xdfff) return jerr (r, "bad \\u escape (a lone surrogate)");
+  return push_utf8 (j, cp) ? SG_RC_OK : SG_RC_NOMEM;
+}
+
 static sg_rc
 add_str (sg_json *j, jr *r, uint32_t *off)
 {
@@ -59,19 +116,9 @@ add_str (sg_json *j, jr *r, uint32_t *off)
             case '"': case '\\': case '/': c = e; break;
             case 'u':
               {
-                if (r->i + 4 > r->n) return jerr (r, "bad \\u escape");
-                unsigned v = 0;
-                for (int k = 0; k < 4; k++)
-                  {
-                    char h = r->s[r->i++];
-                    v <<= 4;
-                    if (h >= '0' && h <= '9') v |= (unsigned) (h - '0');
-                    else if (h >= 'a' && h <= 'f') v |= (unsigned) (h - 'a' + 10);
-                    else if (h >= 'A' && h <= 'F') v |= (unsigned) (h - 'A' + 10);
-                    else return jerr (r, "bad \\u escape");
-                  }
-                c = (char) (v & 0xff); /* sg_json_string writes bytes as \u00XX */
-                break;
+                sg_rc rc = u_escape (j, r);
+                if (rc) return rc;
+                continue; /* its bytes are pushed */
               }
             default: return jerr (r, "bad escape");
             }
@@ -254,9 +301,37 @@ sg_json_string (sg_buf *b, const char *s, size_t n)
         case '\t': sg_buf_adds (b, "\\t"); break;
         case '\r': sg_buf_adds (b, "\\r"); break;
         default:
-          if (c < 0x20 || c >= 0x7f) sg_buf_printf (b, "\\u%04x", c);
+          if (c >= 0x80)
+            {
+              size_t k = sg_utf8_len (s + i, n - i);
+              if (k) sg_buf_add (b, s + i, k), i += k - 1; /* valid UTF-8: as it is */
+              else sg_buf_printf (b, "\\udc%02x", c);    /* surrogateescape */
+            }
+          else if (c < 0x20 || c == 0x7f) sg_buf_printf (b, "\\u%04x", c);
           else sg_buf_addc (b, (char) c);
         }
     }
   sg_buf_addc (b, '"');
+}
+
+size_t
+sg_utf8_len (const char *s, size_t n)
+{
+  const unsigned char *u = (const unsigned char *) s;
+  if (!n) return 0;
+  if (u[0] < 0x80) return 1;
+  size_t k;
+  uint32_t cp, min;
+  if (u[0] >= 0xc2 && u[0] <= 0xdf) k = 2, cp = u[0] & 0x1fu, min = 0x80;
+  else if (u[0] >= 0xe0 && u[0] <= 0xef) k = 3, cp = u[0] & 0x0fu, min = 0x800;
+  else if (u[0] >= 0xf0 && u[0] <= 0xf4) k = 4, cp = u[0] & 0x07u, min = 0x10000;
+  else return 0;
+  if (n < k) return 0;
+  for (size_t i = 1; i < k; i++)
+    {
+      if ((u[i] & 0xc0) != 0x80) return 0;
+      cp = cp << 6 | (u[i] & 0x3fu);
+    }
+  if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
+  return k;
 }

@@ -2,9 +2,12 @@
  * itself (findings: read by the reducer and by a campaign's recovery), into a flat tree; and
  * the string writer every JSON output uses (findings, check --json, export).
  * Owns: every node and string of an sg_json (freed with sg_json_free).
- * Invariants: parsing is iterative (an explicit stack, no recursion); strings are decoded
- * (\uXXXX below 0x80 and \u00XX bytes as written by sg_json_string); errors give line:col.
- * Tests: tests/unit/reduce_test.c, tests/cli/run_cli_tests.sh (campaign: recovery) */
+ * Invariants: parsing is iterative (an explicit stack, no recursion); strings are decoded to
+ * bytes (\uXXXX as UTF-8, surrogate pairs joined; \udc80..\udcff, as sg_json_string writes
+ * a byte that is not UTF-8, and \u0080..\u00ff, as earlier versions wrote any byte >= 0x7f,
+ * give that byte back); errors give line:col.
+ * Tests: tests/unit/base_test.c, tests/unit/reduce_test.c, tests/cli/run_cli_tests.sh (campaign:
+ * recovery), tests/cli/group_names.sh (file names with bytes that are not UTF-8) */
 #ifndef SG_BASE_JSON_H
 #define SG_BASE_JSON_H
 
@@ -48,8 +51,14 @@ double sg_json_num (const sg_json *j, uint32_t i, double dflt);
  * to 2^64 - 1: rng seeds), or dflt. */
 uint64_t sg_json_u64 (const sg_json *j, uint32_t i, uint64_t dflt);
 
-/* Append s (n bytes) as a JSON string literal: quotes, backslash escapes, and \u00XX for
- * control bytes and bytes >= 0x7f (so every output is ASCII; the reader gives the bytes back). */
+/* Append s (n bytes) as a JSON string literal: quotes, backslash escapes, \u00XX for control
+ * bytes and 0x7f, valid UTF-8 as it is, and each other byte 0xXY as \udcXY (Python's
+ * surrogateescape: json.loads then os.fsencode gives the bytes back, and so does our reader).
+ * The output is valid UTF-8 whatever the bytes. */
 void sg_json_string (sg_buf *b, const char *s, size_t n);
+
+/* The length (1..4) of the valid UTF-8 sequence at the start of s (n bytes), or 0 when it
+ * does not start with one (a stray byte, a truncated or overlong sequence, a surrogate). */
+size_t sg_utf8_len (const char *s, size_t n);
 
 #endif

@@ -111,3 +111,9 @@ sg_camp_lock (const char *dir, const char *who, FILE *log)
     }
   return lock;
 }
+
+int
+sg_campaign_lock (const char *dir, FILE *log)
+{
+  return sg_camp_lock (dir, "campaign", log);
+}

@@ -27,10 +27,11 @@
 #include "run/run.h"
 
 /* A file of a finding pair killed while it was written: findings/SLICE/.NAME.XXXXXX
- * (sg_file_write_atomic's temporary name; finding pairs are never dot files). Called with the
- * lock held, so no live process writes them. */
-static void
-remove_partial_pairs (const char *dir)
+ * (sg_file_write_atomic's temporary name; finding pairs are never dot files), then the slice
+ * directories left empty (wNN-sNNNNN: a worker killed in its slice). Called with the lock
+ * held, so no live process writes them. */
+void
+sg_camp_sweep_findings (const char *dir)
 {
   char fdir[PATH_MAX];
   if ((size_t) snprintf (fdir, sizeof fdir, "%s/findings", dir) >= sizeof fdir) return;
@@ -57,6 +58,10 @@ remove_partial_pairs (const char *dir)
             unlink (f);
         }
       closedir (d);
+      unsigned w, sl;
+      char tail;
+      if (s->d_name[0] == 'w' && sscanf (s->d_name, "w%u-s%u%c", &w, &sl, &tail) == 2)
+        rmdir (sub); /* only when it is empty */
     }
   closedir (top);
 }
@@ -120,7 +125,7 @@ sg_camp_cleanup (const char *dir)
         }
       closedir (rd);
     }
-  remove_partial_pairs (dir);
+  sg_camp_sweep_findings (dir);
   sg_run_tmpdir_sweep ();
   kill_orphans (dir);
 }

@@ -76,9 +76,11 @@ open_session (const sg_campaign_opts *o, const char *dbpath, int *lock, sg_db *d
   if (!ok)
     {
       fprintf (o->log, "campaign: error: cannot create %s: %s\n", o->dir, strerror (errno));
+      if (o->locked) close (o->lock_fd);
       return SG_RC_IO;
     }
-  if ((*lock = sg_camp_lock (o->dir, "campaign", o->log)) < 0) return SG_RC_USAGE;
+  *lock = o->locked ? o->lock_fd : sg_camp_lock (o->dir, "campaign", o->log);
+  if (*lock < 0) return SG_RC_USAGE;
   if (sg_db_open (db, dbpath, true))
     {
       fprintf (o->log, "campaign: error: %s\n", db->err);
@@ -265,6 +267,7 @@ watch (session *ss, sg_db *db, const sigset_t *stopsigs, sg_campaign_result *res
       if (sigtimedwait (stopsigs, &si, &wait) > 0)
         {
           on_stop_signal (ss, si.si_signo, ++interrupts);
+          if (!res->interrupted) res->stop_signal = si.si_signo;
           res->interrupted = true;
         }
     }
@@ -318,6 +321,9 @@ sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t 
   sg_camp_reap_orphans ();
   prctl (PR_SET_CHILD_SUBREAPER, 0);
   sg_run_tmpdir_sweep ();
+  /* A worker killed by a second Ctrl-C leaves its slice's directory (and perhaps a finding
+   * file half written): no process of the session is left to write them. */
+  sg_camp_sweep_findings (o->dir);
   double t = sg_now ();
   double spent = t - ss.t0 < o->budget_s || o->budget_s <= 0 ? t - ss.t0 : o->budget_s;
   sg_db_counts c;

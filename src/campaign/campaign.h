@@ -64,6 +64,9 @@ typedef struct sg_campaign_opts {
   bool screen;                    /* live status screen (a terminal) instead of log lines */
   double log_every_s;             /* log lines (no screen) */
   FILE *log;                      /* status, findings, summary */
+  bool locked;                    /* lock_fd is DIR/campaign.lock, taken by the caller
+                                     (sg_campaign_lock); sg_campaign_run closes it */
+  int lock_fd;
 } sg_campaign_opts;
 
 typedef struct sg_campaign_result {
@@ -73,6 +76,7 @@ typedef struct sg_campaign_result {
   uint64_t new_findings; /* in this session */
   double elapsed;       /* campaign time at the end */
   bool interrupted;     /* stopped by Ctrl-C or SIGTERM before the end of its budget */
+  int stop_signal;      /* the first stop signal taken (SIGINT, SIGTERM, SIGHUP), or 0 */
   uint64_t lost;        /* this session: findings, kept texts, times lines not written */
   uint64_t exec_failed; /* this session: solver runs that could not start (the session stopped
                            at the first; its slice is not marked done) */
@@ -88,6 +92,11 @@ typedef struct sg_campaign_result {
  * and problems go to log; recovered (OUT): the pairs recorded. SG_RC_IO with err set when
  * the new database cannot be made. */
 sg_rc sg_campaign_rebuild (const char *dir, FILE *log, uint64_t *recovered, char *err, size_t esize);
+
+/* Open and take DIR/campaign.lock (one session at a time; waits up to 2 s for a session
+ * killed a moment ago): its descriptor, or -1 after saying on log why and which process
+ * holds it. */
+int sg_campaign_lock (const char *dir, FILE *log);
 
 sg_rc sg_campaign_run (const sg_campaign_opts *o, const sg_tech_seed *seeds, uint32_t nseeds,
                        sg_campaign_result *res /* OUT */);

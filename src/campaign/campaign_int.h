@@ -61,6 +61,9 @@ uint64_t sg_camp_recover (const sg_campaign_opts *o, sg_db *db, const char *solv
  * temporary outputs, half-written finding files, dead processes' private directories and the
  * processes that outlived it; sets CAMPAIGN_ENV for this session's processes. */
 void sg_camp_cleanup (const char *dir);
+/* Half-written finding files and empty slice directories under DIR/findings (lock held, no
+ * process of a session alive). */
+void sg_camp_sweep_findings (const char *dir);
 /* Kill and reap every child of this process left, with their process groups (not the
  * guardian, run/guard.h). */
 void sg_camp_reap_orphans (void);

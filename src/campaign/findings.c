@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "base/file.h"
+#include "oracle/repro.h"
 
 /* Does every '/'-separated component of s[0..] hold a name other than "", "." and ".."? */
 static bool
@@ -42,6 +43,62 @@ jstr (sg_buf *b, const char *s)
 {
   if (!s) { sg_buf_adds (b, "null"); return; }
   sg_json_string (b, s, strlen (s));
+}
+
+/* The words of run r's one-shot command on file (oracle/repro.h), as JSON strings. */
+static void
+command_words (sg_buf *b, const sg_probe_run *r, const char *file)
+{
+  sg_argv_opts ao = r->argv;
+  ao.script_path = file;
+  ao.solver_timeout_ms = 0;
+  sg_strv argv = { 0 };
+  if (sg_profile_argv (r->prof, &ao, &argv) == SG_RC_OK)
+    for (uint32_t k = 0; k < argv.n && argv.a[k]; k++)
+      {
+        if (k) sg_buf_adds (b, ", ");
+        jstr (b, argv.a[k]);
+      }
+  sg_strv_free (&argv);
+}
+
+/* "reproduce": the blamed run's command on the trigger, the shell line, what a correct
+ * solver does and what this one does (oracle/repro.h). */
+static void
+reproduce (sg_buf *b, const sg_probe *p, const char *file, sg_answer expected)
+{
+  sg_repro rp;
+  if (sg_repro_of (p, SG_NONE, file, expected, &rp))
+    {
+      sg_repro_free (&rp);
+      return;
+    }
+  uint32_t n = rp.argv.n ? rp.argv.n - 1 : 0;
+  sg_buf_adds (b, ",\n  \"reproduce\": {\"solver\": ");
+  jstr (b, p->runs.a[p->verdict.culprit].prof->name);
+  sg_buf_adds (b, ", \"command\": [");
+  for (uint32_t k = 0; k < n; k++)
+    {
+      if (k) sg_buf_adds (b, ", ");
+      jstr (b, rp.argv.a[k]);
+    }
+  sg_buf_printf (b, "], \"stdin\": %s, \"file_at\": %d, \"options_at\": %u, \"options_n\": %u, \"get_model\": %s",
+                 rp.on_stdin ? "true" : "false", (int) rp.file_at, rp.options_at, rp.options_n,
+                 rp.get_model ? "true" : "false");
+  sg_buf line;
+  sg_buf_init (&line);
+  sg_repro_shell_line (&line, (const char *const *) rp.argv.a, rp.on_stdin ? n : n, rp.on_stdin ? file : NULL);
+  sg_buf_adds (b, ", \"shell\": ");
+  jstr (b, sg_buf_ok (&line) ? sg_buf_cstr (&line) : NULL);
+  sg_buf_free (&line);
+  sg_buf_adds (b, ", \"expected\": ");
+  jstr (b, rp.expected);
+  sg_buf_adds (b, ", \"actual\": ");
+  jstr (b, rp.actual);
+  sg_buf_adds (b, ", \"shows\": ");
+  jstr (b, rp.shows[0] ? rp.shows : NULL);
+  sg_buf_printf (b, ", \"status\": %d}", rp.status);
+  sg_repro_free (&rp);
 }
 
 /* Write bytes to dir/name atomically (fsync'd: a finding survives a crash of the machine). */
@@ -139,6 +196,7 @@ sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe 
   jstr (&b, fi->desc);
   sg_buf_adds (&b, ",\n  \"expected\": ");
   jstr (&b, fi->expected == SG_ANS_NONE ? NULL : sg_answer_name (fi->expected));
+  reproduce (&b, p, file, fi->expected);
   if (fi->oracle) { sg_buf_adds (&b, ",\n  \"oracle\": "); jstr (&b, fi->oracle); }
   if (fi->rule) { sg_buf_adds (&b, ",\n  \"rule\": "); jstr (&b, fi->rule); }
   if (fi->prev)
@@ -153,7 +211,16 @@ sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe 
       sg_buf_adds (&b, i ? ",\n    {" : "\n    {");
       sg_buf_adds (&b, "\"solver\": ");
       jstr (&b, r->prof->name);
+      /* The exact command of the run whose outcome follows (its flag groups: models, the
+       * solver's own checks, strings, floating point), the trigger's name as its file. */
       sg_buf_adds (&b, ", \"command\": [");
+      command_words (&b, r, file);
+      sg_buf_adds (&b, "]");
+      if (r->prof->input == SG_INPUT_STDIN) sg_buf_adds (&b, ", \"stdin\": true");
+      if (r->witness) sg_buf_adds (&b, ", \"witness\": true");
+      /* The solver as named: binary, profile words, the spec's and drawn words (what the
+       * reducer and triage rebuild the solver from). */
+      sg_buf_adds (&b, ", \"solver_command\": [");
       jstr (&b, r->prof->binary);
       for (uint32_t k = 0; k < r->prof->args.n; k++) { sg_buf_adds (&b, ", "); jstr (&b, r->prof->args.a[k]); }
       for (uint32_t k = 0; k < r->prof->user_args.n; k++)

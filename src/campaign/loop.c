@@ -42,7 +42,7 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
             "[%6.0fs] mutants %llu (%.1f/s)  solver calls %llu (%.1f/s)  decided %.0f%% "
             "(by every solver: %llu mutants)  "
             "bugs: soundness %llu, invalid-model %llu, crash %llu, incompleteness %llu  "
-            "(unknown %llu, timeouts %llu, rejected %llu, rechecked %llu, unconfirmed %llu, "
+            "(unknown %llu, timeouts %llu, memouts %llu, rejected %llu, rechecked %llu, unconfirmed %llu, "
             "unspecified %llu, over-limit %llu, ill-typed %llu, duplicates %llu, cut %llu, "
             "re-run %llu)%s",
             secs, (unsigned long long) s->mutants, (double) s->mutants / t,
@@ -53,7 +53,7 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
             (unsigned long long) s->findings[SG_VERDICT_CRASH],
             (unsigned long long) s->findings[SG_VERDICT_INCOMPLETE],
             (unsigned long long) s->unknown, (unsigned long long) s->timeouts,
-            (unsigned long long) s->rejected, (unsigned long long) s->escalated,
+            (unsigned long long) s->memouts, (unsigned long long) s->rejected, (unsigned long long) s->escalated,
             (unsigned long long) s->unconfirmed, (unsigned long long) s->unspecified,
             (unsigned long long) s->over_limit,
             (unsigned long long) s->ill_typed, (unsigned long long) s->duplicates,
@@ -159,6 +159,37 @@ cpu_us (int who, uint64_t *us)
   *us = (uint64_t) (r.ru_utime.tv_sec + r.ru_stime.tv_sec) * 1000000u
         + (uint64_t) (r.ru_utime.tv_usec + r.ru_stime.tv_usec);
   return true;
+}
+
+/* The stop rule for ill-typed mutants fired in worker w (loop_judge.c: note_ill_typed): counted,
+ * and said with the first one's file, why it does not type-check and, where the technique
+ * knows (its explain hook: enum's grammar rule), what produced it. The worker thread calls
+ * this (it owns the technique's state) once its lanes are done. */
+static void
+say_ill_typed (worker *w, void *state)
+{
+  const sg_fuzz_opts *o = w->o;
+  sg_fuzz_stats *st = &w->sh->w[w->index];
+  ADD (st->ill_stopped, 1);
+  if (!o->status) return;
+  char from[768] = "";
+  if (o->tech->explain && w->ill_offset != SIZE_MAX)
+    o->tech->explain (state, w->ill_desc, w->ill_offset, from, sizeof from);
+  uint64_t ill = __atomic_load_n (&st->ill_typed, __ATOMIC_RELAXED);
+  uint64_t made = ill + __atomic_load_n (&st->mutants, __ATOMIC_RELAXED);
+  pthread_mutex_lock (&w->fmu);
+  fprintf (o->status,
+           "%s: error: worker %u stopped the run: %llu of the %llu formulas it made do not type-check "
+           "(the limit: more than %d, and more than 1 in %d)\n"
+           "%s: the first: %s (%s): %s\n",
+           o->tech->name, w->index, (unsigned long long) ill, (unsigned long long) made, SG_FUZZ_ILL_MAX,
+           SG_FUZZ_ILL_SHARE, o->tech->name, w->ill_file, w->ill_desc, w->ill_why);
+  if (from[0])
+    fprintf (o->status, "%s: it comes from %s: fix it there\n", o->tech->name, from);
+  else
+    fprintf (o->status, "%s: a bug of smtgrind's %s (or of the --data file it was given): please report it "
+             "with that file\n", o->tech->name, o->tech->name);
+  pthread_mutex_unlock (&w->fmu);
 }
 
 static void
@@ -305,6 +336,7 @@ worker_main (worker *w)
       barren = number > before ? 0 : barren + 1;
     }
   sg_loop_close_lanes (w);
+  if (w->ill_stop) say_ill_typed (w, state);
   sg_loop_options_free (w);
   if (w->times) fclose (w->times);
   sg_loop_seen_free (&w->seen);

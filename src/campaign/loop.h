@@ -134,7 +134,23 @@ typedef struct sg_fuzz_stats {
                              stops the run (every worker, and the campaign through o->stop),
                              that mutant is not judged (no times line), and the engines end
                              with SG_EXIT_INPUT, never as if the rest had been judged */
+  uint64_t memouts;       /* solver runs that ran out of memory (--memout; run/classify.h's
+                             SG_OUT_MEMOUT): the engines end with SG_EXIT_INPUT when (nearly)
+                             every run did (SG_FUZZ_MEMOUT_SHARE) */
+  uint64_t ill_stopped;   /* workers that stopped because the technique's own mutants were
+                             ill-typed too often (SG_FUZZ_ILL_MAX, SG_FUZZ_ILL_SHARE; the
+                             first one and why said on o->status): SG_EXIT_INPUT */
 } sg_fuzz_stats;
+
+/* The stop rule for ill-typed mutants (a bug of the technique or of its grammar): a worker
+ * stops the run once more than SG_FUZZ_ILL_MAX of its formulas were ill-typed and they are
+ * more than 1 in SG_FUZZ_ILL_SHARE of those it made (a rare one keeps a few files and the run
+ * goes on; a systematic one would write thousands a second). */
+enum { SG_FUZZ_ILL_MAX = 10, SG_FUZZ_ILL_SHARE = 100 };
+/* Runs that hit the memory limit: when at least SG_FUZZ_MEMOUT_SHARE percent of the solver
+ * runs did (and one did), --memout is too small for the solvers: the engines say so and end
+ * with SG_EXIT_INPUT (a usage error) rather than as if they had tested something. */
+enum { SG_FUZZ_MEMOUT_SHARE = 90 };
 
 /* The one initialiser (the engines' subcommands and the campaign): technique t with its
  * configuration cfg (NULL: t's defaults); one job, one lane, solvers one after the other,

@@ -80,6 +80,14 @@ typedef struct worker {
   uint64_t hang_chain;   /* under mu: the chain hang_mask is about */
   uint32_t hang_mask;    /* under mu: solvers a full-timeout re-run confirmed hanging on a
                             mutant of that chain (escalate.h rule 6, known_hang) */
+  /* Under mu: the first ill-typed mutant of this worker (its kept file, what our front end
+   * said, its desc, the error's byte offset in its text or SIZE_MAX), and ill_stop: the stop
+   * rule (loop.h: SG_FUZZ_ILL_MAX) fired; the worker thread says so when its lanes are done. */
+  char ill_file[256];
+  char ill_why[600];
+  char ill_desc[256];
+  size_t ill_offset;
+  bool ill_stop;
 } worker;
 
 /* loop_judge.c: judge mutant m (number `number` of the worker, chain `chain`) with the
@@ -102,5 +110,14 @@ void sg_loop_sessions_open (worker *w);
  * w->chain_solvers, the lanes' sessions follow); free it at the end of the worker. */
 sg_rc sg_loop_chain_options (worker *w, sg_rng *r, const sg_tech_seed *seed);
 void sg_loop_options_free (worker *w);
+
+/* loop_witness.c: a soundness verdict whose blamed run has drawn options and that only the
+ * script's expected status contradicts gets a witness — a run without drawn options (the
+ * blamed solver's defaults, another solver's, a referee) that answers the expected status —
+ * appended to p (prof: *owned, which the caller frees after p). False when none answers so
+ * (the verdict is then not reported). *calls: solver runs made. */
+bool sg_loop_witness (const sg_fuzz_opts *o, const sg_solver_list *solvers, sg_store *s,
+                      const sg_script *sc, const char *text, size_t len, sg_answer expected,
+                      uint32_t timeout_ms, sg_probe *p, sg_profile *owned, uint32_t *calls);
 
 #endif

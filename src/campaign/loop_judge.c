@@ -70,6 +70,7 @@ count_runs (worker *w, const sg_probe *p)
           break;
         case SG_OUT_TIMEOUT: ADD (st->timeouts, 1); break;
         case SG_OUT_REJECTED: ADD (st->rejected, 1); break;
+        case SG_OUT_MEMOUT: ADD (st->memouts, 1); break;
         default: break;
         }
     next:;
@@ -92,11 +93,8 @@ capture_outputs (const sg_fuzz_opts *o, const sg_probe *p, const char *text, siz
       memset (&ro, 0, sizeof ro);
       ro.timeout_ms = o->timeout_ms;
       ro.mem_bytes = o->mem_bytes;
-      ro.argv.models = o->models;
-      ro.argv.validate = true;
-      ro.argv.strings = true;
-      ro.argv.fp = true;
-      ro.argv.core = true; /* a core query's trigger shows the minimised core */
+      /* the command the finding's JSON names for this run (the flags of the run judged) */
+      ro.argv = p->runs.a[i].argv;
       ro.out_cap = 4096;
       sg_outcome oc;
       sg_outcome_init (&oc);
@@ -176,7 +174,7 @@ write_finding_text (worker *w, const sg_tech_mutant *m, const sg_tech_seed *cons
   fi.seeds[0] = seeds[0]->path;
   fi.seeds[1] = o->tech->nseeds > 1 ? seeds[1]->path : NULL;
   fi.rng_seed = o->seed;
-  fi.worker = w->index;
+  fi.worker = o->cfg.worker * o->jobs + w->index; /* in a campaign, its worker (findings/wWW-...) */
   fi.mutant = number;
   fi.chain = chain;
   fi.step = m->step;
@@ -305,6 +303,7 @@ judge_core (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds
             }
           p->verdict.kind = SG_VERDICT_SOUNDNESS;
           sg_verdict_blame (&p->verdict, r.culprit);
+          p->runs.a[r.culprit].argv.core = true; /* its command asks for the minimised core */
           p->verdict.query = 0;
           snprintf (p->verdict.why, sizeof p->verdict.why, "%s", r.why);
           /* The bucket key of a bad core differs from a wrong answer's. */
@@ -441,7 +440,7 @@ note_times (worker *w, const sg_tech_mutant *m, uint64_t number, const sg_probe 
     if (sg_probe_run_unstarted (&p->runs.a[k], why, sizeof why)) return;
   pthread_mutex_lock (&w->fmu);
   char name[4096];
-  snprintf (name, sizeof name, "%s/times-w%u.tsv", w->o->out_dir, w->index);
+  snprintf (name, sizeof name, "%s/times-w%u.tsv", w->o->out_dir, w->o->cfg.worker * w->o->jobs + w->index);
   if (!w->times && !w->times_failed)
     {
       w->times = fopen (name, "a");
@@ -452,7 +451,7 @@ note_times (worker *w, const sg_tech_mutant *m, uint64_t number, const sg_probe 
   for (uint32_t k = 0; k < p->runs.n; k++)
     {
       const sg_probe_run *r = &p->runs.a[k];
-      if (r->skipped) continue;
+      if (r->skipped || r->witness) continue; /* a witness is no solver of the list */
       bool decided = sg_probe_run_decided (r);
       if (k < SG_FUZZ_PERF_SOLVERS)
         {
@@ -515,6 +514,47 @@ hook_after_fast (void *ctx, const sg_probe_opts *po, sg_probe *p)
   judge_steps (j->w, j->m, j->seeds, po, p, j->number, j->chain);
 }
 
+/* The byte offset of line:col in text (SIZE_MAX: no position, or past the text). */
+static size_t
+offset_of (const char *text, size_t len, uint32_t line, uint32_t col)
+{
+  if (!text || !line || !col) return SIZE_MAX;
+  size_t at = 0;
+  for (uint32_t l = 1; l < line && at < len; at++)
+    if (text[at] == '\n') l++;
+  return at + col - 1 < len ? at + col - 1 : SIZE_MAX;
+}
+
+/* Mutant m, kept as dir/name.smt2, did not type-check (d says why): remember the worker's
+ * first, and apply the stop rule (loop.h: SG_FUZZ_ILL_MAX, SG_FUZZ_ILL_SHARE): the run stops
+ * (every worker of it, not a campaign: o->stop is left alone) and the worker says why. */
+static void
+note_ill_typed (worker *w, const sg_tech_mutant *m, const char *name, const sg_diag *d)
+{
+  const sg_fuzz_stats *st = &w->sh->w[w->index];
+  uint64_t ill = __atomic_load_n (&st->ill_typed, __ATOMIC_RELAXED);
+  uint64_t made = ill + __atomic_load_n (&st->mutants, __ATOMIC_RELAXED);
+  pthread_mutex_lock (&w->mu);
+  if (!w->ill_file[0])
+    {
+      if ((size_t) snprintf (w->ill_file, sizeof w->ill_file, "%s/%s.smt2", w->o->out_dir, name) >= sizeof w->ill_file)
+        snprintf (w->ill_file, sizeof w->ill_file, "%.200s.smt2", name); /* a long --out: the name alone */
+      if (d->line)
+        snprintf (w->ill_why, sizeof w->ill_why, "line %u, column %u: %s", d->line, d->col, d->msg);
+      else
+        snprintf (w->ill_why, sizeof w->ill_why, "%s", d->msg);
+      snprintf (w->ill_desc, sizeof w->ill_desc, "%.*s", (int) (m->desc.len < 255 ? m->desc.len : 255),
+                m->desc.s ? m->desc.s : "");
+      w->ill_offset = offset_of (m->text.s, m->text.len, d->line, d->col);
+    }
+  if (ill > SG_FUZZ_ILL_MAX && ill * SG_FUZZ_ILL_SHARE > made && !w->ill_stop)
+    {
+      w->ill_stop = true;
+      __atomic_store_n (&w->sh->stop, 1, __ATOMIC_RELAXED);
+    }
+  pthread_mutex_unlock (&w->mu);
+}
+
 /* Parse mutant m again: SG_RC_OK with s and sc holding it, else counted (over a limit) or
  * saved as ill-typed (a bug of ours, never run). */
 static sg_rc
@@ -537,6 +577,7 @@ parse_mutant (worker *w, const sg_tech_mutant *m, uint64_t number, sg_store *s, 
       snprintf (msg, sizeof msg, "%.*s: %s", (int) (m->desc.len < 200 ? m->desc.len : 200),
                 m->desc.s ? m->desc.s : "", d.msg);
       keep_text (w, base, m->text.s, m->text.len, msg, name, sizeof name);
+      note_ill_typed (w, m, name, &d);
     }
   return prc;
 }
@@ -599,12 +640,30 @@ sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m
       if (ran && res.checked) note_label (w, seeds, number, &p);
       bool clean = failed_now (w) == failed0;
       uint32_t mc = ran && clean && !res.finding ? sg_probe_model_crashed (&p) : SG_NONE;
+      sg_profile wprof;
+      memset (&wprof, 0, sizeof wprof);
+      bool wit = false;
+      if (ran && res.finding && m->expected != SG_ANS_NONE)
+        {
+          /* issue 49: a wrong answer under drawn options that only the expected status
+           * contradicts needs a witness without them (loop_witness.c) */
+          uint32_t wcalls = 0, before = p.runs.n;
+          if (!sg_loop_witness (o, w->solvers, &s, &sc, m->text.s, m->text.len, m->expected, stage_timeout (w),
+                                &p, &wprof, &wcalls))
+            {
+              res.finding = false;
+              ADD (st->unconfirmed, 1);
+            }
+          wit = p.runs.n > before;
+          ADD (st->calls, wcalls);
+        }
       if (ran && res.finding) write_finding (w, m, seeds, number, chain, &p, NULL);
       else if (mc != SG_NONE) judge_model_crash (w, m, seeds, number, chain, &s, &sc, &p);
       else if (ran && clean && m->expected == SG_ANS_UNSAT && o->cores)
         judge_core (w, m, seeds, number, chain, &s, &sc, &p);
       if (ran && o->tech->perf && failed_now (w) == failed0) note_times (w, m, number, &p);
       sg_probe_free (&p);
+      if (wit) sg_profile_free (&wprof);
     }
   sg_script_free (&sc);
   sg_store_free (&s);

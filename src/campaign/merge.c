@@ -2,6 +2,7 @@
 /* merge: campaigns into one relocatable campaign directory (merge.h). */
 #include "campaign/merge.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -260,12 +261,40 @@ bring (const char *src_dir, const char *dst_dir, const char *stored, bool merged
   return rc;
 }
 
+/* The first entry of the directory dir other than campaign.lock (what a merge refused there
+ * leaves) into name; false when there is none (or dir cannot be read: mkdir says why). */
+static bool
+foreign_entry (const char *dir, char *name, size_t size)
+{
+  DIR *d = opendir (dir);
+  if (!d) return false;
+  struct dirent *e;
+  bool found = false;
+  while (!found && (e = readdir (d)))
+    if (strcmp (e->d_name, ".") && strcmp (e->d_name, "..") && strcmp (e->d_name, "campaign.lock"))
+      {
+        snprintf (name, size, "%s", e->d_name);
+        found = true;
+      }
+  closedir (d);
+  return found;
+}
+
 sg_rc
 sg_merge_open (const char *dir, sg_db *db, int *lock, FILE *log)
 {
   char path[PATH_MAX], why[512];
   struct stat stt;
   *lock = -1;
+  /* Into a new directory, an empty one or a campaign (an earlier merge, checked below): never
+   * among files that are not a campaign's. */
+  if ((size_t) snprintf (path, sizeof path, "%s/campaign.db", dir) < sizeof path && stat (path, &stt) != 0
+      && foreign_entry (dir, why, sizeof why))
+    {
+      fprintf (log, "smtgrind merge: error: %s holds files that are not a campaign's (%.200s, and no campaign.db):"
+                    " merge into a new or empty directory, or into an earlier merge\n", dir, why);
+      return SG_RC_USAGE;
+    }
   if (!sg_mkdir_p (dir) || (size_t) snprintf (path, sizeof path, "%s/campaign.db", dir) >= sizeof path)
     {
       fprintf (log, "smtgrind merge: error: cannot create %s: %s\n", dir, strerror (errno));

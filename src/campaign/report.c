@@ -70,18 +70,25 @@ sg_report_read_text (const char *dir, const char *rel, size_t max, bool *cut)
   return read_text (dir, rel, max, cut);
 }
 
+/* s as HTML text. The page says UTF-8, so a byte that is not part of valid UTF-8 (a file
+ * name's, a trigger's) is shown as the text \xXY, as are control bytes other than tab and
+ * newline: the page is valid UTF-8 whatever the bytes. */
 static void
 html (sg_buf *b, const char *s)
 {
-  for (; *s; s++)
-    switch (*s)
-      {
-      case '<': sg_buf_adds (b, "&lt;"); break;
-      case '>': sg_buf_adds (b, "&gt;"); break;
-      case '&': sg_buf_adds (b, "&amp;"); break;
-      case '"': sg_buf_adds (b, "&quot;"); break;
-      default: sg_buf_addc (b, *s);
-      }
+  size_t n = strlen (s);
+  for (size_t i = 0; i < n; i++)
+    {
+      unsigned char c = (unsigned char) s[i];
+      size_t k = c >= 0x80 ? sg_utf8_len (s + i, n - i) : 1;
+      if (c == '<') sg_buf_adds (b, "&lt;");
+      else if (c == '>') sg_buf_adds (b, "&gt;");
+      else if (c == '&') sg_buf_adds (b, "&amp;");
+      else if (c == '"') sg_buf_adds (b, "&quot;");
+      else if (!k || (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
+        sg_buf_printf (b, "\\x%02x", c);
+      else sg_buf_add (b, s + i, k), i += k - 1;
+    }
 }
 
 static sqlite3_stmt *
@@ -332,6 +339,9 @@ issue (sg_db *db, const char *dir, int64_t bucket, sg_report_helps *h, sg_buf *b
   sg_buf_printf (b, "\nTrigger (%s):\n\n```smt2\n%s%s```\n", reduced ? "reduced" : "not reduced",
                  text ? text : "(file missing)\n", cut ? "\n; ... (cut)\n" : "");
   free (text);
+  sg_report_repro rp;
+  if (!nofinding && sg_report_repro_of (dir, col (st, 11), reduced ? col (st, 7) : NULL, &rp))
+    sg_report_repro_md (&rp, b);
   if (!nofinding)
     sg_buf_printf (b, "\nSolvers run: %s. How it was found (command lines, outputs): %s.\n", col (st, 10), col (st, 11));
   sg_buf_printf (b, "Found %lld time%s by smtgrind%s%s%s.\n", sqlite3_column_int64 (st, 5),
@@ -355,6 +365,29 @@ jfield (sg_buf *b, const char *name, const char *v, bool comma)
   sg_buf_printf (b, "%s\"%s\": ", comma ? ", " : "", name);
   if (v) sg_json_string (b, v, strlen (v));
   else sg_buf_adds (b, "null");
+}
+
+/* "reproduce": the bucket's command line for its trigger (report_repro.c), or null. */
+static void
+json_repro (sg_buf *b, sg_db *db, const char *dir, int64_t id, const char *reduced)
+{
+  sqlite3_stmt *st = q (db, "SELECT " SG_REPORT_FIRST ("json") " FROM buckets WHERE id = ?");
+  sg_report_repro rp;
+  if (st) sqlite3_bind_int64 (st, 1, id);
+  if (!st || sqlite3_step (st) != SQLITE_ROW || !sg_report_repro_of (dir, col (st, 0), reduced, &rp))
+    sg_buf_adds (b, ", \"reproduce\": null");
+  else
+    {
+      sg_buf_adds (b, ", \"reproduce\": {");
+      jfield (b, "solver", rp.solver, false);
+      jfield (b, "shell", rp.shell, true);
+      sg_buf_printf (b, ", \"get_model\": %s", rp.get_model ? "true" : "false");
+      jfield (b, "expected", rp.expected, true);
+      jfield (b, "actual", rp.actual, true);
+      jfield (b, "shows", rp.shows[0] ? rp.shows : NULL, true);
+      sg_buf_printf (b, ", \"status\": %d}", rp.status);
+    }
+  if (st) sqlite3_finalize (st);
 }
 
 static sg_rc
@@ -393,6 +426,7 @@ json_bucket (sg_db *db, const char *dir, sqlite3_stmt *st, sg_buf *b)
       sg_buf_addc (b, '}');
     }
   else sg_buf_adds (b, ", \"triage\": null");
+  json_repro (b, db, dir, id, col (st, 8));
   sg_buf_adds (b, ", \"findings\": [");
   sqlite3_stmt *f = q (db, "SELECT name, trigger, json, technique, seed1, seed2, rng_seed, worker,"
                            " slice, mutant, step, elapsed, found_at, why, solvers FROM findings"
@@ -575,11 +609,12 @@ html_header (sg_buf *out, sg_db *db, const char *dir, uint32_t nbugs)
                  (unsigned long long) c.mutants, (unsigned long long) c.calls, (unsigned long long) c.decided,
                  (unsigned long long) c.unknown, (unsigned long long) c.timeouts,
                  (unsigned long long) c.rejected, (unsigned long long) c.unconfirmed);
-  sg_buf_printf (b, "<tr><td>results</td><td><b>%u bug%s</b> in %llu buckets from %llu findings"
+  uint64_t nu = sg_report_unmerged (db);
+  sg_buf_printf (b, "<tr><td>results</td><td><b>%u bug%s</b> in %llu bucket%s from %llu finding%s"
                      " (a bug: buckets of one solver and kind with one crash site or the same"
                      " operator classes and sorts)</td></tr>\n</table>\n",
-                 nbugs, nbugs == 1 ? "" : "s", (unsigned long long) sg_report_unmerged (db),
-                 (unsigned long long) nf);
+                 nbugs, nbugs == 1 ? "" : "s", (unsigned long long) nu, nu == 1 ? "" : "s",
+                 (unsigned long long) nf, nf == 1 ? "" : "s");
 }
 
 /* The plots: throughput from the stats rows, buckets over time from the buckets. */
@@ -634,6 +669,28 @@ html_plots (sg_buf *b, sg_db *db)
   SG_VEC_FREE (s[0].x);
   SG_VEC_FREE (s[0].y);
 
+}
+
+/* The bucket's reproduce command (report_repro.c), shown before its issue text. */
+static void
+html_repro (sg_buf *b, sg_db *db, const char *dir, int64_t id, const char *reduced)
+{
+  sqlite3_stmt *st = q (db, "SELECT " SG_REPORT_FIRST ("json") " FROM buckets WHERE id = ?");
+  if (!st) return;
+  sqlite3_bind_int64 (st, 1, id);
+  sg_report_repro rp;
+  if (sqlite3_step (st) == SQLITE_ROW && sg_report_repro_of (dir, col (st, 0), reduced, &rp))
+    {
+      sg_buf_adds (b, "<p>Reproduce (the trigger saved as <code>bug.smt2</code>):</p><pre class=\"repro\">");
+      if (rp.get_model) sg_buf_adds (b, "printf '(get-model)\\n' &gt;&gt; bug.smt2\n");
+      html (b, rp.shell);
+      sg_buf_adds (b, "</pre>\n<p>Expected: ");
+      html (b, rp.expected);
+      sg_buf_adds (b, ". Actual: ");
+      html (b, rp.actual);
+      sg_buf_adds (b, ".</p>\n");
+    }
+  sqlite3_finalize (st);
 }
 
 /* One bucket (the row st of BUCKET_COLS; r its listing, NULL when the listing failed): its
@@ -700,6 +757,7 @@ html_bucket (sg_buf *b, sg_db *db, const char *dir, sqlite3_stmt *st, const sg_r
   if (cut) sg_buf_adds (b, "\n; ... (cut)");
   sg_buf_adds (b, "</pre></details>\n");
   free (t);
+  html_repro (b, db, dir, id, col (st, 8));
   sg_buf it;
   sg_buf_init (&it);
   if (!issue (db, dir, id, h, &it))
@@ -768,8 +826,12 @@ sg_report_html (const char *dir, const char *out, char *err, size_t esize)
   sg_report_helps_free (&h);
   sg_buf_adds (&b, "<p style=\"color:#777;font-size:12px\">Written by smtgrind " SG_VERSION ".</p>\n</body></html>\n");
   sg_db_close (&db);
-  sg_rc rc = sg_buf_ok (&b) ? sg_file_write_atomic (out, b.s, b.len, true) : SG_RC_NOMEM;
-  if (rc) snprintf (err, esize, "cannot write %s: %s", out, strerror (errno));
+  /* out "-": standard output. */
+  bool std = !strcmp (out, "-");
+  sg_rc rc = !sg_buf_ok (&b) ? SG_RC_NOMEM
+             : !std ? sg_file_write_atomic (out, b.s, b.len, true)
+             : fwrite (b.s, 1, b.len, stdout) == b.len && fflush (stdout) == 0 ? SG_RC_OK : SG_RC_IO;
+  if (rc) snprintf (err, esize, "cannot write %s: %s", std ? "the report to standard output" : out, strerror (errno));
   sg_buf_free (&b);
   return rc;
 }
@@ -903,9 +965,10 @@ sg_report_check (sg_db *db, const char *dir, FILE *f)
     {
       if (sqlite3_column_int64 (st, 0) != sqlite3_column_int64 (st, 1))
         { fprintf (f, "slices: %lld slices but %lld distinct rng seeds\n", sqlite3_column_int64 (st, 0), sqlite3_column_int64 (st, 1)); bad++; }
-      fprintf (f, "%llu findings, %llu buckets, %lld slices (%lld distinct rng seeds): %s\n",
-               (unsigned long long) n, (unsigned long long) nb, sqlite3_column_int64 (st, 0),
-               sqlite3_column_int64 (st, 1), bad ? "PROBLEMS" : "ok");
+      long long ns = sqlite3_column_int64 (st, 0), nd = sqlite3_column_int64 (st, 1);
+      fprintf (f, "%llu finding%s, %llu bucket%s, %lld slice%s (%lld distinct rng seed%s): %s\n",
+               (unsigned long long) n, n == 1 ? "" : "s", (unsigned long long) nb, nb == 1 ? "" : "s", ns,
+               ns == 1 ? "" : "s", nd, nd == 1 ? "" : "s", bad ? "PROBLEMS" : "ok");
     }
   sqlite3_finalize (st);
   return bad;

@@ -60,5 +60,14 @@ int sg_cli_value (const sg_cli_cmd *cmd, int argc, char **argv, int *i, const ch
                   const char **v);
 /* The more severe of two exit codes: internal errors (1) outrank input errors (2). */
 int sg_cli_worse (int a, int b);
+/* Output paths before any work (outcheck.c): a directory that exists and takes new files, or
+ * can be created; a file that can be created in its directory (not a directory). SG_EXIT_OK,
+ * or SG_EXIT_INPUT after "smtgrind WHO: error: output directory|file PATH: why". */
+int sg_cli_out_dir (const char *who, const char *dir);
+int sg_cli_out_file (const char *who, const char *path);
+/* `campaign --shard auto` (shard.c): this shard and how many from the launcher's environment
+ * (Slurm arrays, Kubernetes Indexed Jobs, GNU parallel; count: --shards, or 0); *from: the
+ * variable read. SG_EXIT_OK, or SG_EXIT_INPUT after a usage error. */
+int sg_cli_shard_auto (const sg_cli_cmd *cmd, unsigned count, uint32_t *shard, uint32_t *nshards, const char **from);
 
 #endif

@@ -209,79 +209,9 @@ typedef struct camp_run {
   char found[128];           /* the newest releases installed, or the solvers found in PATH */
   bool resumed;
   double elapsed0;
+  const char *shard_from; /* --shard auto: the variable it came from (said once the lock is held) */
+  int lock;               /* DIR/campaign.lock once taken, else -1 */
 } camp_run;
-
-/* The environment variable name as a number in [0, 100000] into *v: 1 when set and valid, 0
- * when unset, -1 (after printing why) when set to anything else. */
-static int
-env_num (const sg_cli_cmd *cmd, const char *name, unsigned *v)
-{
-  const char *s = getenv (name);
-  if (!s) return 0;
-  uint64_t x;
-  if (!sg_cli_parse_u64 (s, 0, 100000, &x))
-    {
-      sg_cli_usage_error (cmd, "--shard auto: %s is '%s', not a number in 0..100000", name, s);
-      return -1;
-    }
-  *v = (unsigned) x;
-  return 1;
-}
-
-/* --shard auto: the shard from the launcher's environment (Slurm job arrays, Kubernetes
- * Indexed Jobs, GNU parallel), printed. */
-static int
-shard_auto (const sg_cli_cmd *cmd, camp_run *r)
-{
-  unsigned id, lo = 0, hi, count = r->c.shards, n = 0, step = 1, tasks = 0;
-  const char *from = NULL;
-  int k;
-  if ((k = env_num (cmd, "SLURM_ARRAY_TASK_ID", &id)) < 0) return SG_EXIT_INPUT;
-  if (k)
-    {
-      from = "SLURM_ARRAY_TASK_ID";
-      if (env_num (cmd, "SLURM_ARRAY_TASK_MIN", &lo) < 0) return SG_EXIT_INPUT;
-      if (env_num (cmd, "SLURM_ARRAY_TASK_STEP", &step) < 0) return SG_EXIT_INPUT;
-      if (!step) step = 1;
-      if ((k = env_num (cmd, "SLURM_ARRAY_TASK_MAX", &hi)) < 0) return SG_EXIT_INPUT;
-      if (k && hi >= lo) n = (hi - lo) / step + 1;
-      if (env_num (cmd, "SLURM_ARRAY_TASK_COUNT", &tasks) < 0) return SG_EXIT_INPUT;
-      /* An array with gaps (--array=1,5,9): which shard a task is cannot be told from its
-       * index; every shard must run once, so that is refused. */
-      if (n && tasks && tasks != n)
-        return sg_cli_usage_error (cmd, "--shard auto: the job array has %u tasks but indexes %u..%u step %u make %u: give it a range (--array=0-%u)",
-                                   tasks, lo, hi, step, n, tasks - 1);
-      if (!n) n = tasks;
-      if ((id - lo) % step)
-        return sg_cli_usage_error (cmd, "--shard auto: SLURM_ARRAY_TASK_ID = %u is not on the array's step %u from %u", id, step, lo);
-      if (id >= lo) id = lo + (id - lo) / step; /* the shard is the task's position */
-    }
-  else if ((k = env_num (cmd, "JOB_COMPLETION_INDEX", &id)) != 0)
-    {
-      if (k < 0) return SG_EXIT_INPUT;
-      from = "JOB_COMPLETION_INDEX";
-    }
-  else if ((k = env_num (cmd, "PARALLEL_SEQ", &id)) != 0)
-    {
-      if (k < 0) return SG_EXIT_INPUT;
-      if (id == 0) return sg_cli_usage_error (cmd, "--shard auto: PARALLEL_SEQ is 0 (GNU parallel counts from 1)");
-      from = "PARALLEL_SEQ";
-      lo = 1;
-    }
-  else
-    return sg_cli_usage_error (cmd, "--shard auto: none of SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX, PARALLEL_SEQ is set");
-  if (count) n = count; /* --shards wins */
-  else if (!n && (k = env_num (cmd, "SMTGRIND_SHARDS", &n)) < 0) return SG_EXIT_INPUT;
-  if (!n)
-    return sg_cli_usage_error (cmd, "--shard auto: %s gives this shard but not how many there are: give --shards N (or SMTGRIND_SHARDS)", from);
-  if (id < lo || id - lo >= n)
-    return sg_cli_usage_error (cmd, "--shard auto: %s = %u is not one of %u shards%s", from, id, n,
-                               !lo ? "" : strcmp (from, "PARALLEL_SEQ") ? " (counted from the array's first index)" : " (PARALLEL_SEQ counts from 1)");
-  r->shard = id - lo;
-  r->nshards = n;
-  fprintf (stderr, "campaign: shard %u/%u (from %s)\n", r->shard, r->nshards, from);
-  return SG_EXIT_OK;
-}
 
 /* argv into r. Returns SG_EXIT_OK, -1 after --help, or an exit code. */
 static int
@@ -312,7 +242,8 @@ campaign_args (const sg_cli_cmd *cmd, int argc, char **argv, camp_run *r)
   r->nshards = 1;
   if (c->index && access (c->index, R_OK)) /* before a campaign directory is made */
     return sg_cli_usage_error (cmd, "--index: cannot read '%s': %s", c->index, strerror (errno));
-  if (c->shard_spec && !strcmp (c->shard_spec, "auto")) return shard_auto (cmd, r);
+  if (c->shard_spec && !strcmp (c->shard_spec, "auto"))
+    return sg_cli_shard_auto (cmd, c->shards, &r->shard, &r->nshards, &r->shard_from);
   if (c->shards) return sg_cli_usage_error (cmd, "--shards belongs to --shard auto");
   if (c->shard_spec)
     {
@@ -443,7 +374,6 @@ campaign_resume (const sg_cli_cmd *cmd, camp_run *r)
   if (r->inputs.n || r->fixed_flag)
     return sg_cli_usage_error (cmd, "--resume takes the campaign's own settings (%s cannot change them): only --budget, --log, --no-reduce, --reduce-budget, --reducer, --no-report, --memout, --no-triage, --triage-budget",
                                r->fixed_flag ? r->fixed_flag : "seed files");
-  snprintf (r->dir, sizeof r->dir, "%s", c->resume);
   char *v[NMETA] = { 0 };
   int code = load_meta (r, v);
   if (code) return code;
@@ -494,14 +424,6 @@ static int
 campaign_new (camp_run *r)
 {
   sg_cli_fuzz_cfg *c = &r->c;
-  if (c->out) snprintf (r->dir, sizeof r->dir, "%s", c->out);
-  else
-    {
-      time_t t = time (NULL);
-      struct tm tm;
-      localtime_r (&t, &tm);
-      strftime (r->dir, sizeof r->dir, "campaign-%Y%m%d-%H%M%S", &tm);
-    }
   char path[PATH_MAX];
   if (!path_in (path, sizeof path, r->dir, "campaign.db")) path[0] = 0;
   struct stat stt;
@@ -714,6 +636,46 @@ campaign_end (const camp_run *r, const sg_campaign_result *res)
   return nbugs ? SG_EXIT_BUG : SG_EXIT_OK; /* unspecified findings alone are no bug */
 }
 
+/* DIR/campaign.lock held from here (DIR made when new): 0, or -1 after saying why (which
+ * process holds it). */
+static int
+campaign_lock (camp_run *r)
+{
+  if (r->lock >= 0) return 0;
+  if (!sg_mkdir_p (r->dir))
+    {
+      fprintf (stderr, "smtgrind campaign: error: cannot create %s: %s\n", r->dir, strerror (errno));
+      return -1;
+    }
+  r->lock = sg_campaign_lock (r->dir, stderr);
+  return r->lock < 0 ? -1 : 0;
+}
+
+/* The directory (--resume, --out or a new name), checked before anything is said or done: one
+ * that can be made, and the lock of one that is there (a session running in it is refused
+ * before any seed is labelled). */
+static int
+campaign_dir (camp_run *r)
+{
+  const sg_cli_fuzz_cfg *c = &r->c;
+  if (c->resume || c->out) snprintf (r->dir, sizeof r->dir, "%s", c->resume ? c->resume : c->out);
+  else
+    {
+      time_t t = time (NULL);
+      struct tm tm;
+      localtime_r (&t, &tm);
+      strftime (r->dir, sizeof r->dir, "campaign-%Y%m%d-%H%M%S", &tm);
+    }
+  char db[PATH_MAX];
+  struct stat st;
+  bool there = path_in (db, sizeof db, r->dir, "campaign.db") && stat (db, &st) == 0;
+  if (c->resume && !there) return SG_EXIT_OK; /* load_meta says why */
+  int code = sg_cli_out_dir ("campaign", r->dir);
+  if (!code && there && campaign_lock (r)) code = SG_EXIT_INPUT;
+  if (!code && r->shard_from) fprintf (stderr, "campaign: shard %u/%u (from %s)\n", r->shard, r->nshards, r->shard_from);
+  return code;
+}
+
 /* This shard's seeds (i mod N == I, in the stable load order), labelled when an engine needs
  * labels. */
 static int
@@ -735,11 +697,7 @@ campaign_seeds (camp_run *r, const sg_campaign_opts *o, sg_cli_seeds *all, sg_cl
     {
       char cache[PATH_MAX];
       if (!path_in (cache, sizeof cache, r->dir, "labels.tsv")) return SG_EXIT_INPUT;
-      if (!sg_mkdir_p (r->dir))
-        {
-          fprintf (stderr, "smtgrind campaign: error: cannot create %s: %s\n", r->dir, strerror (errno));
-          return SG_EXIT_INPUT;
-        }
+      if (campaign_lock (r)) return SG_EXIT_INPUT;
       if (sg_cli_seeds_label (mine, o->solvers, o->pats, o->timeout_ms, o->mem_bytes, cache, stderr))
         return SG_EXIT_INTERNAL;
     }
@@ -798,8 +756,10 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
   sg_spawn_block_stop_signals (NULL);
   camp_run r;
   memset (&r, 0, sizeof r);
+  r.lock = -1;
   campaign_defaults (&r.c, r.default_engines, sizeof r.default_engines);
   int code = campaign_args (cmd, argc, argv, &r);
+  if (!code) code = campaign_dir (&r);
   if (code) goto done;
   code = r.c.resume ? campaign_resume (cmd, &r) : campaign_new (&r);
   if (code) goto done;
@@ -812,6 +772,7 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
   campaign_opts (&r, &sv, &o);
   sg_cli_seeds all, mine;
   if ((code = campaign_seeds (&r, &o, &all, &mine))) goto free_seeds;
+  if (campaign_lock (&r)) { code = SG_EXIT_INPUT; goto free_seeds; }
   if (!r.resumed && (code = campaign_store (&r))) goto free_seeds;
   fprintf (stderr, "campaign %s%s: %u seeds (%u labelled, shard %u/%u), solvers \"%s\", engines %s, "
            "%u workers, budget %.0fs, timeout %.1fs, memout %llu MiB, seed %llu\n",
@@ -819,13 +780,18 @@ sg_cli_campaign (const sg_cli_cmd *cmd, int argc, char **argv)
            r.c.spec_file ? r.c.spec_file : r.c.spec, r.c.engines, r.c.jobs, r.c.budget_s, r.c.timeout_s,
            (unsigned long long) (o.mem_bytes >> 20), (unsigned long long) r.c.seed);
   sg_campaign_result res;
+  o.locked = true, o.lock_fd = r.lock;
+  r.lock = -1; /* sg_campaign_run closes it */
   if (sg_campaign_run (&o, mine.a.a, mine.a.n, &res)) code = SG_EXIT_INPUT;
   else code = campaign_end (&r, &res);
+  /* Interrupted: 128 + the signal, whatever was found (a killed shard is not a finished one). */
+  if (res.interrupted && res.stop_signal) code = 128 + res.stop_signal;
 free_seeds:
   SG_VEC_FREE (mine.a);
   sg_cli_seeds_free (&all);
   sg_cli_solvers_close (&sv);
 done:
+  if (r.lock >= 0) close (r.lock);
   for (uint32_t i = 0; i < r.owned.n; i++) free (r.owned.a[i]);
   SG_VEC_FREE (r.owned);
   SG_VEC_FREE (r.inputs);
@@ -890,12 +856,14 @@ sg_cli_report (const sg_cli_cmd *cmd, int argc, char **argv)
       if (!path_in (rp, sizeof rp, dir, "report.html")) return SG_EXIT_INPUT;
       out = rp;
     }
+  bool std = !strcmp (out, "-"); /* standard output */
+  if (!std && sg_cli_out_file ("report", out)) return SG_EXIT_INPUT;
   if (sg_report_html (dir, out, err, sizeof err))
     {
       fprintf (stderr, "smtgrind report: error: %s\n", err);
       return SG_EXIT_INPUT;
     }
-  printf ("%s\n", out);
+  if (!std) printf ("%s\n", out);
   return SG_EXIT_OK;
 }
 
@@ -907,10 +875,14 @@ sg_cli_bugs (const sg_cli_cmd *cmd, int argc, char **argv)
   const char *verb = argv[1], *dir = argv[2];
   int64_t id = 0;
   bool issue = false, open_only = argc == 4 && !strcmp (verb, "list") && !strcmp (argv[3], "--open");
+  char qd[4 * PATH_MAX + 3]; /* dir as a shell word, for the hints */
+  shell_word (dir, qd, sizeof qd);
   if (!strcmp (verb, "show"))
     {
       uint64_t u;
-      if (argc < 4 || !sg_cli_parse_u64 (argv[3], 1, INT64_MAX, &u)) return sg_cli_usage_error (cmd, "show needs a bucket id");
+      if (argc < 4) return sg_cli_usage_error (cmd, "show needs a bucket id (a number from: smtgrind bugs list %s)", qd);
+      if (!sg_cli_parse_u64 (argv[3], 1, INT64_MAX, &u))
+        return sg_cli_usage_error (cmd, "'%s' is not a bucket id (a number from: smtgrind bugs list %s)", argv[3], qd);
       id = (int64_t) u;
       if (argc > 4 && !strcmp (argv[4], "--issue")) issue = true;
       else if (argc > 4) return sg_cli_usage_error (cmd, "unexpected '%s'", argv[4]);
@@ -920,7 +892,8 @@ sg_cli_bugs (const sg_cli_cmd *cmd, int argc, char **argv)
       if (argc > 3)
         {
           uint64_t u;
-          if (!sg_cli_parse_u64 (argv[3], 1, INT64_MAX, &u)) return sg_cli_usage_error (cmd, "export takes an optional bucket id, got '%s'", argv[3]);
+          if (!sg_cli_parse_u64 (argv[3], 1, INT64_MAX, &u))
+            return sg_cli_usage_error (cmd, "'%s' is not a bucket id (a number from: smtgrind bugs list %s)", argv[3], qd);
           id = (int64_t) u;
         }
     }

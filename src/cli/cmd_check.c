@@ -242,6 +242,8 @@ probe_text (check_cfg *c, const char *text, size_t len, const sg_probe_opts *po,
           continue;
         }
       snprintf (pr->note, sizeof pr->note, "not checked: our front end cannot read the file");
+      pr->argv = fr->argv;
+      pr->argv.script_path = NULL;
       sg_run_opts ro;
       memset (&ro, 0, sizeof ro);
       ro.argv = fr->argv;
@@ -804,7 +806,8 @@ sg_cli_label (const sg_cli_cmd *cmd, int argc, char **argv)
       code = sg_cli_worse (code, SG_EXIT_INPUT);
     }
   else
-    fprintf (stderr, "label: %u files labelled, %u dropped, index written to %s\n", lc.kept, lc.dropped, c.out);
+    fprintf (stderr, "label: %u file%s labelled, %u dropped, index written to %s\n", lc.kept, lc.kept == 1 ? "" : "s",
+             lc.dropped, c.out);
   teardown (&c);
   return code;
 }

@@ -183,6 +183,24 @@ fuzz (const sg_technique *t, const sg_cli_fuzz_cfg *c, const sg_cli_solvers *sv,
                (unsigned long long) stats.exec_failed, stats.exec_failed == 1 ? "" : "s");
       return SG_EXIT_INPUT;
     }
+  if (stats.ill_stopped)
+    {
+      /* The technique's own formulas kept failing to type-check (said above): not a test. */
+      fprintf (stderr, "%s: error: the run stopped: too many of its formulas do not type-check (said above); "
+               "they are kept as %s/ill-typed-*.smt2\n", t->name, c->out);
+      return SG_EXIT_INPUT;
+    }
+  /* (referee runs are counted in calls, not by outcome) */
+  uint64_t classified = stats.calls > stats.refereed ? stats.calls - stats.refereed : 0;
+  if (stats.memouts && stats.memouts * 100 >= classified * SG_FUZZ_MEMOUT_SHARE)
+    {
+      /* (Nearly) every solver run died of the memory limit: nothing was tested. */
+      fprintf (stderr, "%s: error: %llu of the %llu solver runs ran out of memory under --memout %llu: the limit "
+               "is too small for these solvers; raise --memout (MB; 0 = no limit)\n", t->name,
+               (unsigned long long) stats.memouts, (unsigned long long) classified,
+               (unsigned long long) (mem_bytes >> 20));
+      return SG_EXIT_INPUT;
+    }
   if (stats.lost)
     {
       /* Something found or measured is not on disk: that outranks the findings that are. */
@@ -222,7 +240,8 @@ seeds_and_header (const sg_technique *t, const sg_cli_fuzz_cfg *c, const input_v
     }
   char seeds[96] = "a generator (no seeds)";
   if (t->nseeds)
-    snprintf (seeds, sizeof seeds, "%u seeds (%u labelled, %u skipped)", sd->a.n, sd->labelled, sd->skipped);
+    snprintf (seeds, sizeof seeds, "%u seed%s (%u labelled, %u skipped)", sd->a.n, sd->a.n == 1 ? "" : "s",
+              sd->labelled, sd->skipped);
   fprintf (stderr, "%s: %s, solvers \"%s\"%s, referee %s, timeout %.1fs, memout %llu MiB, seed %llu, %u job%s x %u lane%s, findings in %s/\n",
            t->name, seeds, c->spec_file ? c->spec_file : c->spec,
            parallel ? " side by side" : "", sv->referees.n ? sv->referees.a[0].name : "none", c->timeout_s,
@@ -243,6 +262,7 @@ sg_cli_engine (const sg_cli_cmd *cmd, int argc, char **argv)
   engine_defaults (t, &c);
   input_vec inputs = { 0 };
   int code = parse_args (cmd, t, argc, argv, &c, &inputs);
+  if (!code) code = sg_cli_out_dir (t->name, c.out); /* before any solver runs */
   if (code) { SG_VEC_FREE (inputs); return code < 0 ? SG_EXIT_OK : code; }
   sg_cli_solvers sv;
   if ((code = sg_cli_solvers_open (cmd, &c, &sv))) { SG_VEC_FREE (inputs); return code; }
@@ -258,9 +278,9 @@ sg_cli_engine (const sg_cli_cmd *cmd, int argc, char **argv)
   if (t->nseeds && (!sd.a.n || (t->needs_status && sd.labelled < t->nseeds)))
     {
       if (t->needs_status)
-        fprintf (stderr, "%s: error: no usable seeds (%s needs %u seeds labelled sat/unsat: an INDEX.tsv "
+        fprintf (stderr, "%s: error: no usable seeds (%s needs %u seed%s labelled sat/unsat: an INDEX.tsv "
                  "from 'smtgrind label' beside them, --index, or seeds the solvers under test agree on)\n",
-                 t->name, t->name, t->nseeds);
+                 t->name, t->name, t->nseeds, t->nseeds == 1 ? "" : "s");
       else
         fprintf (stderr, "%s: error: no usable seeds\n", t->name);
       code = SG_EXIT_INPUT;

@@ -75,19 +75,28 @@ sg_cli_gen_usage (sg_buf *out)
                  "before it is written. The rng seed (--seed, else drawn) is printed, so a run replays.\n"
                  "\n"
                  "options:\n"
-                 "  --status S     sat, unsat or mixed (the generator's variants; default its first)\n"
+                 "  --status S     one of the generator's variants (default its first):\n",
+                 names[0] ? names : "GENERATOR");
+  for (size_t i = 0; i < sg_technique_count (); i++)
+    {
+      const sg_technique *t = sg_technique_at (i);
+      if (is_generator (t)) sg_buf_printf (out, "                   %s: %s\n", t->name, t->variants ? t->variants : "-");
+    }
+  sg_buf_printf (out,
+                 "                 (mixed: either status; random: none, for differential testing;\n"
+                 "                 its files are named GENERATOR-unknown-K.smt2)\n"
                  "  --count N      number of files (default 100)\n"
                  "  --out DIR      where to write them (created; existing files of the same names are\n"
                  "                 replaced)\n"
                  "  --seed R       rng seed (default: drawn, printed)\n"
-                 "  -q, --quiet    no summary line\n"
+                 "  -q, --quiet    no progress or summary lines\n"
                  "\n"
-                 "At the end one line goes to stderr: files written per status, time, rate, seed.\n"
+                 "Every 10 s a progress line goes to stderr (files written, rate), and at the end one\n"
+                 "line: files written per status, time, rate, seed.\n"
                  "exit status: 0 written, 2 usage error or DIR not writable, 1 internal error (a formula\n"
                  "that does not parse back: a bug of smtgrind). SIGINT, SIGTERM or SIGHUP stop it after the\n"
                  "file being written (no temporary file is left; the summary says interrupted): 128 + the\n"
-                 "signal.\n",
-                 names[0] ? names : "GENERATOR");
+                 "signal.\n");
 }
 
 /* Is v one of t's variants ("sat|unsat|mixed")? Its index into *mode. */
@@ -187,9 +196,26 @@ parses (const sg_technique *t, const sg_buf *text, uint64_t k)
   return rc == SG_RC_OK;
 }
 
+/* Seconds between two progress lines of a long run (the engines print theirs every 2 s; a
+ * generator writes thousands of files a second, so fewer lines say as much). */
+#define GEN_PROGRESS_S 10.0
+
+/* The progress line: "[    10s] gen bv: 180000 of 100000000 files (18000/s): 90000 sat, 90000 unsat". */
+static void
+progress (const gen_args *g, const uint64_t n[3], double secs)
+{
+  uint64_t all = n[0] + n[1] + n[2];
+  fprintf (stderr, "[%6.0fs] gen %s: %" PRIu64 " of %" PRIu64 " files (%.0f/s): %" PRIu64 " sat, %" PRIu64 " unsat%s\n",
+           secs, g->t->name, all, g->count, secs > 0 ? (double) all / secs : 0.0, n[0], n[1],
+           n[2] ? ", some without status" : "");
+  fflush (stderr);
+}
+
 static int
 generate (const gen_args *g)
 {
+  int oc = sg_cli_out_dir ("gen", g->out); /* issue 48: a file named as --out is said so */
+  if (oc) return oc;
   if (!sg_mkdir_p (g->out))
     {
       fprintf (stderr, "smtgrind gen: error: cannot create %s: %s\n", g->out, strerror (errno));
@@ -215,7 +241,7 @@ generate (const gen_args *g)
   sg_buf_init (&m.text);
   sg_buf_init (&m.desc);
   uint64_t n[3] = { 0, 0, 0 }; /* sat, unsat, other */
-  double t0 = sg_now ();
+  double t0 = sg_now (), next_progress = t0 + GEN_PROGRESS_S;
   int code = SG_EXIT_OK;
   bool live = false, stopped = false;
   for (uint64_t k = 1; k <= g->count && !code;)
@@ -248,6 +274,11 @@ generate (const gen_args *g)
         }
       n[m.expected == SG_ANS_SAT ? 0 : m.expected == SG_ANS_UNSAT ? 1 : 2]++;
       k++;
+      if (!g->quiet && sg_now () >= next_progress)
+        {
+          progress (g, n, sg_now () - t0);
+          next_progress = sg_now () + GEN_PROGRESS_S;
+        }
     }
   if (rc && rc != SG_RC_EOF && !code)
     {

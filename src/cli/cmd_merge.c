@@ -64,6 +64,7 @@ sg_cli_merge (const sg_cli_cmd *cmd, int argc, char **argv)
       localtime_r (&t, &tm);
       strftime (outdir, sizeof outdir, "merged-%Y%m%d-%H%M%S", &tm);
     }
+  if (sg_cli_out_dir ("merge", outdir)) { SG_VEC_FREE (dirs); return SG_EXIT_INPUT; }
   sg_db dst;
   int lock;
   sg_rc rc = sg_merge_open (outdir, &dst, &lock, stderr);
@@ -83,11 +84,12 @@ sg_cli_merge (const sg_cli_cmd *cmd, int argc, char **argv)
           fprintf (stderr, "smtgrind merge: error: %s\n", err);
           code = SG_EXIT_INPUT;
         }
-      fprintf (stderr, "merge: %s: %llu findings added, %llu already there (%llu files linked, %llu copied)",
-               dirs.a[i], (unsigned long long) st.added, (unsigned long long) st.known,
-               (unsigned long long) st.linked, (unsigned long long) st.copied);
+      fprintf (stderr, "merge: %s: %llu finding%s added, %llu already there (%llu file%s linked, %llu copied)",
+               dirs.a[i], (unsigned long long) st.added, st.added == 1 ? "" : "s", (unsigned long long) st.known,
+               (unsigned long long) st.linked, st.linked == 1 ? "" : "s", (unsigned long long) st.copied);
       if (st.reductions)
-        fprintf (stderr, "; %llu reductions finished since an earlier merge", (unsigned long long) st.reductions);
+        fprintf (stderr, "; %llu reduction%s finished since an earlier merge", (unsigned long long) st.reductions,
+                 st.reductions == 1 ? "" : "s");
       fputc ('\n', stderr);
       if (st.slices_skipped)
         fprintf (stderr, "smtgrind merge: warning: %s/campaign.db: %llu slice row%s left out of the work counters:"
@@ -102,8 +104,9 @@ sg_cli_merge (const sg_cli_cmd *cmd, int argc, char **argv)
       uint64_t nf = 0, nb = 0;
       sg_db_count (&dst, "findings", &nf);
       sg_db_count (&dst, "buckets", &nb);
-      printf ("merged %u campaigns into %s: %llu findings in %llu buckets (%llu added now)\n", dirs.n, outdir,
-              (unsigned long long) nf, (unsigned long long) nb, (unsigned long long) total.added);
+      printf ("merged %u campaign%s into %s: %llu finding%s in %llu bucket%s (%llu added now)\n", dirs.n,
+              dirs.n == 1 ? "" : "s", outdir, (unsigned long long) nf, nf == 1 ? "" : "s", (unsigned long long) nb,
+              nb == 1 ? "" : "s", (unsigned long long) total.added);
       sg_report_list (&dst, outdir, stdout, true);
     }
   sg_db_close (&dst);

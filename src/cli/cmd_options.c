@@ -115,8 +115,8 @@ sg_cli_options (const sg_cli_cmd *cmd, int argc, char **argv)
       ex = SG_EXIT_INTERNAL;
       goto out;
     }
-  sg_diag_init (&d, "SOLVER");
-  if (sg_profiles_parse_spec (&ps, solver, "SOLVER", &l, &d) || l.n != 1 || sg_solver_list_check (&l, &d)
+  sg_diag_init (&d, "smtgrind options"); /* issue 48: never the placeholder word SOLVER */
+  if (sg_profiles_parse_spec (&ps, solver, "smtgrind options", &l, &d) || l.n != 1 || sg_solver_list_check (&l, &d)
       || sg_solopt_cache_path (&l.a[0], cache, path, sizeof path, &d))
     {
       if (l.n != 1 && !d.rc) ex = sg_cli_usage_error (cmd, "one solver at a time");
@@ -127,7 +127,7 @@ sg_cli_options (const sg_cli_cmd *cmd, int argc, char **argv)
         }
       goto out;
     }
-  sg_diag_init (&d, "options"); /* not "SOLVER": the cache's own errors name their file */
+  sg_diag_init (&d, "options"); /* the cache's own errors name their file */
   sg_rc rc = sg_solopt_load (&l.a[0], &pats, path, refresh, &t, stderr, &d);
   if (rc)
     {

@@ -121,7 +121,8 @@ sg_cli_campaign_usage (const sg_cli_fuzz_cfg *d, sg_buf *out)
                "Each worker runs one solver at a time, through persistent sessions where the profile says\n"
                "they pay (every finding is confirmed in fresh processes; after a kill -9 of the campaign\n"
                "its guardian kills them) and one mutant at a time (the workers fill the cores).\n"
-               "exit status: 0 no finding, 10 findings, 2 usage or input error, 1 internal error.\n");
+               "exit status: 0 no finding, 10 findings, 2 usage or input error, 1 internal error,\n"
+               "128+N interrupted by signal N (130 Ctrl-C, 143 SIGTERM), whatever was found.\n");
 }
 
 int

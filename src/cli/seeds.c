@@ -147,6 +147,29 @@ lookup (const labels *ls, const char *path)
   return NULL;
 }
 
+typedef SG_VEC (char *) strvec;
+
+/* The INDEX.tsv beside input: in it (a directory), else in its directory (a file given by
+ * itself, issue 48), read once per directory (done: the real paths of those read). */
+static void
+load_beside (const char *input, bool isdir, FILE *warn, labels *ls, strvec *done)
+{
+  char dir[PATH_MAX], real[PATH_MAX], ix[PATH_MAX + 16];
+  if ((size_t) snprintf (dir, sizeof dir, "%s", input) >= sizeof dir) return;
+  if (!isdir)
+    {
+      char *slash = strrchr (dir, '/');
+      if (!slash) snprintf (dir, sizeof dir, ".");
+      else slash[slash == dir] = 0; /* "/a.smt2": "/" */
+    }
+  if (!realpath (dir, real)) return;
+  for (uint32_t i = 0; i < done->n; i++)
+    if (!strcmp (done->a[i], real)) return;
+  char *copy = strdup (real);
+  if (!copy || !SG_VEC_PUSH (*done, copy)) { free (copy); return; }
+  if ((size_t) snprintf (ix, sizeof ix, "%s/INDEX.tsv", dir) < sizeof ix) load_index (ix, false, warn, ls);
+}
+
 sg_rc
 sg_cli_seeds_load (const char *const *inputs, uint32_t n, const char *index, size_t max_bytes,
                    FILE *warn, sg_cli_seeds *out)
@@ -154,15 +177,12 @@ sg_cli_seeds_load (const char *const *inputs, uint32_t n, const char *index, siz
   memset (out, 0, sizeof *out);
   labels ls = { 0 };
   sg_rc result = SG_RC_OK;
+  strvec done = { 0 }; /* directories whose INDEX.tsv was read */
   if (index && load_index (index, true, warn, &ls)) result = SG_RC_IO;
   for (uint32_t i = 0; i < n; i++)
     {
       struct stat stt;
-      if (!index && stat (inputs[i], &stt) == 0 && S_ISDIR (stt.st_mode))
-        {
-          char ix[PATH_MAX];
-          if ((size_t) snprintf (ix, sizeof ix, "%s/INDEX.tsv", inputs[i]) < sizeof ix) load_index (ix, false, warn, &ls);
-        }
+      if (!index && stat (inputs[i], &stt) == 0) load_beside (inputs[i], S_ISDIR (stt.st_mode), warn, &ls, &done);
       sg_walk w;
       sg_walk_init (&w);
       sg_diag d;
@@ -227,6 +247,8 @@ sg_cli_seeds_load (const char *const *inputs, uint32_t n, const char *index, siz
     }
   for (uint32_t i = 0; i < ls.n; i++) free (ls.a[i].path);
   SG_VEC_FREE (ls);
+  for (uint32_t i = 0; i < done.n; i++) free (done.a[i]);
+  SG_VEC_FREE (done);
   return result;
 }
 
@@ -357,8 +379,8 @@ sg_cli_seeds_label (sg_cli_seeds *s, const sg_solver_list *solvers, const sg_pat
   po.mem_bytes = mem_bytes;
   po.oracle.expected = SG_ANS_NONE;
   uint32_t found = 0, from_cache = 0, dropped = 0;
-  fprintf (log, "labelling %u unlabelled seeds by the consensus of the solvers under test%s%s\n",
-           s->a.n - s->labelled, out ? ", cached in " : "", out ? cache : "");
+  fprintf (log, "labelling %u unlabelled seed%s by the consensus of the solvers under test%s%s\n",
+           s->a.n - s->labelled, s->a.n - s->labelled == 1 ? "" : "s", out ? ", cached in " : "", out ? cache : "");
   for (uint32_t i = 0; i < s->a.n; i++)
     {
       sg_tech_seed *seed = &s->a.a[i];
@@ -386,8 +408,8 @@ sg_cli_seeds_label (sg_cli_seeds *s, const sg_solver_list *solvers, const sg_pat
       if (seed->status != SG_ANS_NONE) { s->labelled++; found++; }
       else dropped++;
     }
-  fprintf (log, "labelled %u seeds (%u from the cache), %u without consensus stay unlabelled\n",
-           found, from_cache, dropped);
+  fprintf (log, "labelled %u seed%s (%u from the cache), %u without consensus stay%s unlabelled\n",
+           found, found == 1 ? "" : "s", from_cache, dropped, dropped == 1 ? "s" : "");
   if (out && fclose (out) != 0) fprintf (log, "warning: %s: cannot write the labels cache\n", cache);
   for (uint32_t k = 0; k < cv.n; k++) free (cv.a[k].path);
   SG_VEC_FREE (cv);

@@ -1,13 +1,14 @@
 /* seeds: load seed files for the engines and the campaign — every file or *.smt2 under each directory (in
  * sorted order), parsed once (unusable seeds are skipped with a warning), labelled from an
- * INDEX.tsv (path relative to the index, status in column 3: sat/unsat) beside each directory
- * or given explicitly. An INDEX.tsv whose first line is a header ("path<TAB>logic<TAB>status
+ * INDEX.tsv (path relative to the index, status in column 3: sat/unsat) in each directory
+ * given, in the directory of each file given by itself (each INDEX.tsv read once), or given
+ * explicitly (--index). An INDEX.tsv whose first line is a header ("path<TAB>logic<TAB>status
  * ...") gives each seed the solve times of its columns named SOLVER_ms (z3_ms, cvc5_ms: the
  * fuzz loop's adaptive timeout, campaign/loop_adapt.h); a field that is not a number of
  * milliseconds gives no time.
  * Each seed keeps its set-logic (fusion pairs seeds of one logic).
  * Owns: the paths, texts and logics of its seeds (sg_cli_seeds_free).
- * Tests: tests/cli/run_cli_tests.sh (group campaign) */
+ * Tests: tests/cli/run_cli_tests.sh (group campaign), tests/cli/group_names.sh (a file's INDEX.tsv) */
 #ifndef SG_CLI_SEEDS_H
 #define SG_CLI_SEEDS_H
 

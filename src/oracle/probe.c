@@ -487,6 +487,10 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
           && (ss->o.argv.strings || !strings || !pr->prof->strings_args.n)
           && (ss->o.argv.fp || !fp || !pr->prof->fp_args.n))
         j->ss = ss;
+      pr->argv = j->ss ? ss->o.argv : j->ro.argv;
+      pr->argv.script_path = NULL;
+      pr->argv.on_stdin = false;
+      pr->argv.solver_timeout_ms = 0;
     }
   /* The runs: side by side in threads when asked (each job touches only its own run and
    * session), else one after the other. */

@@ -41,6 +41,13 @@ typedef struct sg_probe_run {
   bool skipped;           /* the profile does not accept the script's logic */
   sg_outcome out;         /* classified first run */
   bool session;           /* out came from a session (sg_probe_opts.sessions) */
+  bool witness;           /* added after the verdict: a run without drawn options that gives
+                             the expected status the blamed run contradicts (the fuzz loop's
+                             witness, campaign/loop_witness.c) */
+  sg_argv_opts argv;      /* the flag groups of the command whose outcome is out (script_path
+                             NULL, no solver timeout): sg_profile_argv with it and a file gives
+                             the one-shot command that shows out (oracle/repro.h); a session's
+                             run records the flags its session was started with */
   int model;              /* sg_mcheck of its model, or -1 (no sat answer, unreadable, ...);
                              when its own model check failed (SG_OUT_INVALID_MODEL), of the
                              model that check examined where the profile prints it

@@ -277,7 +277,10 @@ sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d)
   for (uint32_t r = j.n.a[runs].first; !rc && r != JNONE; r = j.n.a[r].next)
     {
       const char *name = sg_json_str (&j, sg_json_get (&j, r, "solver"));
-      uint32_t cmd = sg_json_get (&j, r, "command");
+      /* The solver as named (binary, profile words, the spec's and drawn words); an older
+       * smtgrind wrote it as "command", which now holds the exact command as run. */
+      uint32_t cmd = sg_json_get (&j, r, "solver_command");
+      if (cmd == JNONE) cmd = sg_json_get (&j, r, "command");
       if (!name || cmd == JNONE || j.n.a[cmd].kind != SG_JSON_ARR || j.n.a[cmd].first == JNONE)
         { rc = sg_diag_set (d, SG_RC_PARSE, 1, 1, "a run without solver or command"); break; }
       if (p->solvers.n >= 64) { rc = sg_diag_set (d, SG_RC_LIMIT, 1, 1, "more than 64 runs"); break; }

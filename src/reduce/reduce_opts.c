@@ -81,6 +81,15 @@ sg_pred_minimise_options (sg_pred *p, const char *path, const char *text, size_t
   *budget_hit = false;
   if (p->mode != SG_PRED_FINDING) return SG_RC_OK;
   for (uint32_t i = 0; i < p->solvers.n; i++) *before += p->solvers.a[i].fuzzed_args;
+  /* A crash or an invalid model is the blamed run's own: the other solvers' drawn options
+   * play no part in it (issue 49), so they go untested. */
+  bool own = p->kind == SG_VERDICT_CRASH || p->kind == SG_VERDICT_INVALID_MODEL;
+  for (uint32_t i = 0; own && p->culprit != SG_NONE && i < p->solvers.n; i++)
+    {
+      sg_profile *prof = &p->solvers.a[i];
+      for (; i != p->culprit && prof->fuzzed_args; prof->fuzzed_args--)
+        free (take (&prof->user_args, prof->user_args.n - 1));
+    }
   for (uint32_t i = 0; i < p->solvers.n; i++)
     {
       sg_profile *prof = &p->solvers.a[i];

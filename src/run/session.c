@@ -298,6 +298,9 @@ sg_session_query (sg_session *s, const char *script, size_t len, sg_outcome *out
   if (si.ml_info && !s->prof->session_multiline)
     scan (s->send.s + at, len, s->send.s + at, &si);
   sg_spawn_result_reset (&s->res);
+  /* the process's limit, which the reset cleared: a death under a tiny --memout is the
+   * limit's (run/classify.h, SG_CLASSIFY_MIN_MEM), in a session as in a fresh run */
+  s->res.mem_limit = s->prof->as_unlimited ? 0 : s->o.mem_bytes;
   s->seen = false;
   s->line_len = 0;
   sg_spawn_send (&s->proc, s->send.s, s->send.len, false);

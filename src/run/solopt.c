@@ -478,6 +478,7 @@ sg_solopt_parse_modes (sg_solopt *o, const char *text, size_t len)
 typedef enum { EXACT, PREFIX, SUB } match_kind;
 typedef struct exclusion {
   bool allow;      /* an ALLOW row: an exception */
+  bool semantic;   /* a SEMANTIC row: the option changes the meaning of the input */
   const char *solver;
   match_kind m;
   const char *text;
@@ -485,10 +486,12 @@ typedef struct exclusion {
 } exclusion;
 
 static const exclusion exclusions[] = {
-#define EXCLUDE(s, m, t, w) { false, s, m, t, w },
-#define ALLOW(s, m, t, w) { true, s, m, t, w },
+#define EXCLUDE(s, m, t, w) { false, false, s, m, t, w },
+#define SEMANTIC(s, m, t, w) { false, true, s, m, t, w },
+#define ALLOW(s, m, t, w) { true, false, s, m, t, w },
 #include "run/solopt_exclude.def"
 #undef ALLOW
+#undef SEMANTIC
 #undef EXCLUDE
 };
 
@@ -510,6 +513,15 @@ sg_solopt_exclusion (const char *solver, const char *name)
     if (exclusions[i].allow && hits (&exclusions[i], solver, name)) return NULL;
   for (size_t i = 0; i < n; i++)
     if (!exclusions[i].allow && hits (&exclusions[i], solver, name)) return exclusions[i].why;
+  return NULL;
+}
+
+const char *
+sg_solopt_semantic (const char *solver, const char *name)
+{
+  size_t n = sizeof exclusions / sizeof exclusions[0];
+  for (size_t i = 0; i < n; i++)
+    if (exclusions[i].semantic && hits (&exclusions[i], solver, name)) return exclusions[i].why;
   return NULL;
 }
 

@@ -7,10 +7,11 @@
  *   without dashes); a candidate value holds no blank; a value the binary rejected alone, or
  *   after which it gave no answer, is never drawn; an option of the exclusion list
  *   (solopt_exclude.def: semantics changed on purpose) or of type string or flag is never
- *   drawn. The solvers' help texts and the cache files are external input: every line is
+ *   drawn (options that change the meaning of the input among them: sg_solopt_semantic, in
+ *   every mode). The solvers' help texts and the cache files are external input: every line is
  *   validated, a bad cache line is an error with file:line:col, a help line we cannot read is
  *   skipped and counted.
- * Tests: tests/unit/solopt_test.c, tests/cli/run_cli_tests.sh group options */
+ * Tests: tests/unit/solopt_test.c, tests/cli/run_cli_tests.sh groups options and semopts */
 #ifndef SG_RUN_SOLOPT_H
 #define SG_RUN_SOLOPT_H
 
@@ -102,6 +103,11 @@ sg_rc sg_solopt_parse_modes (sg_solopt *o, const char *text, size_t len);
 void sg_solopt_mark_excluded (sg_solopt_table *t);
 /* Why option `name` of `solver` is excluded, or NULL. */
 const char *sg_solopt_exclusion (const char *solver, const char *name);
+/* Why option `name` of `solver` changes the meaning of the input (a SEMANTIC row of
+ * solopt_exclude.def: extensionality off, another division-by-zero convention, another string
+ * alphabet, ...), or NULL. Such an option is excluded too (never drawn, in any mode); a user
+ * who gives one on --solvers gets it run as given. */
+const char *sg_solopt_semantic (const char *solver, const char *name);
 
 /* The candidate values of o (not its default): bool the other value, int the values its
  * description enumerates (z3: "0 - no solver, 1 - ...", kept in `values`) or else 0 1 2 3 10

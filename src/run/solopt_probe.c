@@ -280,6 +280,16 @@ make_parent (const char *path)
   return sg_mkdir_p (dir);
 }
 
+/* A cache file that cannot be read as a table: d's message gets the command that repairs it. */
+static sg_rc
+damaged (sg_diag *d, const sg_profile *p0)
+{
+  size_t n = strlen (d->msg);
+  snprintf (d->msg + n, sizeof d->msg - n, " (a damaged cache file: 'smtgrind options --refresh %s' reads the"
+            " table from the solver again)", p0->binary);
+  return d->rc;
+}
+
 sg_rc
 sg_solopt_load (const sg_profile *p0, const sg_patterns *pats, const char *path, bool refresh,
                 sg_solopt_table *t, FILE *progress, sg_diag *d)
@@ -297,13 +307,16 @@ sg_solopt_load (const sg_profile *p0, const sg_patterns *pats, const char *path,
   if (!refresh && access (path, F_OK) == 0)
     {
       rc = sg_solopt_read (t, path, d);
+      if (rc == SG_RC_PARSE) return damaged (d, p0);
       if (rc) return rc;
       /* The file names its solver: another's table (a renamed or copied file) is refused. */
       sg_solopt_style st;
       if (strcmp (t->solver, p0->name) || !style_of (p0, &st) || st != t->style)
-        return sg_diag_set (d, SG_RC_PARSE, 1, 1, "the table of solver '%s' (%s style), not of '%s' "
-                            "(delete the file or use --refresh)", t->solver,
-                            t->style == SG_SOPT_STYLE_Z3 ? "z3" : "cvc", p0->name);
+        {
+          sg_diag_set (d, SG_RC_PARSE, 1, 1, "the table of solver '%s' (%s style), not of '%s'", t->solver,
+                       t->style == SG_SOPT_STYLE_Z3 ? "z3" : "cvc", p0->name);
+          return damaged (d, p0);
+        }
       /* The exclusion list as it is now (it may have changed since the file was written). */
       sg_solopt_mark_excluded (t);
       return SG_RC_OK;

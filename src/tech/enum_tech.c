@@ -210,6 +210,61 @@ sg_enum_tech_free (void *state)
   free (s);
 }
 
+/* Alternative a of g as written (its symbols, terminals quoted), at most size bytes. */
+static void
+alt_text (const sg_grammar *g, const sg_galt *a, char *out, size_t size)
+{
+  size_t len = 0;
+  out[0] = 0;
+  for (uint32_t k = 0; k < a->n && len + 8 < size; k++)
+    {
+      sg_gsym y = g->syms[a->first + k];
+      int n = y >= 0 ? snprintf (out + len, size - len, "%s%s", k ? " " : "", g->nts[y].name)
+                     : snprintf (out + len, size - len, "%s\"%.*s\"", k ? " " : "",
+                                 (int) (g->terms[~y].len < 60 ? g->terms[~y].len : 60), g->terms[~y].text);
+      if (n < 0 || (size_t) n >= size - len) { snprintf (out + len, size - len, " ..."); return; }
+      len += (size_t) n;
+    }
+}
+
+void
+sg_enum_tech_explain (void *state, const char *desc, size_t offset, char *out, size_t size)
+{
+  enum_state *s = state;
+  out[0] = 0;
+  /* desc: "enum NAME index I" (sg_enum_tech_next) */
+  const char *ix = NULL;
+  for (const char *p = desc; p && (p = strstr (p, " index ")); p++) ix = p; /* the last */
+  if (!ix || strncmp (desc, "enum ", 5) || ix < desc + 5) return;
+  const char *name = desc + 5;
+  size_t nlen = (size_t) (ix - name);
+  one *o = NULL;
+  for (uint32_t k = 0; k < NGRAMMARS && !o; k++)
+    if (s->gr[k].loaded && strlen (s->gr[k].g.name) == nlen && !strncmp (s->gr[k].g.name, name, nlen))
+      o = &s->gr[k];
+  mpz_t index, local;
+  mpz_init (local);
+  if (!o || mpz_init_set_str (index, ix + 7, 10))
+    {
+      if (o) mpz_clear (index);
+      mpz_clear (local);
+      return;
+    }
+  uint32_t sz, alt;
+  if (!sg_enum_locate (o->e, index, &sz, local) && !sg_enum_alt_at (o->e, sz, local, offset, &alt))
+    {
+      const sg_grammar *g = &o->g;
+      const sg_galt *a = &g->alts[alt];
+      const sg_gnt *nt = &g->nts[a->lhs];
+      char text[200];
+      alt_text (g, a, text, sizeof text);
+      snprintf (out, size, "the grammar's rule '%s', alternative %u of %u (%s) at %s:%u:%u", nt->name,
+                alt - nt->first_alt + 1, nt->nalts, text, g->name, a->line, a->col);
+    }
+  mpz_clear (index);
+  mpz_clear (local);
+}
+
 void
 sg_enum_tech_describe (const sg_tech_cfg *cfg, char *out, size_t size)
 {

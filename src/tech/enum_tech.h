@@ -21,6 +21,9 @@ sg_rc sg_enum_tech_init (const sg_tech_cfg *cfg, void **state, sg_diag *d);
 sg_rc sg_enum_tech_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, sg_diag *d);
 sg_rc sg_enum_tech_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d);
 void sg_enum_tech_free (void *state);
+/* sg_technique.explain: the grammar rule and alternative (with its line) whose terminal is at
+ * byte `offset` of the formula that desc ("enum NAME index I") names. */
+void sg_enum_tech_explain (void *state, const char *desc, size_t offset, char *out, size_t size);
 void sg_enum_tech_describe (const sg_tech_cfg *cfg, char *out, size_t size);
 /* "I/N" into i and n (0 <= i < n). */
 bool sg_enum_parse_shard (const char *spec, uint32_t *i /* OUT */, uint32_t *n /* OUT */);

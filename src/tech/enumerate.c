@@ -273,15 +273,19 @@ sg_enum_locate (sg_enum *e, const mpz_t index, uint32_t *size, mpz_t local)
 typedef struct emitter {
   sg_buf *out;
   bool started, after_open;
+  uint32_t *hit;  /* sg_enum_alt_at: the alternative of the first terminal that reaches past
+                     `target` in the text (UINT32_MAX until one does), or NULL */
+  size_t target;
 } emitter;
 
 static inline void
-emit (const sg_enum *e, emitter *m, uint32_t t)
+emit (const sg_enum *e, emitter *m, uint32_t t, uint32_t alt)
 {
   if (m->started && !m->after_open && !e->close[t]) sg_buf_addc (m->out, ' ');
   sg_buf_add (m->out, e->g->terms[t].text, e->g->terms[t].len);
   m->started = true;
   m->after_open = e->open[t];
+  if (m->hit && *m->hit == UINT32_MAX && m->out->len > m->target) *m->hit = alt;
 }
 
 static bool
@@ -322,7 +326,7 @@ unrank64 (sg_enum *e, uint32_t size, uint64_t idx, emitter *m, sg_enum_tree *tre
       const sg_galt *al = &e->g->alts[f->alt];
       if (f->pos == al->n) { (void) SG_VEC_POP (e->st64); continue; }
       sg_gsym sym = syms_of (e, f->alt)[f->pos++];
-      if (sym < 0) { emit (e, m, (uint32_t) ~sym); continue; }
+      if (sym < 0) { emit (e, m, (uint32_t) ~sym, f->alt); continue; }
       const series *c = &e->cnt[sym];
       uint64_t r = f->r;
       uint32_t t = f->t;
@@ -394,7 +398,7 @@ unrankz (sg_enum *e, uint32_t size, const mpz_t idx, emitter *m, sg_enum_tree *t
       const sg_galt *al = &e->g->alts[f->alt];
       if (f->pos == al->n) { (void) SG_VEC_POP (e->stz); continue; }
       sg_gsym sym = syms_of (e, f->alt)[f->pos++];
-      if (sym < 0) { emit (e, m, (uint32_t) ~sym); continue; }
+      if (sym < 0) { emit (e, m, (uint32_t) ~sym, f->alt); continue; }
       const series *c = &e->cnt[sym];
       uint32_t t = f->t;
       rc = SG_RC_USAGE;
@@ -426,10 +430,28 @@ sg_enum_unrank (sg_enum *e, uint32_t size, const mpz_t local, sg_buf *out, sg_en
   if (rc) return rc;
   if (mpz_sgn (local) < 0 || mpz_cmp (local, e->cnt[0].z[size]) >= 0) return SG_RC_USAGE;
   if (tree) SG_VEC_CLEAR (*tree);
-  emitter m = { out, false, false };
+  emitter m = { out, false, false, NULL, 0 };
   if (e->cnt[0].u[size] != BIG) rc = unrank64 (e, size, (uint64_t) mpz_get_ui (local), &m, tree);
   else rc = unrankz (e, size, local, &m, tree);
   if (!rc && !sg_buf_ok (out)) rc = SG_RC_NOMEM;
+  return rc;
+}
+
+sg_rc
+sg_enum_alt_at (sg_enum *e, uint32_t size, const mpz_t local, size_t offset, uint32_t *alt)
+{
+  sg_rc rc = sg_enum_grow (e, size);
+  if (rc) return rc;
+  if (mpz_sgn (local) < 0 || mpz_cmp (local, e->cnt[0].z[size]) >= 0) return SG_RC_USAGE;
+  sg_buf out;
+  sg_buf_init (&out);
+  *alt = UINT32_MAX;
+  emitter m = { &out, false, false, alt, offset };
+  if (e->cnt[0].u[size] != BIG) rc = unrank64 (e, size, (uint64_t) mpz_get_ui (local), &m, NULL);
+  else rc = unrankz (e, size, local, &m, NULL);
+  if (!rc && !sg_buf_ok (&out)) rc = SG_RC_NOMEM;
+  sg_buf_free (&out);
+  if (!rc && *alt == UINT32_MAX) rc = SG_RC_USAGE; /* past the text */
   return rc;
 }
 
@@ -528,7 +550,7 @@ sg_enum_iter_next (sg_enum_iter *it, sg_buf *out)
 {
   sg_enum *e = it->e;
   if (it->size >= e->nsizes) return SG_RC_EOF;
-  emitter m = { out, false, false };
+  emitter m = { out, false, false, NULL, 0 };
   sg_rc rc;
   if (it->small)
     {

@@ -46,6 +46,10 @@ sg_rc sg_enum_first_index (sg_enum *e, uint32_t size, mpz_t out);
 /* Append formula `local` of size class `size` to out (one line, no newline); with tree, also
  * its derivation (reset first). SG_RC_USAGE when local is not below the class's count. */
 sg_rc sg_enum_unrank (sg_enum *e, uint32_t size, const mpz_t local, sg_buf *out, sg_enum_tree *tree);
+/* The alternative (an index into the grammar's alts) whose terminal holds byte `offset` of
+ * formula `local` of size class `size` as sg_enum_unrank prints it (the space before a token
+ * counts as the token's). SG_RC_USAGE when local or offset is out of range. */
+sg_rc sg_enum_alt_at (sg_enum *e, uint32_t size, const mpz_t local, size_t offset, uint32_t *alt /* OUT */);
 /* The local index of a derivation in its size class (tree->a[0].size) into out. */
 sg_rc sg_enum_rank (sg_enum *e, const sg_enum_tree *tree, mpz_t out);
 

@@ -510,7 +510,7 @@ static const sg_opt gen_bv_opts[] = {
 static const sg_opt gen_fp_opts[] = {
   { 0, "--status", NULL, "S", SG_OPT_CHOICE, OFF (mode), SG_OPT_NO_GIVEN, 0, 0, NULL,
     "sat|unsat|mixed|random", "status of the formulas: sat, unsat, mixed (either), or random\n(no status: differential) (default %D)" },
-  { 0, "--format", NULL, "EB SB", SG_OPT_U32X2, OFF (format), SG_OPT_NO_GIVEN, 2, 60, "EB SB from 2 to 60 (SG_LIMIT_FP_EB)", NULL,
+  { 0, "--format", NULL, "EB SB", SG_OPT_U32X2, OFF (format), SG_OPT_NO_GIVEN, 2, 60, "EB and SB each from 2 to 60", NULL,
     "exponent and significand bits (Float32: 8 24; default: drawn per\n"
     "formula from 2 3 to 11 53, the 5-bit 2 3 most)" },
 };
@@ -694,6 +694,7 @@ static const sg_technique techniques[] = {
     .oracles = SG_TECH_ORACLE_REGRESSION,
     .describe = sg_enum_tech_describe,
     .init = sg_enum_tech_init, .begin = sg_enum_tech_begin, .next = sg_enum_tech_next, .free = sg_enum_tech_free,
+    .explain = sg_enum_tech_explain,
   },
 };
 

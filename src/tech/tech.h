@@ -131,6 +131,11 @@ typedef struct sg_technique {
   /* Which seeds a fusion chain may pair: the expected status of the mutant from the seed
    * labels, or SG_ANS_NONE when the pair does not fit the mode (NULL for 1-seed techniques). */
   sg_answer (*pair_status) (const void *state, sg_answer s1, sg_answer s2);
+  /* What in the technique's own input made a mutant that does not type-check (a grammar's
+   * rule and alternative, with its line), from the mutant's desc and the byte offset of the
+   * error in its text, into out; "" when it cannot tell. NULL: the technique has no input of
+   * its own to blame. Called by the thread that owns state, between chains or after them. */
+  void (*explain) (void *state, const char *desc, size_t offset, char *out, size_t size);
 } sg_technique;
 
 /* The number of built-in techniques, and the i-th (in the table's order). */

@@ -22,7 +22,7 @@ group_options() {
   printf 'smt.bad\tint\t-\t-\tsmt\tc\t-\t0:q\n' >> "$cachefile"
   run "$bin" options --cache "$c" "$tmp/good/z3"
   check "options: a damaged cache file is an input error with FILE:LINE:COL" \
-    eval '[ $code = 2 ] && [[ $(first_err_line) == "$cachefile:6:"*": error: a trial must read VALUE:o|r|x" ]]'
+    eval '[ $code = 2 ] && [[ $(first_err_line) == "$cachefile:6:"*": error: a trial must read VALUE:o|r|x (a damaged cache file: '"'"'smtgrind options --refresh $tmp/good/z3'"'"' reads the table from the solver again)" ]]'
   run "$bin" options --cache "$c" --refresh "$tmp/good/z3"
   check "options --refresh: read again from the binary" eval '[ $code = 0 ] && ! grep -q smt.bad "$cachefile"'
   # Lines smtgrind never writes: an option listed twice, a trial of a value that is no candidate
@@ -32,11 +32,11 @@ group_options() {
   printf '%s\nmodel\tbool\t-\ttrue\tglobal\tc\t-\tfalse:o\n' "$good_table" > "$cachefile"
   run "$bin" options --cache "$c" "$tmp/good/z3"
   check "options: a cache file listing an option twice is refused at the second line" \
-    eval '[ $code = 2 ] && [[ $(first_err_line) == "$cachefile:6:1: error: option '"'"'model'"'"' is listed twice (first at line 2)" ]]'
+    eval '[ $code = 2 ] && [[ $(first_err_line) == "$cachefile:6:1: error: option '"'"'model'"'"' is listed twice (first at line 2)"* ]]'
   sed 's/^smt.relevancy\(.*\)3:o/smt.relevancy\17:o/' <<<"$good_table" > "$cachefile"
   run "$bin" options --cache "$c" "$tmp/good/z3"
   check "options: a trial of a value that is no candidate of its option is refused at its column" \
-    eval '[ $code = 2 ] && [[ $(first_err_line) == "$cachefile:4:"*": error: trial value '"'"'7'"'"' is not a candidate of int option '"'"'smt.relevancy'"'"'" ]]'
+    eval '[ $code = 2 ] && [[ $(first_err_line) == "$cachefile:4:"*": error: trial value '"'"'7'"'"' is not a candidate of int option '"'"'smt.relevancy'"'"'"* ]]'
   sed '1s/\tz3\t\(.*\)\tz3$/\tcvc5\t\1\tcvc/' <<<"$good_table" > "$cachefile"
   run "$bin" options --cache "$c" "$tmp/good/z3"
   check "options: a cache file whose header names another solver is refused" \

@@ -4,7 +4,8 @@
 #   bash tests/cli/run_cli_tests.sh BINARY [GROUP...] [--update]
 #
 # Run from the source directory. GROUPs: basic parse print golden deep big check fuzz campaign reduce
-# janus supervise genstr genbvfp cluster options npmz3 enum release triage
+# janus supervise genstr genbvfp cluster options npmz3 enum release triage exits flood names repro witness
+# semopts
 # (default: all; supervise_envi, a part of supervise, runs alone too).
 # --update rewrites tests/parse/*.expected from BINARY's current messages (see
 # tests/parse/README.md); check the diff before committing. Exit status 0 when every check
@@ -15,7 +16,7 @@
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise|supervise_envi|genstr|genbvfp|cluster|options|npmz3|enum|release|triage]... [--update]" >&2
+  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise|supervise_envi|genstr|genbvfp|cluster|options|npmz3|enum|release|triage|exits|flood|names|repro|witness|semopts]... [--update]" >&2
   exit 2
 fi
 bin=$1
@@ -25,11 +26,11 @@ groups=()
 for a in "$@"; do
   case "$a" in
     --update) update=1 ;;
-    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise|supervise_envi|genstr|genbvfp|cluster|options|npmz3|enum|release|triage) groups+=("$a") ;;
+    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise|supervise_envi|genstr|genbvfp|cluster|options|npmz3|enum|release|triage|exits|flood|names|repro|witness|semopts) groups+=("$a") ;;
     *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise genstr genbvfp cluster options npmz3 enum release triage)
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise genstr genbvfp cluster options npmz3 enum release triage exits flood names repro witness semopts)
 
 export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
@@ -50,6 +51,11 @@ run() {
   "$@" <"$in" >"$out_file" 2>"$err_file"
   code=$?
   set -e
+  collect "$@"
+}
+
+# collect CMD...: $out and $err from the files a run of CMD wrote; a sanitizer report fails.
+collect() {
   out=$(cat "$out_file")
   err=$(cat "$err_file")
   if grep -q -e 'Sanitizer' -e 'runtime error:' "$err_file"; then
@@ -566,8 +572,8 @@ group_check() {
   run "$bin" check --memout lots examples/qf_lia.smt2
   check "check --memout with a bad value: exit 2" test "$code" = 2
   run timeout 60 "$bin" opfuzz --solvers "$fake eatmem" --memout 64 --seed 1 --mutants 2 -i 2 --out "$tmp/eat" examples/qf_lia.smt2
-  check "opfuzz --memout 64 against a solver that eats memory: no finding, the header says the limit" \
-    eval '[ $code = 0 ] && [[ $err == *"memout 64 MiB"* ]] && [ -z "$(ls "$tmp/eat")" ]'
+  check "opfuzz --memout 64 against a solver that eats memory: no finding, the header says the limit, every run a memout: said, exit 2" \
+    eval '[ $code = 2 ] && [[ $err == *"memout 64 MiB"* ]] && [[ $err == *"ran out of memory under --memout 64"* ]] && [ -z "$(ls "$tmp/eat")" ]'
   run "$bin" opfuzz --solvers z3 --seed 1 --mutants 1 -i 1 --out "$tmp/memdef" examples/qf_lia.smt2
   check "opfuzz without --memout: a default limit (a share of the machine's memory)" \
     eval '[ $code = 0 ] && [[ $err =~ memout\ [1-9][0-9]*\ MiB ]]'
@@ -608,7 +614,7 @@ group_check() {
     fi
     sleep 0.3
     check "$lsub killed by timeout(1) while labelling its seeds: no solver, child or private directory left" \
-      eval '[ $code = 124 ] && [[ $err == *"labelling 1 unlabelled seeds"* ]] && ! pgrep -f "$tmp/hang_kids.sh|$tmp/kid" >/dev/null && [ -z "$(ls "$tmp/tdl-$lsub")" ]'
+      eval '[ $code = 124 ] && [[ $err == *"labelling 1 unlabelled seed "* ]] && ! pgrep -f "$tmp/hang_kids.sh|$tmp/kid" >/dev/null && [ -z "$(ls "$tmp/tdl-$lsub")" ]'
   done
   t0=$SECONDS
   run "$bin" opfuzz --solvers "$fake hang" -t 20 --budget 2 --out "$tmp/budget" examples/qf_lia.smt2
@@ -913,7 +919,7 @@ group_fuzz() {
   printf '(assert (frob 1))\n' > "$tmp/bad.smt2"
   run "$bin" opfuzz --solvers z3 --seed 1 --mutants 2 -i 2 --out "$tmp/f4" "$tmp/bad.smt2" examples/qf_lia.smt2
   check "an unparsable seed is skipped with a warning" \
-    eval '[ $code = 0 ] && [[ $err == *"bad.smt2:1:10: error: unknown function symbol"*"seed skipped"* ]] && [[ $err == *"1 seeds (0 labelled, 1 skipped)"* ]]'
+    eval '[ $code = 0 ] && [[ $err == *"bad.smt2:1:10: error: unknown function symbol"*"seed skipped"* ]] && [[ $err == *"1 seed (0 labelled, 1 skipped)"* ]]'
   run timeout 60 "$bin" opfuzz -t 1e-9 --solvers "$fake hang" --seed 1 --mutants 2 -i 2 --out "$tmp/tiny" examples/qf_lia.smt2
   check "opfuzz -t 1e-9: below the 10 ms floor, a usage error (exit 2), never 'no deadline'" \
     eval '[ $code = 2 ] && [[ $err == *"-t needs seconds from 0.01 to 1e7, got '"'"'1e-9'"'"'"* ]]'
@@ -941,7 +947,7 @@ group_fuzz() {
     eval '[ $code = 0 ] && [ "$ubug" = "unspecified off 0;" ] && [[ $out == *"unspecified (not bugs): "* ]] && [[ $err == *", 0 bugs"* ]]'
   run "$bin" fuse -o sat --solvers z3 --seed 3 --mutants 4 --out "$tmp/f5" examples/qf_lia.smt2
   check "fuse on one unlabelled seed: labelled by the solvers under test, still one short: exit 2 with the reason" \
-    eval '[ $code = 2 ] && [[ $err == *"labelled 1 seeds (0 from the cache)"* ]] && [[ $err == *"fuse needs 2 seeds labelled"* ]]'
+    eval '[ $code = 2 ] && [[ $err == *"labelled 1 seed (0 from the cache)"* ]] && [[ $err == *"fuse needs 2 seeds labelled"* ]]'
   run "$bin" fuse -o sat --solvers "$fake unsat;z3" --seed 3 --mutants 4 --out "$tmp/f5b" examples/qf_lia.smt2 examples/qf_fp.smt2
   check "fuse on seeds the solvers disagree on: no label, exit 2 with the reason" \
     eval '[ $code = 2 ] && [[ $err == *"without consensus stay unlabelled"* ]] && [[ $err == *"fuse needs 2 seeds labelled"* ]]'
@@ -961,10 +967,10 @@ group_fuzz() {
   lab_tsv=$(cut -f4 "$tmp/s0/labels.tsv" 2>/dev/null)
   run "$bin" sae --solvers "z3;cvc5" --seed 3 --mutants 4 --out "$tmp/s0" examples/qf_lia.smt2
   check "sae without labels: the seed is labelled by the consensus (cached in OUT/labels.tsv), then fuzzed; the next run reads the cache" \
-    eval '[ $code = 0 ] && [[ $lab1 == *"labelled 1 seeds (0 from the cache)"* ]] && [[ $lab1 == *"(1 labelled, 0 skipped)"* ]] && [ "$lab_tsv" = sat ] && [[ $err == *"labelled 1 seeds (1 from the cache)"* ]]'
+    eval '[ $code = 0 ] && [[ $lab1 == *"labelled 1 seed (0 from the cache)"* ]] && [[ $lab1 == *"(1 labelled, 0 skipped)"* ]] && [ "$lab_tsv" = sat ] && [[ $err == *"labelled 1 seed (1 from the cache)"* ]]'
   run "$bin" sae --solvers "z3" --seed 3 --mutants 2 --out "$tmp/s0" examples/qf_lia.smt2
   check "sae: a label found by other solvers is not reused (labelled again, appended to the cache)" \
-    eval '[ $code = 0 ] && [[ $err == *"labelled 1 seeds (0 from the cache)"* ]] && [ "$(wc -l < "$tmp/s0/labels.tsv")" = 2 ]'
+    eval '[ $code = 0 ] && [[ $err == *"labelled 1 seed (0 from the cache)"* ]] && [ "$(wc -l < "$tmp/s0/labels.tsv")" = 2 ]'
   run "$bin" sae --solvers "z3;cvc5" --seed 5 --mutants 6 -k 2 --out "$tmp/s1" "$tmp/seeds"
   check "sae on labelled seeds: 6 mutants of known status, no finding" \
     eval '[ $code = 0 ] && [[ $err == *"up to 2 literal occurrences"* ]] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 6 "*"soundness 0"*"ill-typed 0,"* ]]'
@@ -1147,8 +1153,8 @@ group_campaign() {
   code=$?
   set -e
   out=$(cat "$out_file"); err=$(cat "$err_file")
-  check "Ctrl-C: stops within seconds, says so, prints the buckets and writes the report" \
-    eval '[ $((SECONDS - t0)) -lt 30 ] && [ $code = 10 ] && [[ $err == *"interrupted: stopping"*"(interrupted):"* ]] && [[ $out == *"bucket 1 "*"continue with"* ]] && [ -f "$c3/report.html" ]'
+  check "Ctrl-C: stops within seconds, says so, prints the buckets and writes the report (exit 130, not 10)" \
+    eval '[ $((SECONDS - t0)) -lt 30 ] && [ $code = 130 ] && [[ $err == *"interrupted: stopping"*"(interrupted):"* ]] && [[ $out == *"bucket 1 "*"continue with"* ]] && [ -f "$c3/report.html" ]'
   run "$bin" bugs check "$c3"
   check "Ctrl-C: the database and the bucket files are whole" eval '[ $code = 0 ] && [[ $out == *": ok" ]]'
   # The terminal's Ctrl-C reaches the whole process group: the workers leave it to the
@@ -1164,8 +1170,8 @@ group_campaign() {
     code=$?
     set -e
     err=$(cat "$err_file")
-    check "Ctrl-C to the campaign's process group: an orderly stop (interrupted), a whole database" \
-      eval '[ $code = 10 ] && [[ $err == *"interrupted: stopping"*"(interrupted):"* ]] && "$bin" bugs check "$c4" >/dev/null'
+    check "Ctrl-C to the campaign's process group: an orderly stop (interrupted, exit 130), a whole database" \
+      eval '[ $code = 130 ] && [[ $err == *"interrupted: stopping"*"(interrupted):"* ]] && "$bin" bugs check "$c4" >/dev/null'
   fi
 
   run "$bin" bugs list "$c1"
@@ -1863,10 +1869,10 @@ group_janus() {
   check "--steps belongs to janus" eval '[ $code = 2 ] && [[ $err == *"belongs to"* ]]'
   run "$bin" janus --solvers "$fake sat;z3" --mutants 2 --out "$tmp/jl" examples/qf_bv.smt2
   check "janus on a seed the solvers disagree on: no label, exit 2 with the reason" \
-    eval '[ $code = 2 ] && [[ $err == *"janus needs 1 seeds labelled"* ]]'
+    eval '[ $code = 2 ] && [[ $err == *"janus needs 1 seed labelled"* ]]'
   run "$bin" janus --solvers z3 --mutants 2 --out "$tmp/jl2" examples/qf_lia.smt2
   check "janus without labels: labelled by the solver under test, then run" \
-    eval '[ $code = 0 ] && [[ $err == *"labelled 1 seeds"* ]] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 2 "* ]]'
+    eval '[ $code = 0 ] && [[ $err == *"labelled 1 seed"* ]] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 2 "* ]]'
 }
 
 # ---- supervise: stop signals reach every process; nothing is left behind -------------------
@@ -2100,7 +2106,8 @@ group_supervise() {
   # Ctrl-C and a hangup reach the campaign's whole process group (a terminal sends them so; a
   # service manager sends SIGTERM so):
   # the workers ignore them and stop after their current mutant as the campaign tells them,
-  # so every slice ends 'done' with its counts, the summary and report are written, exit 10.
+  # so every slice ends 'done' with its counts, the summary and report are written, exit
+  # 128 + the signal (whatever was found).
   for sig in INT HUP TERM; do
     m=sgsup$$x${RANDOM}grp$sig
     local c=$sd/camp-$m
@@ -2122,7 +2129,7 @@ group_supervise() {
     sleep 0.3
     left=$(leftovers "$m")
     check "SIG$sig to the campaign's process group: stops after the current mutants, every slice done, nothing left" \
-      eval '[ $code = 10 ] && [ "$states" = "done " ] && [ -z "$left" ] && [[ $err == *"stopping after the current mutants"* ]] && [[ $err == *"(interrupted)"* ]]'
+      eval '[ $code = $((128 + $(kill -l $sig))) ] && [ "$states" = "done " ] && [ -z "$left" ] && [[ $err == *"stopping after the current mutants"* ]] && [[ $err == *"(interrupted)"* ]]'
     reap_marker "$m"
   done
   # A hangup while the solvers' versions are probed (a solver script that hangs on
@@ -2390,10 +2397,10 @@ group_genbvfp() {
   run "$bin" gen fp --status sat --count 1 --out "$tmp/gfp3" --format 5
   check "--format with one value: usage error" eval '[ $code = 2 ] && [[ $err == *"--format needs two values"* ]]'
   run "$bin" gen fp --status sat --count 1 --format 1 3 --out "$tmp/gfp3"
-  check "--format 1 3: usage error naming the range" eval '[ $code = 2 ] && [[ $err == *"--format needs EB SB from 2 to 60 (SG_LIMIT_FP_EB), got '"'"'1'"'"'"* ]]'
+  check "--format 1 3: usage error naming the range" eval '[ $code = 2 ] && [[ $err == *"--format needs EB and SB each from 2 to 60, got '"'"'1'"'"'"* ]]'
   run "$bin" gen fp --status sat --count 1 --format 61 3 --out "$tmp/gfp3"
   check "--format 61 3 (past the front end's EB limit): usage error naming the range, not 'the generator failed'" \
-    eval '[ $code = 2 ] && [[ $err == *"--format needs EB SB from 2 to 60 (SG_LIMIT_FP_EB), got '"'"'61'"'"'"* ]]'
+    eval '[ $code = 2 ] && [[ $err == *"--format needs EB and SB each from 2 to 60, got '"'"'61'"'"'"* ]]'
   run "$bin" gen bv --status sat --count 1 --width 0 --out "$tmp/gbv5"
   check "--width 0: usage error" test "$code" = 2
   # gen's usage errors: exit 2, the reason named, nothing written
@@ -2406,7 +2413,7 @@ group_genbvfp() {
   check "gen --count 0: exit 2" eval '[ $code = 2 ] && [[ $err == *"--count: expected a number from 1"* ]] && [ ! -e "$tmp/gx" ]'
   printf 'x' > "$tmp/afile"
   run "$bin" gen bv --count 1 --out "$tmp/afile/sub"
-  check "gen into a path that cannot be a directory: exit 2 naming it" eval '[ $code = 2 ] && [[ $err == *"cannot create $tmp/afile/sub"* ]]'
+  check "gen into a path that cannot be a directory: exit 2 naming it" eval '[ $code = 2 ] && [[ $err == *"$tmp/afile/sub: cannot be created: $tmp/afile is a file, not a directory"* ]]'
   run "$bin" gen bv --status maybe --count 1 --out "$tmp/gbv5"
   check "--status maybe: usage error listing the variants" eval '[ $code = 2 ] && [[ $err == *"sat|unsat|mixed"* ]]'
   run "$bin" fp --help
@@ -2570,6 +2577,18 @@ source "$(dirname "${BASH_SOURCE[0]}")/group_npmz3.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/group_release.sh"
 # shellcheck source=tests/cli/group_triage.sh
 source "$(dirname "${BASH_SOURCE[0]}")/group_triage.sh"
+# shellcheck source=tests/cli/group_exits.sh
+source "$(dirname "${BASH_SOURCE[0]}")/group_exits.sh"
+# shellcheck source=tests/cli/group_flood.sh
+source "$(dirname "${BASH_SOURCE[0]}")/group_flood.sh"
+# shellcheck source=tests/cli/group_names.sh
+source "$(dirname "${BASH_SOURCE[0]}")/group_names.sh"
+# shellcheck source=tests/cli/group_repro.sh
+source "$(dirname "${BASH_SOURCE[0]}")/group_repro.sh"
+# shellcheck source=tests/cli/group_witness.sh
+source "$(dirname "${BASH_SOURCE[0]}")/group_witness.sh"
+# shellcheck source=tests/cli/group_semopts.sh
+source "$(dirname "${BASH_SOURCE[0]}")/group_semopts.sh"
 # ---- enum: grammar-based enumeration (issue 17) ----------------------------------------------
 group_enum() {
   local d=$tmp/en

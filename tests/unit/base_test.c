@@ -183,6 +183,7 @@ test_json_round_trip (void **state)
   sg_buf_printf (&b, ", \"big\": %llu, \"odd\": %llu, \"neg\": -1, \"f\": 1.5}",
                  (unsigned long long) UINT64_MAX, (unsigned long long) ((1ull << 53) + 1));
   assert_true (sg_buf_ok (&b));
+  /* Bytes 0x80..0xff one after the other are no UTF-8 (\udcXY each): the output is ASCII. */
   for (size_t i = 0; i < b.len; i++) assert_true (b.s[i] >= 0x20 && b.s[i] < 0x7f);
   sg_json j;
   sg_diag d;
@@ -208,6 +209,63 @@ test_json_round_trip (void **state)
   sg_buf_free (&b);
 }
 
+/* One string written by sg_json_string: its literal, and read back. */
+static void
+json_write_case (const char *in, size_t n, const char *want)
+{
+  sg_buf b;
+  sg_buf_init (&b);
+  sg_json_string (&b, in, n);
+  assert_true (sg_buf_ok (&b));
+  assert_string_equal (sg_buf_cstr (&b), want);
+  sg_json j;
+  sg_diag d;
+  sg_diag_init (&d, "utf8");
+  assert_int_equal (sg_json_parse (b.s, b.len, "utf8", &j, &d), SG_RC_OK);
+  const char *s = sg_json_str (&j, 0);
+  assert_non_null (s);
+  assert_int_equal (strlen (s), n);
+  assert_memory_equal (s, in, n);
+  sg_json_free (&j);
+  sg_buf_free (&b);
+}
+
+/* One JSON literal read: its bytes (rc SG_RC_OK), or the error. */
+static void
+json_read_case (const char *lit, const char *want, sg_rc want_rc)
+{
+  sg_json j;
+  sg_diag d;
+  sg_diag_init (&d, "utf8");
+  assert_int_equal (sg_json_parse (lit, strlen (lit), "utf8", &j, &d), want_rc);
+  if (!want_rc) assert_string_equal (sg_json_str (&j, 0), want);
+  sg_json_free (&j);
+}
+
+/* Issue 48: valid UTF-8 as it is, every other byte 0xXY as \udcXY (Python's surrogateescape),
+ * and the reader gives the bytes back, also from the forms other writers use. */
+static void
+test_json_utf8 (void **state)
+{
+  (void) state;
+  json_write_case ("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", 14, "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"");
+  json_write_case ("a\xff" "b", 3, "\"a\\udcffb\"");
+  json_write_case ("\xe2\x82x", 3, "\"\\udce2\\udc82x\"");           /* truncated */
+  json_write_case ("\xc0\x80", 2, "\"\\udcc0\\udc80\"");            /* overlong */
+  json_write_case ("\xed\xa0\x80", 3, "\"\\udced\\udca0\\udc80\"");    /* a surrogate */
+  json_write_case ("\xf4\x90\x80\x80", 4, "\"\\udcf4\\udc90\\udc80\\udc80\""); /* > U+10FFFF */
+  json_write_case ("\x7f\x01", 2, "\"\\u007f\\u0001\"");
+  assert_int_equal (sg_utf8_len ("\xc3\xa9", 2), 2);
+  assert_int_equal (sg_utf8_len ("\xc3\xa9", 1), 0);
+  assert_int_equal (sg_utf8_len ("\x80", 1), 0);
+  json_read_case ("\"\\u20ac\"", "\xe2\x82\xac", SG_RC_OK);
+  json_read_case ("\"\\ud83d\\ude00\"", "\xf0\x9f\x98\x80", SG_RC_OK);
+  json_read_case ("\"\\udcff\\u00e9\"", "\xff\xe9", SG_RC_OK); /* \u00XX: earlier versions' byte */
+  json_read_case ("\"\\ud800\"", NULL, SG_RC_PARSE);
+  json_read_case ("\"\\ud800\\u0041\"", NULL, SG_RC_PARSE);
+  json_read_case ("\"\\udc41\"", NULL, SG_RC_PARSE);
+}
+
 int
 main (void)
 {
@@ -216,6 +274,7 @@ main (void)
     cmocka_unit_test (test_mkdir_p),
     cmocka_unit_test (test_write_new),
     cmocka_unit_test (test_json_round_trip),
+    cmocka_unit_test (test_json_utf8),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }

@@ -3,7 +3,9 @@
  * culprit's "answered", a referee's verdict, the core oracle's prefix), and the ranks: wrong
  * unsat, wrong sat, an untold wrong answer, invalid model, crash, then the rest, unspecified
  * last. The order of `bugs list`, `bugs export` and `report` on a database: tests/cli (group
- * campaign). */
+ * campaign). And a finding's reproduce command (oracle/repro.h): the exact words of the blamed
+ * run (its validation flags, the drawn options located, the file last), shell-quoted, with the
+ * expected and actual words; run on real triggers in tests/cli (group repro). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,7 +13,9 @@
 #include <cmocka.h>
 #include <string.h>
 
+#include "base/buf.h"
 #include "campaign/report.h"
+#include "oracle/repro.h"
 
 /* assert_string_equal that takes NULL for "no answer". */
 static void
@@ -79,12 +83,110 @@ test_rank (void **state)
                && SG_REPORT_PERFORMANCE < SG_REPORT_OTHER && SG_REPORT_OTHER < SG_REPORT_UNSPECIFIED);
 }
 
+static void
+test_shell_word (void **state)
+{
+  (void) state;
+  static const char *const words[][2] = {
+    { "z3", "z3" },           { "model_validate=true", "model_validate=true" },
+    { "--tlimit=100", "--tlimit=100" }, { "a b", "'a b'" }, { "it's", "'it'\\''s'" },
+    { "", "''" },             { "$HOME", "'$HOME'" }, { "x;rm", "'x;rm'" }, { "\xff", "'\xff'" },
+  };
+  for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+    {
+      sg_buf b;
+      sg_buf_init (&b);
+      sg_repro_shell_word (&b, words[i][0]);
+      assert_string_equal (sg_buf_cstr (&b), words[i][1]);
+      sg_buf_free (&b);
+    }
+  const char *argv[] = { "cvc5", "--lang", "smt2" };
+  sg_buf b;
+  sg_buf_init (&b);
+  sg_repro_shell_line (&b, argv, 3, "bug file.smt2");
+  assert_string_equal (sg_buf_cstr (&b), "cvc5 --lang smt2 < 'bug file.smt2'");
+  sg_buf_free (&b);
+}
+
+static sg_rc
+profile_of (const char *text, sg_profile *p)
+{
+  sg_diag d;
+  sg_diag_init (&d, "test");
+  return sg_profile_parse (text, strlen (text), "cvc4", p, &d);
+}
+
+/* A cvc4 with --check-models and one drawn option answered unsat where z3 answered sat. */
+static void
+test_repro_words (void **state)
+{
+  (void) state;
+  sg_profile cv, z;
+  assert_int_equal (profile_of ("name = cvc4\nbinary = cvc4\ninput = file\nargs = -q --lang smt2\nmodel_args = --produce-models\n"
+                                "validate_args = --check-models\n", &cv), SG_RC_OK);
+  assert_int_equal (profile_of ("name = z3\nbinary = z3\ninput = file\nargs = -smt2\n", &z), SG_RC_OK);
+  char *u[] = { strdup ("--simplification=none"), strdup ("--decision=internal") };
+  for (int k = 0; k < 2; k++) assert_true (SG_VEC_PUSH (cv.user_args, u[k]));
+  cv.fuzzed_args = 1;
+  sg_probe p;
+  sg_probe_init (&p);
+  assert_true (SG_VEC_RESERVE (p.runs, 2));
+  const sg_profile *profs[] = { &z, &cv };
+  int answers[] = { SG_ANS_SAT, SG_ANS_UNSAT };
+  for (int i = 0; i < 2; i++)
+    {
+      sg_probe_run *r = &p.runs.a[p.runs.n++];
+      memset (r, 0, sizeof *r);
+      r->prof = profs[i];
+      r->model = -1;
+      sg_outcome_init (&r->out);
+      r->out.kind = SG_OUT_OK;
+      assert_true (SG_VEC_PUSH (r->out.answers, answers[i]));
+      r->argv.models = true;
+      r->argv.validate = true;
+    }
+  p.verdict.kind = SG_VERDICT_SOUNDNESS;
+  p.verdict.query = 0;
+  sg_verdict_blame (&p.verdict, 1);
+  sg_repro rp;
+  assert_int_equal (sg_repro_of (&p, SG_NONE, "t.smt2", SG_ANS_NONE, &rp), SG_RC_OK);
+  static const char *const want[] = { "cvc4", "-q", "--lang", "smt2", "--produce-models", "--check-models",
+                                      "--simplification=none", "--decision=internal", "t.smt2" };
+  assert_int_equal (rp.argv.n, 10); /* and the NULL */
+  for (int k = 0; k < 9; k++) assert_string_equal (rp.argv.a[k], want[k]);
+  assert_int_equal (rp.file_at, 8);
+  assert_int_equal (rp.options_at, 7);
+  assert_int_equal (rp.options_n, 1);
+  assert_false (rp.on_stdin);
+  assert_string_equal (rp.shows, "unsat");
+  assert_string_equal (rp.expected, "sat (the answer of z3)");
+  assert_string_equal (rp.actual, "`unsat`");
+  sg_repro_free (&rp);
+  /* a crash by a signal: the shell's status, nothing printed needed */
+  p.verdict.kind = SG_VERDICT_CRASH;
+  p.runs.a[1].out.kind = SG_OUT_CRASH;
+  p.runs.a[1].out.sig = 11;
+  assert_int_equal (sg_repro_of (&p, SG_NONE, "t.smt2", SG_ANS_NONE, &rp), SG_RC_OK);
+  assert_int_equal (rp.status, 139);
+  assert_string_equal (rp.shows, "");
+  sg_repro_free (&rp);
+  /* nobody blamed: no reproduce */
+  p.verdict.culprit = SG_NONE;
+  assert_int_equal (sg_repro_of (&p, SG_NONE, "t.smt2", SG_ANS_NONE, &rp), SG_RC_USAGE);
+  sg_repro_free (&rp);
+  sg_probe_free (&p);
+  sg_profile_free (&cv);
+  sg_profile_free (&z);
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_wrong_answer),
     cmocka_unit_test (test_rank),
+    cmocka_unit_test (test_shell_word),
+    cmocka_unit_test (test_repro_words),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
