@@ -30,20 +30,21 @@ for id in $ids; do
   python3 - "$work" <<'EOF'
 import json, os, sys
 w = sys.argv[1]
-b = json.load(open(w + "/bucket.json"))
-md = open(w + "/issue.md").read()
+b = json.load(open(w + "/bucket.json", encoding="utf-8", errors="surrogateescape"))
+# file names and option words may hold any byte: read and write them back as they are
+md = open(w + "/issue.md", encoding="utf-8", errors="surrogateescape").read()
 r = b.get("reproduce")
 if not r:
     open(w + "/none", "w").close()
     sys.exit(0)
 trig = b.get("reduced_trigger") or b["first_trigger"]
 os.makedirs(w + "/run", exist_ok=True)
-open(w + "/run/bug.smt2", "wb").write(open(trig, "rb").read())
+open(w + "/run/bug.smt2", "wb").write(open(os.fsencode(trig), "rb").read())
 at = md.index("Reproduce (")
 start = md.index("```sh\n", at) + 6
 block = md[start:md.index("```", start)]
-open(w + "/block.sh", "w").write(block)
-open(w + "/shows", "w").write(r.get("shows") or "")
+open(w + "/block.sh", "w", encoding="utf-8", errors="surrogateescape").write(block)
+open(w + "/shows", "w", encoding="utf-8", errors="surrogateescape").write(r.get("shows") or "")
 open(w + "/status", "w").write(str(r.get("status", -1)))
 EOF
   if [ -e "$work/none" ]; then

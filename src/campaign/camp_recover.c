@@ -376,8 +376,9 @@ sg_campaign_rebuild (const char *dir, FILE *log, uint64_t *recovered, char *err,
   o.log = log;
   o.reduce = true;
   *recovered = sg_camp_recover (&o, &db, desc);
-  fprintf (log, "bugs recover: %llu findings recorded again from %s/findings; %llu settings kept%s\n",
-           (unsigned long long) *recovered, dir, (unsigned long long) nmeta,
+  fprintf (log, "bugs recover: %llu finding%s recorded again from %s/findings; %llu setting%s kept%s\n",
+           (unsigned long long) *recovered, *recovered == 1 ? "" : "s", dir, (unsigned long long) nmeta,
+           nmeta == 1 ? "" : "s",
            nmeta ? "" : " (none readable: --resume needs them, start a new campaign on the same seeds)");
   sg_db_close (&db);
   return SG_RC_OK;

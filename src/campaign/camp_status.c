@@ -104,10 +104,10 @@ sg_camp_log_line (const sg_campaign_opts *o, sg_db *db, const sg_db_counts *c, c
   sg_db_count (db, "buckets", &nb);
   double t = session > 0.001 ? session : 0.001;
   fprintf (o->log, "[%6.0fs] mutants %llu, solver calls %llu (%.1f/s this session), decided %.0f%%, unknown %.0f%%, "
-           "timeouts %.0f%%, rejected %.0f%%; findings %llu in %llu buckets\n",
+           "timeouts %.0f%%, rejected %.0f%%; findings %llu in %llu bucket%s\n",
            elapsed, (unsigned long long) c->mutants, (unsigned long long) c->calls,
            (double) (c->calls - base->calls) / t, pct (c->decided, c->calls), pct (c->unknown, c->calls),
            pct (c->timeouts, c->calls), pct (c->rejected, c->calls), (unsigned long long) nf,
-           (unsigned long long) nb);
+           (unsigned long long) nb, nb == 1 ? "" : "s");
   fflush (o->log);
 }

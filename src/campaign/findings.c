@@ -169,6 +169,8 @@ sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe 
   jstr (&b, kind);
   sg_buf_adds (&b, ",\n  \"solver\": ");
   jstr (&b, solver);
+  /* which run is the culprit's (runs may share a name: "z3;z3 OPTION", a witness) */
+  sg_buf_printf (&b, ",\n  \"culprit\": %d", p->verdict.culprit != SG_NONE ? (int) p->verdict.culprit : -1);
   /* The other runs blamed with the culprit (other versions or configurations of a solver, or
    * other solvers that gave the same wrong answer), in run order. */
   sg_buf_adds (&b, ",\n  \"also_blamed\": [");

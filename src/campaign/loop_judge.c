@@ -60,7 +60,7 @@ count_runs (worker *w, const sg_probe *p)
     {
       const sg_probe_run *r = &p->runs.a[i];
       if (r->skipped) continue;
-      ADD (st->calls, 1);
+      ADD (st->calls, 1 + r->retried);
       switch (r->out.kind)
         {
         case SG_OUT_OK:

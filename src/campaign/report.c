@@ -682,7 +682,11 @@ html_repro (sg_buf *b, sg_db *db, const char *dir, int64_t id, const char *reduc
   if (sqlite3_step (st) == SQLITE_ROW && sg_report_repro_of (dir, col (st, 0), reduced, &rp))
     {
       sg_buf_adds (b, "<p>Reproduce (the trigger saved as <code>bug.smt2</code>):</p><pre class=\"repro\">");
-      if (rp.get_model) sg_buf_adds (b, "printf '(get-model)\\n' &gt;&gt; bug.smt2\n");
+      if (rp.get_model)
+        {
+          html (b, SG_REPORT_GET_MODEL_LINE);
+          sg_buf_addc (b, '\n');
+        }
       html (b, rp.shell);
       sg_buf_adds (b, "</pre>\n<p>Expected: ");
       html (b, rp.expected);

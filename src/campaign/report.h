@@ -79,6 +79,27 @@ typedef struct sg_report_bucket {
 } sg_report_bucket;
 typedef SG_VEC (sg_report_bucket) sg_report_bugvec;
 
+/* How to see a bucket's bug (report_repro.c): its first finding's "reproduce" (oracle/repro.h)
+ * for the trigger a listing shows — the file word as the caller names it ("bug.smt2" in the
+ * issue text), the drawn options those of the reduced trigger's options line once reduced
+ * (each word shell-quoted). */
+typedef struct sg_report_repro {
+  char solver[64];
+  char shell[4096];      /* the command line, e.g. "z3 model_validate=true bug.smt2" */
+  bool get_model;        /* a line appending (get-model) to the file comes first */
+  char expected[240], actual[400];
+  char shows[120];       /* text the command prints when the bug is there ("" when none) */
+  int status;            /* the shell's exit status that shows it, -1: any */
+} sg_report_repro;
+/* The shell line that asks a trigger bug.smt2 for its model (a sg_report_repro with
+ * get_model): (get-model) after its check-sat, its (exit) taken out first. */
+#define SG_REPORT_GET_MODEL_LINE "sed '/^(exit)/d' bug.smt2 > m.smt2 && echo '(get-model)' >> m.smt2 && mv m.smt2 bug.smt2"
+/* From a finding's JSON text and, when it was reduced, the reduced trigger's text (NULL: not
+ * reduced), with file as the file word. False when the JSON has no usable "reproduce". */
+bool sg_report_repro_text (const char *json, size_t len, const char *reduced, const char *file,
+                           sg_report_repro *r /* OUT */);
+
+
 /* The most findings a bucket can count (a campaign of a million cores for years stays far
  * below); a row beyond it, or below 0, is damage. */
 #define SG_REPORT_MAX_COUNT ((int64_t) 1 << 40)

@@ -14,6 +14,7 @@
 #include "base/buf.h"
 #include "base/vec.h"
 #include "campaign/db.h"
+#include "campaign/report.h"
 #include "run/solopt.h"
 
 /* The id of a bucket's first finding: the recorded one, else its oldest (a damaged row). */
@@ -47,19 +48,9 @@ void sg_report_helps_free (sg_report_helps *h);
 void sg_report_options (sg_report_helps *h, const char *dir, const char *reduced, const char *json,
                         const char *versions, char *out, size_t size);
 
-/* How to see a bucket's bug (report_repro.c): its first finding's "reproduce" (oracle/repro.h)
- * for the trigger a listing shows — the file word "bug.smt2", the drawn options those of the
- * reduced trigger's options line once reduced (each word shell-quoted). */
-typedef struct sg_report_repro {
-  char solver[64];
-  char shell[4096];      /* the command line, e.g. "z3 model_validate=true bug.smt2" */
-  bool get_model;        /* a line appending (get-model) to bug.smt2 comes first */
-  char expected[240], actual[400];
-  char shows[120];       /* text the command prints when the bug is there ("" when none) */
-  int status;            /* the shell's exit status that shows it, -1: any */
-} sg_report_repro;
 /* From the finding JSON json (relative to dir) and the reduced trigger (NULL or "": not
- * reduced). False when the finding has no "reproduce" (an older smtgrind's, or damaged). */
+ * reduced): sg_report_repro_text on those files. False when the finding has no "reproduce"
+ * (an older smtgrind's, or damaged). */
 bool sg_report_repro_of (const char *dir, const char *json, const char *reduced, sg_report_repro *r);
 /* The Markdown of r: "Reproduce (...)", a sh block, "Expected: ...", "Actual: ...". */
 void sg_report_repro_md (const sg_report_repro *r, sg_buf *b);

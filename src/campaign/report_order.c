@@ -154,10 +154,15 @@ drawn_options (const char *dir, const char *reduced, const char *json, sg_buf *b
     {
       uint32_t runs = sg_json_get (&j, 0, "runs");
       uint32_t r = runs != UINT32_MAX && j.n.a[runs].kind == SG_JSON_ARR ? j.n.a[runs].first : UINT32_MAX;
+      /* A crash or an invalid model is the blamed run's own: only its options (issue 49). */
+      const char *kind = sg_json_str (&j, sg_json_get (&j, 0, "kind"));
+      const char *blamed = sg_json_str (&j, sg_json_get (&j, 0, "solver"));
+      bool own = kind && blamed && (!strcmp (kind, "crash") || !strcmp (kind, "invalid-model"));
       for (; r != UINT32_MAX; r = j.n.a[r].next)
         {
           if (j.n.a[r].kind != SG_JSON_OBJ) continue;
           const char *solver = sg_json_str (&j, sg_json_get (&j, r, "solver"));
+          if (own && solver && strcmp (solver, blamed)) continue;
           uint32_t o = sg_json_get (&j, r, "options");
           if (!solver || o == UINT32_MAX || j.n.a[o].kind != SG_JSON_ARR || j.n.a[o].first == UINT32_MAX) continue;
           if (b->len) sg_buf_adds (b, "; ");

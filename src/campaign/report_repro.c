@@ -14,22 +14,17 @@
 
 enum { REPRO_JSON_MAX = 1 << 20 };
 
-/* The words the reduced trigger's options line keeps for solver (a group "SOLVER W W"), into
- * words (space-separated, "" for none). False when the trigger has no such line. */
+/* The words the reduced trigger's options line ("; smtgrind options: z3 W W; cvc5 W") keeps
+ * for solver, into words (space-separated, "" for none). False when the text has no such line
+ * (its first). */
 static bool
-reduced_options (const char *dir, const char *reduced, const char *solver, char *words, size_t size)
+reduced_options (const char *text, const char *solver, char *words, size_t size)
 {
   static const char mark[] = "; smtgrind options: ";
   words[0] = 0;
-  bool cut = false;
-  char *t = sg_report_read_text (dir, reduced, 4096, &cut);
-  if (!t || strncmp (t, mark, sizeof mark - 1))
-    {
-      free (t);
-      return false;
-    }
-  char *line = t + sizeof mark - 1;
-  line[strcspn (line, "\n")] = 0;
+  if (!text || strncmp (text, mark, sizeof mark - 1)) return false;
+  char line[4096];
+  snprintf (line, sizeof line, "%.*s", (int) strcspn (text + sizeof mark - 1, "\n"), text + sizeof mark - 1);
   size_t sl = strlen (solver);
   for (char *g = line; g && *g;)
     {
@@ -43,13 +38,12 @@ reduced_options (const char *dir, const char *reduced, const char *solver, char 
         }
       g = e ? e + 1 : NULL;
     }
-  free (t);
   return true;
 }
 
-/* Append the shell words of argv [from, to) to b, the file word (at file_at) as "bug.smt2". */
+/* Append the shell words of argv [from, to) to b, the file word (at file_at) as file. */
 static void
-add_words (sg_buf *b, const sg_json *j, uint32_t cmd, uint32_t from, uint32_t to, int file_at)
+add_words (sg_buf *b, const sg_json *j, uint32_t cmd, uint32_t from, uint32_t to, int file_at, const char *file)
 {
   uint32_t k = 0;
   for (uint32_t w = j->n.a[cmd].first; w != UINT32_MAX; w = j->n.a[w].next, k++)
@@ -57,8 +51,20 @@ add_words (sg_buf *b, const sg_json *j, uint32_t cmd, uint32_t from, uint32_t to
       if (k < from || k >= to) continue;
       const char *s = sg_json_str (j, w);
       if (b->len) sg_buf_addc (b, ' ');
-      sg_repro_shell_word (b, (int) k == file_at ? "bug.smt2" : s ? s : "");
+      sg_repro_shell_word (b, (int) k == file_at ? file : s ? s : "");
     }
+}
+
+/* Member key of obj as an integer in [lo, hi] (absent: dflt); false for anything else (a
+ * damaged JSON: a string, a fraction, out of range). */
+static bool
+int_field (const sg_json *j, uint32_t obj, const char *key, double lo, double hi, double dflt, int64_t *v)
+{
+  uint32_t i = sg_json_get (j, obj, key);
+  double x = i == UINT32_MAX ? dflt : sg_json_num (j, i, lo - 1);
+  if (!(x >= lo && x <= hi) || x != (double) (int64_t) x) return false;
+  *v = (int64_t) x;
+  return true;
 }
 
 static void
@@ -69,60 +75,79 @@ field (const sg_json *j, uint32_t obj, const char *key, char *out, size_t size)
 }
 
 bool
-sg_report_repro_of (const char *dir, const char *json, const char *reduced, sg_report_repro *r)
+sg_report_repro_text (const char *t, size_t len, const char *reduced, const char *file, sg_report_repro *r)
 {
   memset (r, 0, sizeof *r);
   r->status = -1;
-  bool cut = false;
-  char *t = json && json[0] ? sg_report_read_text (dir, json, REPRO_JSON_MAX, &cut) : NULL;
   sg_json j;
   sg_diag d;
-  sg_diag_init (&d, json);
+  sg_diag_init (&d, "finding");
+  if (sg_json_parse (t, len, "finding", &j, &d)) return false;
   bool ok = false;
-  if (t && !cut && !sg_json_parse (t, strlen (t), json, &j, &d))
+  uint32_t o = sg_json_get (&j, 0, "reproduce");
+  uint32_t cmd = o != UINT32_MAX ? sg_json_get (&j, o, "command") : UINT32_MAX;
+  if (cmd != UINT32_MAX && j.n.a[cmd].kind == SG_JSON_ARR && j.n.a[cmd].first != UINT32_MAX)
     {
-      uint32_t o = sg_json_get (&j, 0, "reproduce");
-      uint32_t cmd = o != UINT32_MAX ? sg_json_get (&j, o, "command") : UINT32_MAX;
-      if (cmd != UINT32_MAX && j.n.a[cmd].kind == SG_JSON_ARR && j.n.a[cmd].first != UINT32_MAX)
+      field (&j, o, "solver", r->solver, sizeof r->solver);
+      field (&j, o, "expected", r->expected, sizeof r->expected);
+      field (&j, o, "actual", r->actual, sizeof r->actual);
+      field (&j, o, "shows", r->shows, sizeof r->shows);
+      uint32_t n = 0;
+      for (uint32_t w = j.n.a[cmd].first; w != UINT32_MAX; w = j.n.a[w].next) n++;
+      bool in = sg_json_num (&j, sg_json_get (&j, o, "stdin"), 0) != 0;
+      /* the positions in range, or no block at all (a damaged JSON names no command) */
+      int64_t st = -1, fa = -1, oa = 0, on64 = 0;
+      bool sane = int_field (&j, o, "status", -1, 255, -1, &st)
+                  && int_field (&j, o, "file_at", -1, (double) n - 1, -1, &fa) && (in ? fa == -1 : fa >= 0)
+                  && int_field (&j, o, "options_n", 0, n, 0, &on64)
+                  && int_field (&j, o, "options_at", 0, (double) (n - (uint32_t) on64), 0, &oa);
+      if (!sane)
         {
-          field (&j, o, "solver", r->solver, sizeof r->solver);
-          field (&j, o, "expected", r->expected, sizeof r->expected);
-          field (&j, o, "actual", r->actual, sizeof r->actual);
-          field (&j, o, "shows", r->shows, sizeof r->shows);
-          r->status = (int) sg_json_num (&j, sg_json_get (&j, o, "status"), -1);
-          uint32_t n = 0;
-          for (uint32_t w = j.n.a[cmd].first; w != UINT32_MAX; w = j.n.a[w].next) n++;
-          int file_at = (int) sg_json_num (&j, sg_json_get (&j, o, "file_at"), -1);
-          uint32_t at = (uint32_t) sg_json_num (&j, sg_json_get (&j, o, "options_at"), 0);
-          uint32_t on = (uint32_t) sg_json_num (&j, sg_json_get (&j, o, "options_n"), 0);
-          bool in = sg_json_num (&j, sg_json_get (&j, o, "stdin"), 0) != 0;
-          r->get_model = sg_json_num (&j, sg_json_get (&j, o, "get_model"), 0) != 0;
-          char words[1024];
-          bool red = on && at + on <= n && reduced && reduced[0]
-                     && reduced_options (dir, reduced, r->solver, words, sizeof words);
-          if (on && reduced && reduced[0] && !red) words[0] = 0, red = true; /* minimised away */
-          sg_buf b;
-          sg_buf_init (&b);
-          if (red)
-            {
-              add_words (&b, &j, cmd, 0, at, file_at);
-              for (char *save = NULL, *w = strtok_r (words, " ", &save); w; w = strtok_r (NULL, " ", &save))
-                {
-                  sg_buf_addc (&b, ' ');
-                  sg_repro_shell_word (&b, w);
-                }
-              add_words (&b, &j, cmd, at + on, n, file_at);
-            }
-          else
-            add_words (&b, &j, cmd, 0, n, file_at);
-          if (in) sg_buf_adds (&b, " < bug.smt2");
-          ok = sg_buf_ok (&b) && b.len < sizeof r->shell;
-          if (ok) snprintf (r->shell, sizeof r->shell, "%s", sg_buf_cstr (&b));
-          sg_buf_free (&b);
+          sg_json_free (&j);
+          return false;
         }
-      sg_json_free (&j);
+      r->status = (int) st;
+      int file_at = (int) fa;
+      uint32_t at = (uint32_t) oa, on = (uint32_t) on64;
+      r->get_model = sg_json_num (&j, sg_json_get (&j, o, "get_model"), 0) != 0;
+      /* once reduced, the drawn options are the reduced trigger's (none when it names none) */
+      char words[1024] = "";
+      bool red = on && at + on <= n && reduced;
+      if (red) reduced_options (reduced, r->solver, words, sizeof words);
+      sg_buf b;
+      sg_buf_init (&b);
+      add_words (&b, &j, cmd, 0, red ? at : n, file_at, file);
+      for (char *save = NULL, *w = red ? strtok_r (words, " ", &save) : NULL; w; w = strtok_r (NULL, " ", &save))
+        {
+          sg_buf_addc (&b, ' ');
+          sg_repro_shell_word (&b, w);
+        }
+      if (red) add_words (&b, &j, cmd, at + on, n, file_at, file);
+      if (in)
+        {
+          sg_buf_adds (&b, " < ");
+          sg_repro_shell_word (&b, file);
+        }
+      ok = sg_buf_ok (&b) && b.len < sizeof r->shell;
+      if (ok) snprintf (r->shell, sizeof r->shell, "%s", sg_buf_cstr (&b));
+      sg_buf_free (&b);
     }
+  sg_json_free (&j);
+  return ok;
+}
+
+bool
+sg_report_repro_of (const char *dir, const char *json, const char *reduced, sg_report_repro *r)
+{
+  memset (r, 0, sizeof *r);
+  bool cut = false, rcut = false;
+  char *t = json && json[0] ? sg_report_read_text (dir, json, REPRO_JSON_MAX, &cut) : NULL;
+  char *rt = reduced && reduced[0] ? sg_report_read_text (dir, reduced, 4096, &rcut) : NULL;
+  /* a reduced trigger that cannot be read: its options are unknown, say nothing */
+  bool ok = t && !cut && (!(reduced && reduced[0]) || rt)
+            && sg_report_repro_text (t, strlen (t), reduced && reduced[0] ? rt : NULL, "bug.smt2", r);
   free (t);
+  free (rt);
   return ok;
 }
 
@@ -130,6 +155,6 @@ void
 sg_report_repro_md (const sg_report_repro *r, sg_buf *b)
 {
   sg_buf_printf (b, "\nReproduce (the trigger above saved as `bug.smt2`):\n\n```sh\n%s%s\n```\n",
-                 r->get_model ? "printf '(get-model)\\n' >> bug.smt2\n" : "", r->shell);
+                 r->get_model ? SG_REPORT_GET_MODEL_LINE "\n" : "", r->shell);
   sg_buf_printf (b, "Expected: %s.\nActual: %s.\n", r->expected, r->actual);
 }

@@ -604,11 +604,12 @@ campaign_end (const camp_run *r, const sg_campaign_result *res)
 {
   const char *dir = r->dir;
   uint32_t nbugs = bug_count (dir);
-  fprintf (stderr, "campaign %s%s: %.0fs in all, %llu mutants, %llu solver calls; %llu findings "
-           "(%llu new) in %llu buckets, %u bug%s\n", dir, res->interrupted ? " (interrupted)" : "", res->elapsed,
-           (unsigned long long) res->totals.mutants, (unsigned long long) res->totals.calls,
-           (unsigned long long) res->findings, (unsigned long long) res->new_findings,
-           (unsigned long long) res->buckets, nbugs, nbugs == 1 ? "" : "s");
+  fprintf (stderr, "campaign %s%s: %.0fs in all, %llu mutant%s, %llu solver call%s; %llu finding%s "
+           "(%llu new) in %llu bucket%s, %u bug%s\n", dir, res->interrupted ? " (interrupted)" : "", res->elapsed,
+           (unsigned long long) res->totals.mutants, res->totals.mutants == 1 ? "" : "s",
+           (unsigned long long) res->totals.calls, res->totals.calls == 1 ? "" : "s",
+           (unsigned long long) res->findings, res->findings == 1 ? "" : "s", (unsigned long long) res->new_findings,
+           (unsigned long long) res->buckets, res->buckets == 1 ? "" : "s", nbugs, nbugs == 1 ? "" : "s");
   summary (dir, stdout);
   if (r->c.report)
     {

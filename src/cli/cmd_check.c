@@ -550,7 +550,10 @@ print_json (const check_cfg *c, const char *path, const file_result *fr)
       json_str (&b, r->prof->version);
       sg_buf_adds (&b, ", \"command\": [");
       sg_strv argv = { 0 };
-      if (sg_profile_argv (r->prof, &fr->argv, &argv) == SG_RC_OK)
+      /* the run's own flags (a run refused with its validation flags: its retry's, probe.h) */
+      sg_argv_opts ao = r->skipped ? fr->argv : r->argv;
+      ao.script_path = fr->argv.script_path;
+      if (sg_profile_argv (r->prof, &ao, &argv) == SG_RC_OK)
         for (uint32_t k = 0; k < argv.n && argv.a[k]; k++)
           {
             if (k) sg_buf_adds (&b, ", ");

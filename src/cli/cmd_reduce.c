@@ -10,6 +10,7 @@
 
 #include "base/file.h"
 #include "base/opt.h"
+#include "campaign/report.h"
 #include "cli/cli.h"
 #include "front/parse.h"
 #include "reduce/reduce.h"
@@ -371,6 +372,23 @@ reduce_run (sg_pred *p, const sg_reduce_opts *ro, const char *in, const char *ou
   return code;
 }
 
+/* A finding's reduction: the line that shows its bug on OUT (campaign/report.h), on stdout. */
+static void
+print_repro (const char *json, const char *outp)
+{
+  char *jt = NULL, *rt = NULL;
+  size_t jl = 0, rl = 0;
+  sg_diag d;
+  sg_diag_init (&d, json);
+  sg_report_repro r;
+  if (!sg_file_read (json, (size_t) 1 << 22, &jt, &jl, &d) && !sg_file_read (outp, (size_t) 1 << 30, &rt, &rl, &d)
+      && sg_report_repro_text (jt, jl, rt, outp, &r))
+    printf ("reproduce: %s%s\nexpected: %s; actual: %s\n", r.get_model ? "(with (get-model) after its check-sat, its (exit) taken out) " : "",
+            r.shell, r.expected, r.actual);
+  free (jt);
+  free (rt);
+}
+
 int
 sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
 {
@@ -398,6 +416,7 @@ sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
   if (!code) code = check_out (in, c.finding, outp);
   if (!code) code = sg_cli_out_file ("reduce", outp); /* tried, not asked: root passes access() */
   if (!code) code = reduce_run (&p, &ro, in, outp);
+  if (!code && c.finding) print_repro (c.finding, outp);
   sg_pred_free (&p);
   return code;
 }

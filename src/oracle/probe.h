@@ -7,7 +7,12 @@
  *   path, whose verdicts are always confirmed by a probe without sessions); a model
  * is checked only for single-query scripts, with the solver asked again for (get-model) after
  * its check-sat (a second run whose answer must match the first); a solver whose own model
- * check failed is asked so without its self-validation flags.
+ * check failed is asked so without its self-validation flags. A run (or a referee's) that
+ * carried validation words (validate_args, model_args) and was rejected is run once more in
+ * a fresh process without them (nor the user's words that are validate_args words): a solver
+ * that refuses an option together with its own checks (cvc5: --learned-rewrite with
+ * --check-unsat-cores) is still tested with that option. When that run is no rejection, it is
+ * the run's outcome (argv and note say so); else the first rejection stands.
  * Tests: tests/unit/oracle_test.c */
 #ifndef SG_ORACLE_PROBE_H
 #define SG_ORACLE_PROBE_H
@@ -41,13 +46,16 @@ typedef struct sg_probe_run {
   bool skipped;           /* the profile does not accept the script's logic */
   sg_outcome out;         /* classified first run */
   bool session;           /* out came from a session (sg_probe_opts.sessions) */
+  bool retried;           /* refused with its validation words for an option's sake, it was
+                             run once more without them (a second process: counted as a call) */
   bool witness;           /* added after the verdict: a run without drawn options that gives
                              the expected status the blamed run contradicts (the fuzz loop's
                              witness, campaign/loop_witness.c) */
   sg_argv_opts argv;      /* the flag groups of the command whose outcome is out (script_path
                              NULL, no solver timeout): sg_profile_argv with it and a file gives
                              the one-shot command that shows out (oracle/repro.h); a session's
-                             run records the flags its session was started with */
+                             run records the flags its session was started with; a run refused
+                             with its validation words, those of its retry without them */
   int model;              /* sg_mcheck of its model, or -1 (no sat answer, unreadable, ...);
                              when its own model check failed (SG_OUT_INVALID_MODEL), of the
                              model that check examined where the profile prints it
@@ -55,7 +63,9 @@ typedef struct sg_probe_run {
                              run without the check gives */
   bool model_checked;     /* model is of the very model its failed own check examined, read
                              from a fresh checked run's output (checked_model_args) */
-  char note[160];         /* why the model was not checked, or what failed */
+  char note[160];         /* why the model was not checked, or what failed; "refused with its
+                             validation flags (WHAT IT SAID): judged without them" first when
+                             out is of the retry without them */
   bool model_crash;       /* the model run (sg_probe_model_text, in a fresh process) crashed:
                              a crash on that text, not on the script (the fuzz loop and
                              `check` confirm it as a finding of its own) */

@@ -90,7 +90,8 @@ deciders (const sg_probe *p, uint32_t but, uint32_t q, sg_answer wrong, char *ou
       if (i == but || r->skipped || r->out.kind != SG_OUT_OK || q >= r->out.answers.n) continue;
       sg_answer a = (sg_answer) r->out.answers.a[q];
       if ((a != SG_ANS_SAT && a != SG_ANS_UNSAT) || a == wrong) continue;
-      int n = snprintf (out + at, size - at, "%s%s", k++ ? ", " : "", r->prof->name);
+      int n = snprintf (out + at, size - at, "%s%s%s", k++ ? ", " : "", r->prof->name,
+                        r->witness ? " without its drawn options" : "");
       if (n < 0 || (size_t) n >= size - at) break;
       at += (size_t) n;
     }
@@ -180,7 +181,7 @@ words_of (const sg_probe *p, uint32_t c, sg_answer expected, sg_repro *out)
         {
           /* our evaluator refuted the model: (get-model) shows it */
           out->get_model = true;
-          snprintf (out->shows, sizeof out->shows, "sat");
+          snprintf (out->shows, sizeof out->shows, "define-fun"); /* the model printed */
           snprintf (out->actual, sizeof out->actual, "`sat` and a model that falsifies an assertion: %.180s",
                     p->verdict.why);
         }

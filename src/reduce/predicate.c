@@ -274,6 +274,8 @@ sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d)
   const char *slash = strrchr (json_path, '/');
   if (trigger[0] == '/' || !slash) snprintf (p->trigger, sizeof p->trigger, "%s", trigger);
   else snprintf (p->trigger, sizeof p->trigger, "%.*s/%s", (int) (slash - json_path), json_path, trigger);
+  double cx = sg_json_num (&j, sg_json_get (&j, 0, "culprit"), -1);
+  int64_t culprit_at = cx >= 0 && cx < 64 && cx == (double) (int64_t) cx ? (int64_t) cx : -1;
   for (uint32_t r = j.n.a[runs].first; !rc && r != JNONE; r = j.n.a[r].next)
     {
       const char *name = sg_json_str (&j, sg_json_get (&j, r, "solver"));
@@ -319,7 +321,11 @@ sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d)
       if (!rc) rc = fuzzed_options (&j, r, &prof, d);
       if (!rc && !SG_VEC_PUSH (p->solvers, prof)) rc = SG_RC_NOMEM;
       if (rc) { sg_profile_free (&prof); break; }
-      if (p->culprit == SG_NONE && !strcmp (name, solver)) p->culprit = p->solvers.n - 1;
+      /* the culprit: the run the JSON names by index (runs may share a name), else the first
+       * run of its name (an older smtgrind's JSON) */
+      if (culprit_at >= 0 ? (int64_t) (p->solvers.n - 1) == culprit_at && !strcmp (name, solver)
+                          : p->culprit == SG_NONE && !strcmp (name, solver))
+        p->culprit = p->solvers.n - 1;
       const char *outcome = sg_json_str (&j, sg_json_get (&j, r, "outcome"));
       if (p->culprit == p->solvers.n - 1 && outcome && !strcmp (outcome, "invalid_model"))
         p->self_invalid = true;

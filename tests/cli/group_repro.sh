@@ -25,13 +25,23 @@ group_repro() {
   run bash scripts/check-repro.sh "$d/segv" "$bin"
   check "crash by SIGSEGV: the reproduce line exits 139 in a clean shell" \
     eval '[ $code = 0 ] && [[ $out == *"bucket 1: shows the bug"* ]] && [ "$("$bin" bugs show "$d/segv" 1 | python3 -c "import json,sys; print(json.load(sys.stdin)[\"reproduce\"][\"status\"])")" = 139 ]'
+  # Two runs of one name ("F sat;F segv": both fake_solver): the finding names its culprit by
+  # index, so reduce --finding takes the crashing one, not the first of that name.
+  run "$bin" opfuzz --mutants 1 --seed 1 -t 5 --jobs 1 --no-sessions --referee none --solvers "z3;$fake sat;$fake segv" \
+    --out "$d/twin" examples/qf_lia.smt2
+  local tj
+  tj=$(find "$d/twin" -name 'crash-fake_solver-*.json' | head -n 1)
+  run "$bin" reduce --finding "$tj" "$d/twin.smt2" --budget 30 -q
+  check "two runs of one solver name: reduce --finding reduces the crash of the second (its index in the JSON)" \
+    eval '[ -n "$tj" ] && [ $code = 0 ] && [[ $out == *"reproduce: $fake segv $d/twin.smt2"* ]]'
   # A z3 whose model (asked by (get-model)) falsifies the seed's assertions (x = 1000 where
   # x < 100): our evaluator refutes it; the reproduce block appends (get-model) first.
   mkdir -p "$d/m"
   cat > "$d/m/z3" <<'EOF'
 #!/bin/sh
 for f in "$@"; do :; done
-if [ -f "$f" ] && grep -q '(get-model)' "$f" && [ "$(/usr/bin/z3 -smt2 "$f" 2>/dev/null | head -n 1)" = sat ]; then
+# as a solver does, nothing after (exit) is read
+if [ -f "$f" ] && sed '/^(exit)/,$d' "$f" | grep -q '(get-model)' && [ "$(/usr/bin/z3 -smt2 "$f" 2>/dev/null | head -n 1)" = sat ]; then
   echo sat
   echo '((define-fun x () Int 1000) (define-fun y () Int 0) (define-fun z () Int 0))'
   exit 0
@@ -42,8 +52,8 @@ EOF
   run "$bin" "${camp[@]}" --model-sample 100 --solvers "$d/m/z3;cvc5" --out "$d/model" examples/qf_lia.smt2
   check "campaign: z3's invalid model (refuted by our evaluator) found" eval '[ $code = 10 ] && [[ $out == *"invalid-model"* ]]'
   run bash scripts/check-repro.sh "$d/model" "$bin"
-  check "invalid model: the reproduce block appends (get-model), and the model it prints is the bad one" \
-    eval '[ $code = 0 ] && [[ $out == *": shows the bug (printf"*"(get-model)"*" >> bug.smt2 "* ]] && [[ $out != *"DOES NOT"* ]]'
+  check "invalid model: the reproduce block puts (get-model) after the check-sat, (exit) out, and the model is printed" \
+    eval '[ $code = 0 ] && [[ $out == *": shows the bug (sed "*"(exit)"*"(get-model)"*"mv m.smt2 bug.smt2 "* ]] && [[ $out != *"DOES NOT"* ]]'
   if [ ! -x /usr/bin/cvc4 ]; then
     echo "SKIP: group repro: the cvc4 cases need /usr/bin/cvc4" >&2
     return
@@ -99,4 +109,13 @@ EOF
            -e --check-models -e bug.smt2 -e --incremental -e --strings-exp -e -v || true)
   check "--option-fuzz safe: the line keeps one drawn option (the reduced trigger's), not all drawn ($line)" \
     eval '[ "$kept" = 1 ]'
+  # reduce --finding prints the reproduce line for its OUT file (the reduced trigger itself)
+  local fjs
+  fjs=$(find "$d/fz/findings" -name 'crash-cvc4-*.json' | head -n 1)
+  run "$bin" reduce --finding "$fjs" "$d/r1.smt2" --budget 30 -q
+  line=$(sed -n 's/^reproduce: //p' <<<"$out")
+  local shown
+  shown=$(env -i PATH="$PATH" bash -c "$line" 2>&1 || true)
+  check "reduce --finding: a 'reproduce:' line naming OUT, and run as written it shows the bug" \
+    eval '[ $code = 0 ] && [[ $line == *" $d/r1.smt2" ]] && [[ $shown == *"ERRORS SATISFYING ASSERTIONS WITH MODEL"* ]]'
 }

@@ -5,7 +5,7 @@
 #
 # Run from the source directory. GROUPs: basic parse print golden deep big check fuzz campaign reduce
 # janus supervise genstr genbvfp cluster options npmz3 enum release triage exits flood names repro witness
-# semopts
+# semopts validate
 # (default: all; supervise_envi, a part of supervise, runs alone too).
 # --update rewrites tests/parse/*.expected from BINARY's current messages (see
 # tests/parse/README.md); check the diff before committing. Exit status 0 when every check
@@ -16,7 +16,7 @@
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise|supervise_envi|genstr|genbvfp|cluster|options|npmz3|enum|release|triage|exits|flood|names|repro|witness|semopts]... [--update]" >&2
+  echo "usage: run_cli_tests.sh BINARY [basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|supervise|supervise_envi|genstr|genbvfp|cluster|options|npmz3|enum|release|triage|exits|flood|names|repro|witness|semopts|validate]... [--update]" >&2
   exit 2
 fi
 bin=$1
@@ -26,11 +26,11 @@ groups=()
 for a in "$@"; do
   case "$a" in
     --update) update=1 ;;
-    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise|supervise_envi|genstr|genbvfp|cluster|options|npmz3|enum|release|triage|exits|flood|names|repro|witness|semopts) groups+=("$a") ;;
+    basic|parse|print|golden|deep|big|check|fuzz|campaign|reduce|janus|supervise|supervise_envi|genstr|genbvfp|cluster|options|npmz3|enum|release|triage|exits|flood|names|repro|witness|semopts|validate) groups+=("$a") ;;
     *) echo "run_cli_tests.sh: unknown argument '$a'" >&2; exit 2 ;;
   esac
 done
-[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise genstr genbvfp cluster options npmz3 enum release triage exits flood names repro witness semopts)
+[ ${#groups[@]} -gt 0 ] || groups=(basic parse print golden deep big check fuzz campaign reduce janus supervise genstr genbvfp cluster options npmz3 enum release triage exits flood names repro witness semopts validate)
 
 export LC_ALL=C
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smtgrind-cli.XXXXXX")
@@ -2589,6 +2589,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/group_repro.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/group_witness.sh"
 # shellcheck source=tests/cli/group_semopts.sh
 source "$(dirname "${BASH_SOURCE[0]}")/group_semopts.sh"
+# shellcheck source=tests/cli/group_validate.sh
+source "$(dirname "${BASH_SOURCE[0]}")/group_validate.sh"
 # ---- enum: grammar-based enumeration (issue 17) ----------------------------------------------
 group_enum() {
   local d=$tmp/en

@@ -11,10 +11,15 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/buf.h"
 #include "campaign/report.h"
+#include "campaign/report_int.h"
 #include "oracle/repro.h"
 
 /* assert_string_equal that takes NULL for "no answer". */
@@ -179,6 +184,72 @@ test_repro_words (void **state)
   sg_profile_free (&z);
 }
 
+/* The options line of an unreduced bucket: a crash or an invalid model names the blamed
+ * solver's drawn options only (issue 49); a wrong answer every run's. */
+static void
+test_options_of_blamed (void **state)
+{
+  (void) state;
+  char dir[] = "/tmp/report_test.XXXXXX";
+  assert_non_null (mkdtemp (dir));
+  char path[256];
+  snprintf (path, sizeof path, "%s/findings", dir);
+  assert_int_equal (mkdir (path, 0700), 0);
+  static const char *const kinds[] = { "crash", "invalid-model", "soundness" };
+  static const char *const want[] = { "z3 sat.euf=true", "z3 sat.euf=true", "z3 sat.euf=true; cvc5 --sygus-inst" };
+  for (int k = 0; k < 3; k++)
+    {
+      snprintf (path, sizeof path, "%s/findings/f.json", dir);
+      FILE *f = fopen (path, "w");
+      assert_non_null (f);
+      fprintf (f, "{\"kind\": \"%s\", \"solver\": \"z3\", \"runs\": [{\"solver\": \"z3\", \"options\": [\"sat.euf=true\"]},"
+                  " {\"solver\": \"cvc5\", \"options\": [\"--sygus-inst\"]}]}\n", kinds[k]);
+      fclose (f);
+      sg_report_helps h = { 0 };
+      char out[256];
+      sg_report_options (&h, dir, NULL, "findings/f.json", "", out, sizeof out);
+      sg_report_helps_free (&h);
+      assert_string_equal (out, want[k]);
+      unlink (path);
+    }
+  snprintf (path, sizeof path, "%s/findings", dir);
+  rmdir (path);
+  rmdir (dir);
+}
+
+/* A bucket's reproduce line from a finding's JSON: the file word and the reduced options
+ * spliced in; a damaged "reproduce" (positions out of range, wrong types) gives none. */
+static void
+test_repro_text (void **state)
+{
+  (void) state;
+  static const char head[] = "{\"reproduce\": {\"solver\": \"z3\", \"command\": [\"z3\", \"-smt2\", \"a=1\", \"b=2\", \"f.smt2\"], ";
+  char t[512];
+  sg_report_repro r;
+  snprintf (t, sizeof t, "%s\"file_at\": 4, \"options_at\": 2, \"options_n\": 2, \"status\": -1, \"shows\": \"sat\"}}", head);
+  assert_true (sg_report_repro_text (t, strlen (t), NULL, "bug file.smt2", &r));
+  assert_string_equal (r.shell, "z3 -smt2 a=1 b=2 'bug file.smt2'");
+  assert_true (sg_report_repro_text (t, strlen (t), "; smtgrind options: cvc5 x; z3 b=0\n(check-sat)\n", "bug.smt2", &r));
+  assert_string_equal (r.shell, "z3 -smt2 b=0 bug.smt2");
+  assert_true (sg_report_repro_text (t, strlen (t), "(check-sat)\n", "bug.smt2", &r));
+  assert_string_equal (r.shell, "z3 -smt2 bug.smt2"); /* reduced, no options line: none needed */
+  static const char *const bad[] = {
+    "\"file_at\": 4, \"options_at\": 4294967295, \"options_n\": 2",
+    "\"file_at\": 4, \"options_at\": -1, \"options_n\": 2",
+    "\"file_at\": 4, \"options_at\": 2, \"options_n\": 9",
+    "\"file_at\": \"4\"",
+    "\"file_at\": 99",
+    "\"file_at\": 1e30",
+    "\"file_at\": 2.5",
+    "\"file_at\": 4, \"status\": 1e12",
+  };
+  for (size_t k = 0; k < sizeof bad / sizeof *bad; k++)
+    {
+      snprintf (t, sizeof t, "%s%s}}", head, bad[k]);
+      assert_false (sg_report_repro_text (t, strlen (t), NULL, "bug.smt2", &r));
+    }
+}
+
 int
 main (void)
 {
@@ -187,6 +258,8 @@ main (void)
     cmocka_unit_test (test_rank),
     cmocka_unit_test (test_shell_word),
     cmocka_unit_test (test_repro_words),
+    cmocka_unit_test (test_options_of_blamed),
+    cmocka_unit_test (test_repro_text),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
