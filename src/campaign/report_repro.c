@@ -16,7 +16,7 @@ enum { REPRO_JSON_MAX = 1 << 20 };
 
 /* The words the reduced trigger's options line ("; smtgrind options: z3 W W; cvc5 W") keeps
  * for solver, into words (space-separated, "" for none). False when the text has no such line
- * (its first). */
+ * (its first) or the line or the group does not fit (a command cut short is no command). */
 static bool
 reduced_options (const char *text, const char *solver, char *words, size_t size)
 {
@@ -24,7 +24,9 @@ reduced_options (const char *text, const char *solver, char *words, size_t size)
   words[0] = 0;
   if (!text || strncmp (text, mark, sizeof mark - 1)) return false;
   char line[4096];
-  snprintf (line, sizeof line, "%.*s", (int) strcspn (text + sizeof mark - 1, "\n"), text + sizeof mark - 1);
+  size_t ll = strcspn (text + sizeof mark - 1, "\n");
+  if (ll >= sizeof line) return false;
+  snprintf (line, sizeof line, "%.*s", (int) ll, text + sizeof mark - 1);
   size_t sl = strlen (solver);
   for (char *g = line; g && *g;)
     {
@@ -32,10 +34,7 @@ reduced_options (const char *text, const char *solver, char *words, size_t size)
       if (e) *e = 0;
       while (*g == ' ') g++;
       if (!strncmp (g, solver, sl) && (g[sl] == ' ' || !g[sl]))
-        {
-          snprintf (words, size, "%s", g[sl] ? g + sl + 1 : "");
-          break;
-        }
+        return (size_t) snprintf (words, size, "%s", g[sl] ? g + sl + 1 : "") < size;
       g = e ? e + 1 : NULL;
     }
   return true;
@@ -111,9 +110,15 @@ sg_report_repro_text (const char *t, size_t len, const char *reduced, const char
       uint32_t at = (uint32_t) oa, on = (uint32_t) on64;
       r->get_model = sg_json_num (&j, sg_json_get (&j, o, "get_model"), 0) != 0;
       /* once reduced, the drawn options are the reduced trigger's (none when it names none) */
-      char words[1024] = "";
+      char words[4096] = "";
       bool red = on && at + on <= n && reduced;
-      if (red) reduced_options (reduced, r->solver, words, sizeof words);
+      /* a reduced trigger without the line needs none of the drawn options; one whose line
+       * does not fit here gives no command (never one cut short) */
+      if (red && !reduced_options (reduced, r->solver, words, sizeof words) && !strncmp (reduced, "; smtgrind options: ", 20))
+        {
+          sg_json_free (&j);
+          return false;
+        }
       sg_buf b;
       sg_buf_init (&b);
       add_words (&b, &j, cmd, 0, red ? at : n, file_at, file);

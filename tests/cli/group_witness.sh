@@ -5,7 +5,7 @@
 # is a wrapper around /usr/bin/z3 that answers sat where z3 answers unsat: only with an option
 # word outside its profile's (a drawn one), or, once $d/always exists, always (its defaults
 # too: then nothing but the status says sat is wrong). One wrapper path for both, so the option
-# table is read from it once (a private option cache).
+# table (a short one, its -pd) is read from it once (a private option cache).
 # shellcheck shell=bash disable=SC2016,SC2034,SC2154
 group_witness() {
   local d=$tmp/witness
@@ -14,11 +14,22 @@ group_witness() {
     echo "SKIP: group witness needs /usr/bin/z3" >&2
     return
   fi
+  # Its -pd: a short table of harmless options (the real one has 591, each tried once: half a
+  # minute), so every chain draws from these.
   cat > "$d/z3" <<EOF
 #!/bin/sh
 drawn=0; file=
 for a in "\$@"; do
   case "\$a" in
+    -pd)
+      printf 'Global parameters\n    model (bool) model generation (default: true)\n\n'
+      printf '[module] smt, description: smt solver\n'
+      printf '    relevancy (unsigned int) relevancy level (default: 2)\n'
+      printf '    phase_selection (unsigned int) phase selection heuristic (default: 3)\n'
+      printf '    case_split (unsigned int) case split strategy (default: 1)\n'
+      printf '[module] rewriter, description: rewriter\n'
+      printf '    sort_sums (bool) sort the arguments of + (default: false)\n'
+      exit 0 ;;
     -smt2|-in|model=true|model_validate=true|-T:*|-t:*|-version|--version) ;;
     -*|*=*) drawn=1 ;;
     *) file=\$a ;;

@@ -233,6 +233,14 @@ test_repro_text (void **state)
   assert_string_equal (r.shell, "z3 -smt2 b=0 bug.smt2");
   assert_true (sg_report_repro_text (t, strlen (t), "(check-sat)\n", "bug.smt2", &r));
   assert_string_equal (r.shell, "z3 -smt2 bug.smt2"); /* reduced, no options line: none needed */
+  /* an options line too long to splice whole: no command rather than one cut short */
+  char *longline = malloc (6000);
+  assert_non_null (longline);
+  int w = snprintf (longline, 6000, "; smtgrind options: z3 ");
+  memset (longline + w, 'A', 5000);
+  snprintf (longline + w + 5000, 6000 - (size_t) w - 5000, " b=0\n(check-sat)\n");
+  assert_false (sg_report_repro_text (t, strlen (t), longline, "bug.smt2", &r));
+  free (longline);
   static const char *const bad[] = {
     "\"file_at\": 4, \"options_at\": 4294967295, \"options_n\": 2",
     "\"file_at\": 4, \"options_at\": -1, \"options_n\": 2",
