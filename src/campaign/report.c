@@ -368,13 +368,24 @@ jfield (sg_buf *b, const char *name, const char *v, bool comma)
 }
 
 /* "reproduce": the bucket's command line for its trigger (report_repro.c), or null. */
+/* Bucket id's reproduce line (its first finding's JSON, report_repro.c) into r; false when it
+ * has none. */
+static bool
+bucket_repro (sg_db *db, const char *dir, int64_t id, const char *reduced, sg_report_repro *r)
+{
+  sqlite3_stmt *st = q (db, "SELECT " SG_REPORT_FIRST ("json") " FROM buckets WHERE id = ?");
+  if (!st) return false;
+  sqlite3_bind_int64 (st, 1, id);
+  bool ok = sqlite3_step (st) == SQLITE_ROW && sg_report_repro_of (dir, col (st, 0), reduced, r);
+  sqlite3_finalize (st);
+  return ok;
+}
+
 static void
 json_repro (sg_buf *b, sg_db *db, const char *dir, int64_t id, const char *reduced)
 {
-  sqlite3_stmt *st = q (db, "SELECT " SG_REPORT_FIRST ("json") " FROM buckets WHERE id = ?");
   sg_report_repro rp;
-  if (st) sqlite3_bind_int64 (st, 1, id);
-  if (!st || sqlite3_step (st) != SQLITE_ROW || !sg_report_repro_of (dir, col (st, 0), reduced, &rp))
+  if (!bucket_repro (db, dir, id, reduced, &rp))
     sg_buf_adds (b, ", \"reproduce\": null");
   else
     {
@@ -387,7 +398,6 @@ json_repro (sg_buf *b, sg_db *db, const char *dir, int64_t id, const char *reduc
       jfield (b, "shows", rp.shows[0] ? rp.shows : NULL, true);
       sg_buf_printf (b, ", \"status\": %d}", rp.status);
     }
-  if (st) sqlite3_finalize (st);
 }
 
 static sg_rc
@@ -675,11 +685,8 @@ html_plots (sg_buf *b, sg_db *db)
 static void
 html_repro (sg_buf *b, sg_db *db, const char *dir, int64_t id, const char *reduced)
 {
-  sqlite3_stmt *st = q (db, "SELECT " SG_REPORT_FIRST ("json") " FROM buckets WHERE id = ?");
-  if (!st) return;
-  sqlite3_bind_int64 (st, 1, id);
   sg_report_repro rp;
-  if (sqlite3_step (st) == SQLITE_ROW && sg_report_repro_of (dir, col (st, 0), reduced, &rp))
+  if (bucket_repro (db, dir, id, reduced, &rp))
     {
       sg_buf_adds (b, "<p>Reproduce (the trigger saved as <code>bug.smt2</code>):</p><pre class=\"repro\">");
       if (rp.get_model)
@@ -694,7 +701,6 @@ html_repro (sg_buf *b, sg_db *db, const char *dir, int64_t id, const char *reduc
       html (b, rp.actual);
       sg_buf_adds (b, ".</p>\n");
     }
-  sqlite3_finalize (st);
 }
 
 /* One bucket (the row st of BUCKET_COLS; r its listing, NULL when the listing failed): its
