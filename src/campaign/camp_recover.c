@@ -277,7 +277,7 @@ recover_pair (const sg_campaign_opts *o, sg_db *db, sqlite3_stmt *known, const c
       fd.elapsed = o->elapsed0;
       int64_t bucket;
       bool fresh;
-      ok = !sg_db_add_finding (db, &fd, o->reduce && strcmp (pr->kind, "unspecified") ? "pending" : "off",
+      ok = !sg_db_add_finding (db, &fd, o->reduce && strcmp (pr->kind, "unspecified") && strcmp (pr->kind, "validation") ? "pending" : "off",
                                &bucket, &fresh);
       if (ok)
         fprintf (o->log, "campaign: recovered %s/%s (written, not recorded, when the last session stopped): bucket %lld\n",

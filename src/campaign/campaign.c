@@ -98,7 +98,7 @@ open_session (const sg_campaign_opts *o, const char *dbpath, int *lock, sg_db *d
   if (o->reduce)
     sg_db_exec (db, "UPDATE buckets SET reduce_state = 'pending'"
                     " WHERE reduce_state IN ('off', 'unavailable', 'failed') AND merged_into IS NULL"
-                    " AND kind != 'unspecified'");
+                    " AND kind NOT IN ('unspecified', 'validation')");
   sg_db_exec (db, "UPDATE slices SET state = 'killed' WHERE state = 'running'");
   return SG_RC_OK;
 }

@@ -710,7 +710,7 @@ sg_db_triage_next (sg_db *db, const int64_t *skip, uint32_t nskip, int64_t *buck
   if (!sg_db_has_table (db, "triage") && sg_db_exec (db, TRIAGE_SCHEMA)) return SG_RC_IO;
   sqlite3_stmt *st = prep (db, "SELECT id, kind, solver, reduced_trigger FROM buckets b"
                                " WHERE merged_into IS NULL AND reduce_state = 'done' AND reduced_trigger IS NOT NULL"
-                               " AND kind != 'unspecified' AND NOT EXISTS (SELECT 1 FROM triage t"
+                               " AND kind NOT IN ('unspecified', 'validation') AND NOT EXISTS (SELECT 1 FROM triage t"
                                " WHERE t.bucket = b.id AND t.outcome != 'failed') ORDER BY id");
   if (!st) return SG_RC_IO;
   int r;

@@ -200,11 +200,13 @@ void
 sg_dedup_key (const char *kind, const char *solver, const char *logic, const char *signature,
               const char *text, size_t len, char *out, size_t size)
 {
-  if (!strcmp (kind, "crash") && signature && signature[0])
+  /* a crash, and a validation note (oracle/probe.h: its signature says how the validating run
+   * differed), by signature */
+  if ((!strcmp (kind, "crash") || !strcmp (kind, "validation")) && signature && signature[0])
     {
       char norm[256];
       sg_dedup_crash_sig (signature, norm, sizeof norm);
-      snprintf (out, size, "crash|%s|%s", solver, norm);
+      snprintf (out, size, "%s|%s|%s", kind, solver, norm);
       return;
     }
   uint64_t h;
@@ -420,11 +422,13 @@ void
 sg_dedup_bug_key (const char *kind, const char *solver, const char *signature, const char *text,
                   size_t len, char *out, size_t size)
 {
-  if (!strcmp (kind, "crash") && signature && signature[0])
+  /* a crash, and a validation note (oracle/probe.h: its signature says how the validating run
+   * differed), by signature */
+  if ((!strcmp (kind, "crash") || !strcmp (kind, "validation")) && signature && signature[0])
     {
       char norm[256];
       sg_dedup_crash_sig (signature, norm, sizeof norm);
-      snprintf (out, size, "crash|%s|%s", solver, norm);
+      snprintf (out, size, "%s|%s|%s", kind, solver, norm);
       return;
     }
   enum { MAXF = 48 };

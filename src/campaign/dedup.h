@@ -32,7 +32,8 @@ sg_rc sg_dedup_shape (const char *text, size_t len, uint64_t *hash /* OUT */);
 uint64_t sg_dedup_text (const char *text, size_t len);
 
 /* The bucket key of a finding into out (size >= 128):
- *   "crash|SOLVER|NORMSIG" or "KIND|SOLVER|LOGIC|HEX16". */
+ *   "crash|SOLVER|NORMSIG" (a validation note: "validation|SOLVER|NORMSIG") or
+ *   "KIND|SOLVER|LOGIC|HEX16". */
 void sg_dedup_key (const char *kind, const char *solver, const char *logic, const char *signature,
                    const char *text, size_t len, char *out, size_t size);
 
@@ -46,7 +47,8 @@ sg_rc sg_dedup_alpha (const char *text, size_t len, sg_buf *out);
 uint64_t sg_dedup_alpha_hash (const char *text, size_t len);
 
 /* The bug key of a bucket into out (size >= 256), from its reduced trigger (or its first one):
- *   crash:  "crash|SOLVER|NORMSIG" (the bucket key: one bug per crash site);
+ *   crash:  "crash|SOLVER|NORMSIG" (the bucket key: one bug per crash site; a validation
+ *           note the same way, "validation|SOLVER|NORMSIG");
  *   others: "KIND|SOLVER|FEATURES": the sorted set of the trigger's operator classes (arith,
  *           bv, fp, string, array, datatype, quantifier, uf; core operators ignored) and sort
  *           kinds (Array(index,element) kept; widths and formats ignored). Leaves and names

@@ -220,6 +220,13 @@ sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe 
       sg_buf_adds (&b, "]");
       if (r->prof->input == SG_INPUT_STDIN) sg_buf_adds (&b, ", \"stdin\": true");
       if (r->witness) sg_buf_adds (&b, ", \"witness\": true");
+      /* its validating run (oracle/probe.h): what it showed when that differs from the plain
+       * run, or what its failed own check adopted (then "command" is that run's) */
+      if (r->val.ran && r->val.what[0])
+        {
+          sg_buf_adds (&b, ", \"validation\": ");
+          jstr (&b, r->val.what);
+        }
       /* The solver as named: binary, profile words, the spec's and drawn words (what the
        * reducer and triage rebuild the solver from). */
       sg_buf_adds (&b, ", \"solver_command\": [");

@@ -43,7 +43,7 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
             "(by every solver: %llu mutants)  "
             "bugs: soundness %llu, invalid-model %llu, crash %llu, incompleteness %llu  "
             "(unknown %llu, timeouts %llu, memouts %llu, rejected %llu, rechecked %llu, unconfirmed %llu, "
-            "unspecified %llu, over-limit %llu, ill-typed %llu, duplicates %llu, cut %llu, "
+            "unspecified %llu, validation notes %llu, over-limit %llu, ill-typed %llu, duplicates %llu, cut %llu, "
             "re-run %llu)%s",
             secs, (unsigned long long) s->mutants, (double) s->mutants / t,
             (unsigned long long) s->calls, (double) s->calls / t, share,
@@ -54,7 +54,7 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
             (unsigned long long) s->findings[SG_VERDICT_INCOMPLETE],
             (unsigned long long) s->unknown, (unsigned long long) s->timeouts,
             (unsigned long long) s->memouts, (unsigned long long) s->rejected, (unsigned long long) s->escalated,
-            (unsigned long long) s->unconfirmed, (unsigned long long) s->unspecified,
+            (unsigned long long) s->unconfirmed, (unsigned long long) s->unspecified, (unsigned long long) s->notes,
             (unsigned long long) s->over_limit,
             (unsigned long long) s->ill_typed, (unsigned long long) s->duplicates,
             (unsigned long long) s->cut, (unsigned long long) s->rerun, cores);

@@ -112,6 +112,9 @@ typedef struct sg_fuzz_stats {
   uint64_t unspecified;   /* confirmed disagreements an unspecified value explains
                              (oracle/unspec.def): written as `unspecified` finding pairs,
                              never counted in findings[] (not bugs) */
+  uint64_t notes;         /* confirmed validation notes (oracle/probe.h): a solver under its
+                             own validation flags crashing where its plain command answers,
+                             or the other way round: `validation` finding pairs, not bugs */
   /* Techniques with perf: per solver (in --solvers order) the runs of the first probe of each
    * mutant that were not skipped, and those that decided within each threshold T. */
   uint64_t perf_runs[SG_FUZZ_PERF_SOLVERS];

@@ -60,7 +60,7 @@ count_runs (worker *w, const sg_probe *p)
     {
       const sg_probe_run *r = &p->runs.a[i];
       if (r->skipped) continue;
-      ADD (st->calls, 1 + r->retried);
+      ADD (st->calls, 1 + (r->val.ran && !r->val.model_run)); /* a validating run of its own */
       switch (r->out.kind)
         {
         case SG_OUT_OK:
@@ -197,12 +197,15 @@ write_finding_text (worker *w, const sg_tech_mutant *m, const sg_tech_seed *cons
       /* An unspecified verdict is kept (the pair, the campaign's database) but never counted
        * as a bug. */
       bool unspec = p->verdict.kind == SG_VERDICT_UNSPECIFIED;
+      bool note = p->verdict.kind == SG_VERDICT_VALIDATION;
       if (unspec) ADD (st->unspecified, 1);
-      else ADD (st->findings[p->verdict.kind], 1);
+      else if (note) ADD (st->notes, 1);
+      else if ((int) p->verdict.kind < (int) SG_FUZZ_KINDS) ADD (st->findings[p->verdict.kind], 1);
       pthread_mutex_lock (&w->fmu);
       if (o->on_finding) o->on_finding (o->finding_ctx, o->out_dir, name, p, &fi);
       if (o->status)
-        fprintf (o->status, "%s: %s/%s.smt2: %s\n", unspec ? "unspecified (not a bug)" : "finding",
+        fprintf (o->status, "%s: %s/%s.smt2: %s\n",
+                 unspec ? "unspecified (not a bug)" : note ? "validation note (not a bug)" : "finding",
                  o->out_dir, name, p->verdict.why);
       pthread_mutex_unlock (&w->fmu);
     }
@@ -261,6 +264,40 @@ judge_model_crash (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const
   ADD (st->escalated, 1);
   sg_probe_free (&again);
   sg_buf_free (&t);
+}
+
+/* ---- validation notes (issue 50) ---- */
+
+/* A run of p whose validating run differed from its plain run (a crash in one, an answer in
+ * the other, other answers: sg_probe_val_differs): its validating run once more in a fresh
+ * process, and when it differs again a `validation` finding of its own (a note, never a bug;
+ * the plain run's finding, if any, is the bug). */
+static void
+judge_notes (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds, uint64_t number,
+             uint64_t chain, const sg_store *s, const sg_script *sc, const sg_probe *p)
+{
+  const sg_fuzz_opts *o = w->o;
+  sg_fuzz_stats *st = &w->sh->w[w->index];
+  for (uint32_t i = 0; i < p->runs.n; i++)
+    {
+      if (!sg_probe_val_differs (&p->runs.a[i]) || out_of_time (w)) continue;
+      sg_probe_opts po;
+      memset (&po, 0, sizeof po);
+      po.timeout_ms = stage_timeout (w);
+      po.mem_bytes = o->mem_bytes;
+      sg_buf t;
+      sg_buf_init (&t);
+      sg_probe note;
+      sg_probe_init (&note);
+      uint32_t calls = 0;
+      if (sg_probe_val_note (o->pats, s, sc, m->text.s, m->text.len, &po, p, i, &t, &note, &calls))
+        write_finding_text (w, m, seeds, number, chain, &note, "validation", t.s, t.len);
+      else
+        ADD (st->unconfirmed, 1);
+      ADD (st->calls, calls);
+      sg_probe_free (&note);
+      sg_buf_free (&t);
+    }
 }
 
 /* ---- the unsat-core oracle (oracle/core.h) on scripts that carry their known core ---- */
@@ -661,6 +698,7 @@ sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m
       else if (mc != SG_NONE) judge_model_crash (w, m, seeds, number, chain, &s, &sc, &p);
       else if (ran && clean && m->expected == SG_ANS_UNSAT && o->cores)
         judge_core (w, m, seeds, number, chain, &s, &sc, &p);
+      if (ran && failed_now (w) == failed0) judge_notes (w, m, seeds, number, chain, &s, &sc, &p);
       if (ran && o->tech->perf && failed_now (w) == failed0) note_times (w, m, number, &p);
       sg_probe_free (&p);
       if (wit) sg_profile_free (&wprof);

@@ -143,8 +143,8 @@ bugs (sg_db *db, const char *dir, sg_report_helps *h, sg_report_bugvec *out)
       else /* unreadable: the bucket stands alone */
         snprintf (r.bug_key, sizeof r.bug_key, "bucket %lld", (long long) r.id);
       free (text);
-      /* unspecified findings are kept, never a bug: bug 0. */
-      if (!strcmp (r.kind, "unspecified"))
+      /* unspecified findings and validation notes are kept, never a bug: bug 0. */
+      if (!strcmp (r.kind, "unspecified") || !strcmp (r.kind, "validation"))
         {
           r.bug = 0;
           if (!SG_VEC_PUSH (*out, r)) rc = SG_RC_NOMEM;
@@ -260,13 +260,19 @@ sg_report_list_some (sg_db *db, const char *dir, FILE *f, bool human, bool open_
           if (r->triage_text[0]) fprintf (f, "             releases: %s\n", r->triage_text);
         }
     }
-  uint32_t nu = 0;
-  long long nuf = 0;
+  uint32_t nu = 0, nn = 0;
+  long long nuf = 0, nnf = 0;
   for (uint32_t i = 0; i < v.n && !open_only; i++)
-    if (!v.a[i].bug) { nu++; nuf += (long long) v.a[i].count; }
+    if (!v.a[i].bug && !strcmp (v.a[i].kind, "validation")) { nn++; nnf += (long long) v.a[i].count; }
+    else if (!v.a[i].bug) { nu++; nuf += (long long) v.a[i].count; }
   if (nu)
     fprintf (f, "unspecified (not bugs): %lld finding%s in %u bucket%s, disagreements a value SMT-LIB"
                 " leaves unspecified can explain\n", nuf, nuf == 1 ? "" : "s", nu, nu == 1 ? "" : "s");
+  for (uint32_t i = 0; i < v.n && nn; i++)
+    if (!v.a[i].bug && !strcmp (v.a[i].kind, "validation"))
+      fprintf (f, "validation note (not a bug): bucket %lld %s %s, %lld finding%s  %s  %s\n", (long long) v.a[i].id,
+               v.a[i].solver, v.a[i].version, (long long) v.a[i].count, v.a[i].count == 1 ? "" : "s",
+               v.a[i].trigger, v.a[i].signature);
   if (!v.n) fprintf (f, "no findings\n");
   else if (open_only && !shown) fprintf (f, "no open bugs (every bucket is fixed in a release, or in none)\n");
   SG_VEC_FREE (v);

@@ -38,6 +38,7 @@ typedef enum sg_report_rank {
   SG_REPORT_PERFORMANCE,   /* performance */
   SG_REPORT_OTHER,         /* a kind this smtgrind does not know */
   SG_REPORT_UNSPECIFIED,   /* unspecified: kept, never a bug */
+  SG_REPORT_VALIDATION,    /* validation: a note (oracle/probe.h), kept, never a bug */
 } sg_report_rank;
 
 /* The answer the culprit `solver` gave wrongly, read from a soundness finding's `why` (the

@@ -62,7 +62,7 @@ sg_report_rank_of (const char *kind, const char *solver, const char *why)
     sg_report_rank rank;
   } kinds[] = { { "invalid-model", SG_REPORT_INVALID_MODEL }, { "crash", SG_REPORT_CRASH },
                 { "incompleteness", SG_REPORT_INCOMPLETE }, { "performance", SG_REPORT_PERFORMANCE },
-                { "unspecified", SG_REPORT_UNSPECIFIED } };
+                { "unspecified", SG_REPORT_UNSPECIFIED }, { "validation", SG_REPORT_VALIDATION } };
   if (!strcmp (kind, "soundness"))
     {
       const char *a = sg_report_wrong_answer (solver, why);

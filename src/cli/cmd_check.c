@@ -208,6 +208,8 @@ text_flags (const char *t, size_t n, file_result *fr)
       want_echo = after_paren && word_is (w, wn, "echo");
       if (after_paren && (word_is (w, wn, "check-sat") || word_is (w, wn, "check-sat-assuming"))) nchecks++;
       if (after_paren && (word_is (w, wn, "push") || word_is (w, wn, "pop"))) fr->argv.incremental = true;
+      if (after_paren && (word_is (w, wn, "get-model") || word_is (w, wn, "get-value") || word_is (w, wn, "get-assignment")))
+        fr->argv.models = true; /* needed to read its answer (oracle/probe.h) */
       if (word_is (w, wn, "String") || word_is (w, wn, "RegLan") || (wn > 4 && !memcmp (w, "str.", 4))
           || (wn > 3 && !memcmp (w, "re.", 3)))
         fr->argv.strings = true;
@@ -329,8 +331,8 @@ check_file (check_cfg *c, const char *path, file_result *fr)
   po.validate = c->validate;
   po.oracle.expected = SG_ANS_NONE;
   po.oracle.incompleteness = c->incomplete;
-  fr->argv.models = c->models;
-  fr->argv.validate = c->validate;
+  /* the command that decides: the solver as named (oracle/probe.h), no model or validation
+   * flags; the validating runs are the probe's own */
   fr->argv.script_path = path;
   sg_rc rc = sg_parse_string (&s, &sc, text, len, path, &d);
   if (rc)
@@ -356,13 +358,14 @@ check_file (check_cfg *c, const char *path, file_result *fr)
         }
       fprintf (stderr, "%s (our front end cannot read this file: the solvers run on its text, "
                "crashes and differing answers are judged, models are not checked)\n", fr->frontend);
-      po.models = fr->argv.models = false;
+      po.models = false;
       rc = probe_text (c, text, len, &po, fr);
     }
   else
     {
       snprintf (fr->logic, sizeof fr->logic, "%s", sc.logic != SG_ATOM_NONE ? sg_store_text (&s, sc.logic) : "-");
       fr->argv.incremental = sg_script_incremental (&sc);
+      fr->argv.models = sg_script_asks_models (&sc);
       fr->argv.strings = sg_script_uses_strings (&s);
       fr->argv.fp = sg_script_uses_fp (&s);
       rc = sg_probe_script (&c->solvers, &c->pats, &s, &sc, text, len, &po, &fr->pr);
@@ -454,6 +457,11 @@ print_table (const check_cfg *c, const char *path, const file_result *fr)
                 r->note[0] && (r->out.kind == SG_OUT_OK || r->skipped) ? r->note : "",
                 "");
       }
+  /* the validating runs (oracle/probe.h): a note when they differ, a refusal, an adopted check */
+  for (uint32_t i = 0; i < pr->runs.n && !c->quiet; i++)
+    if (pr->runs.a[i].val.what[0])
+      printf ("  %s%s: %s\n", sg_probe_val_differs (&pr->runs.a[i]) ? "validation note (not a bug): " : "validation: ",
+              pr->runs.a[i].prof->name, pr->runs.a[i].val.what);
   if (fr->core && !c->quiet)
     for (uint32_t i = 0; i < pr->runs.n && i < 16; i++)
       if (fr->core_kind[i] != SG_CORE_NONE)
@@ -466,7 +474,7 @@ print_table (const check_cfg *c, const char *path, const file_result *fr)
   else
     printf ("  verdict: %s%s%s\n", sg_verdict_kind_name (pr->verdict.kind), pr->verdict.why[0] ? ": " : "",
             pr->verdict.why);
-  if (pr->verdict.kind != SG_VERDICT_OK && pr->verdict.kind != SG_VERDICT_UNSPECIFIED)
+  if (sg_verdict_is_bug (pr->verdict.kind))
     {
       /* every run blamed, in run order */
       printf ("  blamed: ");
@@ -550,7 +558,8 @@ print_json (const check_cfg *c, const char *path, const file_result *fr)
       json_str (&b, r->prof->version);
       sg_buf_adds (&b, ", \"command\": [");
       sg_strv argv = { 0 };
-      /* the run's own flags (a run refused with its validation flags: its retry's, probe.h) */
+      /* the run's own flags (plain, or its validating run's when that one's check failed:
+       * probe.h) */
       sg_argv_opts ao = r->skipped ? fr->argv : r->argv;
       ao.script_path = fr->argv.script_path;
       if (sg_profile_argv (r->prof, &ao, &argv) == SG_RC_OK)
@@ -581,6 +590,34 @@ print_json (const check_cfg *c, const char *path, const file_result *fr)
       json_str (&b, r->skipped || r->out.kind == SG_OUT_OK ? "" : r->out.reason);
       sg_buf_adds (&b, ", \"note\": ");
       json_str (&b, r->note);
+      /* its validating run (oracle/probe.h), null when none was made */
+      if (!r->val.ran) sg_buf_adds (&b, ", \"validation\": null");
+      else
+        {
+          static const char *const diffs[] = { "same", "crashes", "hides", "answers", "refused" };
+          sg_buf_adds (&b, ", \"validation\": {\"command\": [");
+          sg_strv va = { 0 };
+          sg_argv_opts vo = r->val.argv;
+          vo.script_path = fr->argv.script_path;
+          if (sg_profile_argv (r->prof, &vo, &va) == SG_RC_OK)
+            for (uint32_t k = 0; k < va.n && va.a[k]; k++)
+              {
+                if (k) sg_buf_adds (&b, ", ");
+                json_str (&b, va.a[k]);
+              }
+          sg_strv_free (&va);
+          sg_buf_adds (&b, "], \"model_run\": ");
+          sg_buf_adds (&b, r->val.model_run ? "true" : "false");
+          sg_buf_adds (&b, ", \"outcome\": ");
+          json_str (&b, sg_outcome_kind_name (r->val.kind));
+          sg_buf_adds (&b, ", \"differs\": ");
+          json_str (&b, diffs[r->val.diff]);
+          sg_buf_adds (&b, ", \"adopted\": ");
+          sg_buf_adds (&b, r->adopted ? "true" : "false");
+          sg_buf_adds (&b, ", \"what\": ");
+          json_str (&b, r->val.what);
+          sg_buf_adds (&b, "}");
+        }
       sg_buf_adds (&b, "}");
     }
   sg_buf_adds (&b, "]}\n");
@@ -697,7 +734,7 @@ check_one (check_cfg *c, const char *path, void *ctx)
   sg_probe_init (&fr.pr);
   int code = check_file (c, path, &fr);
   /* unspecified: kept in the output, never a bug (issue 13). */
-  if (fr.ran && fr.pr.verdict.kind != SG_VERDICT_OK && fr.pr.verdict.kind != SG_VERDICT_UNSPECIFIED)
+  if (fr.ran && sg_verdict_is_bug (fr.pr.verdict.kind))
     { code = SG_EXIT_BUG; (*bugs)++; }
   if (c->json) print_json (c, path, &fr);
   else if (fr.ran) print_table (c, path, &fr);
@@ -775,7 +812,7 @@ sg_cli_label (const sg_cli_cmd *cmd, int argc, char **argv)
   if (code) return code < 0 ? SG_EXIT_OK : code;
   if (!c.out) return sg_cli_usage_error (cmd, "--out INDEX.tsv is required");
   if (c.json) return sg_cli_usage_error (cmd, "--json belongs to 'check'");
-  c.models = false;
+  c.models = c.validate = false; /* the labels are the solvers' plain answers, as the engines' seeds.c */
   if ((code = setup (cmd, &c))) { teardown (&c); return code; }
   /* Written to a temporary file in the same directory, renamed when complete. */
   char tmp[4096];

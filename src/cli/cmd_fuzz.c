@@ -170,7 +170,7 @@ fuzz (const sg_technique *t, const sg_cli_fuzz_cfg *c, const sg_cli_solvers *sv,
     }
   uint64_t bugs = 0;
   for (int k = 0; k < SG_FUZZ_KINDS; k++)
-    if (k != SG_VERDICT_UNSPECIFIED) bugs += stats.findings[k];
+    if (sg_verdict_is_bug ((sg_verdict_kind) k)) bugs += stats.findings[k];
   if (t->until_eof && !stats.mutants && !stats.ill_typed && !stats.over_limit && !stats.duplicates)
     /* a finite range that held nothing: say why rather than end as if it had run */
     fprintf (stderr, "%s: no formula was generated: the range (after --from, in this --shard) lies past the "

@@ -183,7 +183,7 @@ test_release (void *ctx, uint32_t i)
     {
       const sg_outcome *o = &pr.runs.a[0].out;
       if (pr.verdict.kind == t->kind && sg_verdict_blames (&pr.verdict, 0)) m = SG_TRIAGE_BAD;
-      else if (pr.verdict.kind != SG_VERDICT_OK && pr.verdict.kind != SG_VERDICT_UNSPECIFIED) m = SG_TRIAGE_OTHER;
+      else if (sg_verdict_is_bug (pr.verdict.kind)) m = SG_TRIAGE_OTHER;
       else if (o->kind == SG_OUT_OK && o->answers.n
                && (o->answers.a[0] != SG_ANS_UNKNOWN || t->kind == SG_VERDICT_CRASH))
         m = SG_TRIAGE_GOOD; /* a crash's release that answers, unknown included, did not crash */
@@ -390,7 +390,7 @@ shows_bug (trig *t, const sg_probe *pr)
       snprintf (t->why, sizeof t->why, "'%s' is not a verdict kind", j->kind);
       return false;
     }
-  bool bug = t->kind != SG_VERDICT_OK && t->kind != SG_VERDICT_UNSPECIFIED && t->blamed < t->base.n;
+  bool bug = sg_verdict_is_bug (t->kind) && t->blamed < t->base.n;
   if (!pr->unstarted[0] && bug && t->kind == want && sg_verdict_blames (&pr->verdict, t->blamed)) return true;
   const char *lead = j->kind || j->blamed ? "not reproduced" : "no bug to triage";
   if (pr->unstarted[0]) snprintf (t->why, sizeof t->why, "%s with \"%s\": %s", lead, spec, pr->unstarted);
@@ -564,7 +564,7 @@ triage_campaign (triage_cfg *c, const char *dir)
   for (uint32_t i = 0; i < v.n; i++)
     {
       const sg_report_bucket *b = &v.a[i];
-      if (!strcmp (b->kind, "unspecified")) continue; /* kept, never a bug */
+      if (!strcmp (b->kind, "unspecified") || !strcmp (b->kind, "validation")) continue; /* kept, never a bug */
       const char *fam = c->family ? c->family : sg_release_family_of (b->solver);
       if (!fam)
         {

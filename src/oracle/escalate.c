@@ -112,12 +112,14 @@ sg_escalate (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const 
   bool cut = false;
   next_stage (o, &po, &cut);
   po.mem_bytes = o->mem_bytes;
-  po.validate = true;
+  /* the runs that decide are plain; the validating runs (probe.h) only where models are
+   * checked: sampled and suspicious scripts */
+  po.validate = o->sampled;
   po.parallel = o->parallel;
   po.oracle.expected = o->expected;
   po.oracle.incompleteness = o->incompleteness;
-  /* 1. Fast path: sessions, no models (unless sampled: then models too, asked in the same
-   * sessions; without sessions this is already the full probe). */
+  /* 1. Fast path: sessions, no models (unless sampled: then models too, asked in fresh
+   * validating model runs; without sessions this is already the full probe). */
   po.models = o->sampled;
   po.sessions = o->sessions;
   res->escalated += o->sampled;
@@ -162,6 +164,7 @@ sg_escalate (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const 
       sg_probe_free (p);
       sg_probe_init (p);
       po.models = o->models;
+      po.validate = true;
       po.sessions = NULL;
       if ((rc = sg_probe_script (o->solvers, o->pats, s, sc, text, len, &po, p))) return rc;
       o->count (o->ctx, p);

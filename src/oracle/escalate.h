@@ -1,13 +1,15 @@
 /* escalate: how one script becomes a confirmed verdict — the escalation and confirmation
  * rules every engine shares (the fuzz loop, campaign/loop.c, calls them per mutant):
  *   1. the fast path: the solvers whose profile says sessions pay get the script through a
- *      session, the others in fresh processes, no models — unless the script is sampled
- *      (--model-sample): then the models too are asked and checked, in the same sessions
- *      (in fresh processes for the solvers without one, or with no sessions at all: then
- *      this first probe is already the full one);
+ *      session, the others in fresh processes, plain (oracle/probe.h), no models — unless
+ *      the script is sampled (--model-sample): then the models too are asked and checked,
+ *      in fresh model runs that carry the solvers' own checks (the validating runs), and
+ *      the other validating runs are made (with no sessions at all this first probe is
+ *      already the full one);
  *   2. only a verdict that would be a finding (not ok, not performance; incompleteness only
  *      when asked for) escalates: the full probe runs every solver again in fresh processes
- *      with models checked by our evaluator (skipped when the first probe was already that);
+ *      with models checked by our evaluator and the validating runs (skipped when the first
+ *      probe was already that);
  *      a verdict it does not repeat is unconfirmed;
  *   3. a disagreement no model decides asks the referees (sg_probe_referee);
  *   4. confirmation: one more fresh probe (and its referees) must give the same kind and the

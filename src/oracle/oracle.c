@@ -19,8 +19,15 @@ sg_verdict_kind_name (sg_verdict_kind k)
     case SG_VERDICT_INCOMPLETE: return "incompleteness";
     case SG_VERDICT_PERFORMANCE: return "performance";
     case SG_VERDICT_UNSPECIFIED: return "unspecified";
+    case SG_VERDICT_VALIDATION: return "validation";
     }
   return "?";
+}
+
+bool
+sg_verdict_is_bug (sg_verdict_kind k)
+{
+  return k != SG_VERDICT_OK && k != SG_VERDICT_UNSPECIFIED && k != SG_VERDICT_VALIDATION;
 }
 
 static int
@@ -35,6 +42,7 @@ severity (sg_verdict_kind k)
     case SG_VERDICT_UNSPECIFIED: return 2;
     case SG_VERDICT_PERFORMANCE: return 1;
     case SG_VERDICT_OK: return 0;
+    case SG_VERDICT_VALIDATION: return 0;
     }
   return 0;
 }

@@ -34,7 +34,13 @@ typedef enum sg_verdict_kind {
   SG_VERDICT_PERFORMANCE,   /* much slower than the reference run */
   SG_VERDICT_UNSPECIFIED,   /* a disagreement a value SMT-LIB leaves unspecified (unspec.def)
                                can explain, that no model decides: kept, never a bug */
+  SG_VERDICT_VALIDATION,    /* a note: the solver with its own validation flags crashes where
+                               its plain command answers, answers where it crashes, or answers
+                               otherwise (oracle/probe.h, issue 50): kept, never a bug */
 } sg_verdict_kind;
+
+/* Is a verdict of kind k a bug (not ok, not unspecified, not a validation note)? */
+bool sg_verdict_is_bug (sg_verdict_kind k);
 
 /* What the oracle knows about one run. */
 typedef struct sg_oracle_run {

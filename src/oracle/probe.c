@@ -9,6 +9,7 @@
 #include "eval/model.h"
 #include "front/parse.h"
 #include "front/print.h"
+#include "oracle/probe_int.h"
 #include "oracle/unspec.h"
 #include "run/spawn.h"
 
@@ -168,6 +169,17 @@ sg_model_text_after_errors (const char *out, size_t n, const char **start, size_
     }
 }
 
+bool
+sg_script_asks_models (const sg_script *sc)
+{
+  for (uint32_t i = 0; i < sc->cmds.n; i++)
+    {
+      uint16_t k = sc->cmds.a[i].kind;
+      if (k == SG_WK_GET_MODEL || k == SG_WK_GET_VALUE || k == SG_WK_GET_ASSIGNMENT) return true;
+    }
+  return false;
+}
+
 /* Index of the only check-sat command, or SG_NONE when there are none or several. */
 static uint32_t
 single_check_sat (const sg_script *sc)
@@ -287,6 +299,34 @@ check_model (const sg_profile *prof, const sg_patterns *pats, const sg_run_opts 
       fresh = true;
       rc = sg_run_text_capture (prof, pats, ro, text.s, text.len, &o2, &out);
     }
+  if (!rc && fresh && ro->argv.validate && o2.kind != SG_OUT_EXEC_FAILED)
+    {
+      /* the model run with the validation flags is the run's validating run */
+      if (sg_probe_val_record (pr, &ro->argv, true, &o2, &out))
+        goto done; /* its own check failed: adopted, the caller judges that check */
+      if (o2.kind != SG_OUT_OK || !o2.answers.n || o2.answers.a[0] != SG_ANS_SAT)
+        {
+          /* No sat answer with them (refused, crashed, timed out, garbled, another answer):
+           * the model is asked without them, so that it is still checked. A crash there too
+           * is a crash on the model run ((get-model) and all: model_crash below), not the
+           * validation flags' doing. */
+          bool crashed = o2.kind == SG_OUT_CRASH;
+          char flags_gave[40];
+          snprintf (flags_gave, sizeof flags_gave, "%s", sg_outcome_kind_name (o2.kind));
+          sg_run_opts r2 = *ro;
+          r2.argv.validate = false;
+          sg_outcome_reset (&o2);
+          rc = sg_run_text_capture (prof, pats, &r2, text.s, text.len, &o2, &out);
+          if (!rc && crashed && o2.kind == SG_OUT_CRASH)
+            {
+              pr->val.diff = SG_VAL_SAME;
+              pr->val.what[0] = '\0';
+            }
+          else if (!pr->val.what[0])
+            snprintf (pr->val.what, sizeof pr->val.what,
+                      "its model run with its validation flags gave %s: the model is checked without them", flags_gave);
+        }
+    }
   if (!rc && fresh && o2.kind == SG_OUT_CRASH) pr->model_crash = true;
   const char *mt;
   size_t ml;
@@ -304,6 +344,7 @@ check_model (const sg_profile *prof, const sg_patterns *pats, const sg_run_opts 
     snprintf (pr->note, sizeof pr->note, "no model in the output");
   else
     judge_model (s, sc, mt, ml, pr);
+done:
   sg_outcome_free (&o2);
   sg_buf_free (&text);
   sg_buf_free (&out);
@@ -321,6 +362,7 @@ check_checked_model (const sg_profile *prof, const sg_patterns *pats, const sg_r
   bool printed = prof->checked_model_args.n > 0;
   if (!printed && !prof->model_after_failed_check) return false;
   sg_run_opts co = *ro;
+  co.argv.models = true;
   co.argv.validate = true;
   co.argv.no_validate = false;
   co.argv.checked_model = printed;
@@ -368,125 +410,16 @@ typedef struct run_job {
   const char *text;         /* the script */
   size_t len;
   sg_rc rc;                 /* OUT */
-  bool refused;             /* OUT: refused with its validation words, judged without them
-                               (retry_refused; ro is then that run's) */
-  char refused_why[96];     /* OUT: what the refusal said */
 } run_job;
 
-/* Does a run with flags a carry validation words of prof: its self-check flags, or its model
- * flags? */
-static bool
-carries_validation (const sg_profile *prof, const sg_argv_opts *a)
-{
-  return (a->validate && prof->validate_args.n) || (a->models && prof->model_args.n);
-}
-
-/* Flags a without the validation words: neither the profile's self-check and model flags nor,
- * when a validated, the user's words that are self-check flags too (validate_args). */
-static sg_argv_opts
-without_validation (sg_argv_opts a)
-{
-  a.no_validate = a.no_validate || a.validate;
-  a.validate = false;
-  a.checked_model = false;
-  a.models = false;
-  return a;
-}
-
-/* What a refusal said: the first line of its stdout that starts with "(error", else its first
- * non-blank line, else the rule that classified it (o's reason). */
-static void
-refusal_text (const sg_buf *said, const sg_outcome *o, char *why, size_t size)
-{
-  const char *t = said->s ? said->s : "", *first = NULL, *line = NULL;
-  size_t n = said->len, first_len = 0, line_len = 0;
-  for (size_t i = 0, e; i < n && !line; i = e + 1)
-    {
-      for (e = i; e < n && t[e] != '\n'; e++)
-        ;
-      size_t l = e - i;
-      while (l && (t[i + l - 1] == '\r' || t[i + l - 1] == ' ')) l--;
-      if (l && !first) { first = t + i; first_len = l; }
-      if (l >= 6 && !memcmp (t + i, "(error", 6)) { line = t + i; line_len = l; }
-    }
-  if (!line) { line = first; line_len = first_len; }
-  /* (error "MESSAGE"): the message */
-  if (line && line_len > 10 && !memcmp (line, "(error \"", 8) && !memcmp (line + line_len - 2, "\")", 2))
-    {
-      line += 8;
-      line_len -= 10;
-    }
-  if (line) snprintf (why, size, "%.*s", (int) (line_len < 200 ? line_len : 200), line);
-  else snprintf (why, size, "%.80s", o->reason);
-}
-
-/* A run refused (out: SG_OUT_REJECTED, said: its stdout) with validation words (ro): once more
- * in a fresh process without them (without_validation), so that an option the user gave (or a
- * seed's COMMAND-LINE, or option fuzzing) that the solver refuses together with its own checks
- * (cvc5: --learned-rewrite with --check-unsat-cores) is still tested. When that run is no
- * rejection (nor failed to start), its outcome replaces out, ro becomes its options, what the
- * refusal said goes to why and true is returned; else out stays as it was: a genuine rejection
- * of the input (an unsupported logic) is no noise. */
-/* Does a refusal's text speak of an option or a parameter (cvc5's "Error in option parsing",
- * z3's "unknown parameter")? Only then can the validation words be its cause: a rejection of
- * the input itself (an unsupported logic, a parse error) is not run again. */
-static bool
-about_options (const char *why)
-{
-  for (const char *p = why; *p; p++)
-    if (!strncasecmp (p, "option", 6) || !strncasecmp (p, "parameter", 9)) return true;
-  return false;
-}
-
-static bool
-retry_refused (const sg_profile *prof, const sg_patterns *pats, sg_run_opts *ro, const char *text,
-               size_t len, const sg_buf *said, sg_outcome *out, char *why, size_t size, bool *tried)
-{
-  *tried = false;
-  if (out->kind != SG_OUT_REJECTED || !carries_validation (prof, &ro->argv)) return false;
-  refusal_text (said, out, why, size);
-  if (!about_options (why)) return false;
-  *tried = true;
-  sg_run_opts r2 = *ro;
-  r2.argv = without_validation (ro->argv);
-  sg_outcome o2;
-  sg_outcome_init (&o2);
-  bool took = sg_run_text (prof, pats, &r2, text, len, &o2) == SG_RC_OK && o2.kind != SG_OUT_REJECTED
-              && o2.kind != SG_OUT_EXEC_FAILED;
-  if (took)
-    {
-      sg_outcome t = *out;
-      *out = o2;
-      o2 = t;
-      *ro = r2;
-    }
-  sg_outcome_free (&o2);
-  return took;
-}
-
 /* The flags of pr's command (its argv: no file, no solver timeout). */
-static void
-record_argv (sg_probe_run *pr, const sg_argv_opts *a)
+void
+sg_probe_record_argv (sg_probe_run *pr, const sg_argv_opts *a)
 {
   pr->argv = *a;
   pr->argv.script_path = NULL;
   pr->argv.on_stdin = false;
   pr->argv.solver_timeout_ms = 0;
-}
-
-/* A run judged without its refused validation words: pr's note says so (before what its model
- * run noted, if anything). */
-static void
-note_refused (sg_probe_run *pr, const char *why)
-{
-  char was[sizeof pr->note];
-  snprintf (was, sizeof was, "%s", pr->note);
-  snprintf (pr->note, sizeof pr->note, "refused with its validation flags (%.80s): judged without them", why);
-  /* then what was noted, as much as fits */
-  size_t at = strlen (pr->note);
-  for (size_t i = 0; was[0] && i < 2 + strlen (was) && at + 1 < sizeof pr->note; i++)
-    pr->note[at++] = i < 2 ? "; "[i] : was[i - 2];
-  pr->note[at] = '\0';
 }
 
 static void *
@@ -508,19 +441,9 @@ run_job_thread (void *arg)
        * stdin may be the cause, and a rejection is cheap to run again from a file. */
       if (j->rc || pr->out.kind != SG_OUT_REJECTED) return NULL;
       pr->session = false;
-      record_argv (pr, &j->ro.argv); /* the fresh run's flags, not the session's */
+      sg_probe_record_argv (pr, &j->ro.argv); /* the fresh run's flags, not the session's */
     }
-  sg_buf said;
-  sg_buf_init (&said);
-  j->rc = sg_run_text_capture (pr->prof, j->pats, &j->ro, j->text, j->len, &pr->out, &said);
-  if (!j->rc && pr->out.kind == SG_OUT_REJECTED)
-    {
-      j->ro.timeout_ms = timeout_now (j->o);
-      j->refused = retry_refused (pr->prof, j->pats, &j->ro, j->text, j->len, &said, &pr->out, j->refused_why,
-                                  sizeof j->refused_why, &pr->retried);
-      if (j->refused) record_argv (pr, &j->ro.argv);
-    }
-  sg_buf_free (&said);
+  j->rc = sg_run_text (pr->prof, j->pats, &j->ro, j->text, j->len, &pr->out);
   return NULL;
 }
 
@@ -571,6 +494,7 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
   bool incremental = sg_script_incremental (sc);
   bool strings = sg_script_uses_strings (s);
   bool fp = sg_script_uses_fp (s);
+  bool asks_models = sg_script_asks_models (sc);
   const char *logic = sc->logic != SG_ATOM_NONE ? sg_store_text (s, sc->logic) : NULL;
   uint32_t at = single_check_sat (sc);
   /* Before any model adds its terms to the store: only the script's own terms count. */
@@ -605,20 +529,22 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
       j->o = o;
       j->text = text;
       j->len = len;
+      /* The run that decides: the solver as named (probe.h), neither model nor validation
+       * flags (the model run and the validating run have them). */
       j->ro.argv.incremental = incremental;
-      j->ro.argv.models = o->models;
-      j->ro.argv.validate = o->validate;
+      j->ro.argv.models = asks_models; /* needed to read its answer (probe.h) */
       j->ro.argv.strings = strings;
       j->ro.argv.fp = fp;
       j->ro.timeout_ms = o->timeout_ms;
       j->ro.mem_bytes = o->mem_bytes;
-      /* (with models too: the model is then asked in the same session, check_model) */
+      /* (with models too: the model is then asked in the same session, check_model, unless
+       * it is the validating run) */
       sg_session *ss = o->sessions ? o->sessions[i] : NULL;
-      if (ss && ss->o.argv.validate == o->validate
+      if (ss && !ss->o.argv.validate && (ss->o.argv.models || !asks_models)
           && (ss->o.argv.strings || !strings || !pr->prof->strings_args.n)
           && (ss->o.argv.fp || !fp || !pr->prof->fp_args.n))
         j->ss = ss;
-      record_argv (pr, j->ss ? &ss->o.argv : &j->ro.argv);
+      sg_probe_record_argv (pr, j->ss ? &ss->o.argv : &j->ro.argv);
     }
   /* The runs: side by side in threads when asked (each job touches only its own run and
    * session), else one after the other. */
@@ -635,35 +561,43 @@ sg_probe_script (const sg_solver_list *solvers, const sg_patterns *pats, sg_stor
   for (uint32_t k = 1; k <= started; k++) pthread_join (tids[k], NULL);
   sg_rc rc = SG_RC_OK;
   for (uint32_t k = 0; k < jobs.n && !rc; k++) rc = jobs.a[k].rc;
-  /* Models, one run at a time: reading a model adds terms to the store. */
+  /* Models and validating runs, one run at a time: reading a model adds terms to the store. */
+  bool model_query = o->models && at != SG_NONE && sc->cmds.a[at].kind == SG_WK_CHECK_SAT;
   for (uint32_t k = 0; k < jobs.n && !rc; k++)
     {
       sg_probe_run *pr = jobs.a[k].pr;
-      jobs.a[k].ro.timeout_ms = timeout_now (o);
-      /* judged without its refused validation words: its model is asked with the model flags
-       * alone (refused too, it is not checked: the note says so) */
-      if (jobs.a[k].refused) jobs.a[k].ro.argv.models = o->models;
-      if (o->models && at != SG_NONE && pr->out.kind == SG_OUT_OK && pr->out.answers.n == 1
-          && pr->out.answers.a[0] == SG_ANS_SAT && sc->cmds.a[at].kind == SG_WK_CHECK_SAT)
-        check_model (pr->prof, pats, &jobs.a[k].ro, jobs.a[k].ss, s, sc, pr);
-      else if (o->models && at != SG_NONE && pr->out.kind == SG_OUT_INVALID_MODEL
-               && sc->cmds.a[at].kind == SG_WK_CHECK_SAT)
+      sg_run_opts ro = jobs.a[k].ro; /* the plain run's */
+      ro.timeout_ms = timeout_now (o);
+      bool validate = o->validate && pr->prof->validate_args.n;
+      if (model_query && pr->out.kind == SG_OUT_OK && pr->out.answers.n == 1 && pr->out.answers.a[0] == SG_ANS_SAT)
+        {
+          /* the model run: with the validation flags it is the validating run too */
+          sg_run_opts mo = ro;
+          mo.argv.models = true;
+          mo.argv.validate = validate;
+          check_model (pr->prof, pats, &mo, validate ? NULL : jobs.a[k].ss, s, sc, pr);
+        }
+      else if (validate && sg_probe_val_due (pr->prof, &pr->out))
+        {
+          sg_rc vr = sg_probe_validating_run (pr->prof, pats, &ro, text, len, pr);
+          if (vr) rc = vr;
+        }
+      if (model_query && pr->out.kind == SG_OUT_INVALID_MODEL)
         {
           /* Its own model check failed, and it printed no model: the model that check
            * examined where the profile prints it (a fresh checked run), else the model a
            * fresh run without the check gives; our evaluator says whether the model or the
            * checker is wrong (oracle.h). */
-          if (check_checked_model (pr->prof, pats, &jobs.a[k].ro, s, sc, pr)) continue;
+          ro.argv.models = true;
+          ro.timeout_ms = timeout_now (o);
+          if (check_checked_model (pr->prof, pats, &ro, s, sc, pr)) continue;
           pr->note[0] = '\0';
           pr->model_exec_failed = false; /* the run below says whether a model run started */
-          sg_run_opts ro = jobs.a[k].ro;
           ro.argv.validate = false;
           ro.argv.no_validate = true; /* "cvc4 --check-models": the spec's own flag too */
           check_model (pr->prof, pats, &ro, NULL, s, sc, pr);
         }
     }
-  for (uint32_t k = 0; k < jobs.n; k++)
-    if (jobs.a[k].refused) note_refused (jobs.a[k].pr, jobs.a[k].refused_why);
   SG_VEC_FREE (jobs);
   if (rc) return rc;
   sg_probe_judge (p, &o->oracle);
@@ -764,11 +698,10 @@ sg_probe_judge (sg_probe *p, const sg_oracle_opts *o)
   not_judged (p);
 }
 
-/* Referee prof answered ref to the disputed query of p (refused: in a run without its
- * validation flags, which it refused): every decided run of p that answered otherwise is
- * blamed (each version and configuration of a solver), the first as culprit. */
+/* Referee prof answered ref to the disputed query of p: every decided run of p that answered
+ * otherwise is blamed (each version and configuration of a solver), the first as culprit. */
 static void
-referee_blame (sg_probe *p, const sg_profile *prof, sg_answer ref, bool refused)
+referee_blame (sg_probe *p, const sg_profile *prof, sg_answer ref)
 {
   sg_verdict *v = &p->verdict;
   for (uint32_t i = 0; i < p->runs.n; i++)
@@ -782,8 +715,7 @@ referee_blame (sg_probe *p, const sg_profile *prof, sg_answer ref, bool refused)
     }
   size_t at = strlen (v->why);
   if (v->culprit != SG_NONE)
-    snprintf (v->why + at, sizeof v->why - at, "; referee %s answers %s%s", prof->name, sg_answer_name (ref),
-              refused ? " (without its validation flags, which it refused)" : "");
+    snprintf (v->why + at, sizeof v->why - at, "; referee %s answers %s", prof->name, sg_answer_name (ref));
 }
 
 sg_rc
@@ -813,24 +745,17 @@ sg_probe_referee (const sg_solver_list *referees, const sg_patterns *pats, sg_st
       if (answered) continue;
       sg_run_opts ro;
       memset (&ro, 0, sizeof ro);
+      /* plain, as the runs that decide (probe.h) */
       ro.argv.incremental = sg_script_incremental (sc);
-      ro.argv.validate = o->validate;
+      ro.argv.models = sg_script_asks_models (sc);
       ro.argv.strings = sg_script_uses_strings (s);
       ro.argv.fp = sg_script_uses_fp (s);
       ro.timeout_ms = timeout_now (o);
       ro.mem_bytes = o->mem_bytes;
       sg_outcome out;
       sg_outcome_init (&out);
-      sg_buf said;
-      sg_buf_init (&said);
-      char why[96];
-      sg_rc rc = sg_run_text_capture (prof, pats, &ro, text, len, &out, &said);
+      sg_rc rc = sg_run_text (prof, pats, &ro, text, len, &out);
       (*calls)++;
-      /* refused with its validation flags: once more without them (retry_refused) */
-      bool tried = false;
-      bool refused = !rc && retry_refused (prof, pats, &ro, text, len, &said, &out, why, sizeof why, &tried);
-      *calls += tried;
-      sg_buf_free (&said);
       sg_answer ref = SG_ANS_NONE;
       if (!rc && out.kind == SG_OUT_OK && v->query < out.answers.n) ref = (sg_answer) out.answers.a[v->query];
       if (!rc && out.kind == SG_OUT_EXEC_FAILED && !p->unstarted[0])
@@ -844,7 +769,7 @@ sg_probe_referee (const sg_solver_list *referees, const sg_patterns *pats, sg_st
           return SG_RC_OK;
         }
       if (ref != SG_ANS_SAT && ref != SG_ANS_UNSAT) continue;
-      referee_blame (p, prof, ref, refused);
+      referee_blame (p, prof, ref);
       return SG_RC_OK;
     }
   return SG_RC_OK;

@@ -7,12 +7,21 @@
  *   path, whose verdicts are always confirmed by a probe without sessions); a model
  * is checked only for single-query scripts, with the solver asked again for (get-model) after
  * its check-sat (a second run whose answer must match the first); a solver whose own model
- * check failed is asked so without its self-validation flags. A run (or a referee's) that
- * carried validation words (validate_args, model_args) and was rejected is run once more in
- * a fresh process without them (nor the user's words that are validate_args words): a solver
- * that refuses an option together with its own checks (cvc5: --learned-rewrite with
- * --check-unsat-cores) is still tested with that option. When that run is no rejection, it is
- * the run's outcome (argv and note say so); else the first rejection stands.
+ * check failed is asked so without its self-validation flags.
+ * The solver under test is the one the user named (issue 50): the run that decides (the first
+ * run of each solver, a referee's) has the spec's words and only the flags needed to read the
+ * script (incremental, strings, fp; the model flags only for a script that asks for a model or
+ * values itself), never the profile's validation flags, which are
+ * a different configuration of the solver (cvc5's --check-unsat-cores hides crashes, and
+ * refuses options such as --learned-rewrite). With `validate`, the solvers' own checks
+ * (validate_args) run as a run of their own, the validating run: the model run itself for a
+ * single sat answer whose model is checked (models), else a fresh run of the script with the
+ * model and validation flags after a decided answer (an unsat one only when the profile says
+ * its checks look at unsat answers: validate_unsat) or after a crash. Its failed own check is
+ * the run's outcome (out and argv are then the validating run's: the check is what shows that
+ * bug); a crash in one and an answer in the other, or other answers, is a validation note
+ * (sg_probe_val): never the run's outcome, a finding of its own (sg_probe_val_note). A
+ * validating run the solver refuses is noted, nothing more.
  * Tests: tests/unit/oracle_test.c */
 #ifndef SG_ORACLE_PROBE_H
 #define SG_ORACLE_PROBE_H
@@ -29,7 +38,8 @@ typedef struct sg_probe_opts {
                              once); 0: none. Runs one after the other then fit a budget */
   uint64_t mem_bytes;     /* RLIMIT_AS per run; 0 = none */
   bool models;            /* validate sat answers' models with our evaluator */
-  bool validate;          /* pass the solvers' own self-validation flags */
+  bool validate;          /* validating runs: the solvers' own checks, in runs of their own
+                             (the header's rule); the runs that decide stay plain */
   sg_oracle_opts oracle;  /* expected status, incompleteness, performance */
   bool parallel;          /* run the solvers side by side (threads), not one after the other */
   sg_session *const *sessions; /* fast path: per solver of the list, a session to send the
@@ -41,21 +51,43 @@ typedef struct sg_probe_opts {
                                   any verdict with a probe without sessions */
 } sg_probe_opts;
 
+/* How the validating run of a probe run went (sg_probe_run.val). */
+typedef enum sg_val_diff {
+  SG_VAL_SAME,     /* it agreed with the plain run (or was not made) */
+  SG_VAL_CRASHES,  /* it crashed where the plain run did not */
+  SG_VAL_HIDES,    /* the plain run crashed, it did not (the flags hide the crash) */
+  SG_VAL_ANSWERS,  /* both answered, differently */
+  SG_VAL_REFUSED,  /* the solver refused its validation flags (with the user's options) */
+} sg_val_diff;
+
+typedef struct sg_probe_val {
+  bool ran;              /* a validating run was made (a fresh run or the model run) */
+  bool model_run;        /* it was the model run (sg_probe_model_text), not a run of its own
+                            (which counts as one more solver call) */
+  sg_argv_opts argv;     /* its flags (as sg_probe_run.argv) */
+  sg_val_diff diff;      /* how it compares with the plain run */
+  sg_outcome_kind kind;  /* its outcome */
+  char what[320];        /* one line for reports when diff is not SAME: "with its validation
+                            flags (--check-models ...) it crashed (signal SIGSEGV) where its
+                            plain command answered sat" */
+} sg_probe_val;
+
 typedef struct sg_probe_run {
   const sg_profile *prof; /* the solver (borrowed) */
   bool skipped;           /* the profile does not accept the script's logic */
   sg_outcome out;         /* classified first run */
   bool session;           /* out came from a session (sg_probe_opts.sessions) */
-  bool retried;           /* refused with its validation words for an option's sake, it was
-                             run once more without them (a second process: counted as a call) */
+  sg_probe_val val;       /* its validating run (sg_probe_opts.validate), if one was made */
+  bool adopted;           /* out and argv are the validating run's: its own check failed
+                             where the plain run answered (val says what that one did) */
   bool witness;           /* added after the verdict: a run without drawn options that gives
                              the expected status the blamed run contradicts (the fuzz loop's
                              witness, campaign/loop_witness.c) */
   sg_argv_opts argv;      /* the flag groups of the command whose outcome is out (script_path
                              NULL, no solver timeout): sg_profile_argv with it and a file gives
                              the one-shot command that shows out (oracle/repro.h); a session's
-                             run records the flags its session was started with; a run refused
-                             with its validation words, those of its retry without them */
+                             run records the flags its session was started with (sessions are
+                             plain); an adopted validating run, its flags */
   int model;              /* sg_mcheck of its model, or -1 (no sat answer, unreadable, ...);
                              when its own model check failed (SG_OUT_INVALID_MODEL), of the
                              model that check examined where the profile prints it
@@ -63,9 +95,7 @@ typedef struct sg_probe_run {
                              run without the check gives */
   bool model_checked;     /* model is of the very model its failed own check examined, read
                              from a fresh checked run's output (checked_model_args) */
-  char note[160];         /* why the model was not checked, or what failed; "refused with its
-                             validation flags (WHAT IT SAID): judged without them" first when
-                             out is of the retry without them */
+  char note[160];         /* why the model was not checked, or what failed */
   bool model_crash;       /* the model run (sg_probe_model_text, in a fresh process) crashed:
                              a crash on that text, not on the script (the fuzz loop and
                              `check` confirm it as a finding of its own) */
@@ -110,6 +140,20 @@ bool sg_probe_model_crash (const sg_solver_list *solvers, const sg_patterns *pat
                            const sg_script *sc, const sg_probe_opts *po, const sg_probe *p,
                            sg_buf *text /* OUT */, sg_probe *again /* OUT */);
 
+/* Does run r's validating run differ from its plain run the way a note is written for (a crash
+ * in one and an answer in the other, or other sat/unsat answers: SG_VAL_CRASHES, SG_VAL_HIDES,
+ * SG_VAL_ANSWERS)? */
+bool sg_probe_val_differs (const sg_probe_run *r);
+/* Confirm the validation note of run i of p (a probe of script sc, text): its validating run
+ * once more in a fresh process, with the flags it had, on its text (the script, or the model
+ * run's text: into trigger, OUT). When it differs from the plain run the same way again, note
+ * (OUT, initialised by the caller) holds that run alone, with SG_VERDICT_VALIDATION blaming it
+ * and val's what as its why, and true is returned: a finding of its own, kept, never a bug
+ * (the plain run's finding, if any, is the bug). calls (OUT): runs made. */
+bool sg_probe_val_note (const sg_patterns *pats, const sg_store *s, const sg_script *sc, const char *text,
+                        size_t len, const sg_probe_opts *o, const sg_probe *p, uint32_t i,
+                        sg_buf *trigger /* OUT */, sg_probe *note /* OUT */, uint32_t *calls /* OUT */);
+
 /* Could run r not be started, or its model run (model_exec_failed)? Then why (one line:
  * "solver S could not be started (REASON)", "solver S: its model run ...") into why. */
 bool sg_probe_run_unstarted (const sg_probe_run *r, char *why, size_t size);
@@ -133,6 +177,9 @@ sg_rc sg_probe_referee (const sg_solver_list *referees, const sg_patterns *pats,
 /* Does the store hold a term of sort String or RegLan, or a sequence, set or bag sort (cvc5 then
  * needs --strings-exp --sets-ext: the profile's strings_args)? */
 bool sg_script_uses_strings (const sg_store *s);
+/* Does the script ask for a model or values (get-model, get-value, get-assignment)? Then the
+ * run that decides has the profile's model_args too: needed to read its answer. */
+bool sg_script_asks_models (const sg_script *sc);
 /* Does the script have a floating-point sort other than Float32 and Float64 (cvc5 needs
  * --fp-exp: its profile's fp_args)? */
 bool sg_script_uses_fp (const sg_store *s);

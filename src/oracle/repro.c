@@ -186,6 +186,27 @@ words_of (const sg_probe *p, uint32_t c, sg_answer expected, sg_repro *out)
                     p->verdict.why);
         }
       break;
+    case SG_VERDICT_VALIDATION:
+      /* a note (probe.h): the validating run's command, what the plain one does instead */
+      if (r->out.kind == SG_OUT_CRASH)
+        {
+          snprintf (out->expected, sizeof out->expected, "an answer and a normal exit, as its plain command gives");
+          crash_words (r, out);
+        }
+      else if (r->out.kind == SG_OUT_OK && r->out.answers.n)
+        {
+          snprintf (out->expected, sizeof out->expected, "%s",
+                    r->val.diff == SG_VAL_HIDES ? "the crash its plain command shows (these flags hide it)"
+                                                : "the answers of its plain command");
+          snprintf (out->shows, sizeof out->shows, "%s", sg_answer_name ((sg_answer) r->out.answers.a[0]));
+          snprintf (out->actual, sizeof out->actual, "`%s` (%.180s)", out->shows, r->val.what);
+        }
+      else
+        {
+          snprintf (out->expected, sizeof out->expected, "-");
+          snprintf (out->actual, sizeof out->actual, "%.200s", p->verdict.why);
+        }
+      break;
     case SG_VERDICT_PERFORMANCE:
       snprintf (out->expected, sizeof out->expected, "an answer about as fast as the reference");
       snprintf (out->actual, sizeof out->actual, "%.200s", p->verdict.why);

@@ -363,7 +363,9 @@ probe_opts (const sg_pred *p, double timeout_s, bool expected, sg_probe_opts *po
   po->deadline = p->deadline; /* the solvers, one after the other, end by the budget's end */
   po->mem_bytes = p->mem_bytes;
   po->models = !p->no_models;
-  po->validate = !p->no_models;
+  /* validating runs (oracle/probe.h) only where the finding is a failed own check: the runs
+   * that decide are plain */
+  po->validate = !p->no_models && (p->kind == SG_VERDICT_INVALID_MODEL || p->self_invalid);
   po->oracle.expected = expected ? p->expected : SG_ANS_NONE;
   po->oracle.incompleteness = p->kind == SG_VERDICT_INCOMPLETE;
   po->oracle.perf_ratio = p->kind == SG_VERDICT_PERFORMANCE ? 10.0 : 0;

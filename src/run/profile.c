@@ -81,7 +81,7 @@ strv_copy_user (const sg_strv *src, const sg_strv *drop, sg_strv *dst)
 
 /* The word-list fields, for init/free/copy. */
 #define SG_PROFILE_LISTS(X)                                                                   \
-  X (args) X (stdin_args) X (incremental_args) X (model_args) X (validate_args) X (checked_model_args) \
+  X (args) X (stdin_args) X (incremental_args) X (model_args) X (validate_args) X (own_check_words) X (checked_model_args) \
   X (strings_args) X (fp_args) X (core_args) X (timeout_args) X (version_args) X (session_args) X (logics)              \
   X (logics_without) X (user_args)
 
@@ -165,6 +165,8 @@ static const struct key {
   { "session_reset_assertions", K_BOOL, offsetof (sg_profile, session_reset_assertions) },
   { "own_crash_markers", K_BOOL, offsetof (sg_profile, own_crash_markers) },
   { "model_after_failed_check", K_BOOL, offsetof (sg_profile, model_after_failed_check) },
+  { "validate_unsat", K_BOOL, offsetof (sg_profile, validate_unsat) },
+  { "own_check_words", K_WORDS, offsetof (sg_profile, own_check_words) },
   { "address_space_unlimited", K_BOOL, offsetof (sg_profile, as_unlimited) },
   { "description", K_TEXT, 0 },
 };

@@ -35,7 +35,12 @@ typedef struct sg_profile {
   sg_strv stdin_args;          /* when the script comes on stdin (z3 -in, cvc5 --lang smt2) */
   sg_strv incremental_args;    /* several check-sats (cvc5 --incremental) */
   sg_strv model_args;          /* produce models */
-  sg_strv validate_args;       /* self-validation (z3 model_validate=true, cvc5 --check-models) */
+  sg_strv validate_args;       /* its own checks (z3 model_validate=true, cvc5 --check-models):
+                                  never on a run that decides, only on a validating run of its
+                                  own (oracle/probe.h) */
+  sg_strv own_check_words;     /* a validating run that crashes with one of these in its output
+                                  failed its own check (cvc5: checkUnsatCore, "produced core
+                                  was satisfiable"): a bug, as a failed model check, not a note */
   sg_strv checked_model_args;  /* with validate_args: the solver prints the model its own check
                                   examines, as (model ...) on a line of its own (cvc4 -v -v), so
                                   a failed check is judged on that very model (oracle/probe.h) */
@@ -66,6 +71,8 @@ typedef struct sg_profile {
   bool model_after_failed_check; /* it goes on after its own model check fails, and its answer
                                     to the script's (get-model) is the model that check
                                     rejected (z3): a failed check is judged on that model */
+  bool validate_unsat;         /* validate_args check unsat answers too (cvc5's
+                                  --check-unsat-cores): an unsat answer gets a validating run */
   bool own_crash_markers;      /* only this solver's own failure markers (and signals) are
                                   crash evidence, never yinyang's generic words ("Exception",
                                   "Assertion", ...), which a model or an echo may hold */

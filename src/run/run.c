@@ -290,6 +290,7 @@ run (const sg_profile *p, const sg_patterns *pats, const sg_run_opts *o, input i
     {
       sg_buf_reset (capture);
       sg_buf_add (capture, r.out.s ? r.out.s : "", r.out.len);
+      if (o->capture_stderr) sg_buf_add (capture, r.err.s ? r.err.s : "", r.err.len);
       if (!sg_buf_ok (capture)) rc = SG_RC_NOMEM;
     }
   sg_spawn_result_free (&r);

@@ -25,6 +25,7 @@ typedef struct sg_run_opts {
   uint32_t cpu_s;      /* RLIMIT_CPU; 0 = none */
   size_t out_cap;      /* capture cap of stdout and of stderr; 0 = SG_SPAWN_DEFAULT_CAP */
   const char *cwd;     /* the solver's working directory; NULL = a private temporary one */
+  bool capture_stderr; /* the *_capture functions append stderr after stdout */
 } sg_run_opts;
 
 /* Run profile p on the script file `path` (as an argument, or on stdin for SG_INPUT_STDIN

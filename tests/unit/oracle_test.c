@@ -10,6 +10,7 @@
 
 #include "oracle/oracle.h"
 #include "oracle/probe.h"
+#include "oracle/probe_int.h"
 #include "oracle/unspec.h"
 #include "run/profile.h"
 #include "test_util.h"
@@ -532,6 +533,150 @@ test_model_text (void **state)
   assert_false (sg_model_text_after_errors (z3, strlen (z3), &m, &n)); /* no model after it */
 }
 
+/* A cvc5-like profile (validate_args, validate_unsat) and a z3-like one. */
+static void
+val_profile (sg_profile *p, const char *name, const char *words, bool unsat)
+{
+  sg_profile_init (p);
+  snprintf (p->name, sizeof p->name, "%s", name);
+  for (const char *w = words; *w;)
+    {
+      const char *e = strchr (w, ' ');
+      size_t n = e ? (size_t) (e - w) : strlen (w);
+      assert_true (SG_VEC_PUSH (p->validate_args, strndup (w, n)));
+      w += n + (e != NULL);
+    }
+  p->validate_unsat = unsat;
+}
+
+/* Issue 50: the validating run compared with the plain one (probe_val.c). */
+static void
+test_validating_run (void **state)
+{
+  (void) state;
+  sg_profile cvc5, z3;
+  val_profile (&cvc5, "cvc5", "--check-models --check-unsat-cores", true);
+  val_profile (&z3, "z3", "model_validate=true", false);
+  /* when a validating run is due: a sat answer, an unsat one only where the checks look at
+   * unsat answers, a crash; never a timeout, an unknown or a rejection */
+  sg_outcome o = mk (SG_OUT_OK, "u", 0);
+  assert_true (sg_probe_val_due (&cvc5, &o));
+  assert_false (sg_probe_val_due (&z3, &o));
+  sg_outcome_free (&o);
+  o = mk (SG_OUT_OK, "us", 0);
+  assert_true (sg_probe_val_due (&z3, &o));
+  sg_outcome_free (&o);
+  o = mk (SG_OUT_CRASH, "", 0);
+  assert_true (sg_probe_val_due (&z3, &o));
+  sg_outcome_free (&o);
+  o = mk (SG_OUT_OK, "?", 0);
+  assert_false (sg_probe_val_due (&cvc5, &o));
+  sg_outcome_free (&o);
+  o = mk (SG_OUT_TIMEOUT, "", 0);
+  assert_false (sg_probe_val_due (&cvc5, &o));
+  sg_outcome_free (&o);
+
+  sg_argv_opts va;
+  memset (&va, 0, sizeof va);
+  va.models = va.validate = true;
+  va.script_path = "bug.smt2";
+  sg_buf said;
+  sg_buf_init (&said);
+  /* a failed own check where the plain run answered: adopted (the check shows the bug) */
+  sg_probe_run r;
+  memset (&r, 0, sizeof r);
+  r.prof = &cvc5;
+  r.out = mk (SG_OUT_OK, "s", 0);
+  sg_outcome v = mk (SG_OUT_INVALID_MODEL, "s", 0);
+  assert_true (sg_probe_val_record (&r, &va, true, &v, &said));
+  assert_true (r.adopted);
+  assert_int_equal (r.out.kind, SG_OUT_INVALID_MODEL);
+  assert_int_equal (v.kind, SG_OUT_OK); /* the plain outcome, handed back */
+  assert_true (r.argv.validate && r.argv.models && !r.argv.script_path);
+  assert_false (sg_probe_val_differs (&r));
+  assert_non_null (strstr (r.val.what, "its plain command answered sat; with its validation flags (--check-models --check-unsat-cores) its own check fails"));
+  sg_outcome_free (&r.out);
+  sg_outcome_free (&v);
+  /* the plain run crashed, the validating one answers: the flags hide the crash (a note) */
+  memset (&r, 0, sizeof r);
+  r.prof = &cvc5;
+  r.out = mk (SG_OUT_CRASH, "", 0);
+  snprintf (r.out.reason, sizeof r.out.reason, "signal SIGSEGV");
+  v = mk (SG_OUT_OK, "uu", 0);
+  assert_false (sg_probe_val_record (&r, &va, false, &v, &said));
+  assert_int_equal (r.val.diff, SG_VAL_HIDES);
+  assert_true (sg_probe_val_differs (&r));
+  assert_int_equal (r.out.kind, SG_OUT_CRASH); /* the plain verdict stands */
+  assert_false (r.argv.validate);
+  assert_non_null (strstr (r.val.what, "its plain command crashed (signal SIGSEGV); with its validation flags (--check-models --check-unsat-cores) it answers unsat unsat: they hide the crash"));
+  sg_outcome_free (&r.out);
+  sg_outcome_free (&v);
+  /* other answers; a crash of the check alone; the same answer; a refusal */
+  memset (&r, 0, sizeof r);
+  r.prof = &z3;
+  r.out = mk (SG_OUT_OK, "su", 0);
+  v = mk (SG_OUT_OK, "ss", 0);
+  assert_false (sg_probe_val_record (&r, &va, false, &v, &said));
+  assert_int_equal (r.val.diff, SG_VAL_ANSWERS);
+  assert_non_null (strstr (r.val.what, "it answers sat sat where its plain command answered sat unsat"));
+  sg_outcome_free (&v);
+  v = mk (SG_OUT_CRASH, "", 0);
+  assert_false (sg_probe_val_record (&r, &va, false, &v, &said));
+  assert_int_equal (r.val.diff, SG_VAL_CRASHES);
+  sg_outcome_free (&v);
+  v = mk (SG_OUT_OK, "s?", 0); /* unknown where the plain run decided: no difference */
+  assert_false (sg_probe_val_record (&r, &va, false, &v, &said));
+  assert_int_equal (r.val.diff, SG_VAL_SAME);
+  assert_false (sg_probe_val_differs (&r));
+  assert_string_equal (r.val.what, "");
+  sg_outcome_free (&v);
+  v = mk (SG_OUT_REJECTED, "", 0);
+  sg_buf_adds (&said, "(error \"Error in option parsing: learned rewrites not supported with unsat cores\")\n");
+  assert_false (sg_probe_val_record (&r, &va, false, &v, &said));
+  assert_int_equal (r.val.diff, SG_VAL_REFUSED);
+  assert_false (sg_probe_val_differs (&r)); /* a line, not a note finding */
+  assert_non_null (strstr (r.val.what, "it refused its validation flags (model_validate=true): Error in option parsing: learned rewrites not supported with unsat cores; not self-checked"));
+  sg_outcome_free (&v);
+  /* a rejection whose text names no option (the model run's text): not the flags' doing */
+  v = mk (SG_OUT_REJECTED, "", 0);
+  sg_buf_reset (&said);
+  sg_buf_adds (&said, "(error \"line 7 column 10: model is not available\")\n");
+  assert_false (sg_probe_val_record (&r, &va, true, &v, &said));
+  assert_int_equal (r.val.diff, SG_VAL_SAME);
+  assert_non_null (strstr (r.val.what, "its validating run was rejected (line 7 column 10: model is not available)"));
+  sg_outcome_free (&v);
+  sg_outcome_free (&r.out);
+  /* cvc5's unsat-core check aborts (own_check_words): its own check failed, adopted */
+  assert_true (SG_VEC_PUSH (cvc5.own_check_words, strdup ("checkUnsatCore")));
+  memset (&r, 0, sizeof r);
+  r.prof = &cvc5;
+  r.out = mk (SG_OUT_OK, "u", 0);
+  v = mk (SG_OUT_CRASH, "", 0);
+  sg_buf_reset (&said);
+  sg_buf_adds (&said, "Fatal failure within void cvc5::internal::SolverEngine::checkUnsatCore() at x.cpp:1\n");
+  assert_true (sg_probe_val_record (&r, &va, false, &v, &said));
+  assert_true (r.adopted);
+  assert_int_equal (r.out.kind, SG_OUT_CRASH);
+  assert_non_null (strstr (r.val.what, "its own check fails (it aborts)"));
+  sg_outcome_free (&v);
+  sg_outcome_free (&r.out);
+  /* the same crash without the word: a note */
+  memset (&r, 0, sizeof r);
+  r.prof = &cvc5;
+  r.out = mk (SG_OUT_OK, "u", 0);
+  v = mk (SG_OUT_CRASH, "", 0);
+  sg_buf_reset (&said);
+  sg_buf_adds (&said, "Segmentation fault\n");
+  assert_false (sg_probe_val_record (&r, &va, false, &v, &said));
+  assert_false (r.adopted);
+  assert_int_equal (r.val.diff, SG_VAL_CRASHES);
+  sg_outcome_free (&v);
+  sg_outcome_free (&r.out);
+  sg_buf_free (&said);
+  sg_profile_free (&cvc5);
+  sg_profile_free (&z3);
+}
+
 int
 main (void)
 {
@@ -542,6 +687,7 @@ main (void)
     cmocka_unit_test (test_metamorphic_crash_model_perf),
     cmocka_unit_test (test_unspec_table),
     cmocka_unit_test (test_model_text),
+    cmocka_unit_test (test_validating_run),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
