@@ -7,8 +7,8 @@
 # kind and solver. Findings stay in OUT (default bench-bugs/, one folder per engine).
 #   bash bench/bugs.sh [SECONDS] [OUT]        (default 300 s per engine)
 #   SG_BUGS_SEED=N  rng seed (default 1);  SG_BUGS_ENGINES="opfuzz fuse-sat"  a subset
-# Every finding was confirmed by fresh runs before it was written (see README, "No false
-# alarms"); a disagreement no model decides is refereed by the solver not blamed.
+# Every finding was confirmed by fresh runs before it was written (docs/usage.md, "How a
+# mutant is judged"); a disagreement no model decides is refereed by the solver not blamed.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 secs=${1:-300}

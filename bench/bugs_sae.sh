@@ -7,7 +7,7 @@
 # OUT (findings directory, default a fresh temporary one that is kept and printed).
 # The budget is wall-clock time of the fuzz loop with JOBS workers; the loop's final lines
 # give the CPU time smtgrind and the solvers used. Every finding was confirmed by a second
-# fresh run before it was written (campaign/loop.c); triage with a second solver is manual.
+# fresh run before it was written (loop/loop.c); triage with a second solver is manual.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 secs=${1:-600}

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 
 #include "base/buf.h"
-#include "tech/enumerate.h"
-#include "tech/grammar.h"
+#include "tech/enum/enumerate.h"
+#include "tech/enum/grammar.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Regenerate src/tech/grammars.def (the shipped grammars of `smtgrind enum`) from
+# Regenerate src/tech/enum/grammars.def (the shipped grammars of `smtgrind enum`) from
 # data/grammars/NAME.bnf. Run from the repository root after editing a .bnf file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=src/tech/grammars.def
+out=src/tech/enum/grammars.def
 {
-  echo '/* grammars.def: the shipped grammars of `smtgrind enum` (tech/grammar.h), generated from'
+  echo '/* grammars.def: the shipped grammars of `smtgrind enum` (tech/enum/grammar.h), generated from'
   echo ' * data/grammars/NAME.bnf by scripts/gen_grammars.sh: DO NOT EDIT (edit the .bnf, rerun it).'
   echo ' * GRAMMAR (name, "text") */'
   for n in core ints reals realints bv arrays fp strings; do

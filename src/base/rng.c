@@ -1,13 +1,12 @@
 /* rng: xoshiro256** (Blackman and Vigna), seeded with splitmix64. */
 #include "base/rng.h"
 
+#include "base/hash.h"
+
 static uint64_t
 splitmix (uint64_t *x)
 {
-  uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
+  return sg_hash64_fin (*x += SG_HASH64_GOLDEN);
 }
 
 static inline uint64_t

@@ -18,7 +18,7 @@
 #include "base/clock.h"
 #include "base/file.h"
 #include "campaign/dedup.h"
-#include "campaign/findings.h"
+#include "loop/findings.h"
 
 typedef struct cb_ctx {
   const sg_campaign_opts *o;

@@ -19,6 +19,7 @@
 
 #include "base/clock.h"
 #include "base/file.h"
+#include "base/hash.h"
 #include "run/run.h"
 #include "run/spawn.h"
 
@@ -56,7 +57,7 @@ sg_campaign_mix (uint64_t a, uint64_t b, uint64_t c, uint64_t d)
   const uint64_t v[3] = { b, c, d };
   for (int i = 0; i < 3; i++)
     {
-      sg_rng_seed (&r, h ^ (v[i] * 0x9e3779b97f4a7c15ull + (uint64_t) i));
+      sg_rng_seed (&r, h ^ (v[i] * SG_HASH64_GOLDEN + (uint64_t) i));
       h = sg_rng_next (&r);
     }
   return h;

@@ -12,14 +12,14 @@
  * Owns: its worker processes and the reducer process (all reaped before returning).
  * Invariants: a finding is in the database only after its files exist; a bucket is created
  *   with its first finding in one transaction; randomness only from `seed`.
- * Tests: tests/cli/run_cli_tests.sh (group campaign), tests/unit/campaign_test.c */
+ * Tests: tests/cli/run_cli_tests.sh (group campaign), tests/unit/dedup_test.c (its database) */
 #ifndef SG_CAMPAIGN_CAMPAIGN_H
 #define SG_CAMPAIGN_CAMPAIGN_H
 
 #include <stdio.h>
 
 #include "campaign/db.h"
-#include "campaign/loop.h"
+#include "loop/loop.h"
 
 enum { SG_CAMPAIGN_MAX_ENGINES = 8 };
 

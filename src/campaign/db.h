@@ -11,7 +11,7 @@
  *   place), so a kill -9 at any moment leaves either both or neither, never a row without its
  *   files. Paths are stored relative to the campaign directory, merges too (merge.h), so
  *   the directory can be moved; databases of an older merge may hold absolute ones.
- * Tests: tests/unit/campaign_test.c, tests/cli (group campaign) */
+ * Tests: tests/unit/dedup_test.c, tests/cli (group campaign) */
 #ifndef SG_CAMPAIGN_DB_H
 #define SG_CAMPAIGN_DB_H
 

@@ -5,18 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "front/parse.h"
 #include "front/script.h"
 #include "front/store.h"
-
-static uint64_t
-mix64 (uint64_t h, uint64_t v)
-{
-  uint64_t z = h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2));
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 static int
 is_digit (char c)
@@ -85,20 +77,21 @@ sort_hash (const sg_store *s, sg_sort x, uint64_t *memo)
     {
       if (memo[y]) continue;
       const sg_sortnode *n = sg_sort_node (s, y);
-      uint64_t h = mix64 (0x5051, n->kind);
+      uint64_t h = sg_hash64_combine (0x5051, n->kind);
       switch ((sg_sort_kind) n->kind)
         {
-        case SG_SORT_BV: h = mix64 (h, n->a); break;
-        case SG_SORT_FP: h = mix64 (mix64 (h, n->a), n->b); break;
+        case SG_SORT_BV: h = sg_hash64_combine (h, n->a); break;
+        case SG_SORT_FP: h = sg_hash64_combine (sg_hash64_combine (h, n->a), n->b); break;
         case SG_SORT_ARRAY:
-          h = mix64 (mix64 (h, n->a < y ? memo[n->a] : n->a), n->b < y ? memo[n->b] : n->b);
+          h = sg_hash64_combine (sg_hash64_combine (h, n->a < y ? memo[n->a] : n->a),
+                                 n->b < y ? memo[n->b] : n->b);
           break;
         default: break; /* user sorts and datatypes: by kind (their names are names) */
         }
       for (uint32_t i = 0; i < n->nargs; i++)
         {
           uint32_t a = s->pool.a[n->args + i];
-          h = mix64 (h, a < y ? memo[a] : a);
+          h = sg_hash64_combine (h, a < y ? memo[a] : a);
         }
       memo[y] = h ? h : 1;
     }
@@ -127,16 +120,16 @@ sg_dedup_shape (const char *text, size_t len, uint64_t *hash)
       const sg_node *n = sg_term_node (&s, t);
       uint64_t h = sort_hash (&s, n->sort, sh);
       if (n->nargs == 0)
-        h = mix64 (h, 0x1eaf); /* literal, constant, variable, bound variable: its sort only */
+        h = sg_hash64_combine (h, 0x1eaf); /* literal, constant, variable, bound variable: its sort only */
       else
         {
           /* Applications of named functions: their names do not count, their arity does. */
-          h = mix64 (h, n->op == SG_OP_APP ? 0xf00du : n->op);
-          h = mix64 (h, n->nargs);
+          h = sg_hash64_combine (h, n->op == SG_OP_APP ? 0xf00du : n->op);
+          h = sg_hash64_combine (h, n->nargs);
           const uint32_t *a = sg_term_args (&s, t);
-          for (uint32_t i = 0; i < n->nargs; i++) h = mix64 (h, th[a[i]]);
+          for (uint32_t i = 0; i < n->nargs; i++) h = sg_hash64_combine (h, th[a[i]]);
           const uint32_t *ix = sg_term_indices (&s, t);
-          for (uint32_t i = 0; i < n->nidx; i++) h = mix64 (h, ix[i]);
+          for (uint32_t i = 0; i < n->nidx; i++) h = sg_hash64_combine (h, ix[i]);
         }
       th[t] = h;
     }
@@ -146,9 +139,9 @@ sg_dedup_shape (const char *text, size_t len, uint64_t *hash)
       const sg_cmd *c = &sc.cmds.a[i];
       /* Assertions and the commands that shape the query (check-sat, push, pop). */
       if (c->kind == SG_WK_ASSERT)
-        h = mix64 (mix64 (h, 1), th[sg_cmd_items (&sc, c)[0]]);
+        h = sg_hash64_combine (sg_hash64_combine (h, 1), th[sg_cmd_items (&sc, c)[0]]);
       else if (c->kind == SG_WK_CHECK_SAT || c->kind == SG_WK_PUSH || c->kind == SG_WK_POP)
-        h = mix64 (h, 2 + c->kind);
+        h = sg_hash64_combine (h, 2 + c->kind);
     }
   *hash = h;
 out:
@@ -168,11 +161,11 @@ sg_dedup_text (const char *text, size_t len)
       if (is_digit (text[i]))
         {
           while (i < len && is_digit (text[i])) i++;
-          h = mix64 (h, '#');
+          h = sg_hash64_combine (h, '#');
           continue;
         }
       if (text[i] != ' ' && text[i] != '\n' && text[i] != '\t' && text[i] != '\r')
-        h = mix64 (h, (unsigned char) text[i]);
+        h = sg_hash64_combine (h, (unsigned char) text[i]);
       i++;
     }
   return h;
@@ -369,7 +362,7 @@ sg_dedup_alpha_hash (const char *text, size_t len)
   sg_buf_init (&b);
   uint64_t h = 0xa1fa;
   if (sg_dedup_alpha (text, len, &b) == SG_RC_OK)
-    for (size_t i = 0; i < b.len; i++) h = mix64 (h, (unsigned char) b.s[i]);
+    for (size_t i = 0; i < b.len; i++) h = sg_hash64_combine (h, (unsigned char) b.s[i]);
   else
     h = sg_dedup_text (text, len);
   sg_buf_free (&b);

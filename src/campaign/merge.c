@@ -14,8 +14,9 @@
 
 #include "base/buf.h"
 #include "base/file.h"
+#include "base/hash.h"
 #include "campaign/campaign_int.h"
-#include "campaign/findings.h"
+#include "loop/findings.h"
 
 static const char *shards_schema =
   "CREATE TABLE IF NOT EXISTS shards (origin TEXT PRIMARY KEY, shard TEXT NOT NULL,"
@@ -49,12 +50,12 @@ has_table (sg_db *db, const char *name)
   return yes;
 }
 
+/* FNV-1a 64 of s from h, then of one 0xff byte, a separator: ("ab", "c") and ("a", "bc")
+ * differ. */
 static uint64_t
 fnv64 (uint64_t h, const char *s)
 {
-  for (; *s; s++) { h ^= (unsigned char) *s; h *= 0x100000001b3ull; }
-  h ^= 0xff; /* a separator: ("ab", "c") and ("a", "bc") differ */
-  return h * 0x100000001b3ull;
+  return sg_hash64_bytes (sg_hash64_bytes (h, s, strlen (s)), "\xff", 1);
 }
 
 /* The origin of a campaign that is not a merge: "s<I>of<N>-<hash of its settings and start>".
@@ -65,7 +66,7 @@ origin_of (sg_db *src, char *out, size_t size, char *shard, size_t ssize)
 {
   static const char *const keys[] = { "seed", "shard", "started", "inputs", "engines", "solvers",
                                       "solvers_file", "timeout", "jobs", NULL };
-  uint64_t h = 0xcbf29ce484222325ull;
+  uint64_t h = SG_HASH64_FNV_OFFSET;
   char v[8192];
   for (int k = 0; keys[k]; k++)
     {
@@ -103,7 +104,7 @@ map_path (const char *rel, bool merged, const char *origin, char *out, size_t si
       snprintf (d, sizeof d, "%.*s", (int) (base - rel), rel);
       bool red = strstr (rel, "/reduced/") != NULL;
       n = (size_t) snprintf (out, size, "%s/legacy-%016llx/%s", red ? "reduced" : "findings",
-                             (unsigned long long) fnv64 (0xcbf29ce484222325ull, d), base);
+                             (unsigned long long) fnv64 (SG_HASH64_FNV_OFFSET, d), base);
     }
   else if (merged)
     n = (size_t) snprintf (out, size, "%s", rel);

@@ -16,7 +16,7 @@
 
 #include "base/file.h"
 #include "campaign/dedup.h"
-#include "campaign/findings.h"
+#include "loop/findings.h"
 
 #define TRIGGER_SHOW ((size_t) 16 << 10) /* bytes of a trigger shown in the report */
 

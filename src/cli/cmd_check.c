@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "campaign/findings.h"
+#include "loop/findings.h"
 #include "base/answer.h"
 #include "base/opt.h"
 #include "cli/cli.h"

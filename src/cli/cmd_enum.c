@@ -1,5 +1,5 @@
 /* cmd_enum: `smtgrind enum GRAMMAR` — counts per size, formulas printed by index (a class,
- * a range or a uniform sample), or the solvers run on them through the engine of tech/enum_tech.c
+ * a range or a uniform sample), or the solvers run on them through the engine of tech/enum/enum_tech.c
  * (the fuzz loop, cli/cmd_fuzz.c). */
 #include <errno.h>
 #include <stdio.h>
@@ -10,8 +10,8 @@
 
 #include "base/file.h"
 #include "cli/cli.h"
-#include "tech/enum_tech.h"
-#include "tech/enumerate.h"
+#include "tech/enum/enum_tech.h"
+#include "tech/enum/enumerate.h"
 #include "tech/tech.h"
 
 void

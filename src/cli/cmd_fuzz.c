@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "base/file.h"
-#include "campaign/loop.h"
+#include "loop/loop.h"
 #include "cli/cli.h"
 #include "cli/fuzzflags.h"
 #include "cli/seeds.h"

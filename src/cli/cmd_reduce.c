@@ -17,7 +17,7 @@
 #include "run/run.h"
 #include "run/spawn.h"
 
-#define SG_REDUCE_GOLDEN_TIMEOUT_S 60.0 /* the golden run's limit without -t (README) */
+#define SG_REDUCE_GOLDEN_TIMEOUT_S 60.0 /* the golden run's limit without -t (docs/usage.md) */
 
 /* Split a command string on blanks (no shell). */
 static sg_rc

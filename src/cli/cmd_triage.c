@@ -13,7 +13,7 @@
 #include "base/json.h"
 #include "base/opt.h"
 #include "campaign/db.h"
-#include "campaign/findings.h"
+#include "loop/findings.h"
 #include "campaign/report.h"
 #include "cli/cli.h"
 #include "cli/walk.h"

@@ -331,7 +331,7 @@ sg_cli_consensus (const sg_probe *p)
 
 /* The consensus of the solvers on one seed (sg_cli_consensus of a probe without models); when
  * there is one, each solver's time on it becomes the seed's solve time (the fuzz loop's
- * adaptive timeout, campaign/loop_adapt.h). */
+ * adaptive timeout, loop/loop_adapt.h). */
 static sg_answer
 consensus (sg_tech_seed *seed, const sg_solver_list *solvers, const sg_patterns *pats,
            const sg_probe_opts *po)

@@ -4,7 +4,7 @@
  * given, in the directory of each file given by itself (each INDEX.tsv read once), or given
  * explicitly (--index). An INDEX.tsv whose first line is a header ("path<TAB>logic<TAB>status
  * ...") gives each seed the solve times of its columns named SOLVER_ms (z3_ms, cvc5_ms: the
- * fuzz loop's adaptive timeout, campaign/loop_adapt.h); a field that is not a number of
+ * fuzz loop's adaptive timeout, loop/loop_adapt.h); a field that is not a number of
  * milliseconds gives no time.
  * Each seed keeps its set-logic (fusion pairs seeds of one logic).
  * Owns: the paths, texts and logics of its seeds (sg_cli_seeds_free).

@@ -443,6 +443,196 @@ call (sg_eval *e, sg_term body, const sg_term *params, const sg_val *vs, uint32_
   return enter (e, body);
 }
 
+/* and, or, =>: evaluate the arguments in order until one decides the result. */
+static sg_rc
+step_connective (sg_eval *e, sg_op op, const uint32_t *a, uint32_t n, uint32_t got, const sg_val *vs)
+{
+  /* decisive: a false conjunct; a true disjunct; a false premise or a true conclusion */
+  bool dec = op == SG_OP_OR || (op == SG_OP_IMPLIES && got == n);
+  if (got > 0 && !sg_v_is_undet (vs[got - 1]) && vs[got - 1]->u.b == dec)
+    return finish (e, vbool (e, op != SG_OP_AND));
+  if (got < n) return enter (e, a[got]);
+  for (uint32_t i = 0; i < n; i++)
+    if (sg_v_is_undet (vs[i])) return finish (e, e->undet);
+  return finish (e, vbool (e, op == SG_OP_AND));
+}
+
+/* xor: evaluate every argument, then combine. */
+static sg_rc
+step_xor (sg_eval *e, const uint32_t *a, uint32_t n, uint32_t got, const sg_val *vs)
+{
+  if (got < n) return enter (e, a[got]);
+  bool x = false;
+  for (uint32_t i = 0; i < n; i++)
+    {
+      if (sg_v_is_undet (vs[i])) return finish (e, e->undet);
+      x ^= vs[i]->u.b;
+    }
+  return finish (e, vbool (e, x));
+}
+
+/* = and distinct: evaluate every argument, then compare the pairs. */
+static sg_rc
+step_eq (sg_eval *e, sg_op op, const uint32_t *a, uint32_t n, uint32_t got, const sg_val *vs)
+{
+  if (got < n) return enter (e, a[got]);
+  bool und = false;
+  for (uint32_t i = 0; i + 1 < n; i++)
+    for (uint32_t j = op == SG_OP_EQ ? i + 1 : n - 1; j > i; j--)
+      {
+        int r = sg_v_equal (vs[i], vs[j]);
+        if (r < 0) und = true;
+        else if (r == (op == SG_OP_DISTINCT)) return finish (e, vbool (e, false));
+      }
+  return finish (e, und ? e->undet : vbool (e, true));
+}
+
+/* An application of a declared or defined function: its arguments, then its body in a new scope. */
+static sg_rc
+step_app (sg_eval *e, frame *f, const sg_node *nd, const uint32_t *a, uint32_t n, uint32_t got, const sg_val *vs)
+{
+  sg_store *s = e->s;
+  sg_term body;
+  const sg_term *params;
+  uint32_t np;
+  int elem = 0;
+  if (f->pc == 0)
+    {
+      int k = fun_interp (e, nd->aux, &body, &params, &np, &elem);
+      if (k == 0) return finish (e, e->undet);
+      if (k == 2)
+        return finish (e, sg_v_unint (e->pool, nd->sort, (uint32_t) elem,
+                                      s->funs.a[nd->aux].name));
+      f->pc = 1;
+    }
+  if (got < n) return enter (e, a[got]);
+  if (f->pc == 1)
+    {
+      fun_interp (e, nd->aux, &body, &params, &np, &elem);
+      f->pc = 2;
+      return call (e, body, params, vs, np);
+    }
+  sg_val v = vs[n];
+  scope_pop (e);
+  return finish (e, v);
+}
+
+/* let: the bound values in the outer scope, then the body in a new scope. */
+static sg_rc
+step_let (sg_eval *e, frame *f, const uint32_t *a, uint32_t n, uint32_t got, const sg_val *vs)
+{
+  uint32_t nb = (n - 1) / 2;
+  if (f->pc == 0)
+    {
+      if (got < nb) return enter (e, a[2 * got + 1]); /* values: in the outer scope */
+      f->pc = 1;
+      sg_rc rc = scope_push (e);
+      for (uint32_t i = 0; !rc && i < nb; i++)
+        rc = bind (e, a[2 * i], vs[i]);
+      if (rc || e->abort) return rc;
+      return enter (e, a[n - 1]);
+    }
+  sg_val v = vs[nb];
+  scope_pop (e);
+  return finish (e, v);
+}
+
+/* forall and exists: the body with the variables unbound (undetermined). */
+static sg_rc
+step_quant (sg_eval *e, frame *f, const uint32_t *a, uint32_t n, const sg_val *vs)
+{
+  if (f->pc == 0)
+    {
+      f->pc = 1;
+      return call (e, a[n - 1], a, NULL, n - 1);
+    }
+  sg_val v = vs[0];
+  scope_pop (e);
+  return finish (e, !sg_v_is_undet (v) && v->kind == SG_V_BOOL ? v : e->undet);
+}
+
+/* match: the scrutinee, then the body of the first case that matches it. */
+static sg_rc
+step_match (sg_eval *e, frame *f, const uint32_t *a, uint32_t n, uint32_t got, const sg_val *vs)
+{
+  sg_store *s = e->s;
+  if (got == 0) return enter (e, a[0]);
+  if (f->pc == 0)
+    {
+      sg_val v = vs[0];
+      if (sg_v_is_undet (v) || v->kind != SG_V_DT) return finish (e, e->undet);
+      for (uint32_t i = 1; i + 1 < n; i += 2)
+        {
+          const sg_node *p = sg_term_node (s, a[i]);
+          if (p->op == SG_OP_BVAR)
+            {
+              f->pc = 1;
+              return call (e, a[i + 1], &a[i], &vs[0], 1);
+            }
+          if (p->op == SG_OP_DT_CONS && p->aux == v->u.dt.cons && p->nargs == v->u.dt.n)
+            {
+              f->pc = 1;
+              return call (e, a[i + 1], sg_term_args (s, a[i]), v->u.dt.fields, p->nargs);
+            }
+        }
+      return finish (e, e->undet);
+    }
+  sg_val v = vs[1];
+  scope_pop (e);
+  return finish (e, v);
+}
+
+/* select: an array value read at an index (a lambda or as-array body is evaluated). */
+static sg_rc
+step_select (sg_eval *e, frame *f, const uint32_t *a, uint32_t got, const sg_val *vs)
+{
+  sg_store *s = e->s;
+  if (f->pc == 1)
+    {
+      sg_val v = vs[2];
+      scope_pop (e);
+      return finish (e, v);
+    }
+  if (got < 2) return enter (e, a[got]);
+  sg_val arr = vs[0], k = vs[1];
+  if (sg_v_is_undet (arr) || arr->kind != SG_V_ARRAY) return finish (e, e->undet);
+  for (uint32_t j = arr->u.arr.n; j-- > 0;)
+    {
+      int r = sg_v_equal (arr->u.arr.keys[j], k);
+      if (r == 1) return finish (e, arr->u.arr.vals[j]);
+      if (r < 0) return finish (e, e->undet);
+    }
+  if (arr->u.arr.lam != SG_NONE)
+    {
+      /* z3's lambda arrays: the body with the variable bound to the index */
+      f->pc = 1;
+      return call (e, sg_term_arg (s, arr->u.arr.lam, 1), sg_term_args (s, arr->u.arr.lam), &vs[1], 1);
+    }
+  if (arr->u.arr.fun == SG_NONE) return finish (e, arr->u.arr.dflt);
+  sg_term body;
+  const sg_term *params;
+  uint32_t np;
+  int elem;
+  if (fun_interp (e, arr->u.arr.fun, &body, &params, &np, &elem) != 1 || np != 1)
+    return finish (e, e->undet);
+  f->pc = 1;
+  return call (e, body, params, &vs[1], 1);
+}
+
+/* A datatype selector: the field of a value built by its constructor. */
+static sg_rc
+step_dt_sel (sg_eval *e, const sg_node *nd, const uint32_t *a, uint32_t got, const sg_val *vs)
+{
+  sg_store *s = e->s;
+  if (got < 1) return enter (e, a[0]);
+  const sg_dtsel *sel = &s->sels.a[nd->aux];
+  sg_val v = vs[0];
+  if (sg_v_is_undet (v) || v->kind != SG_V_DT || v->u.dt.cons != sel->cons)
+    return finish (e, e->undet); /* wrong constructor: unspecified */
+  uint32_t k = nd->aux - s->conss.a[sel->cons].sel;
+  return finish (e, k < v->u.dt.n ? v->u.dt.fields[k] : e->undet);
+}
+
 /* Advance the top frame by one step. */
 static sg_rc
 step (sg_eval *e)
@@ -466,40 +656,11 @@ step (sg_eval *e)
       if (got < 1) return enter (e, a[0]);
       return finish (e, sg_v_is_undet (vs[0]) ? e->undet : vbool (e, !vs[0]->u.b));
     case SG_OP_AND: case SG_OP_OR: case SG_OP_IMPLIES:
-      {
-        /* decisive: a false conjunct; a true disjunct; a false premise or a true conclusion */
-        bool dec = op == SG_OP_OR || (op == SG_OP_IMPLIES && got == n);
-        if (got > 0 && !sg_v_is_undet (vs[got - 1]) && vs[got - 1]->u.b == dec)
-          return finish (e, vbool (e, op != SG_OP_AND));
-        if (got < n) return enter (e, a[got]);
-        for (uint32_t i = 0; i < n; i++)
-          if (sg_v_is_undet (vs[i])) return finish (e, e->undet);
-        return finish (e, vbool (e, op == SG_OP_AND));
-      }
+      return step_connective (e, op, a, n, got, vs);
     case SG_OP_XOR:
-      {
-        if (got < n) return enter (e, a[got]);
-        bool x = false;
-        for (uint32_t i = 0; i < n; i++)
-          {
-            if (sg_v_is_undet (vs[i])) return finish (e, e->undet);
-            x ^= vs[i]->u.b;
-          }
-        return finish (e, vbool (e, x));
-      }
+      return step_xor (e, a, n, got, vs);
     case SG_OP_EQ: case SG_OP_DISTINCT:
-      {
-        if (got < n) return enter (e, a[got]);
-        bool und = false;
-        for (uint32_t i = 0; i + 1 < n; i++)
-          for (uint32_t j = op == SG_OP_EQ ? i + 1 : n - 1; j > i; j--)
-            {
-              int r = sg_v_equal (vs[i], vs[j]);
-              if (r < 0) und = true;
-              else if (r == (op == SG_OP_DISTINCT)) return finish (e, vbool (e, false));
-            }
-        return finish (e, und ? e->undet : vbool (e, true));
-      }
+      return step_eq (e, op, a, n, got, vs);
     case SG_OP_ITE:
       if (got == 0) return enter (e, a[0]);
       if (got == 1) return enter (e, a[sg_v_is_undet (vs[0]) || vs[0]->u.b ? 1 : 2]);
@@ -510,119 +671,15 @@ step (sg_eval *e)
       if (got < 1) return enter (e, a[0]); /* :pattern terms are not evaluated */
       return finish (e, vs[0]);
     case SG_OP_APP:
-      {
-        sg_term body;
-        const sg_term *params;
-        uint32_t np;
-        int elem = 0;
-        if (f->pc == 0)
-          {
-            int k = fun_interp (e, nd->aux, &body, &params, &np, &elem);
-            if (k == 0) return finish (e, e->undet);
-            if (k == 2)
-              return finish (e, sg_v_unint (e->pool, nd->sort, (uint32_t) elem,
-                                            s->funs.a[nd->aux].name));
-            f->pc = 1;
-          }
-        if (got < n) return enter (e, a[got]);
-        if (f->pc == 1)
-          {
-            fun_interp (e, nd->aux, &body, &params, &np, &elem);
-            f->pc = 2;
-            return call (e, body, params, vs, np);
-          }
-        sg_val v = vs[n];
-        scope_pop (e);
-        return finish (e, v);
-      }
+      return step_app (e, f, nd, a, n, got, vs);
     case SG_OP_LET:
-      {
-        uint32_t nb = (n - 1) / 2;
-        if (f->pc == 0)
-          {
-            if (got < nb) return enter (e, a[2 * got + 1]); /* values: in the outer scope */
-            f->pc = 1;
-            sg_rc rc = scope_push (e);
-            for (uint32_t i = 0; !rc && i < nb; i++)
-              rc = bind (e, a[2 * i], vs[i]);
-            if (rc || e->abort) return rc;
-            return enter (e, a[n - 1]);
-          }
-        sg_val v = vs[nb];
-        scope_pop (e);
-        return finish (e, v);
-      }
+      return step_let (e, f, a, n, got, vs);
     case SG_OP_FORALL: case SG_OP_EXISTS:
-      {
-        if (f->pc == 0)
-          {
-            f->pc = 1;
-            return call (e, a[n - 1], a, NULL, n - 1);
-          }
-        sg_val v = vs[0];
-        scope_pop (e);
-        return finish (e, !sg_v_is_undet (v) && v->kind == SG_V_BOOL ? v : e->undet);
-      }
+      return step_quant (e, f, a, n, vs);
     case SG_OP_MATCH:
-      {
-        if (got == 0) return enter (e, a[0]);
-        if (f->pc == 0)
-          {
-            sg_val v = vs[0];
-            if (sg_v_is_undet (v) || v->kind != SG_V_DT) return finish (e, e->undet);
-            for (uint32_t i = 1; i + 1 < n; i += 2)
-              {
-                const sg_node *p = sg_term_node (s, a[i]);
-                if (p->op == SG_OP_BVAR)
-                  {
-                    f->pc = 1;
-                    return call (e, a[i + 1], &a[i], &vs[0], 1);
-                  }
-                if (p->op == SG_OP_DT_CONS && p->aux == v->u.dt.cons && p->nargs == v->u.dt.n)
-                  {
-                    f->pc = 1;
-                    return call (e, a[i + 1], sg_term_args (s, a[i]), v->u.dt.fields, p->nargs);
-                  }
-              }
-            return finish (e, e->undet);
-          }
-        sg_val v = vs[1];
-        scope_pop (e);
-        return finish (e, v);
-      }
+      return step_match (e, f, a, n, got, vs);
     case SG_OP_SELECT:
-      {
-        if (f->pc == 1)
-          {
-            sg_val v = vs[2];
-            scope_pop (e);
-            return finish (e, v);
-          }
-        if (got < 2) return enter (e, a[got]);
-        sg_val arr = vs[0], k = vs[1];
-        if (sg_v_is_undet (arr) || arr->kind != SG_V_ARRAY) return finish (e, e->undet);
-        for (uint32_t j = arr->u.arr.n; j-- > 0;)
-          {
-            int r = sg_v_equal (arr->u.arr.keys[j], k);
-            if (r == 1) return finish (e, arr->u.arr.vals[j]);
-            if (r < 0) return finish (e, e->undet);
-          }
-        if (arr->u.arr.lam != SG_NONE)
-          {
-            /* z3's lambda arrays: the body with the variable bound to the index */
-            f->pc = 1;
-            return call (e, sg_term_arg (s, arr->u.arr.lam, 1), sg_term_args (s, arr->u.arr.lam), &vs[1], 1);
-          }
-        if (arr->u.arr.fun == SG_NONE) return finish (e, arr->u.arr.dflt);
-        sg_term body;
-        const sg_term *params;
-        uint32_t np;
-        int elem;
-        if (fun_interp (e, arr->u.arr.fun, &body, &params, &np, &elem) != 1 || np != 1)
-          return finish (e, e->undet);
-        f->pc = 1;
-        return call (e, body, params, &vs[1], 1);
-      }
+      return step_select (e, f, a, got, vs);
     case SG_OP_STORE:
       if (got < 3) return enter (e, a[got]);
       if (sg_v_is_undet (vs[0]) || vs[0]->kind != SG_V_ARRAY || sg_v_is_undet (vs[1]))
@@ -637,15 +694,7 @@ step (sg_eval *e)
       if (got < n) return enter (e, a[got]);
       return finish (e, sg_v_dt (e->pool, nd->sort, nd->aux, vs, n));
     case SG_OP_DT_SEL:
-      {
-        if (got < 1) return enter (e, a[0]);
-        const sg_dtsel *sel = &s->sels.a[nd->aux];
-        sg_val v = vs[0];
-        if (sg_v_is_undet (v) || v->kind != SG_V_DT || v->u.dt.cons != sel->cons)
-          return finish (e, e->undet); /* wrong constructor: unspecified */
-        uint32_t k = nd->aux - s->conss.a[sel->cons].sel;
-        return finish (e, k < v->u.dt.n ? v->u.dt.fields[k] : e->undet);
-      }
+      return step_dt_sel (e, nd, a, got, vs);
     case SG_OP_DT_TEST:
       if (got < 1) return enter (e, a[0]);
       if (sg_v_is_undet (vs[0]) || vs[0]->kind != SG_V_DT) return finish (e, e->undet);

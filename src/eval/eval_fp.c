@@ -123,6 +123,51 @@ min_max (sg_eval_ctx *c, sg_term t, sg_op op, const sg_val *args, sg_val *out)
   return SG_RC_OK;
 }
 
+/* The rounded operations fp.add ... fp.roundToIntegral: the pattern into r, then its value. */
+static sg_rc
+fp_arith (sg_eval_ctx *c, sg_op op, sg_sort so, uint32_t eb, uint32_t sb, sg_rm rm, const sg_val *args,
+          uint32_t n, mpz_t r, sg_val *out)
+{
+  sg_rc rc = SG_RC_USAGE;
+  switch (op)
+    {
+    case SG_OP_FP_ADD:
+    case SG_OP_FP_SUB:
+    case SG_OP_FP_MUL:
+    case SG_OP_FP_DIV:
+      if (n != 3) { rc = SG_RC_USAGE; break; }
+      sg_fp_op2 (eb, sb,
+                 op == SG_OP_FP_ADD   ? SG_FPB_ADD
+                 : op == SG_OP_FP_SUB ? SG_FPB_SUB
+                 : op == SG_OP_FP_MUL ? SG_FPB_MUL
+                                      : SG_FPB_DIV,
+                 rm, args[1]->u.fp.bits, args[2]->u.fp.bits, r);
+      rc = fp_val (c, so, r, out);
+      break;
+    case SG_OP_FP_REM:
+      if (n != 2) { rc = SG_RC_USAGE; break; }
+      sg_fp_op2 (eb, sb, SG_FPB_REM, SG_RM_RNE, args[0]->u.fp.bits, args[1]->u.fp.bits, r);
+      rc = fp_val (c, so, r, out);
+      break;
+    case SG_OP_FP_FMA:
+      if (n != 4) { rc = SG_RC_USAGE; break; }
+      sg_fp_fma (eb, sb, rm, args[1]->u.fp.bits, args[2]->u.fp.bits, args[3]->u.fp.bits, r);
+      rc = fp_val (c, so, r, out);
+      break;
+    case SG_OP_FP_SQRT:
+      sg_fp_sqrt (eb, sb, rm, args[1]->u.fp.bits, r);
+      rc = fp_val (c, so, r, out);
+      break;
+    case SG_OP_FP_ROUND:
+      sg_fp_rti (eb, sb, rm, args[1]->u.fp.bits, r);
+      rc = fp_val (c, so, r, out);
+      break;
+    default:
+      break;
+    }
+  return rc;
+}
+
 /* (_ to_fp eb sb) and (_ to_fp_unsigned eb sb) with a rounding mode. */
 static sg_rc
 to_fp (sg_eval_ctx *c, sg_term t, sg_op op, const sg_val *args, mpz_t r, sg_val *out)
@@ -178,26 +223,12 @@ to_bv (sg_eval_ctx *c, sg_term t, sg_op op, const sg_val *args, mpz_t r, sg_val 
   return put (sg_v_bv (c->pool, so, w, r), out); /* sg_v_bv reduces mod 2^w */
 }
 
-sg_rc
-sg_eval_fp (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val *out)
+/* Argument shapes: rounding mode first where the operator takes one, FP operands of one
+ * format after it (the type checker guarantees them; a broken model must not crash us).
+ * *first: the first FP operand. */
+static sg_rc
+arg_shapes (sg_op op, const sg_val *args, uint32_t n, uint32_t *first)
 {
-  sg_op op = (sg_op) sg_op_info (sg_term_op (c->s, t))->canon;
-  sg_sort so = sg_term_sort (c->s, t);
-  const sg_sortnode *sn = sg_sort_node (c->s, so);
-  uint32_t eb = sn->a, sb = sn->b; /* of the result, when it is FP */
-  for (uint32_t i = 0; i < n; i++) /* eval.c never passes UNDET; stay total if it does */
-    if (sg_v_is_undet (args[i])) return put (sg_v_undet (c->pool), out);
-  switch (op) /* rounding modes and constants: no FP arguments */
-    {
-    case SG_OP_RNE: return put (sg_v_rm (c->pool, c->s, SG_RM_RNE), out);
-    case SG_OP_RNA: return put (sg_v_rm (c->pool, c->s, SG_RM_RNA), out);
-    case SG_OP_RTP: return put (sg_v_rm (c->pool, c->s, SG_RM_RTP), out);
-    case SG_OP_RTN: return put (sg_v_rm (c->pool, c->s, SG_RM_RTN), out);
-    case SG_OP_RTZ: return put (sg_v_rm (c->pool, c->s, SG_RM_RTZ), out);
-    default: break;
-    }
-  /* Argument shapes: rounding mode first where the operator takes one, FP operands of one
-   * format after it (the type checker guarantees them; a broken model must not crash us). */
   uint32_t first_fp = 0;
   switch (op)
     {
@@ -222,23 +253,111 @@ sg_eval_fp (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val *o
     if (!is_fp (args[i]) || args[i]->u.fp.eb != args[first_fp]->u.fp.eb
         || args[i]->u.fp.sb != args[first_fp]->u.fp.sb)
       return SG_RC_USAGE;
+  *first = first_fp;
+  return SG_RC_OK;
+}
 
+/* (fp sign exponent significand): the three bit-vectors side by side. */
+static sg_rc
+fp_from_fields (sg_eval_ctx *c, sg_sort so, uint32_t eb, uint32_t sb, const sg_val *args, uint32_t n, mpz_t r,
+                sg_val *out)
+{
+  if (n != 3 || args[0]->kind != SG_V_BV || args[1]->kind != SG_V_BV
+      || args[2]->kind != SG_V_BV)
+    return SG_RC_USAGE;
+  mpz_set (r, args[0]->u.bv.z);
+  mpz_mul_2exp (r, r, eb);
+  mpz_ior (r, r, args[1]->u.bv.z);
+  mpz_mul_2exp (r, r, sb - 1);
+  mpz_ior (r, r, args[2]->u.bv.z);
+  return fp_val (c, so, r, out);
+}
+
+/* (_ to_fp eb sb) and (_ to_fp_unsigned eb sb): of a bit pattern, of RM and a value, or z3's RM x Real x Int. */
+static sg_rc
+to_fp_any (sg_eval_ctx *c, sg_term t, sg_op op, sg_sort so, uint32_t eb, uint32_t sb, const sg_val *args,
+           uint32_t n, mpz_t r, sg_val *out)
+{
+  sg_rc rc;
+  if (n == 1 && op == SG_OP_TO_FP && args[0]->kind == SG_V_BV
+      && (uint64_t) args[0]->u.bv.w == (uint64_t) eb + sb)
+    {
+      mpz_set (r, args[0]->u.bv.z); /* the bit pattern itself */
+      rc = fp_val (c, so, r, out);
+    }
+  else if (n == 2)
+    rc = to_fp (c, t, op, args, r, out);
+  else if (n == 3)
+    rc = SG_RC_OK; /* z3's RM x Real x Int (x * 2^e): left undetermined */
+  else
+    rc = SG_RC_USAGE;
+  return rc;
+}
+
+/* fp.to_real: the exact value; unspecified for ±oo and NaN, UNDET when too large to build. */
+static sg_rc
+to_real (sg_eval_ctx *c, sg_term t, sg_sort so, const sg_val *args, uint32_t n, sg_val *out)
+{
+  sg_rc rc;
+  const sg_val x = args[0];
+  mpq_t q;
+  mpq_init (q);
+  if (sg_fp_to_q (x->u.fp.eb, x->u.fp.sb, x->u.fp.bits, SG_FP_REAL_BITS, q))
+    rc = put (sg_v_num (c->pool, so, q), out);
+  else
+    {
+      bool neg;
+      if (sg_fp_classify (x->u.fp.eb, x->u.fp.sb, x->u.fp.bits, &neg) >= SG_FPC_ZERO)
+        rc = put (sg_v_undet (c->pool), out); /* finite but too large to build */
+      else
+        rc = partial (c, t, args, n, out); /* ±oo, NaN: unspecified */
+    }
+  mpq_clear (q);
+  return rc;
+}
+
+/* z3's fp.to_ieee_bv: the bit pattern; NaN has many patterns, so it is unspecified. */
+static sg_rc
+to_ieee_bv (sg_eval_ctx *c, sg_term t, sg_sort so, const sg_val *args, uint32_t n, sg_val *out)
+{
+  sg_rc rc;
+  const sg_val x = args[0];
+  bool neg;
+  if (sg_fp_classify (x->u.fp.eb, x->u.fp.sb, x->u.fp.bits, &neg) == SG_FPC_NAN)
+    rc = partial (c, t, args, n, out);
+  else
+    rc = put (sg_v_bv (c->pool, so, x->u.fp.eb + x->u.fp.sb, x->u.fp.bits), out);
+  return rc;
+}
+
+sg_rc
+sg_eval_fp (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val *out)
+{
+  sg_op op = (sg_op) sg_op_info (sg_term_op (c->s, t))->canon;
+  sg_sort so = sg_term_sort (c->s, t);
+  const sg_sortnode *sn = sg_sort_node (c->s, so);
+  uint32_t eb = sn->a, sb = sn->b; /* of the result, when it is FP */
+  for (uint32_t i = 0; i < n; i++) /* eval.c never passes UNDET; stay total if it does */
+    if (sg_v_is_undet (args[i])) return put (sg_v_undet (c->pool), out);
+  switch (op) /* rounding modes and constants: no FP arguments */
+    {
+    case SG_OP_RNE: return put (sg_v_rm (c->pool, c->s, SG_RM_RNE), out);
+    case SG_OP_RNA: return put (sg_v_rm (c->pool, c->s, SG_RM_RNA), out);
+    case SG_OP_RTP: return put (sg_v_rm (c->pool, c->s, SG_RM_RTP), out);
+    case SG_OP_RTN: return put (sg_v_rm (c->pool, c->s, SG_RM_RTN), out);
+    case SG_OP_RTZ: return put (sg_v_rm (c->pool, c->s, SG_RM_RTZ), out);
+    default: break;
+    }
+  uint32_t first_fp;
+  sg_rc rc = arg_shapes (op, args, n, &first_fp);
+  if (rc) return rc;
   sg_rm rm = first_fp == 1 ? (sg_rm) args[0]->u.rm : SG_RM_RNE;
   mpz_t r;
   mpz_init (r);
-  sg_rc rc = SG_RC_OK;
   switch (op)
     {
     case SG_OP_FP: /* (fp sign exponent significand) */
-      if (n != 3 || args[0]->kind != SG_V_BV || args[1]->kind != SG_V_BV
-          || args[2]->kind != SG_V_BV)
-        { rc = SG_RC_USAGE; break; }
-      mpz_set (r, args[0]->u.bv.z);
-      mpz_mul_2exp (r, r, eb);
-      mpz_ior (r, r, args[1]->u.bv.z);
-      mpz_mul_2exp (r, r, sb - 1);
-      mpz_ior (r, r, args[2]->u.bv.z);
-      rc = fp_val (c, so, r, out);
+      rc = fp_from_fields (c, so, eb, sb, args, n, r, out);
       break;
     case SG_OP_FP_PINF: sg_fp_inf (eb, sb, false, r); rc = fp_val (c, so, r, out); break;
     case SG_OP_FP_NINF: sg_fp_inf (eb, sb, true, r); rc = fp_val (c, so, r, out); break;
@@ -256,32 +375,11 @@ sg_eval_fp (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val *o
     case SG_OP_FP_SUB:
     case SG_OP_FP_MUL:
     case SG_OP_FP_DIV:
-      if (n != 3) { rc = SG_RC_USAGE; break; }
-      sg_fp_op2 (eb, sb,
-                 op == SG_OP_FP_ADD   ? SG_FPB_ADD
-                 : op == SG_OP_FP_SUB ? SG_FPB_SUB
-                 : op == SG_OP_FP_MUL ? SG_FPB_MUL
-                                      : SG_FPB_DIV,
-                 rm, args[1]->u.fp.bits, args[2]->u.fp.bits, r);
-      rc = fp_val (c, so, r, out);
-      break;
     case SG_OP_FP_REM:
-      if (n != 2) { rc = SG_RC_USAGE; break; }
-      sg_fp_op2 (eb, sb, SG_FPB_REM, SG_RM_RNE, args[0]->u.fp.bits, args[1]->u.fp.bits, r);
-      rc = fp_val (c, so, r, out);
-      break;
     case SG_OP_FP_FMA:
-      if (n != 4) { rc = SG_RC_USAGE; break; }
-      sg_fp_fma (eb, sb, rm, args[1]->u.fp.bits, args[2]->u.fp.bits, args[3]->u.fp.bits, r);
-      rc = fp_val (c, so, r, out);
-      break;
     case SG_OP_FP_SQRT:
-      sg_fp_sqrt (eb, sb, rm, args[1]->u.fp.bits, r);
-      rc = fp_val (c, so, r, out);
-      break;
     case SG_OP_FP_ROUND:
-      sg_fp_rti (eb, sb, rm, args[1]->u.fp.bits, r);
-      rc = fp_val (c, so, r, out);
+      rc = fp_arith (c, op, so, eb, sb, rm, args, n, r, out);
       break;
     case SG_OP_FP_MIN:
     case SG_OP_FP_MAX:
@@ -306,52 +404,18 @@ sg_eval_fp (sg_eval_ctx *c, sg_term t, const sg_val *args, uint32_t n, sg_val *o
       break;
     case SG_OP_TO_FP:
     case SG_OP_TO_FP_UNSIGNED:
-      if (n == 1 && op == SG_OP_TO_FP && args[0]->kind == SG_V_BV
-          && (uint64_t) args[0]->u.bv.w == (uint64_t) eb + sb)
-        {
-          mpz_set (r, args[0]->u.bv.z); /* the bit pattern itself */
-          rc = fp_val (c, so, r, out);
-        }
-      else if (n == 2)
-        rc = to_fp (c, t, op, args, r, out);
-      else if (n == 3)
-        rc = SG_RC_OK; /* z3's RM x Real x Int (x * 2^e): left undetermined */
-      else
-        rc = SG_RC_USAGE;
+      rc = to_fp_any (c, t, op, so, eb, sb, args, n, r, out);
       break;
     case SG_OP_FP_TO_UBV:
     case SG_OP_FP_TO_SBV:
       rc = to_bv (c, t, op, args, r, out);
       break;
     case SG_OP_FP_TO_REAL:
-      {
-        const sg_val x = args[0];
-        mpq_t q;
-        mpq_init (q);
-        if (sg_fp_to_q (x->u.fp.eb, x->u.fp.sb, x->u.fp.bits, SG_FP_REAL_BITS, q))
-          rc = put (sg_v_num (c->pool, so, q), out);
-        else
-          {
-            bool neg;
-            if (sg_fp_classify (x->u.fp.eb, x->u.fp.sb, x->u.fp.bits, &neg) >= SG_FPC_ZERO)
-              rc = put (sg_v_undet (c->pool), out); /* finite but too large to build */
-            else
-              rc = partial (c, t, args, n, out); /* ±oo, NaN: unspecified */
-          }
-        mpq_clear (q);
-        break;
-      }
+      rc = to_real (c, t, so, args, n, out);
+      break;
     case SG_OP_FP_TO_IEEE_BV:
-      {
-        /* z3's extension: the bit pattern; NaN has many patterns, so it is unspecified. */
-        const sg_val x = args[0];
-        bool neg;
-        if (sg_fp_classify (x->u.fp.eb, x->u.fp.sb, x->u.fp.bits, &neg) == SG_FPC_NAN)
-          rc = partial (c, t, args, n, out);
-        else
-          rc = put (sg_v_bv (c->pool, so, x->u.fp.eb + x->u.fp.sb, x->u.fp.bits), out);
-        break;
-      }
+      rc = to_ieee_bv (c, t, so, args, n, out);
+      break;
     default:
       rc = SG_RC_USAGE; /* not an operator of this theory */
       break;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "eval/eval_str_int.h"
 
 /* ---- construction -------------------------------------------------------------------------- */
@@ -242,11 +243,7 @@ typedef struct nmap {
 static inline uint32_t
 nhash (const sg_re *r, uint32_t cap)
 {
-  uint64_t x = (uint64_t) (uintptr_t) r;
-  x ^= x >> 29;
-  x *= 0xbf58476d1ce4e5b9ull;
-  x ^= x >> 32;
-  return (uint32_t) x & (cap - 1);
+  return (uint32_t) sg_hash64_xmx ((uint64_t) (uintptr_t) r, 29, SG_HASH64_SM_M1, 32) & (cap - 1);
 }
 
 /* Slot of r: its own if present, else the empty slot where it goes. */

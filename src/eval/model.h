@@ -36,7 +36,7 @@ sg_rc sg_model_read (sg_model *m, const sg_script *sc, const char *text, size_t 
                      const char *name, sg_diag *d);
 /* Interpret the declared constant fun (no parameters) as the term value (a literal of its sort,
  * in the model's store): how a generator states its witness without printing and parsing it
- * (tech/gen_core.c). A later definition of the same constant wins. */
+ * (tech/gen/gen_core.c). A later definition of the same constant wins. */
 sg_rc sg_model_define_const (sg_model *m, uint32_t fun, sg_term value);
 /* The entry for fun, or NULL. */
 const sg_model_entry *sg_model_get (const sg_model *m, uint32_t fun);

@@ -175,6 +175,100 @@ bad_char (sg_lex *lx, int c, uint32_t line, uint32_t col)
                       "unexpected byte 0x%02x (binary or non-ASCII input)", (unsigned) c);
 }
 
+/* Read a string literal; lx->p is at its opening '"'. */
+static sg_rc
+lex_string (sg_lex *lx, sg_tok *t)
+{
+  int c;
+  advance (lx);
+  t->kind = SG_TOK_STRING;
+  for (;;)
+    {
+      c = peek (lx);
+      if (c < 0)
+        return lx->diag->rc ? lx->diag->rc
+                            : sg_diag_set (lx->diag, SG_RC_PARSE, t->line, t->col,
+                                           "unterminated string literal");
+      /* SMT-LIB 2.6 allows printable characters and white space (tab, LF, CR, blank) in a
+       * literal. A control byte is refused: solvers differ on it (z3 4.8.12 ends the
+       * literal at a NUL, cvc5 1.0.3 rejects any, newer cvc5 says "Non-printable
+       * character in string literal"), so a file holding one would be a false alarm.
+       * DEL (0x7f) and bytes from 0x80 on are printable there, and z3 prints DEL raw in
+       * its models. */
+      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+        return sg_diag_set (lx->diag, SG_RC_PARSE, lx->line, lx->col,
+                            "control byte 0x%02x in a string literal (SMT-LIB allows printable "
+                            "characters and white space; write \\u{%x})",
+                            (unsigned) c, (unsigned) c);
+      advance (lx);
+      if (c == '"')
+        {
+          if (peek (lx) == '"') { advance (lx); sg_buf_addc (&lx->tok, '"'); continue; }
+          break;
+        }
+      sg_buf_addc (&lx->tok, (char) c);
+      if (lx->tok.len > SG_LIMIT_TOKEN) return too_long (lx, t);
+    }
+  return SG_RC_OK;
+}
+
+/* Read a quoted symbol; lx->p is at its opening '|'. */
+static sg_rc
+lex_qsymbol (sg_lex *lx, sg_tok *t)
+{
+  int c;
+  advance (lx);
+  t->kind = SG_TOK_QSYMBOL;
+  for (;;)
+    {
+      c = peek (lx);
+      if (c < 0)
+        return lx->diag->rc ? lx->diag->rc
+                            : sg_diag_set (lx->diag, SG_RC_PARSE, t->line, t->col,
+                                           "unterminated quoted symbol");
+      if (c == '\\')
+        return sg_diag_set (lx->diag, SG_RC_PARSE, lx->line, lx->col,
+                            "'\\' is not allowed in a quoted symbol");
+      if (c == 0) return bad_char (lx, c, lx->line, lx->col);
+      advance (lx);
+      if (c == '|') break;
+      sg_buf_addc (&lx->tok, (char) c);
+      if (lx->tok.len > SG_LIMIT_TOKEN) return too_long (lx, t);
+    }
+  return SG_RC_OK;
+}
+
+/* Read a #x or #b literal; lx->p is at its '#'. */
+static sg_rc
+lex_bits (sg_lex *lx, sg_tok *t)
+{
+  const unsigned char *cc = cclass ();
+  sg_rc rc;
+  int c;
+  advance (lx);
+  c = peek (lx);
+  if (c != 'x' && c != 'b')
+    return sg_diag_set (lx->diag, SG_RC_PARSE, t->line, t->col,
+                        "malformed literal: '#' must be followed by 'x' or 'b'");
+  advance (lx);
+  sg_buf_addc (&lx->tok, '#');
+  sg_buf_addc (&lx->tok, (char) c);
+  t->kind = c == 'x' ? SG_TOK_HEX : SG_TOK_BIN;
+  if ((rc = take_class (lx, t, C_SYM))) return rc;
+  const char *s = lx->tok.s + 2;
+  size_t n = lx->tok.len - 2;
+  if (n == 0)
+    return sg_diag_set (lx->diag, SG_RC_PARSE, t->line, t->col,
+                        "malformed literal: no digits after '%.2s'", lx->tok.s);
+  for (size_t i = 0; i < n; i++)
+    if (t->kind == SG_TOK_HEX ? !(cc[(unsigned char) s[i]] & C_HEX)
+                              : (s[i] != '0' && s[i] != '1'))
+      return sg_diag_set (lx->diag, SG_RC_PARSE, t->line, t->col + 2 + (uint32_t) i,
+                          "malformed %s literal: unexpected '%c'",
+                          t->kind == SG_TOK_HEX ? "hexadecimal" : "binary", s[i]);
+  return SG_RC_OK;
+}
+
 sg_rc
 sg_lex_next (sg_lex *lx, sg_tok *t)
 {
@@ -205,56 +299,11 @@ sg_lex_next (sg_lex *lx, sg_tok *t)
   if (c == ')') { advance (lx); t->kind = SG_TOK_RPAR; return SG_RC_OK; }
   if (c == '"')
     {
-      advance (lx);
-      t->kind = SG_TOK_STRING;
-      for (;;)
-        {
-          c = peek (lx);
-          if (c < 0)
-            return lx->diag->rc ? lx->diag->rc
-                                : sg_diag_set (lx->diag, SG_RC_PARSE, t->line, t->col,
-                                               "unterminated string literal");
-          /* SMT-LIB 2.6 allows printable characters and white space (tab, LF, CR, blank) in a
-           * literal. A control byte is refused: solvers differ on it (z3 4.8.12 ends the
-           * literal at a NUL, cvc5 1.0.3 rejects any, newer cvc5 says "Non-printable
-           * character in string literal"), so a file holding one would be a false alarm.
-           * DEL (0x7f) and bytes from 0x80 on are printable there, and z3 prints DEL raw in
-           * its models. */
-          if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
-            return sg_diag_set (lx->diag, SG_RC_PARSE, lx->line, lx->col,
-                                "control byte 0x%02x in a string literal (SMT-LIB allows printable "
-                                "characters and white space; write \\u{%x})",
-                                (unsigned) c, (unsigned) c);
-          advance (lx);
-          if (c == '"')
-            {
-              if (peek (lx) == '"') { advance (lx); sg_buf_addc (&lx->tok, '"'); continue; }
-              break;
-            }
-          sg_buf_addc (&lx->tok, (char) c);
-          if (lx->tok.len > SG_LIMIT_TOKEN) return too_long (lx, t);
-        }
+      if ((rc = lex_string (lx, t))) return rc;
     }
   else if (c == '|')
     {
-      advance (lx);
-      t->kind = SG_TOK_QSYMBOL;
-      for (;;)
-        {
-          c = peek (lx);
-          if (c < 0)
-            return lx->diag->rc ? lx->diag->rc
-                                : sg_diag_set (lx->diag, SG_RC_PARSE, t->line, t->col,
-                                               "unterminated quoted symbol");
-          if (c == '\\')
-            return sg_diag_set (lx->diag, SG_RC_PARSE, lx->line, lx->col,
-                                "'\\' is not allowed in a quoted symbol");
-          if (c == 0) return bad_char (lx, c, lx->line, lx->col);
-          advance (lx);
-          if (c == '|') break;
-          sg_buf_addc (&lx->tok, (char) c);
-          if (lx->tok.len > SG_LIMIT_TOKEN) return too_long (lx, t);
-        }
+      if ((rc = lex_qsymbol (lx, t))) return rc;
     }
   else if (c == ':')
     {
@@ -267,27 +316,7 @@ sg_lex_next (sg_lex *lx, sg_tok *t)
     }
   else if (c == '#')
     {
-      advance (lx);
-      c = peek (lx);
-      if (c != 'x' && c != 'b')
-        return sg_diag_set (lx->diag, SG_RC_PARSE, t->line, t->col,
-                            "malformed literal: '#' must be followed by 'x' or 'b'");
-      advance (lx);
-      sg_buf_addc (&lx->tok, '#');
-      sg_buf_addc (&lx->tok, (char) c);
-      t->kind = c == 'x' ? SG_TOK_HEX : SG_TOK_BIN;
-      if ((rc = take_class (lx, t, C_SYM))) return rc;
-      const char *s = lx->tok.s + 2;
-      size_t n = lx->tok.len - 2;
-      if (n == 0)
-        return sg_diag_set (lx->diag, SG_RC_PARSE, t->line, t->col,
-                            "malformed literal: no digits after '%.2s'", lx->tok.s);
-      for (size_t i = 0; i < n; i++)
-        if (t->kind == SG_TOK_HEX ? !(cc[(unsigned char) s[i]] & C_HEX)
-                                  : (s[i] != '0' && s[i] != '1'))
-          return sg_diag_set (lx->diag, SG_RC_PARSE, t->line, t->col + 2 + (uint32_t) i,
-                              "malformed %s literal: unexpected '%c'",
-                              t->kind == SG_TOK_HEX ? "hexadecimal" : "binary", s[i]);
+      if ((rc = lex_bits (lx, t))) return rc;
     }
   else if (cc[c] & C_DIGIT)
     {

@@ -2,7 +2,7 @@
  * Owns: its input buffer (a window of the input, never the whole file) and the text of the
  * current token, valid until the next call to sg_lex_next.
  * Invariants: every token carries the 1-based line and column (in bytes) of its first byte.
- * Tests: tests/unit/lex_test.c */
+ * Tests: tests/unit/front_test.c */
 #ifndef SG_FRONT_LEX_H
 #define SG_FRONT_LEX_H
 

@@ -567,10 +567,335 @@ answer_symbol_bound (const sg_parser *p)
   return false;
 }
 
+/* (define-const NAME SORT TERM): a defined function of no arguments. */
+static sg_rc
+cmd_define_const (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
+{
+  sg_store *s = p->s;
+  sg_rc rc;
+  sg_term t;
+  uint32_t fun;
+  if ((rc = sg_pneed_symbol (p, cmd, a1, "a constant name")) || (rc = fresh_term_name (p, a1, NULL, 0)))
+    return rc;
+  uint32_t srt = next (p, a1), body = has (p, cmd, srt) ? next (p, srt) : srt;
+  if (!has (p, cmd, body)) return sg_perr (p, cmd, SG_RC_PARSE, "expected (define-const NAME SORT TERM)");
+  if ((rc = need_end (p, cmd, next (p, body)))) return rc;
+  sg_sort ret;
+  if ((rc = sg_parse_sort (p, srt, &ret))) return rc;
+  if ((rc = sg_store_add_fun (s, sg_pnode (p, a1)->atom, SG_FUN_DEFINED, NULL, 0, ret, &fun)))
+    return sg_perr_store (p, cmd, rc);
+  s->funs.a[fun].vars = s->pool.n;
+  if ((rc = fun_body (p, fun, body, &t))) return rc;
+  s->funs.a[fun].body = t;
+  if (!sg_symtab_bind (&p->st, SG_NS_TERM, s->funs.a[fun].name, SG_B_FUN, fun)) return nomem (p, cmd);
+  return add_cmd (p, cmd, kind, fun, &t, 1);
+}
+
+/* (set-logic NAME): record the logic. */
+static sg_rc
+cmd_set_logic (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
+{
+  sg_rc rc;
+  if ((rc = sg_pneed_symbol (p, cmd, a1, "a logic name")) || (rc = need_end (p, cmd, next (p, a1)))) return rc;
+  p->sc->logic = sg_pnode (p, a1)->atom;
+  return add_cmd (p, cmd, kind, sg_pnode (p, a1)->atom, NULL, 0);
+}
+
+/* (set-option|set-info|get-info|get-option KEYWORD [VALUE]). */
+static sg_rc
+cmd_keyword (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
+{
+  sg_store *s = p->s;
+  sg_rc rc;
+  if (!has (p, cmd, a1) || sg_pnode (p, a1)->kind != SG_TOK_KEYWORD)
+    return sg_perr (p, has (p, cmd, a1) ? a1 : cmd, SG_RC_PARSE, "expected a keyword");
+  uint32_t v = next (p, a1);
+  sg_atom val = SG_ATOM_NONE;
+  if (kind == SG_WK_SET_OPTION || kind == SG_WK_SET_INFO)
+    {
+      if (has (p, cmd, v))
+        {
+          if ((rc = sg_psx_text (p, v, &val))) return rc;
+          v = next (p, v);
+        }
+      if (kind == SG_WK_SET_OPTION && !strcmp (atext (p, a1), ":global-declarations"))
+        p->global_decls = val != SG_ATOM_NONE && !strcmp (sg_store_text (s, val), "true");
+    }
+  if ((rc = need_end (p, cmd, v))) return rc;
+  return add_cmd (p, cmd, kind, sg_pnode (p, a1)->atom, &val, val == SG_ATOM_NONE ? 0 : 1);
+}
+
+/* (declare-sort NAME [ARITY]): a new uninterpreted sort. */
+static sg_rc
+cmd_declare_sort (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
+{
+  sg_store *s = p->s;
+  sg_rc rc;
+  if ((rc = sg_pneed_symbol (p, cmd, a1, "a sort name")) || (rc = fresh_sort_name (p, a1))) return rc;
+  uint32_t ar = next (p, a1), arity = 0;
+  if (has (p, cmd, ar))
+    {
+      if ((rc = sg_pindex (p, ar, &arity))) return rc;
+      ar = next (p, ar);
+    }
+  if ((rc = need_end (p, cmd, ar))) return rc;
+  sg_sortdecl d = { sg_pnode (p, a1)->atom, false, arity, 0, SG_NONE };
+  if (!SG_VEC_PUSH (s->sortdecls, d)) return nomem (p, cmd);
+  if (!sg_symtab_bind (&p->st, SG_NS_SORT, d.name, SG_B_SORTDECL, s->sortdecls.n - 1)) return nomem (p, cmd);
+  return add_cmd (p, cmd, kind, s->sortdecls.n - 1, NULL, 0);
+}
+
+/* (define-sort NAME (PARAMS) SORT): a sort abbreviation. */
+static sg_rc
+cmd_define_sort (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
+{
+  sg_store *s = p->s;
+  sg_rc rc;
+  if ((rc = sg_pneed_symbol (p, cmd, a1, "a sort name")) || (rc = fresh_sort_name (p, a1))) return rc;
+  uint32_t ps = next (p, a1), body = has (p, cmd, ps) ? next (p, ps) : ps;
+  if (!has (p, cmd, ps) || !sg_pis_list (p, ps) || !has (p, cmd, body))
+    return sg_perr (p, cmd, SG_RC_PARSE, "expected (define-sort NAME (PARAMS) SORT)");
+  if ((rc = need_end (p, cmd, next (p, body)))) return rc;
+  sg_sortdecl d = { sg_pnode (p, a1)->atom, true, count_from (p, ps, kid (ps)), s->pool.n, SG_NONE };
+  if ((rc = sort_params_distinct (p, ps, d.arity))) return rc;
+  uint32_t mark = sg_symtab_mark (&p->st);
+  for (uint32_t j = kid (ps); has (p, ps, j); j = next (p, j))
+    {
+      sg_sort x;
+      if (!sg_pis_sym (p, j)) return sg_perr (p, j, SG_RC_PARSE, "expected a sort parameter");
+      if ((rc = sg_sort_make (s, SG_SORT_PARAM, sg_pnode (p, j)->atom, 0, NULL, 0, &x))) return sg_perr_store (p, j, rc);
+      if (!SG_VEC_PUSH (s->pool, x)) return nomem (p, j);
+      if (!sg_symtab_bind (&p->st, SG_NS_SORT, sg_pnode (p, j)->atom, SG_B_PARAM, x)) return nomem (p, j);
+    }
+  rc = sg_parse_sort (p, body, &d.body);
+  sg_symtab_release (&p->st, mark);
+  if (rc) return rc;
+  if (!SG_VEC_PUSH (s->sortdecls, d)) return nomem (p, cmd);
+  if (!sg_symtab_bind (&p->st, SG_NS_SORT, d.name, SG_B_SORTDECL, s->sortdecls.n - 1)) return nomem (p, cmd);
+  return add_cmd (p, cmd, kind, s->sortdecls.n - 1, NULL, 0);
+}
+
+/* (declare-const NAME SORT) or (declare-fun NAME (SORT*) SORT). */
+static sg_rc
+cmd_declare_fun (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
+{
+  sg_store *s = p->s;
+  sg_rc rc;
+  uint32_t fun;
+  if ((rc = sg_pneed_symbol (p, cmd, a1, "a function name"))) return rc;
+  uint32_t j = next (p, a1);
+  SG_VEC_CLEAR (p->tmp);
+  if (kind == SG_WK_DECLARE_FUN)
+    {
+      if (!has (p, cmd, j) || !sg_pis_list (p, j))
+        return sg_perr (p, has (p, cmd, j) ? j : cmd, SG_RC_PARSE, "expected a list of argument sorts");
+      for (uint32_t k = kid (j); has (p, j, k); k = next (p, k))
+        {
+          sg_sort x;
+          if ((rc = sg_parse_sort (p, k, &x))) return rc;
+          if (!SG_VEC_PUSH (p->tmp, x)) return nomem (p, k);
+        }
+      j = next (p, j);
+    }
+  sg_sort ret;
+  if ((rc = fresh_term_name (p, a1, p->tmp.a, p->tmp.n))) return rc;
+  if (!has (p, cmd, j)) return sg_perr (p, cmd, SG_RC_PARSE, "missing the result sort");
+  if ((rc = sg_parse_sort (p, j, &ret)) || (rc = need_end (p, cmd, next (p, j)))) return rc;
+  if ((rc = sg_store_add_fun (s, sg_pnode (p, a1)->atom, SG_FUN_DECLARED, p->tmp.a, p->tmp.n, ret, &fun)))
+    return sg_perr_store (p, cmd, rc);
+  if (!sg_symtab_bind (&p->st, SG_NS_TERM, sg_pnode (p, a1)->atom, SG_B_FUN, fun)) return nomem (p, cmd);
+  return add_cmd (p, cmd, kind, fun, NULL, 0);
+}
+
+/* (define-fun|define-fun-rec NAME ((VAR SORT)*) SORT BODY). */
+static sg_rc
+cmd_define_fun (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
+{
+  sg_store *s = p->s;
+  sg_rc rc;
+  sg_term t;
+  uint32_t fun;
+  if (p->model) return sg_pmodel_define (p, cmd);
+  if ((rc = fun_signature (p, cmd, a1, kind == SG_WK_DEFINE_FUN ? SG_FUN_DEFINED : SG_FUN_REC, &fun)))
+    return rc;
+  uint32_t body = next (p, next (p, next (p, a1)));
+  if (!has (p, cmd, body)) return sg_perr (p, cmd, SG_RC_PARSE, "missing the function body");
+  if ((rc = need_end (p, cmd, next (p, body)))) return rc;
+  if (kind == SG_WK_DEFINE_FUN_REC && !sg_symtab_bind (&p->st, SG_NS_TERM, s->funs.a[fun].name, SG_B_FUN, fun))
+    return nomem (p, cmd);
+  if ((rc = fun_body (p, fun, body, &t))) return rc;
+  s->funs.a[fun].body = t;
+  if (kind == SG_WK_DEFINE_FUN && !sg_symtab_bind (&p->st, SG_NS_TERM, s->funs.a[fun].name, SG_B_FUN, fun))
+    return nomem (p, cmd);
+  return add_cmd (p, cmd, kind, fun, &t, 1);
+}
+
+/* (define-funs-rec (DECL+) (BODY+)): mutually recursive functions. */
+static sg_rc
+cmd_define_funs_rec (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
+{
+  sg_store *s = p->s;
+  sg_rc rc;
+  sg_term t;
+  uint32_t fun;
+  uint32_t decls = a1, bodies = has (p, cmd, a1) ? next (p, a1) : a1;
+  if (!has (p, cmd, decls) || !sg_pis_list (p, decls) || !has (p, cmd, bodies) || !sg_pis_list (p, bodies))
+    return sg_perr (p, cmd, SG_RC_PARSE, "expected (define-funs-rec (DECL+) (BODY+))");
+  if ((rc = need_end (p, cmd, next (p, bodies)))) return rc;
+  uint32_t n = count_from (p, decls, kid (decls));
+  if (n == 0 || n != count_from (p, bodies, kid (bodies)))
+    return sg_perr (p, bodies, SG_RC_PARSE, "define-funs-rec needs as many bodies as declarations");
+  sg_u32vec items = { 0 };
+  rc = SG_RC_OK;
+  for (uint32_t d = kid (decls); !rc && has (p, decls, d); d = next (p, d))
+    {
+      if (!sg_pis_list (p, d)) { rc = sg_perr (p, d, SG_RC_PARSE, "expected (NAME ((VAR SORT)*) SORT)"); break; }
+      /* fun_signature reads name, params, result from a list: treat d as the command */
+      if ((rc = fun_signature (p, d, kid (d), SG_FUN_REC, &fun))) break;
+      if (next (p, next (p, next (p, kid (d)))) != next (p, d))
+        { rc = sg_perr (p, d, SG_RC_PARSE, "expected (NAME ((VAR SORT)*) SORT)"); break; }
+      if (!SG_VEC_PUSH (items, fun) || !sg_symtab_bind (&p->st, SG_NS_TERM, s->funs.a[fun].name, SG_B_FUN, fun))
+        rc = nomem (p, d);
+    }
+  uint32_t k = 0;
+  for (uint32_t b = kid (bodies); !rc && has (p, bodies, b); b = next (p, b), k++)
+    {
+      if ((rc = fun_body (p, items.a[k], b, &t))) break;
+      s->funs.a[items.a[k]].body = t;
+      if (!SG_VEC_PUSH (items, t)) rc = nomem (p, b);
+    }
+  if (!rc) rc = add_cmd (p, cmd, kind, SG_NONE, items.a, items.n);
+  SG_VEC_FREE (items);
+  return rc;
+}
+
+/* (push [N]) or (pop [N]): open or close assertion levels. */
+static sg_rc
+cmd_push_pop (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
+{
+  sg_rc rc;
+  uint32_t n = SG_NONE, cnt = 1;
+  if (has (p, cmd, a1))
+    {
+      if ((rc = sg_pindex (p, a1, &n)) || (rc = need_end (p, cmd, next (p, a1)))) return rc;
+      cnt = n;
+    }
+  if (kind == SG_WK_PUSH)
+    {
+      if (p->depth + cnt > SG_LIMIT_PUSH_LEVELS)
+        return sg_perr (p, cmd, SG_RC_LIMIT, "push %u: more than %u assertion levels open", cnt,
+                        (unsigned) SG_LIMIT_PUSH_LEVELS);
+      if (cnt > 0)
+        {
+          sg_plevels f = { sg_symtab_mark (&p->st), cnt };
+          if (!SG_VEC_PUSH (p->levels, f)) return nomem (p, cmd);
+          p->depth += cnt;
+        }
+    }
+  else
+    {
+      if (cnt > p->depth)
+        return sg_perr (p, cmd, SG_RC_SORT, "pop %u exceeds the %llu pushed level%s", cnt,
+                        (unsigned long long) p->depth, p->depth == 1 ? "" : "s");
+      release_levels (p, cnt);
+    }
+  return add_cmd (p, cmd, kind, n, NULL, 0);
+}
+
+/* (reset): forget every declaration and level. */
+static sg_rc
+cmd_reset (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
+{
+  sg_rc rc;
+  if ((rc = need_end (p, cmd, a1))) return rc;
+  p->levels.n = 0;
+  p->depth = 0;
+  sg_symtab_release (&p->st, 0);
+  p->global_decls = false;
+  return add_cmd (p, cmd, kind, 0, NULL, 0);
+}
+
+/* (reset-assertions): close every open level. */
+static sg_rc
+cmd_reset_assertions (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
+{
+  sg_rc rc;
+  if ((rc = need_end (p, cmd, a1))) return rc;
+  release_levels (p, p->depth);
+  return add_cmd (p, cmd, kind, 0, NULL, 0);
+}
+
+/* (assert TERM): a Boolean term. */
+static sg_rc
+cmd_assert (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
+{
+  sg_rc rc;
+  sg_term t;
+  if (!has (p, cmd, a1)) return sg_perr (p, cmd, SG_RC_PARSE, "assert needs a term");
+  if ((rc = need_end (p, cmd, next (p, a1))) || (rc = bool_term (p, a1, &t))) return rc;
+  return add_cmd (p, cmd, kind, 0, &t, 1);
+}
+
+/* (check-sat-assuming (TERM*)) or (get-value (TERM+)). */
+static sg_rc
+cmd_term_list (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
+{
+  sg_rc rc;
+  sg_term t;
+  if (!has (p, cmd, a1) || !sg_pis_list (p, a1))
+    return sg_perr (p, has (p, cmd, a1) ? a1 : cmd, SG_RC_PARSE, "expected a list of terms");
+  if ((rc = need_end (p, cmd, next (p, a1)))) return rc;
+  if (kind == SG_WK_GET_VALUE && !has (p, a1, kid (a1)))
+    return sg_perr (p, a1, SG_RC_PARSE, "get-value needs at least one term");
+  sg_u32vec items = { 0 };
+  rc = SG_RC_OK;
+  for (uint32_t j = kid (a1); !rc && has (p, a1, j); j = next (p, j))
+    {
+      rc = kind == SG_WK_GET_VALUE ? sg_parse_term (p, j, &t) : bool_term (p, j, &t);
+      if (!rc && !SG_VEC_PUSH (items, t)) rc = nomem (p, j);
+    }
+  if (rc == SG_RC_SORT && kind == SG_WK_GET_VALUE)
+    {
+      /* Solvers answer get-value on function symbols and their own abstract values
+       * (@x); such a command cannot change the answer, so keep it as text. */
+      sg_diag_init (p->d, p->d->file);
+      SG_VEC_FREE (items);
+      return raw_cmd (p, cmd, kind);
+    }
+  if (!rc) rc = add_cmd (p, cmd, kind, 0, items.a, items.n);
+  SG_VEC_FREE (items);
+  return rc;
+}
+
+/* (echo STRING): refused when it prints an answer word. */
+static sg_rc
+cmd_echo (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
+{
+  sg_rc rc;
+  if (!has (p, cmd, a1) || sg_pnode (p, a1)->kind != SG_TOK_STRING)
+    return sg_perr (p, has (p, cmd, a1) ? a1 : cmd, SG_RC_PARSE, "echo needs a string literal");
+  if ((rc = need_end (p, cmd, next (p, a1)))) return rc;
+  sg_atom str = sg_pnode (p, a1)->atom;
+  if (sg_answer_text_has_line (sg_store_text (p->s, str), sg_atom_len (&p->s->atoms, str)))
+    return sg_perr (p, a1, SG_RC_PARSE,
+                    "echo prints an answer word (sat, unsat or unknown on a line of its own), "
+                    "which would be taken as a solver's answer: remove the echo");
+  return add_cmd (p, cmd, kind, str, NULL, 0);
+}
+
+/* A command without arguments (check-sat, exit, get-model, ...). */
+static sg_rc
+cmd_no_args (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
+{
+  sg_rc rc;
+  if ((rc = need_end (p, cmd, a1))) return rc;
+  return add_cmd (p, cmd, kind, 0, NULL, 0);
+}
+
+/* Parse the command list `cmd` and add it to the script: one helper per command. */
 static sg_rc
 command (sg_parser *p, const uint32_t cmd)
 {
-  sg_store *s = p->s;
   uint32_t h = kid (cmd);
   if (!has (p, cmd, h)) return sg_perr (p, cmd, SG_RC_PARSE, "empty command '()'");
   if (!sg_pis_sym (p, h)) return sg_perr (p, h, SG_RC_PARSE, "expected a command name");
@@ -579,8 +904,6 @@ command (sg_parser *p, const uint32_t cmd)
   uint16_t kind = (uint16_t) a;
   uint32_t a1 = next (p, h);
   sg_rc rc;
-  sg_term t;
-  uint32_t fun;
   if (kind == SG_WK_DECLARE_CODATATYPE || kind == SG_WK_DECLARE_CODATATYPES)
     {
       rc = cmd_datatypes (p, cmd, kind == SG_WK_DECLARE_CODATATYPE ? SG_WK_DECLARE_DATATYPE : SG_WK_DECLARE_DATATYPES);
@@ -599,251 +922,43 @@ command (sg_parser *p, const uint32_t cmd)
   switch ((sg_wk) kind)
     {
     case SG_WK_DEFINE_CONST:
-      {
-        if ((rc = sg_pneed_symbol (p, cmd, a1, "a constant name")) || (rc = fresh_term_name (p, a1, NULL, 0)))
-          return rc;
-        uint32_t srt = next (p, a1), body = has (p, cmd, srt) ? next (p, srt) : srt;
-        if (!has (p, cmd, body)) return sg_perr (p, cmd, SG_RC_PARSE, "expected (define-const NAME SORT TERM)");
-        if ((rc = need_end (p, cmd, next (p, body)))) return rc;
-        sg_sort ret;
-        if ((rc = sg_parse_sort (p, srt, &ret))) return rc;
-        if ((rc = sg_store_add_fun (s, sg_pnode (p, a1)->atom, SG_FUN_DEFINED, NULL, 0, ret, &fun)))
-          return sg_perr_store (p, cmd, rc);
-        s->funs.a[fun].vars = s->pool.n;
-        if ((rc = fun_body (p, fun, body, &t))) return rc;
-        s->funs.a[fun].body = t;
-        if (!sg_symtab_bind (&p->st, SG_NS_TERM, s->funs.a[fun].name, SG_B_FUN, fun)) return nomem (p, cmd);
-        return add_cmd (p, cmd, kind, fun, &t, 1);
-      }
+      return cmd_define_const (p, cmd, kind, a1);
     case SG_WK_SET_LOGIC:
-      if ((rc = sg_pneed_symbol (p, cmd, a1, "a logic name")) || (rc = need_end (p, cmd, next (p, a1)))) return rc;
-      p->sc->logic = sg_pnode (p, a1)->atom;
-      return add_cmd (p, cmd, kind, sg_pnode (p, a1)->atom, NULL, 0);
+      return cmd_set_logic (p, cmd, kind, a1);
     case SG_WK_SET_OPTION:
     case SG_WK_SET_INFO:
     case SG_WK_GET_INFO:
     case SG_WK_GET_OPTION:
-      {
-        if (!has (p, cmd, a1) || sg_pnode (p, a1)->kind != SG_TOK_KEYWORD)
-          return sg_perr (p, has (p, cmd, a1) ? a1 : cmd, SG_RC_PARSE, "expected a keyword");
-        uint32_t v = next (p, a1);
-        sg_atom val = SG_ATOM_NONE;
-        if (kind == SG_WK_SET_OPTION || kind == SG_WK_SET_INFO)
-          {
-            if (has (p, cmd, v))
-              {
-                if ((rc = sg_psx_text (p, v, &val))) return rc;
-                v = next (p, v);
-              }
-            if (kind == SG_WK_SET_OPTION && !strcmp (atext (p, a1), ":global-declarations"))
-              p->global_decls = val != SG_ATOM_NONE && !strcmp (sg_store_text (s, val), "true");
-          }
-        if ((rc = need_end (p, cmd, v))) return rc;
-        return add_cmd (p, cmd, kind, sg_pnode (p, a1)->atom, &val, val == SG_ATOM_NONE ? 0 : 1);
-      }
+      return cmd_keyword (p, cmd, kind, a1);
     case SG_WK_DECLARE_SORT:
-      {
-        if ((rc = sg_pneed_symbol (p, cmd, a1, "a sort name")) || (rc = fresh_sort_name (p, a1))) return rc;
-        uint32_t ar = next (p, a1), arity = 0;
-        if (has (p, cmd, ar))
-          {
-            if ((rc = sg_pindex (p, ar, &arity))) return rc;
-            ar = next (p, ar);
-          }
-        if ((rc = need_end (p, cmd, ar))) return rc;
-        sg_sortdecl d = { sg_pnode (p, a1)->atom, false, arity, 0, SG_NONE };
-        if (!SG_VEC_PUSH (s->sortdecls, d)) return nomem (p, cmd);
-        if (!sg_symtab_bind (&p->st, SG_NS_SORT, d.name, SG_B_SORTDECL, s->sortdecls.n - 1)) return nomem (p, cmd);
-        return add_cmd (p, cmd, kind, s->sortdecls.n - 1, NULL, 0);
-      }
+      return cmd_declare_sort (p, cmd, kind, a1);
     case SG_WK_DEFINE_SORT:
-      {
-        if ((rc = sg_pneed_symbol (p, cmd, a1, "a sort name")) || (rc = fresh_sort_name (p, a1))) return rc;
-        uint32_t ps = next (p, a1), body = has (p, cmd, ps) ? next (p, ps) : ps;
-        if (!has (p, cmd, ps) || !sg_pis_list (p, ps) || !has (p, cmd, body))
-          return sg_perr (p, cmd, SG_RC_PARSE, "expected (define-sort NAME (PARAMS) SORT)");
-        if ((rc = need_end (p, cmd, next (p, body)))) return rc;
-        sg_sortdecl d = { sg_pnode (p, a1)->atom, true, count_from (p, ps, kid (ps)), s->pool.n, SG_NONE };
-        if ((rc = sort_params_distinct (p, ps, d.arity))) return rc;
-        uint32_t mark = sg_symtab_mark (&p->st);
-        for (uint32_t j = kid (ps); has (p, ps, j); j = next (p, j))
-          {
-            sg_sort x;
-            if (!sg_pis_sym (p, j)) return sg_perr (p, j, SG_RC_PARSE, "expected a sort parameter");
-            if ((rc = sg_sort_make (s, SG_SORT_PARAM, sg_pnode (p, j)->atom, 0, NULL, 0, &x))) return sg_perr_store (p, j, rc);
-            if (!SG_VEC_PUSH (s->pool, x)) return nomem (p, j);
-            if (!sg_symtab_bind (&p->st, SG_NS_SORT, sg_pnode (p, j)->atom, SG_B_PARAM, x)) return nomem (p, j);
-          }
-        rc = sg_parse_sort (p, body, &d.body);
-        sg_symtab_release (&p->st, mark);
-        if (rc) return rc;
-        if (!SG_VEC_PUSH (s->sortdecls, d)) return nomem (p, cmd);
-        if (!sg_symtab_bind (&p->st, SG_NS_SORT, d.name, SG_B_SORTDECL, s->sortdecls.n - 1)) return nomem (p, cmd);
-        return add_cmd (p, cmd, kind, s->sortdecls.n - 1, NULL, 0);
-      }
+      return cmd_define_sort (p, cmd, kind, a1);
     case SG_WK_DECLARE_CONST:
     case SG_WK_DECLARE_FUN:
-      {
-        if ((rc = sg_pneed_symbol (p, cmd, a1, "a function name"))) return rc;
-        uint32_t j = next (p, a1);
-        SG_VEC_CLEAR (p->tmp);
-        if (kind == SG_WK_DECLARE_FUN)
-          {
-            if (!has (p, cmd, j) || !sg_pis_list (p, j))
-              return sg_perr (p, has (p, cmd, j) ? j : cmd, SG_RC_PARSE, "expected a list of argument sorts");
-            for (uint32_t k = kid (j); has (p, j, k); k = next (p, k))
-              {
-                sg_sort x;
-                if ((rc = sg_parse_sort (p, k, &x))) return rc;
-                if (!SG_VEC_PUSH (p->tmp, x)) return nomem (p, k);
-              }
-            j = next (p, j);
-          }
-        sg_sort ret;
-        if ((rc = fresh_term_name (p, a1, p->tmp.a, p->tmp.n))) return rc;
-        if (!has (p, cmd, j)) return sg_perr (p, cmd, SG_RC_PARSE, "missing the result sort");
-        if ((rc = sg_parse_sort (p, j, &ret)) || (rc = need_end (p, cmd, next (p, j)))) return rc;
-        if ((rc = sg_store_add_fun (s, sg_pnode (p, a1)->atom, SG_FUN_DECLARED, p->tmp.a, p->tmp.n, ret, &fun)))
-          return sg_perr_store (p, cmd, rc);
-        if (!sg_symtab_bind (&p->st, SG_NS_TERM, sg_pnode (p, a1)->atom, SG_B_FUN, fun)) return nomem (p, cmd);
-        return add_cmd (p, cmd, kind, fun, NULL, 0);
-      }
+      return cmd_declare_fun (p, cmd, kind, a1);
     case SG_WK_DEFINE_FUN:
     case SG_WK_DEFINE_FUN_REC:
-      {
-        if (p->model) return sg_pmodel_define (p, cmd);
-        if ((rc = fun_signature (p, cmd, a1, kind == SG_WK_DEFINE_FUN ? SG_FUN_DEFINED : SG_FUN_REC, &fun)))
-          return rc;
-        uint32_t body = next (p, next (p, next (p, a1)));
-        if (!has (p, cmd, body)) return sg_perr (p, cmd, SG_RC_PARSE, "missing the function body");
-        if ((rc = need_end (p, cmd, next (p, body)))) return rc;
-        if (kind == SG_WK_DEFINE_FUN_REC && !sg_symtab_bind (&p->st, SG_NS_TERM, s->funs.a[fun].name, SG_B_FUN, fun))
-          return nomem (p, cmd);
-        if ((rc = fun_body (p, fun, body, &t))) return rc;
-        s->funs.a[fun].body = t;
-        if (kind == SG_WK_DEFINE_FUN && !sg_symtab_bind (&p->st, SG_NS_TERM, s->funs.a[fun].name, SG_B_FUN, fun))
-          return nomem (p, cmd);
-        return add_cmd (p, cmd, kind, fun, &t, 1);
-      }
+      return cmd_define_fun (p, cmd, kind, a1);
     case SG_WK_DEFINE_FUNS_REC:
-      {
-        uint32_t decls = a1, bodies = has (p, cmd, a1) ? next (p, a1) : a1;
-        if (!has (p, cmd, decls) || !sg_pis_list (p, decls) || !has (p, cmd, bodies) || !sg_pis_list (p, bodies))
-          return sg_perr (p, cmd, SG_RC_PARSE, "expected (define-funs-rec (DECL+) (BODY+))");
-        if ((rc = need_end (p, cmd, next (p, bodies)))) return rc;
-        uint32_t n = count_from (p, decls, kid (decls));
-        if (n == 0 || n != count_from (p, bodies, kid (bodies)))
-          return sg_perr (p, bodies, SG_RC_PARSE, "define-funs-rec needs as many bodies as declarations");
-        sg_u32vec items = { 0 };
-        rc = SG_RC_OK;
-        for (uint32_t d = kid (decls); !rc && has (p, decls, d); d = next (p, d))
-          {
-            if (!sg_pis_list (p, d)) { rc = sg_perr (p, d, SG_RC_PARSE, "expected (NAME ((VAR SORT)*) SORT)"); break; }
-            /* fun_signature reads name, params, result from a list: treat d as the command */
-            if ((rc = fun_signature (p, d, kid (d), SG_FUN_REC, &fun))) break;
-            if (next (p, next (p, next (p, kid (d)))) != next (p, d))
-              { rc = sg_perr (p, d, SG_RC_PARSE, "expected (NAME ((VAR SORT)*) SORT)"); break; }
-            if (!SG_VEC_PUSH (items, fun) || !sg_symtab_bind (&p->st, SG_NS_TERM, s->funs.a[fun].name, SG_B_FUN, fun))
-              rc = nomem (p, d);
-          }
-        uint32_t k = 0;
-        for (uint32_t b = kid (bodies); !rc && has (p, bodies, b); b = next (p, b), k++)
-          {
-            if ((rc = fun_body (p, items.a[k], b, &t))) break;
-            s->funs.a[items.a[k]].body = t;
-            if (!SG_VEC_PUSH (items, t)) rc = nomem (p, b);
-          }
-        if (!rc) rc = add_cmd (p, cmd, kind, SG_NONE, items.a, items.n);
-        SG_VEC_FREE (items);
-        return rc;
-      }
+      return cmd_define_funs_rec (p, cmd, kind, a1);
     case SG_WK_DECLARE_DATATYPE:
     case SG_WK_DECLARE_DATATYPES:
       return cmd_datatypes (p, cmd, kind);
     case SG_WK_PUSH:
     case SG_WK_POP:
-      {
-        uint32_t n = SG_NONE, cnt = 1;
-        if (has (p, cmd, a1))
-          {
-            if ((rc = sg_pindex (p, a1, &n)) || (rc = need_end (p, cmd, next (p, a1)))) return rc;
-            cnt = n;
-          }
-        if (kind == SG_WK_PUSH)
-          {
-            if (p->depth + cnt > SG_LIMIT_PUSH_LEVELS)
-              return sg_perr (p, cmd, SG_RC_LIMIT, "push %u: more than %u assertion levels open", cnt,
-                              (unsigned) SG_LIMIT_PUSH_LEVELS);
-            if (cnt > 0)
-              {
-                sg_plevels f = { sg_symtab_mark (&p->st), cnt };
-                if (!SG_VEC_PUSH (p->levels, f)) return nomem (p, cmd);
-                p->depth += cnt;
-              }
-          }
-        else
-          {
-            if (cnt > p->depth)
-              return sg_perr (p, cmd, SG_RC_SORT, "pop %u exceeds the %llu pushed level%s", cnt,
-                              (unsigned long long) p->depth, p->depth == 1 ? "" : "s");
-            release_levels (p, cnt);
-          }
-        return add_cmd (p, cmd, kind, n, NULL, 0);
-      }
+      return cmd_push_pop (p, cmd, kind, a1);
     case SG_WK_RESET:
-      if ((rc = need_end (p, cmd, a1))) return rc;
-      p->levels.n = 0;
-      p->depth = 0;
-      sg_symtab_release (&p->st, 0);
-      p->global_decls = false;
-      return add_cmd (p, cmd, kind, 0, NULL, 0);
+      return cmd_reset (p, cmd, kind, a1);
     case SG_WK_RESET_ASSERTIONS:
-      if ((rc = need_end (p, cmd, a1))) return rc;
-      release_levels (p, p->depth);
-      return add_cmd (p, cmd, kind, 0, NULL, 0);
+      return cmd_reset_assertions (p, cmd, kind, a1);
     case SG_WK_ASSERT:
-      if (!has (p, cmd, a1)) return sg_perr (p, cmd, SG_RC_PARSE, "assert needs a term");
-      if ((rc = need_end (p, cmd, next (p, a1))) || (rc = bool_term (p, a1, &t))) return rc;
-      return add_cmd (p, cmd, kind, 0, &t, 1);
+      return cmd_assert (p, cmd, kind, a1);
     case SG_WK_CHECK_SAT_ASSUMING:
     case SG_WK_GET_VALUE:
-      {
-        if (!has (p, cmd, a1) || !sg_pis_list (p, a1))
-          return sg_perr (p, has (p, cmd, a1) ? a1 : cmd, SG_RC_PARSE, "expected a list of terms");
-        if ((rc = need_end (p, cmd, next (p, a1)))) return rc;
-        if (kind == SG_WK_GET_VALUE && !has (p, a1, kid (a1)))
-          return sg_perr (p, a1, SG_RC_PARSE, "get-value needs at least one term");
-        sg_u32vec items = { 0 };
-        rc = SG_RC_OK;
-        for (uint32_t j = kid (a1); !rc && has (p, a1, j); j = next (p, j))
-          {
-            rc = kind == SG_WK_GET_VALUE ? sg_parse_term (p, j, &t) : bool_term (p, j, &t);
-            if (!rc && !SG_VEC_PUSH (items, t)) rc = nomem (p, j);
-          }
-        if (rc == SG_RC_SORT && kind == SG_WK_GET_VALUE)
-          {
-            /* Solvers answer get-value on function symbols and their own abstract values
-             * (@x); such a command cannot change the answer, so keep it as text. */
-            sg_diag_init (p->d, p->d->file);
-            SG_VEC_FREE (items);
-            return raw_cmd (p, cmd, kind);
-          }
-        if (!rc) rc = add_cmd (p, cmd, kind, 0, items.a, items.n);
-        SG_VEC_FREE (items);
-        return rc;
-      }
+      return cmd_term_list (p, cmd, kind, a1);
     case SG_WK_ECHO:
-      if (!has (p, cmd, a1) || sg_pnode (p, a1)->kind != SG_TOK_STRING)
-        return sg_perr (p, has (p, cmd, a1) ? a1 : cmd, SG_RC_PARSE, "echo needs a string literal");
-      if ((rc = need_end (p, cmd, next (p, a1)))) return rc;
-      {
-        sg_atom str = sg_pnode (p, a1)->atom;
-        if (sg_answer_text_has_line (sg_store_text (p->s, str), sg_atom_len (&p->s->atoms, str)))
-          return sg_perr (p, a1, SG_RC_PARSE,
-                          "echo prints an answer word (sat, unsat or unknown on a line of its own), "
-                          "which would be taken as a solver's answer: remove the echo");
-        return add_cmd (p, cmd, kind, str, NULL, 0);
-      }
+      return cmd_echo (p, cmd, kind, a1);
     case SG_WK_CHECK_SAT:
     case SG_WK_EXIT:
     case SG_WK_GET_ASSERTIONS:
@@ -852,8 +967,7 @@ command (sg_parser *p, const uint32_t cmd)
     case SG_WK_GET_PROOF:
     case SG_WK_GET_UNSAT_ASSUMPTIONS:
     case SG_WK_GET_UNSAT_CORE:
-      if ((rc = need_end (p, cmd, a1))) return rc;
-      return add_cmd (p, cmd, kind, 0, NULL, 0);
+      return cmd_no_args (p, cmd, kind, a1);
     default:
       break;
     }

@@ -3,7 +3,7 @@
  * Owns: the symbol table and reader state of one parse; the script and store are the caller's.
  * Invariants: on error nothing after the failing command is added; the diag names file, line and
  * column of the offending token.
- * Tests: tests/unit/parse_test.c, tests/parse/ golden files */
+ * Tests: tests/unit/front_test.c, tests/parse/ golden files */
 #ifndef SG_FRONT_PARSE_H
 #define SG_FRONT_PARSE_H
 

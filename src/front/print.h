@@ -4,7 +4,7 @@
  * DAG; operators, operand order, literal spellings and names are those of the store. In the
  * default mode a DAG whose tree expansion would be large is printed with `let`s for shared
  * subterms, so the size of the text is linear in the DAG; `expand` prints the full tree.
- * Tests: tests/unit/print_test.c, tests/unit/corpus_test.c */
+ * Tests: tests/unit/front_test.c, tests/unit/corpus_test.c */
 #ifndef SG_FRONT_PRINT_H
 #define SG_FRONT_PRINT_H
 

@@ -3,7 +3,7 @@
  * Owns: its binding stack and per-atom heads. Lookups are O(1) by atom id.
  * Invariants: a binding shadows earlier bindings of the same atom in its namespace until
  * released; releases happen in LIFO order.
- * Tests: tests/unit/parse_test.c */
+ * Tests: tests/unit/front_test.c */
 #ifndef SG_FRONT_SYMTAB_H
 #define SG_FRONT_SYMTAB_H
 

@@ -1,5 +1,5 @@
 /* escalate: how one script becomes a confirmed verdict — the escalation and confirmation
- * rules every engine shares (the fuzz loop, campaign/loop.c, calls them per mutant):
+ * rules every engine shares (the fuzz loop, loop/loop.c, calls them per mutant):
  *   1. the fast path: the solvers whose profile says sessions pay get the script through a
  *      session, the others in fresh processes, plain (oracle/probe.h), no models — unless
  *      the script is sampled (--model-sample): then the models too are asked and checked,
@@ -18,7 +18,7 @@
  *   5. every stage gets the timeout the caller's stage_ms gives (the budget's end cuts it) and
  *      no stage starts once out_of_time says so; an incompleteness verdict from a run the
  *      budget cut short is not confirmed;
- *   6. adaptive timeouts (fast_ms, campaign/loop_adapt.h): the fast path (unless sampled) runs
+ *   6. adaptive timeouts (fast_ms, loop/loop_adapt.h): the fast path (unless sampled) runs
  *      with the lower of fast_ms and the stage's timeout. A run that timed out there is "cut":
  *      a performance candidate. When another solver decided the script in that probe (or, with
  *      incompleteness findings on, the script has an expected status), the whole first probe

@@ -82,7 +82,7 @@ typedef struct sg_probe_run {
                              where the plain run answered (val says what that one did) */
   bool witness;           /* added after the verdict: a run without drawn options that gives
                              the expected status the blamed run contradicts (the fuzz loop's
-                             witness, campaign/loop_witness.c) */
+                             witness, loop/loop_witness.c) */
   sg_argv_opts argv;      /* the flag groups of the command whose outcome is out (script_path
                              NULL, no solver timeout): sg_profile_argv with it and a file gives
                              the one-shot command that shows out (oracle/repro.h); a session's

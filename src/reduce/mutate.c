@@ -405,6 +405,488 @@ may_contain (const sg_store *s, sg_term t, sg_term x, uint32_t budget)
   return found;
 }
 
+/* ---- term sites: one helper per term mutator (a row of SG_MUTATORS) ---------------------- */
+
+/* One occurrence that a term mutator looks at (sites_terms). */
+typedef struct term_site {
+  sg_round *r;
+  sg_store *s;
+  const sg_occs *o;
+  const sg_occ *oc;        /* the occurrence */
+  uint32_t i;              /* its index */
+  sg_term t;               /* its term */
+  sg_op op;                /* t's operator */
+  uint32_t n;              /* t's argument count */
+  sg_sort so;              /* t's sort */
+  int variant;             /* which of the two passes over the occurrences */
+  sg_u32vec *args;         /* scratch */
+  const sg_u32vec *firsts; /* replace-by-variable: (sort, first declared constant) pairs */
+} term_site;
+
+/* replace-by-variable: the first declared constant of each sort, as (sort, term) pairs. */
+static sg_rc
+first_consts (sg_store *s, sg_u32vec *firsts)
+{
+  sg_rc rc = SG_RC_OK;
+  for (uint32_t f = 0; f < s->funs.n && !rc; f++)
+    {
+      const sg_fun *fn = &s->funs.a[f];
+      if (fn->kind != SG_FUN_DECLARED || fn->nparams != 0) continue;
+      bool have = false;
+      for (uint32_t k = 0; k < firsts->n && !have; k += 2) have = firsts->a[k] == fn->ret;
+      sg_term y;
+      if (have) continue;
+      if ((rc = sg_mk_fun_app (s, f, NULL, 0, &y))) break;
+      if (!SG_VEC_PUSH (*firsts, fn->ret) || !SG_VEC_PUSH (*firsts, y)) rc = SG_RC_NOMEM;
+    }
+  return rc;
+}
+
+/* constants: a term -> the smallest (variant 0) or next (variant 1) constant of its sort. */
+static sg_rc
+site_const (const term_site *ts)
+{
+  sg_store *s = ts->s;
+  sg_term c;
+  if (constant (s, ts->so, ts->variant, &c)) { s->err[0] = 0; return SG_RC_OK; }
+  if (c == ts->t) return SG_RC_OK;
+  if (ts->variant == 1)
+    {
+      sg_term c0;
+      if (!constant (s, ts->so, 0, &c0) && c0 == ts->t) return SG_RC_OK; /* never grow a constant */
+    }
+  return push_site (ts->r, SG_SITE_REPL, ts->i, 0, c, SG_NONE, SG_NONE);
+}
+
+/* substitute-child: a term -> one of its children of the same sort. */
+static sg_rc
+site_child (const term_site *ts)
+{
+  sg_store *s = ts->s;
+  sg_term t = ts->t;
+  sg_op op = ts->op;
+  sg_rc rc = SG_RC_OK;
+  if (ts->variant) return SG_RC_OK;
+  if (op == SG_OP_LET || op == SG_OP_MATCH) return SG_RC_OK; /* LET: eliminate-let */
+  for (uint32_t k = 0; k < ts->n && !rc; k++)
+    {
+      sg_term ch = sg_term_arg (s, t, k);
+      if (sg_term_sort (s, ch) != ts->so || ch == t) continue;
+      if (op == SG_OP_ANNOT && k > 0) continue;
+      if (is_binder_op (op))
+        {
+          bool fits = false;
+          if (sg_occ_fits (s, ts->o, ts->i, ch, &fits) || !fits) continue;
+        }
+      rc = push_site (ts->r, SG_SITE_REPL, ts->i, 0, ch, SG_NONE, SG_NONE);
+    }
+  return rc;
+}
+
+/* fresh-variable: a term -> a fresh constant of its sort. */
+static sg_rc
+site_fresh (const term_site *ts)
+{
+  if (ts->variant || ts->n == 0) return SG_RC_OK;
+  if (sg_sort_kind_of (ts->s, ts->so) == SG_SORT_PARAM) return SG_RC_OK;
+  return push_site (ts->r, SG_SITE_FRESH, ts->i, 0, ts->so, SG_NONE, SG_NONE);
+}
+
+/* eliminate-variables: (= x u) with x a declared constant not in u: every occurrence of x -> u
+ * (ddSMT's eliminate-variable); once per (x, u). */
+static sg_rc
+site_elim (const term_site *ts)
+{
+  sg_round *r = ts->r;
+  sg_store *s = ts->s;
+  sg_term t = ts->t;
+  sg_rc rc = SG_RC_OK;
+  if (ts->variant || ts->op != SG_OP_EQ || ts->n != 2) return SG_RC_OK;
+  for (uint32_t side = 0; side < 2 && !rc; side++)
+    {
+      sg_term x = sg_term_arg (s, t, side), u = sg_term_arg (s, t, 1 - side);
+      if (!is_declared_const (s, x) || x == u || may_contain (s, u, x, 64)) continue;
+      bool first = true;
+      for (uint32_t q = 0; q < r->sites.n && first; q++)
+        if (r->sites.a[q].kind == SG_SITE_SUBST && r->sites.a[q].t == x && r->sites.a[q].u == u)
+          first = false;
+      if (first) rc = push_site (r, SG_SITE_SUBST, ts->i, 0, x, u, SG_NONE);
+    }
+  return rc;
+}
+
+/* replace-by-variable: a term -> the first declared constant of its sort (ddSMT's
+ * replace-by-variable); a constant only by an earlier one, so repeated rounds converge. */
+static sg_rc
+site_var (const term_site *ts)
+{
+  sg_store *s = ts->s;
+  sg_term t = ts->t;
+  const sg_u32vec *firsts = ts->firsts;
+  if (ts->variant || sg_sort_kind_of (s, ts->so) == SG_SORT_BOOL) return SG_RC_OK;
+  for (uint32_t k = 0; k < firsts->n; k += 2)
+    if (firsts->a[k] == ts->so)
+      {
+        sg_term y = firsts->a[k + 1];
+        if (y == t || (ts->n == 0 && ts->op != SG_OP_APP)) return SG_RC_OK; /* not literals either */
+        if (is_declared_const (s, t) && sg_term_node (s, t)->aux < sg_term_node (s, y)->aux) return SG_RC_OK;
+        return push_site (ts->r, SG_SITE_REPL, ts->i, 0, y, SG_NONE, SG_NONE);
+      }
+  return SG_RC_OK;
+}
+
+/* binary-reduction: drop the occurrence from its n-ary built-in parent. */
+static sg_rc
+site_drop (const term_site *ts)
+{
+  sg_store *s = ts->s;
+  if (ts->variant || ts->oc->parent == SG_NONE) return SG_RC_OK;
+  sg_term p = ts->o->a.a[ts->oc->parent].term;
+  sg_op pop = sg_term_op (s, p);
+  if (pop <= SG_OP_FIRST_BUILTIN || sg_op_info (pop)->max_args != SG_ARGS_N) return SG_RC_OK;
+  if (sg_term_nargs (s, p) < 2 || (sg_term_node (s, p)->flags & SG_TF_IMPLICIT)) return SG_RC_OK;
+  return push_site (ts->r, SG_SITE_DROP, ts->i, 0, SG_NONE, SG_NONE, SG_NONE);
+}
+
+/* merge-children: (and a (and b c)) -> (and a b c). */
+static sg_rc
+site_merge (const term_site *ts)
+{
+  sg_store *s = ts->s;
+  sg_term t = ts->t, c;
+  sg_op op = ts->op;
+  sg_u32vec *args = ts->args;
+  sg_rc rc = SG_RC_OK;
+  if (ts->variant || !nary_assoc (op) || (sg_term_node (s, t)->flags & SG_TF_IMPLICIT)) return SG_RC_OK;
+  bool any = false;
+  SG_VEC_CLEAR (*args);
+  for (uint32_t k = 0; k < ts->n && !rc; k++)
+    {
+      sg_term ch = sg_term_arg (s, t, k);
+      if (sg_term_op (s, ch) == op && !(sg_term_node (s, ch)->flags & SG_TF_IMPLICIT))
+        {
+          any = true;
+          for (uint32_t q = 0; q < sg_term_nargs (s, ch); q++)
+            if (!SG_VEC_PUSH (*args, sg_term_arg (s, ch, q))) rc = SG_RC_NOMEM;
+        }
+      else if (!SG_VEC_PUSH (*args, ch)) rc = SG_RC_NOMEM;
+    }
+  if (!rc && any && !mk_like (s, t, args->a, args->n, &c))
+    rc = push_site (ts->r, SG_SITE_REPL, ts->i, 0, c, SG_NONE, SG_NONE);
+  s->err[0] = 0;
+  return rc;
+}
+
+/* eliminate-let: a let -> its body with all, or (several bindings) one, of the bindings put in. */
+static sg_rc
+site_let (const term_site *ts)
+{
+  sg_round *r = ts->r;
+  sg_store *s = ts->s;
+  sg_term t = ts->t, c;
+  uint32_t n = ts->n, i = ts->i;
+  sg_rc rc = SG_RC_OK;
+  if (ts->variant || ts->op != SG_OP_LET) return SG_RC_OK;
+  tmap map = { 0 };
+  const uint32_t *a = sg_term_args (s, t);
+  for (uint32_t k = 0; k + 1 < n; k += 2)
+    if (!tmap_put (&map, a[k], a[k + 1])) rc = SG_RC_NOMEM;
+  sg_rc e = rc ? rc : subst (s, a[n - 1], &map, &c);
+  tmap_free (&map);
+  if (e == SG_RC_NOMEM) rc = e;
+  else if (!e) rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
+  /* With several bindings, also one binding at a time: (let ((x u) (y v)) b) ->
+   * (let ((y v)) b[u/x]). The bindings are parallel (their values see the outer
+   * scope), so only the body takes the value. */
+  /* a copy of the let's arguments: building terms may move the store's arrays */
+  sg_term *rest = n >= 5 && !rc ? malloc ((2 * n - 2) * sizeof *rest) : NULL;
+  if (n >= 5 && !rc && !rest) rc = SG_RC_NOMEM;
+  if (rest) memcpy (rest + n - 2, sg_term_args (s, t), n * sizeof *rest), a = rest + n - 2;
+  for (uint32_t k = 0; rest && !rc && k + 1 < n; k += 2)
+    {
+      tmap one = { 0 };
+      sg_term body;
+      if (!tmap_put (&one, a[k], a[k + 1])) { tmap_free (&one); rc = SG_RC_NOMEM; break; }
+      e = subst (s, a[n - 1], &one, &body);
+      tmap_free (&one);
+      if (e == SG_RC_NOMEM) { rc = e; break; }
+      if (e) continue;
+      uint32_t m = 0;
+      for (uint32_t j = 0; j + 1 < n; j += 2)
+        if (j != k) rest[m++] = a[j], rest[m++] = a[j + 1];
+      rest[m++] = body;
+      e = sg_mk_binder (s, SG_OP_LET, rest, m, &c);
+      if (e) s->err[0] = 0;
+      if (e == SG_RC_NOMEM) rc = e;
+      else if (!e) rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
+    }
+  free (rest);
+  return rc;
+}
+
+/* inline-define-fun: (f a b) -> f's body with a, b for its parameters. */
+static sg_rc
+site_inline (const term_site *ts)
+{
+  sg_store *s = ts->s;
+  sg_term t = ts->t, c;
+  sg_rc rc = SG_RC_OK;
+  if (ts->variant || ts->op != SG_OP_APP) return SG_RC_OK;
+  const sg_fun *f = &s->funs.a[sg_term_node (s, t)->aux];
+  if (f->kind != SG_FUN_DEFINED || f->body == SG_NONE) return SG_RC_OK;
+  tmap map = { 0 };
+  for (uint32_t k = 0; k < f->nparams && k < ts->n; k++)
+    if (!tmap_put (&map, s->pool.a[f->vars + k], sg_term_arg (s, t, k))) rc = SG_RC_NOMEM;
+  sg_rc e = rc ? rc : subst (s, f->body, &map, &c);
+  tmap_free (&map);
+  if (e == SG_RC_NOMEM) rc = e;
+  else if (!e && sg_term_sort (s, c) == ts->so) rc = push_site (ts->r, SG_SITE_REPL, ts->i, 0, c, SG_NONE, SG_NONE);
+  return rc;
+}
+
+/* remove-annotations: (! t :attr ...) -> t. */
+static sg_rc
+site_annot (const term_site *ts)
+{
+  if (ts->variant || ts->op != SG_OP_ANNOT) return SG_RC_OK;
+  return push_site (ts->r, SG_SITE_REPL, ts->i, 0, sg_term_arg (ts->s, ts->t, 0), SG_NONE, SG_NONE);
+}
+
+/* boolean, quantifiers: drop the bound variables the body does not use (all: the body alone). */
+static sg_rc
+site_bool_quant (const term_site *ts)
+{
+  sg_store *s = ts->s;
+  sg_term t = ts->t, c;
+  uint32_t n = ts->n;
+  sg_u32vec *args = ts->args;
+  sg_rc rc = SG_RC_OK;
+  sg_u32vec fv = { 0 };
+  sg_term body = sg_term_arg (s, t, n - 1);
+  if (sg_term_free_vars (s, body, &fv)) { SG_VEC_FREE (fv); return SG_RC_NOMEM; }
+  SG_VEC_CLEAR (*args);
+  for (uint32_t k = 0; k + 1 < n && !rc; k++)
+    {
+      sg_term v = sg_term_arg (s, t, k);
+      bool used = false;
+      for (uint32_t q = 0; q < fv.n && !used; q++) used = fv.a[q] == v;
+      if (used && !SG_VEC_PUSH (*args, v)) rc = SG_RC_NOMEM;
+    }
+  SG_VEC_FREE (fv);
+  if (rc || args->n + 1 == n) return rc;
+  if (!args->n) c = body;
+  else if (!SG_VEC_PUSH (*args, body) || sg_mk_binder (s, ts->op, args->a, args->n, &c))
+    { s->err[0] = 0; return SG_RC_OK; }
+  return push_site (ts->r, SG_SITE_REPL, ts->i, 0, c, SG_NONE, SG_NONE);
+}
+
+/* boolean, ite: (ite c true false) -> c, (ite c false true) -> (not c), (ite c x false) ->
+ * (and c x), (ite c true x) -> (or c x). */
+static sg_rc
+site_bool_ite (const term_site *ts)
+{
+  sg_store *s = ts->s;
+  sg_term t = ts->t, c;
+  sg_rc rc = SG_RC_OK;
+  sg_term cnd = sg_term_arg (s, t, 0), th = sg_term_arg (s, t, 1), el = sg_term_arg (s, t, 2);
+  bool tt = sg_term_op (s, th) == SG_OP_TRUE, tf = sg_term_op (s, th) == SG_OP_FALSE;
+  bool et = sg_term_op (s, el) == SG_OP_TRUE, ef = sg_term_op (s, el) == SG_OP_FALSE;
+  sg_op none = SG_OP_FIRST_BUILTIN;
+  sg_op to = tt && ef ? SG_OP_ITE : tf && et ? SG_OP_NOT : ef ? SG_OP_AND : tt ? SG_OP_OR : none;
+  sg_term two[2] = { cnd, ef ? th : el };
+  if (to == SG_OP_ITE) rc = push_site (ts->r, SG_SITE_REPL, ts->i, 0, cnd, SG_NONE, SG_NONE);
+  else if (to != none && !sg_mk_app (s, to, two, to == SG_OP_NOT ? 1 : 2, NULL, 0, &c))
+    rc = push_site (ts->r, SG_SITE_REPL, ts->i, 0, c, SG_NONE, SG_NONE);
+  s->err[0] = 0;
+  return rc;
+}
+
+/* boolean: (not (not t)) -> t, (=> a b) -> b, ite with constant branches, unused q-vars. */
+static sg_rc
+site_bool (const term_site *ts)
+{
+  sg_store *s = ts->s;
+  sg_term t = ts->t;
+  sg_op op = ts->op;
+  uint32_t n = ts->n;
+  if (ts->variant || ts->so != s->s_bool || n == 0) return SG_RC_OK;
+  if ((op == SG_OP_FORALL || op == SG_OP_EXISTS) && n >= 2) return site_bool_quant (ts);
+  if (op == SG_OP_NOT && sg_term_op (s, sg_term_arg (s, t, 0)) == SG_OP_NOT)
+    return push_site (ts->r, SG_SITE_REPL, ts->i, 0, sg_term_arg (s, sg_term_arg (s, t, 0), 0), SG_NONE, SG_NONE);
+  if (op == SG_OP_IMPLIES) /* (=> a ... b) -> b */
+    return push_site (ts->r, SG_SITE_REPL, ts->i, 0, sg_term_arg (s, t, n - 1), SG_NONE, SG_NONE);
+  if (op == SG_OP_ITE && n == 3) return site_bool_ite (ts);
+  /* (distinct a b) -> (not (= a b)) is not smaller; (xor a b) -> (= a b)? no: keep (not a)
+   * variants out, they grow the text */
+  return SG_RC_OK;
+}
+
+/* arithmetic: shorter numerals, relations -> = (and >= -> >, <= -> <), (- t) -> t. */
+static sg_rc
+site_arith (const term_site *ts)
+{
+  sg_store *s = ts->s;
+  sg_term t = ts->t, c;
+  sg_op op = ts->op;
+  uint32_t n = ts->n, i = ts->i;
+  sg_round *r = ts->r;
+  sg_rc rc = SG_RC_OK;
+  if (ts->variant) return SG_RC_OK;
+  if (op == SG_OP_NUMERAL || op == SG_OP_DECIMAL)
+    {
+      const char *txt = sg_store_text (s, sg_term_node (s, t)->aux);
+      size_t len = strlen (txt);
+      const char *dot = strchr (txt, '.');
+      size_t ip = dot ? (size_t) (dot - txt) : len;
+      if (ip > 1)
+        {
+          char buf[64];
+          size_t keep = ip / 2;
+          if (keep > 40) keep = 40;
+          snprintf (buf, sizeof buf, "%.*s%s", (int) keep, txt, dot ? ".0" : "");
+          if (!sg_mk_literal (s, op, buf, (uint32_t) strlen (buf), &c))
+            rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
+          s->err[0] = 0;
+        }
+    }
+  else if (n == 2 && (op == SG_OP_LT || op == SG_OP_LE || op == SG_OP_GT || op == SG_OP_GE))
+    {
+      if (!sg_mk_app (s, SG_OP_EQ, sg_term_args (s, t), 2, NULL, 0, &c))
+        rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
+      s->err[0] = 0;
+      /* and the one-character relation: (>= a b) -> (> a b), (<= a b) -> (< a b) */
+      sg_op strict = op == SG_OP_GE ? SG_OP_GT : op == SG_OP_LE ? SG_OP_LT : op;
+      sg_term ab[2] = { sg_term_arg (s, t, 0), sg_term_arg (s, t, 1) };
+      if (!rc && strict != op && !sg_mk_app (s, strict, ab, 2, NULL, 0, &c))
+        rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
+      s->err[0] = 0;
+    }
+  else if (op == SG_OP_NEG_SUB && n == 1)
+    rc = push_site (r, SG_SITE_REPL, i, 0, sg_term_arg (s, t, 0), SG_NONE, SG_NONE);
+  return rc;
+}
+
+/* Is there already a SUBST site for term t (any replacement)? */
+static bool
+have_subst (const sg_round *r, sg_term t)
+{
+  for (uint32_t q = 0; q < r->sites.n; q++)
+    if (r->sites.a[q].kind == SG_SITE_SUBST && r->sites.a[q].t == t) return true;
+  return false;
+}
+
+/* bit-vectors: ((_ zero_extend 0) t) -> t; bit-width reduction of constants. */
+static sg_rc
+site_bv (const term_site *ts)
+{
+  sg_store *s = ts->s;
+  sg_term t = ts->t, c;
+  sg_op op = ts->op;
+  sg_sort so = ts->so;
+  sg_rc rc = SG_RC_OK;
+  if (ts->variant) return SG_RC_OK;
+  if ((op == SG_OP_ZERO_EXTEND || op == SG_OP_SIGN_EXTEND) && sg_term_indices (s, t)[0] == 0)
+    rc = push_site (ts->r, SG_SITE_REPL, ts->i, 0, sg_term_arg (s, t, 0), SG_NONE, SG_NONE);
+  else if (op == SG_OP_APP && ts->n == 0 && sg_sort_kind_of (s, so) == SG_SORT_BV
+           && sg_sort_bv_width (s, so) > 1 && ts->oc->parent != SG_NONE)
+    {
+      /* bit-width reduction: x (width w) -> ((_ zero_extend w-w/2) y), y of width w/2;
+       * every occurrence of x at once (a SUBST site, once per constant). */
+      if (have_subst (ts->r, t)) return SG_RC_OK;
+      uint32_t w = sg_sort_bv_width (s, so), h = w / 2;
+      sg_sort hs;
+      sg_atom nm;
+      uint32_t fun;
+      sg_term y;
+      uint32_t ext = w - h;
+      if (!(rc = sg_sort_bv (s, h, &hs)) && !(rc = sg_store_fresh_atom (s, "bv", &nm))
+          && !(rc = sg_store_add_fun (s, nm, SG_FUN_DECLARED, NULL, 0, hs, &fun))
+          && !(rc = sg_mk_fun_app (s, fun, NULL, 0, &y))
+          && !sg_mk_app (s, SG_OP_ZERO_EXTEND, &y, 1, &ext, 1, &c))
+        rc = push_site (ts->r, SG_SITE_SUBST, ts->i, 0, t, c, fun);
+      s->err[0] = 0;
+    }
+  return rc;
+}
+
+/* floating-point: a constant -> ((_ to_fp e s) RNE y), y a fresh constant of a smaller format. */
+static sg_rc
+site_fp (const term_site *ts)
+{
+  sg_store *s = ts->s;
+  sg_term t = ts->t, c;
+  sg_sort so = ts->so;
+  sg_rc rc = SG_RC_OK;
+  if (ts->variant || ts->op != SG_OP_APP || ts->n != 0 || sg_sort_kind_of (s, so) != SG_SORT_FP)
+    return SG_RC_OK;
+  const sg_sortnode *sn = sg_sort_node (s, so);
+  uint32_t eb = sn->a > 5 ? 5 : 3, sb = sn->b > 11 ? 11 : 5;
+  if (eb >= sn->a && sb >= sn->b) return SG_RC_OK;
+  if (have_subst (ts->r, t)) return SG_RC_OK;
+  sg_sort small;
+  sg_atom nm;
+  uint32_t fun;
+  sg_term y, rm, a2[2];
+  uint32_t idx[2] = { sn->a, sn->b };
+  if (!(rc = sg_sort_fp (s, eb, sb, &small)) && !(rc = sg_store_fresh_atom (s, "fp", &nm))
+      && !(rc = sg_store_add_fun (s, nm, SG_FUN_DECLARED, NULL, 0, small, &fun))
+      && !(rc = sg_mk_fun_app (s, fun, NULL, 0, &y))
+      && !(rc = sg_mk_app (s, SG_OP_RNE, NULL, 0, NULL, 0, &rm)))
+    {
+      a2[0] = rm;
+      a2[1] = y;
+      if (!sg_mk_app (s, SG_OP_TO_FP, a2, 2, idx, 2, &c))
+        rc = push_site (ts->r, SG_SITE_SUBST, ts->i, 0, t, c, fun);
+    }
+  s->err[0] = 0;
+  return rc;
+}
+
+/* strings: a string literal -> its first half. */
+static sg_rc
+site_string (const term_site *ts)
+{
+  sg_store *s = ts->s;
+  sg_term t = ts->t, c;
+  sg_rc rc = SG_RC_OK;
+  if (ts->variant || ts->op != SG_OP_STRING) return SG_RC_OK;
+  const char *txt = sg_store_text (s, sg_term_node (s, t)->aux);
+  uint32_t len = sg_atom_len (&s->atoms, sg_term_node (s, t)->aux);
+  if (len > 1)
+    {
+      if (!sg_mk_literal (s, SG_OP_STRING, txt, len / 2, &c))
+        rc = push_site (ts->r, SG_SITE_REPL, ts->i, 0, c, SG_NONE, SG_NONE);
+      s->err[0] = 0;
+    }
+  return rc;
+}
+
+/* The sites term mutator m finds at one occurrence. */
+static sg_rc
+site_term (const term_site *ts, sg_mutator m)
+{
+  switch (m)
+    {
+    case SG_MUT_CONST: return site_const (ts);
+    case SG_MUT_CHILD: return site_child (ts);
+    case SG_MUT_FRESH: return site_fresh (ts);
+    case SG_MUT_ELIM: return site_elim (ts);
+    case SG_MUT_VAR: return site_var (ts);
+    case SG_MUT_DROP: return site_drop (ts);
+    case SG_MUT_MERGE: return site_merge (ts);
+    case SG_MUT_LET: return site_let (ts);
+    case SG_MUT_INLINE: return site_inline (ts);
+    case SG_MUT_ANNOT: return site_annot (ts);
+    case SG_MUT_BOOL: return site_bool (ts);
+    case SG_MUT_ARITH: return site_arith (ts);
+    case SG_MUT_BV: return site_bv (ts);
+    case SG_MUT_FP: return site_fp (ts);
+    case SG_MUT_STRING: return site_string (ts);
+    default: return SG_RC_OK;
+    }
+}
+
+/* The sites of term mutator m: two passes (variants) over the replaceable occurrences. */
 static sg_rc
 sites_terms (sg_round *r, sg_mutator m)
 {
@@ -414,20 +896,8 @@ sites_terms (sg_round *r, sg_mutator m)
   sg_rc rc = SG_RC_OK;
   sg_u32vec args = { 0 };
   uint32_t nocc = o->a.n;
-  /* replace-by-variable: the first declared constant of each sort, as (sort, term) pairs */
   sg_u32vec firsts = { 0 };
-  if (m == SG_MUT_VAR)
-    for (uint32_t f = 0; f < s->funs.n && !rc; f++)
-      {
-        const sg_fun *fn = &s->funs.a[f];
-        if (fn->kind != SG_FUN_DECLARED || fn->nparams != 0) continue;
-        bool have = false;
-        for (uint32_t k = 0; k < firsts.n && !have; k += 2) have = firsts.a[k] == fn->ret;
-        sg_term y;
-        if (have) continue;
-        if ((rc = sg_mk_fun_app (s, f, NULL, 0, &y))) break;
-        if (!SG_VEC_PUSH (firsts, fn->ret) || !SG_VEC_PUSH (firsts, y)) rc = SG_RC_NOMEM;
-      }
+  if (m == SG_MUT_VAR) rc = first_consts (s, &firsts);
   for (int variant = 0; variant < 2 && !rc; variant++)
     for (uint32_t i = 0; i < nocc && !rc; i++)
       {
@@ -438,311 +908,8 @@ sites_terms (sg_round *r, sg_mutator m)
         /* a :named term stays (others refer to its name) unless remove-annotations takes it */
         if (op == SG_OP_ANNOT && m != SG_MUT_ANNOT && s->annots.a[sg_term_node (s, t)->aux].named != SG_NONE)
           continue;
-        uint32_t n = sg_term_nargs (s, t);
-        sg_sort so = sg_term_sort (s, t);
-        sg_term c;
-        switch (m)
-          {
-          case SG_MUT_CONST:
-            if (constant (s, so, variant, &c)) { s->err[0] = 0; break; }
-            if (c == t) break;
-            if (variant == 1)
-              {
-                sg_term c0;
-                if (!constant (s, so, 0, &c0) && c0 == t) break; /* never grow a constant */
-              }
-            rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
-            break;
-          case SG_MUT_CHILD:
-            if (variant) break;
-            if (op == SG_OP_LET || op == SG_OP_MATCH) break; /* LET: eliminate-let */
-            for (uint32_t k = 0; k < n && !rc; k++)
-              {
-                sg_term ch = sg_term_arg (s, t, k);
-                if (sg_term_sort (s, ch) != so || ch == t) continue;
-                if (op == SG_OP_ANNOT && k > 0) continue;
-                if (is_binder_op (op))
-                  {
-                    bool fits = false;
-                    if (sg_occ_fits (s, o, i, ch, &fits) || !fits) continue;
-                  }
-                rc = push_site (r, SG_SITE_REPL, i, 0, ch, SG_NONE, SG_NONE);
-              }
-            break;
-          case SG_MUT_FRESH:
-            if (variant || n == 0) break;
-            if (sg_sort_kind_of (s, so) == SG_SORT_PARAM) break;
-            rc = push_site (r, SG_SITE_FRESH, i, 0, so, SG_NONE, SG_NONE);
-            break;
-          case SG_MUT_ELIM:
-            /* (= x u) with x a declared constant not in u: every occurrence of x -> u (ddSMT's
-             * eliminate-variable); once per (x, u) */
-            if (variant || op != SG_OP_EQ || n != 2) break;
-            for (uint32_t side = 0; side < 2 && !rc; side++)
-              {
-                sg_term x = sg_term_arg (s, t, side), u = sg_term_arg (s, t, 1 - side);
-                if (!is_declared_const (s, x) || x == u || may_contain (s, u, x, 64)) continue;
-                bool first = true;
-                for (uint32_t q = 0; q < r->sites.n && first; q++)
-                  if (r->sites.a[q].kind == SG_SITE_SUBST && r->sites.a[q].t == x && r->sites.a[q].u == u)
-                    first = false;
-                if (first) rc = push_site (r, SG_SITE_SUBST, i, 0, x, u, SG_NONE);
-              }
-            break;
-          case SG_MUT_VAR:
-            /* a term -> the first declared constant of its sort (ddSMT's replace-by-variable);
-             * a constant only by an earlier one, so repeated rounds converge */
-            if (variant || sg_sort_kind_of (s, so) == SG_SORT_BOOL) break;
-            for (uint32_t k = 0; k < firsts.n; k += 2)
-              if (firsts.a[k] == so)
-                {
-                  sg_term y = firsts.a[k + 1];
-                  if (y == t || (n == 0 && op != SG_OP_APP)) break; /* not literals either */
-                  if (is_declared_const (s, t) && sg_term_node (s, t)->aux < sg_term_node (s, y)->aux) break;
-                  rc = push_site (r, SG_SITE_REPL, i, 0, y, SG_NONE, SG_NONE);
-                  break;
-                }
-            break;
-          case SG_MUT_DROP:
-            if (variant || oc->parent == SG_NONE) break;
-            {
-              sg_term p = o->a.a[oc->parent].term;
-              sg_op pop = sg_term_op (s, p);
-              if (pop <= SG_OP_FIRST_BUILTIN || sg_op_info (pop)->max_args != SG_ARGS_N) break;
-              if (sg_term_nargs (s, p) < 2 || (sg_term_node (s, p)->flags & SG_TF_IMPLICIT)) break;
-              rc = push_site (r, SG_SITE_DROP, i, 0, SG_NONE, SG_NONE, SG_NONE);
-            }
-            break;
-          case SG_MUT_MERGE:
-            if (variant || !nary_assoc (op) || (sg_term_node (s, t)->flags & SG_TF_IMPLICIT)) break;
-            {
-              bool any = false;
-              SG_VEC_CLEAR (args);
-              for (uint32_t k = 0; k < n && !rc; k++)
-                {
-                  sg_term ch = sg_term_arg (s, t, k);
-                  if (sg_term_op (s, ch) == op && !(sg_term_node (s, ch)->flags & SG_TF_IMPLICIT))
-                    {
-                      any = true;
-                      for (uint32_t q = 0; q < sg_term_nargs (s, ch); q++)
-                        if (!SG_VEC_PUSH (args, sg_term_arg (s, ch, q))) rc = SG_RC_NOMEM;
-                    }
-                  else if (!SG_VEC_PUSH (args, ch)) rc = SG_RC_NOMEM;
-                }
-              if (!rc && any && !mk_like (s, t, args.a, args.n, &c))
-                rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
-              s->err[0] = 0;
-            }
-            break;
-          case SG_MUT_LET:
-            if (variant || op != SG_OP_LET) break;
-            {
-              tmap map = { 0 };
-              const uint32_t *a = sg_term_args (s, t);
-              for (uint32_t k = 0; k + 1 < n; k += 2)
-                if (!tmap_put (&map, a[k], a[k + 1])) rc = SG_RC_NOMEM;
-              sg_rc e = rc ? rc : subst (s, a[n - 1], &map, &c);
-              tmap_free (&map);
-              if (e == SG_RC_NOMEM) rc = e;
-              else if (!e) rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
-              /* With several bindings, also one binding at a time: (let ((x u) (y v)) b) ->
-               * (let ((y v)) b[u/x]). The bindings are parallel (their values see the outer
-               * scope), so only the body takes the value. */
-              /* a copy of the let's arguments: building terms may move the store's arrays */
-              sg_term *rest = n >= 5 && !rc ? malloc ((2 * n - 2) * sizeof *rest) : NULL;
-              if (n >= 5 && !rc && !rest) rc = SG_RC_NOMEM;
-              if (rest) memcpy (rest + n - 2, sg_term_args (s, t), n * sizeof *rest), a = rest + n - 2;
-              for (uint32_t k = 0; rest && !rc && k + 1 < n; k += 2)
-                {
-                  tmap one = { 0 };
-                  sg_term body;
-                  if (!tmap_put (&one, a[k], a[k + 1])) { tmap_free (&one); rc = SG_RC_NOMEM; break; }
-                  e = subst (s, a[n - 1], &one, &body);
-                  tmap_free (&one);
-                  if (e == SG_RC_NOMEM) { rc = e; break; }
-                  if (e) continue;
-                  uint32_t m = 0;
-                  for (uint32_t j = 0; j + 1 < n; j += 2)
-                    if (j != k) rest[m++] = a[j], rest[m++] = a[j + 1];
-                  rest[m++] = body;
-                  e = sg_mk_binder (s, SG_OP_LET, rest, m, &c);
-                  if (e) s->err[0] = 0;
-                  if (e == SG_RC_NOMEM) rc = e;
-                  else if (!e) rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
-                }
-              free (rest);
-            }
-            break;
-          case SG_MUT_INLINE:
-            if (variant || op != SG_OP_APP) break;
-            {
-              const sg_fun *f = &s->funs.a[sg_term_node (s, t)->aux];
-              if (f->kind != SG_FUN_DEFINED || f->body == SG_NONE) break;
-              tmap map = { 0 };
-              for (uint32_t k = 0; k < f->nparams && k < n; k++)
-                if (!tmap_put (&map, s->pool.a[f->vars + k], sg_term_arg (s, t, k))) rc = SG_RC_NOMEM;
-              sg_rc e = rc ? rc : subst (s, f->body, &map, &c);
-              tmap_free (&map);
-              if (e == SG_RC_NOMEM) rc = e;
-              else if (!e && sg_term_sort (s, c) == so) rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
-            }
-            break;
-          case SG_MUT_ANNOT:
-            if (variant || op != SG_OP_ANNOT) break;
-            rc = push_site (r, SG_SITE_REPL, i, 0, sg_term_arg (s, t, 0), SG_NONE, SG_NONE);
-            break;
-          case SG_MUT_BOOL:
-            if (variant || so != s->s_bool || n == 0) break;
-            if ((op == SG_OP_FORALL || op == SG_OP_EXISTS) && n >= 2)
-              {
-                /* drop the bound variables the body does not use (all: the body alone) */
-                sg_u32vec fv = { 0 };
-                sg_term body = sg_term_arg (s, t, n - 1);
-                if (sg_term_free_vars (s, body, &fv)) { SG_VEC_FREE (fv); rc = SG_RC_NOMEM; break; }
-                SG_VEC_CLEAR (args);
-                for (uint32_t k = 0; k + 1 < n && !rc; k++)
-                  {
-                    sg_term v = sg_term_arg (s, t, k);
-                    bool used = false;
-                    for (uint32_t q = 0; q < fv.n && !used; q++) used = fv.a[q] == v;
-                    if (used && !SG_VEC_PUSH (args, v)) rc = SG_RC_NOMEM;
-                  }
-                SG_VEC_FREE (fv);
-                if (rc || args.n + 1 == n) break;
-                if (!args.n) c = body;
-                else if (!SG_VEC_PUSH (args, body) || sg_mk_binder (s, op, args.a, args.n, &c))
-                  { s->err[0] = 0; break; }
-                rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
-              }
-            else if (op == SG_OP_NOT && sg_term_op (s, sg_term_arg (s, t, 0)) == SG_OP_NOT)
-              rc = push_site (r, SG_SITE_REPL, i, 0, sg_term_arg (s, sg_term_arg (s, t, 0), 0), SG_NONE, SG_NONE);
-            else if (op == SG_OP_IMPLIES) /* (=> a ... b) -> b */
-              rc = push_site (r, SG_SITE_REPL, i, 0, sg_term_arg (s, t, n - 1), SG_NONE, SG_NONE);
-            else if (op == SG_OP_ITE && n == 3)
-              {
-                /* (ite c true false) -> c, (ite c false true) -> (not c), (ite c x false) ->
-                 * (and c x), (ite c true x) -> (or c x) */
-                sg_term cnd = sg_term_arg (s, t, 0), th = sg_term_arg (s, t, 1), el = sg_term_arg (s, t, 2);
-                bool tt = sg_term_op (s, th) == SG_OP_TRUE, tf = sg_term_op (s, th) == SG_OP_FALSE;
-                bool et = sg_term_op (s, el) == SG_OP_TRUE, ef = sg_term_op (s, el) == SG_OP_FALSE;
-                sg_op none = SG_OP_FIRST_BUILTIN;
-                sg_op to = tt && ef ? SG_OP_ITE : tf && et ? SG_OP_NOT : ef ? SG_OP_AND : tt ? SG_OP_OR : none;
-                sg_term two[2] = { cnd, ef ? th : el };
-                if (to == SG_OP_ITE) rc = push_site (r, SG_SITE_REPL, i, 0, cnd, SG_NONE, SG_NONE);
-                else if (to != none && !sg_mk_app (s, to, two, to == SG_OP_NOT ? 1 : 2, NULL, 0, &c))
-                  rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
-                s->err[0] = 0;
-              }
-            else if ((op == SG_OP_DISTINCT || op == SG_OP_XOR) && n == 2)
-              { /* (distinct a b) -> (not (= a b)) is not smaller; (xor a b) -> (= a b)? no: keep
-                   (not a) variants out, they grow the text */
-              }
-            break;
-          case SG_MUT_ARITH:
-            if (variant) break;
-            if (op == SG_OP_NUMERAL || op == SG_OP_DECIMAL)
-              {
-                const char *txt = sg_store_text (s, sg_term_node (s, t)->aux);
-                size_t len = strlen (txt);
-                const char *dot = strchr (txt, '.');
-                size_t ip = dot ? (size_t) (dot - txt) : len;
-                if (ip > 1)
-                  {
-                    char buf[64];
-                    size_t keep = ip / 2;
-                    if (keep > 40) keep = 40;
-                    snprintf (buf, sizeof buf, "%.*s%s", (int) keep, txt, dot ? ".0" : "");
-                    if (!sg_mk_literal (s, op, buf, (uint32_t) strlen (buf), &c))
-                      rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
-                    s->err[0] = 0;
-                  }
-              }
-            else if (n == 2 && (op == SG_OP_LT || op == SG_OP_LE || op == SG_OP_GT || op == SG_OP_GE))
-              {
-                if (!sg_mk_app (s, SG_OP_EQ, sg_term_args (s, t), 2, NULL, 0, &c))
-                  rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
-                s->err[0] = 0;
-                /* and the one-character relation: (>= a b) -> (> a b), (<= a b) -> (< a b) */
-                sg_op strict = op == SG_OP_GE ? SG_OP_GT : op == SG_OP_LE ? SG_OP_LT : op;
-                sg_term ab[2] = { sg_term_arg (s, t, 0), sg_term_arg (s, t, 1) };
-                if (!rc && strict != op && !sg_mk_app (s, strict, ab, 2, NULL, 0, &c))
-                  rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
-                s->err[0] = 0;
-              }
-            else if (op == SG_OP_NEG_SUB && n == 1)
-              rc = push_site (r, SG_SITE_REPL, i, 0, sg_term_arg (s, t, 0), SG_NONE, SG_NONE);
-            break;
-          case SG_MUT_BV:
-            if (variant) break;
-            if ((op == SG_OP_ZERO_EXTEND || op == SG_OP_SIGN_EXTEND) && sg_term_indices (s, t)[0] == 0)
-              rc = push_site (r, SG_SITE_REPL, i, 0, sg_term_arg (s, t, 0), SG_NONE, SG_NONE);
-            else if (op == SG_OP_APP && n == 0 && sg_sort_kind_of (s, so) == SG_SORT_BV
-                     && sg_sort_bv_width (s, so) > 1 && oc->parent != SG_NONE)
-              {
-                /* bit-width reduction: x (width w) -> ((_ zero_extend w-w/2) y), y of width w/2;
-                 * every occurrence of x at once (a SUBST site, once per constant). */
-                bool first = true;
-                for (uint32_t q = 0; q < r->sites.n && first; q++)
-                  if (r->sites.a[q].kind == SG_SITE_SUBST && r->sites.a[q].t == t) first = false;
-                if (!first) break;
-                uint32_t w = sg_sort_bv_width (s, so), h = w / 2;
-                sg_sort hs;
-                sg_atom nm;
-                uint32_t fun;
-                sg_term y;
-                uint32_t ext = w - h;
-                if (!(rc = sg_sort_bv (s, h, &hs)) && !(rc = sg_store_fresh_atom (s, "bv", &nm))
-                    && !(rc = sg_store_add_fun (s, nm, SG_FUN_DECLARED, NULL, 0, hs, &fun))
-                    && !(rc = sg_mk_fun_app (s, fun, NULL, 0, &y))
-                    && !sg_mk_app (s, SG_OP_ZERO_EXTEND, &y, 1, &ext, 1, &c))
-                  rc = push_site (r, SG_SITE_SUBST, i, 0, t, c, fun);
-                s->err[0] = 0;
-              }
-            break;
-          case SG_MUT_FP:
-            if (variant || op != SG_OP_APP || n != 0 || sg_sort_kind_of (s, so) != SG_SORT_FP) break;
-            {
-              const sg_sortnode *sn = sg_sort_node (s, so);
-              uint32_t eb = sn->a > 5 ? 5 : 3, sb = sn->b > 11 ? 11 : 5;
-              if (eb >= sn->a && sb >= sn->b) break;
-              bool first = true;
-              for (uint32_t q = 0; q < r->sites.n && first; q++)
-                if (r->sites.a[q].kind == SG_SITE_SUBST && r->sites.a[q].t == t) first = false;
-              if (!first) break;
-              sg_sort small;
-              sg_atom nm;
-              uint32_t fun;
-              sg_term y, rm, a2[2];
-              uint32_t idx[2] = { sn->a, sn->b };
-              if (!(rc = sg_sort_fp (s, eb, sb, &small)) && !(rc = sg_store_fresh_atom (s, "fp", &nm))
-                  && !(rc = sg_store_add_fun (s, nm, SG_FUN_DECLARED, NULL, 0, small, &fun))
-                  && !(rc = sg_mk_fun_app (s, fun, NULL, 0, &y))
-                  && !(rc = sg_mk_app (s, SG_OP_RNE, NULL, 0, NULL, 0, &rm)))
-                {
-                  a2[0] = rm;
-                  a2[1] = y;
-                  if (!sg_mk_app (s, SG_OP_TO_FP, a2, 2, idx, 2, &c))
-                    rc = push_site (r, SG_SITE_SUBST, i, 0, t, c, fun);
-                }
-              s->err[0] = 0;
-            }
-            break;
-          case SG_MUT_STRING:
-            if (variant) break;
-            if (op == SG_OP_STRING)
-              {
-                const char *txt = sg_store_text (s, sg_term_node (s, t)->aux);
-                uint32_t len = sg_atom_len (&s->atoms, sg_term_node (s, t)->aux);
-                if (len > 1)
-                  {
-                    if (!sg_mk_literal (s, SG_OP_STRING, txt, len / 2, &c))
-                      rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
-                    s->err[0] = 0;
-                  }
-              }
-            break;
-          default: break;
-          }
+        term_site ts = { r, s, o, oc, i, t, op, sg_term_nargs (s, t), sg_term_sort (s, t), variant, &args, &firsts };
+        rc = site_term (&ts, m);
       }
   SG_VEC_FREE (args);
   SG_VEC_FREE (firsts);
@@ -796,6 +963,211 @@ sg_round_sites (sg_round *r, sg_mutator m)
 typedef struct fresh_decl { uint32_t fun, cmd; } fresh_decl;
 typedef struct occ_mod { uint32_t next, child, term; } occ_mod;
 
+/* One candidate under construction (sg_round_build). */
+typedef struct cand {
+  sg_round *r;
+  sg_store *s;
+  const sg_occs *o;
+  uint32_t ncmd, nocc;
+  uint8_t *cdel;   /* per command: 1 deleted, 2 check-sat edit */
+  uint32_t *repl;  /* per occurrence: its replacement */
+  uint8_t *flag;   /* per occurrence: 1 replaced, 2 dropped, 4 dirty */
+  uint32_t *head;  /* mods list per occurrence */
+  SG_VEC (occ_mod) mods;
+  SG_VEC (fresh_decl) fresh;
+  sg_u32vec args, subst_from, subst_to, subst_fun;
+  sg_script sc;
+  sg_term fresh_of_sort[4];
+  sg_sort fresh_sort[4];
+} cand;
+
+/* A FRESH site: occurrence st->a -> a fresh constant of sort st->t (one per sort per candidate,
+ * a few sorts cached). */
+static sg_rc
+cand_fresh (cand *b, const sg_site *st)
+{
+  sg_store *s = b->s;
+  const sg_occs *o = b->o;
+  sg_rc rc;
+  if (b->flag[st->a] & 1) return SG_RC_OK;
+  sg_term v = SG_NONE;
+  int slot = -1;
+  for (int q = 0; q < 4; q++)
+    if (b->fresh_sort[q] == st->t) { v = b->fresh_of_sort[q]; break; }
+    else if (b->fresh_sort[q] == SG_NONE && slot < 0) slot = q;
+  if (v == SG_NONE)
+    {
+      sg_atom nm;
+      uint32_t fun;
+      if ((rc = sg_store_fresh_atom (s, "x", &nm))) return rc;
+      if ((rc = sg_store_add_fun (s, nm, SG_FUN_DECLARED, NULL, 0, st->t, &fun))) return rc;
+      if ((rc = sg_mk_fun_app (s, fun, NULL, 0, &v))) return rc;
+      fresh_decl fd = { fun, o->a.a[st->a].cmd };
+      if (!SG_VEC_PUSH (b->fresh, fd)) return SG_RC_NOMEM;
+      if (slot >= 0) { b->fresh_sort[slot] = st->t; b->fresh_of_sort[slot] = v; }
+    }
+  else
+    for (uint32_t q = 0; q < b->fresh.n; q++)
+      if (s->funs.a[b->fresh.a[q].fun].ret == st->t && b->fresh.a[q].cmd > o->a.a[st->a].cmd)
+        b->fresh.a[q].cmd = o->a.a[st->a].cmd;
+  b->repl[st->a] = v;
+  b->flag[st->a] |= 1;
+  return SG_RC_OK;
+}
+
+/* Record the sites idx[0..n) in the candidate's per-command and per-occurrence marks. */
+static sg_rc
+cand_mark (cand *b, const uint32_t *idx, uint32_t n)
+{
+  sg_rc rc = SG_RC_OK;
+  uint8_t *cdel = b->cdel, *flag = b->flag;
+  for (uint32_t k = 0; k < n && !rc; k++)
+    {
+      const sg_site *st = &b->r->sites.a[idx[k]];
+      switch ((sg_site_kind) st->kind)
+        {
+        case SG_SITE_DEL:
+          for (uint32_t c = st->a; c <= st->b && c < b->ncmd; c++) cdel[c] = 1;
+          break;
+        case SG_SITE_PAIR:
+          cdel[st->a] = cdel[st->b] = 1;
+          break;
+        case SG_SITE_EDIT: if (!cdel[st->a]) cdel[st->a] = 2; break;
+        case SG_SITE_REPL:
+          if (!(flag[st->a] & 1)) { b->repl[st->a] = st->t; flag[st->a] |= 1; }
+          break;
+        case SG_SITE_DROP: flag[st->a] |= 2; break;
+        case SG_SITE_FRESH: rc = cand_fresh (b, st); break;
+        case SG_SITE_SUBST:
+          if (!SG_VEC_PUSH (b->subst_from, st->t) || !SG_VEC_PUSH (b->subst_to, st->u)
+              || !SG_VEC_PUSH (b->subst_fun, st->f))
+            rc = SG_RC_NOMEM;
+          break;
+        case SG_SITE_TEXT: rc = SG_RC_SORT; break; /* text sites combine with nothing */
+        }
+    }
+  return rc;
+}
+
+/* The SUBST sites: every unreplaced occurrence of a substituted term -> its replacement (and
+ * the fresh constant it uses declared before its first use). */
+static sg_rc
+cand_substs (cand *b)
+{
+  const sg_occs *o = b->o;
+  sg_rc rc = SG_RC_OK;
+  for (uint32_t i = 0; i < b->nocc && !rc; i++)
+    {
+      if (!replaceable (&o->a.a[i]) || (b->flag[i] & 1)) continue;
+      for (uint32_t k = 0; k < b->subst_from.n; k++)
+        if (o->a.a[i].term == b->subst_from.a[k])
+          {
+            b->repl[i] = b->subst_to.a[k];
+            b->flag[i] |= 1;
+            bool have = false;
+            for (uint32_t q = 0; q < b->fresh.n; q++)
+              if (b->fresh.a[q].fun == b->subst_fun.a[k])
+                {
+                  have = true;
+                  if (b->fresh.a[q].cmd > o->a.a[i].cmd) b->fresh.a[q].cmd = o->a.a[i].cmd;
+                }
+            fresh_decl fd = { b->subst_fun.a[k], o->a.a[i].cmd };
+            if (!have && b->subst_fun.a[k] != SG_NONE && !SG_VEC_PUSH (b->fresh, fd)) rc = SG_RC_NOMEM;
+            break;
+          }
+    }
+  return rc;
+}
+
+/* Rebuild the dirty occurrences bottom-up into the candidate's script copy. */
+static sg_rc
+cand_rebuild (cand *b)
+{
+  sg_store *s = b->s;
+  const sg_occs *o = b->o;
+  uint8_t *flag = b->flag;
+  uint32_t *head = b->head;
+  sg_rc rc = SG_RC_OK;
+  /* Dirty: every changed occurrence and its ancestors. */
+  for (uint32_t i = 0; i < b->nocc && !rc; i++)
+    if (flag[i] & 3)
+      for (uint32_t a = i; a != SG_NONE && !(flag[a] & 4); a = o->a.a[a].parent) flag[a] |= 4;
+  /* Bottom-up: children have larger indices than their parents. */
+  for (uint32_t i = b->nocc; i-- > 0 && !rc;)
+    {
+      if (!(flag[i] & 4)) continue;
+      const sg_occ *oc = &o->a.a[i];
+      if (b->cdel[oc->cmd] == 1) continue;
+      sg_term nt;
+      if (flag[i] & 1) nt = b->repl[i];
+      else
+        {
+          sg_term t = oc->term;
+          uint32_t na = sg_term_nargs (s, t);
+          SG_VEC_CLEAR (b->args);
+          if (!SG_VEC_RESERVE (b->args, na)) { rc = SG_RC_NOMEM; break; }
+          if (na) memcpy (b->args.a, sg_term_args (s, t), na * sizeof *b->args.a);
+          b->args.n = na;
+          bool drops = false;
+          for (uint32_t m = head[i]; m != SG_NONE; m = b->mods.a[m].next)
+            {
+              b->args.a[b->mods.a[m].child] = b->mods.a[m].term;
+              if (b->mods.a[m].term == SG_NONE) drops = true;
+            }
+          if (drops)
+            {
+              uint32_t w = 0;
+              for (uint32_t k = 0; k < na; k++)
+                if (b->args.a[k] != SG_NONE) b->args.a[w++] = b->args.a[k];
+              b->args.n = w;
+              rc = mk_like (s, t, b->args.a, w, &nt);
+            }
+          else rc = sg_term_rebuild (s, t, b->args.a, &nt);
+          if (rc) break;
+        }
+      if (oc->parent == SG_NONE)
+        {
+          if (flag[i] & 2) { rc = SG_RC_SORT; break; }
+          if (sg_term_sort (s, nt) != sg_term_sort (s, oc->term)) { rc = SG_RC_SORT; break; }
+          rc = sg_script_set_item (&b->sc, oc->cmd, oc->child, nt);
+        }
+      else
+        {
+          if (!SG_VEC_RESERVE (b->mods, 1)) { rc = SG_RC_NOMEM; break; }
+          b->mods.a[b->mods.n].next = head[oc->parent];
+          b->mods.a[b->mods.n].child = oc->child;
+          b->mods.a[b->mods.n].term = (flag[i] & 2) ? SG_NONE : nt;
+          head[oc->parent] = b->mods.n++;
+        }
+    }
+  return rc;
+}
+
+/* Print the candidate: its commands, each fresh constant declared before its first use. */
+static sg_rc
+cand_print (cand *b, sg_buf *out)
+{
+  sg_store *s = b->s;
+  sg_print_opts po = { 0 };
+  for (uint32_t c = 0; c < b->ncmd; c++)
+    {
+      for (uint32_t q = 0; q < b->fresh.n; q++)
+        if (b->fresh.a[q].cmd == c)
+          {
+            const sg_fun *f = &s->funs.a[b->fresh.a[q].fun];
+            sg_buf_adds (out, "(declare-fun ");
+            sg_print_symbol (s, f->name, out);
+            sg_buf_adds (out, " () ");
+            sg_sort_print (s, f->ret, out);
+            sg_buf_adds (out, ")\n");
+          }
+      if (b->cdel[c] == 1) continue;
+      if (b->cdel[c] == 2) sg_buf_adds (out, "(check-sat)\n");
+      else sg_print_cmd (&b->sc, c, &po, out);
+    }
+  return sg_buf_ok (out) ? SG_RC_OK : SG_RC_NOMEM;
+}
+
 sg_rc
 sg_round_build (sg_round *r, const uint32_t *idx, uint32_t n, sg_buf *out)
 {
@@ -805,185 +1177,42 @@ sg_round_build (sg_round *r, const uint32_t *idx, uint32_t n, sg_buf *out)
       sg_buf_adds (out, r->texts.a[r->sites.a[idx[0]].a]);
       return sg_buf_ok (out) ? SG_RC_OK : SG_RC_NOMEM;
     }
-  sg_store *s = &r->store;
-  const sg_occs *o = &r->occs;
-  uint32_t ncmd = r->script.cmds.n, nocc = r->have_occs ? o->a.n : 0;
-  uint8_t *cdel = calloc (ncmd + 1, 1);           /* 1 deleted, 2 check-sat edit */
-  uint32_t *repl = nocc ? malloc (nocc * sizeof *repl) : NULL;
-  uint8_t *flag = nocc ? calloc (nocc, 1) : NULL;  /* 1 replaced, 2 dropped, 4 dirty */
-  uint32_t *head = nocc ? malloc (nocc * sizeof *head) : NULL; /* mods list per occurrence */
-  SG_VEC (occ_mod) mods = { 0 };
-  SG_VEC (fresh_decl) fresh = { 0 };
-  sg_u32vec args = { 0 }, subst_from = { 0 }, subst_to = { 0 }, subst_fun = { 0 };
-  sg_script sc;
-  memset (&sc, 0, sizeof sc);
-  sg_rc rc = (!cdel || (nocc && (!repl || !flag || !head))) ? SG_RC_NOMEM : SG_RC_OK;
-  if (!rc) rc = sg_script_copy (&r->script, &sc);
+  cand b;
+  memset (&b, 0, sizeof b);
+  b.r = r;
+  b.s = &r->store;
+  b.o = &r->occs;
+  b.ncmd = r->script.cmds.n;
+  b.nocc = r->have_occs ? b.o->a.n : 0;
+  uint32_t nocc = b.nocc;
+  b.cdel = calloc (b.ncmd + 1, 1);
+  b.repl = nocc ? malloc (nocc * sizeof *b.repl) : NULL;
+  b.flag = nocc ? calloc (nocc, 1) : NULL;
+  b.head = nocc ? malloc (nocc * sizeof *b.head) : NULL;
+  sg_rc rc = (!b.cdel || (nocc && (!b.repl || !b.flag || !b.head))) ? SG_RC_NOMEM : SG_RC_OK;
+  if (!rc) rc = sg_script_copy (&r->script, &b.sc);
   if (!rc && nocc)
     {
-      memset (repl, 0xff, nocc * sizeof *repl);
-      memset (head, 0xff, nocc * sizeof *head);
+      memset (b.repl, 0xff, nocc * sizeof *b.repl);
+      memset (b.head, 0xff, nocc * sizeof *b.head);
     }
-  sg_term fresh_of_sort[4] = { SG_NONE, SG_NONE, SG_NONE, SG_NONE };
-  sg_sort fresh_sort[4] = { SG_NONE, SG_NONE, SG_NONE, SG_NONE };
-  for (uint32_t k = 0; k < n && !rc; k++)
-    {
-      const sg_site *st = &r->sites.a[idx[k]];
-      switch ((sg_site_kind) st->kind)
-        {
-        case SG_SITE_DEL:
-          for (uint32_t c = st->a; c <= st->b && c < ncmd; c++) cdel[c] = 1;
-          break;
-        case SG_SITE_PAIR:
-          cdel[st->a] = cdel[st->b] = 1;
-          break;
-        case SG_SITE_EDIT: if (!cdel[st->a]) cdel[st->a] = 2; break;
-        case SG_SITE_REPL:
-          if (!(flag[st->a] & 1)) { repl[st->a] = st->t; flag[st->a] |= 1; }
-          break;
-        case SG_SITE_DROP: flag[st->a] |= 2; break;
-        case SG_SITE_FRESH:
-          if (!(flag[st->a] & 1))
-            {
-              /* one fresh constant per sort per candidate (a few sorts cached) */
-              sg_term v = SG_NONE;
-              int slot = -1;
-              for (int q = 0; q < 4; q++)
-                if (fresh_sort[q] == st->t) { v = fresh_of_sort[q]; break; }
-                else if (fresh_sort[q] == SG_NONE && slot < 0) slot = q;
-              if (v == SG_NONE)
-                {
-                  sg_atom nm;
-                  uint32_t fun;
-                  if ((rc = sg_store_fresh_atom (s, "x", &nm))) break;
-                  if ((rc = sg_store_add_fun (s, nm, SG_FUN_DECLARED, NULL, 0, st->t, &fun))) break;
-                  if ((rc = sg_mk_fun_app (s, fun, NULL, 0, &v))) break;
-                  fresh_decl fd = { fun, o->a.a[st->a].cmd };
-                  if (!SG_VEC_PUSH (fresh, fd)) { rc = SG_RC_NOMEM; break; }
-                  if (slot >= 0) { fresh_sort[slot] = st->t; fresh_of_sort[slot] = v; }
-                }
-              else
-                for (uint32_t q = 0; q < fresh.n; q++)
-                  if (s->funs.a[fresh.a[q].fun].ret == st->t && fresh.a[q].cmd > o->a.a[st->a].cmd)
-                    fresh.a[q].cmd = o->a.a[st->a].cmd;
-              repl[st->a] = v;
-              flag[st->a] |= 1;
-            }
-          break;
-        case SG_SITE_SUBST:
-          if (!SG_VEC_PUSH (subst_from, st->t) || !SG_VEC_PUSH (subst_to, st->u)
-              || !SG_VEC_PUSH (subst_fun, st->f))
-            rc = SG_RC_NOMEM;
-          break;
-        case SG_SITE_TEXT: rc = SG_RC_SORT; break; /* text sites combine with nothing */
-        }
-    }
-  if (!rc && subst_from.n)
-    for (uint32_t i = 0; i < nocc && !rc; i++)
-      {
-        if (!replaceable (&o->a.a[i]) || (flag[i] & 1)) continue;
-        for (uint32_t k = 0; k < subst_from.n; k++)
-          if (o->a.a[i].term == subst_from.a[k])
-            {
-              repl[i] = subst_to.a[k];
-              flag[i] |= 1;
-              bool have = false;
-              for (uint32_t q = 0; q < fresh.n; q++)
-                if (fresh.a[q].fun == subst_fun.a[k])
-                  {
-                    have = true;
-                    if (fresh.a[q].cmd > o->a.a[i].cmd) fresh.a[q].cmd = o->a.a[i].cmd;
-                  }
-              fresh_decl fd = { subst_fun.a[k], o->a.a[i].cmd };
-              if (!have && subst_fun.a[k] != SG_NONE && !SG_VEC_PUSH (fresh, fd)) rc = SG_RC_NOMEM;
-              break;
-            }
-      }
-  /* Dirty: every changed occurrence and its ancestors. */
-  for (uint32_t i = 0; i < nocc && !rc; i++)
-    if (flag[i] & 3)
-      for (uint32_t a = i; a != SG_NONE && !(flag[a] & 4); a = o->a.a[a].parent) flag[a] |= 4;
-  /* Bottom-up: children have larger indices than their parents. */
-  for (uint32_t i = nocc; i-- > 0 && !rc;)
-    {
-      if (!(flag[i] & 4)) continue;
-      const sg_occ *oc = &o->a.a[i];
-      if (cdel[oc->cmd] == 1) continue;
-      sg_term nt;
-      if (flag[i] & 1) nt = repl[i];
-      else
-        {
-          sg_term t = oc->term;
-          uint32_t na = sg_term_nargs (s, t);
-          SG_VEC_CLEAR (args);
-          if (!SG_VEC_RESERVE (args, na)) { rc = SG_RC_NOMEM; break; }
-          if (na) memcpy (args.a, sg_term_args (s, t), na * sizeof *args.a);
-          args.n = na;
-          bool drops = false;
-          for (uint32_t m = head[i]; m != SG_NONE; m = mods.a[m].next)
-            {
-              args.a[mods.a[m].child] = mods.a[m].term;
-              if (mods.a[m].term == SG_NONE) drops = true;
-            }
-          if (drops)
-            {
-              uint32_t w = 0;
-              for (uint32_t k = 0; k < na; k++)
-                if (args.a[k] != SG_NONE) args.a[w++] = args.a[k];
-              args.n = w;
-              rc = mk_like (s, t, args.a, w, &nt);
-            }
-          else rc = sg_term_rebuild (s, t, args.a, &nt);
-          if (rc) break;
-        }
-      if (oc->parent == SG_NONE)
-        {
-          if (flag[i] & 2) { rc = SG_RC_SORT; break; }
-          if (sg_term_sort (s, nt) != sg_term_sort (s, oc->term)) { rc = SG_RC_SORT; break; }
-          rc = sg_script_set_item (&sc, oc->cmd, oc->child, nt);
-        }
-      else
-        {
-          if (!SG_VEC_RESERVE (mods, 1)) { rc = SG_RC_NOMEM; break; }
-          mods.a[mods.n].next = head[oc->parent];
-          mods.a[mods.n].child = oc->child;
-          mods.a[mods.n].term = (flag[i] & 2) ? SG_NONE : nt;
-          head[oc->parent] = mods.n++;
-        }
-    }
-  if (!rc)
-    {
-      sg_print_opts po = { 0 };
-      for (uint32_t c = 0; c < ncmd; c++)
-        {
-          for (uint32_t q = 0; q < fresh.n; q++)
-            if (fresh.a[q].cmd == c)
-              {
-                const sg_fun *f = &s->funs.a[fresh.a[q].fun];
-                sg_buf_adds (out, "(declare-fun ");
-                sg_print_symbol (s, f->name, out);
-                sg_buf_adds (out, " () ");
-                sg_sort_print (s, f->ret, out);
-                sg_buf_adds (out, ")\n");
-              }
-          if (cdel[c] == 1) continue;
-          if (cdel[c] == 2) sg_buf_adds (out, "(check-sat)\n");
-          else sg_print_cmd (&sc, c, &po, out);
-        }
-      if (!sg_buf_ok (out)) rc = SG_RC_NOMEM;
-    }
+  for (int q = 0; q < 4; q++) b.fresh_of_sort[q] = b.fresh_sort[q] = SG_NONE;
+  if (!rc) rc = cand_mark (&b, idx, n);
+  if (!rc && b.subst_from.n) rc = cand_substs (&b);
+  if (!rc) rc = cand_rebuild (&b);
+  if (!rc) rc = cand_print (&b, out);
   if (rc == SG_RC_PARSE || rc == SG_RC_LIMIT) rc = SG_RC_SORT;
-  s->err[0] = 0;
-  sg_script_free (&sc);
-  free (cdel);
-  free (repl);
-  free (flag);
-  free (head);
-  SG_VEC_FREE (mods);
-  SG_VEC_FREE (fresh);
-  SG_VEC_FREE (args);
-  SG_VEC_FREE (subst_from);
-  SG_VEC_FREE (subst_to);
-  SG_VEC_FREE (subst_fun);
+  b.s->err[0] = 0;
+  sg_script_free (&b.sc);
+  free (b.cdel);
+  free (b.repl);
+  free (b.flag);
+  free (b.head);
+  SG_VEC_FREE (b.mods);
+  SG_VEC_FREE (b.fresh);
+  SG_VEC_FREE (b.args);
+  SG_VEC_FREE (b.subst_from);
+  SG_VEC_FREE (b.subst_to);
+  SG_VEC_FREE (b.subst_fun);
   return rc;
 }

@@ -4,7 +4,7 @@
  * run's and stdout/stderr are byte-identical to it (or contain --match-out/--match-err, or
  * match a POSIX extended regex), unless ignored; an optional cross-check command must hold
  * too; timeouts never count. Finding mode: a finding JSON of the fuzz loop
- * (src/campaign/findings.c) names the solvers and the kind; a candidate keeps the finding when
+ * (src/loop/findings.c) names the solvers and the kind; a candidate keeps the finding when
  * the same solver still crashes with the same signature, still gives the same wrong answer
  * against the other solvers' decided answers (no run rejected that did not reject the
  * finding, no other solver blamed, not an unspecified disagreement), still produces an

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "base/file.h"
+#include "base/hash.h"
 #include "front/parse.h"
 #include "run/run.h"
 #include "run/spawn.h"
@@ -20,11 +21,12 @@
 
 typedef struct hset { uint64_t *a; uint32_t cap, n; } hset;
 
+/* FNV-1a 64 from 1469598103934665603, the offset basis with its last digit lost (kept: the
+ * keys stay what they were); never 0, the empty slot. */
 static uint64_t
 hash64 (const char *s, size_t n)
 {
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < n; i++) { h ^= (unsigned char) s[i]; h *= 1099511628211ull; }
+  uint64_t h = sg_hash64_bytes (1469598103934665603ull, s, n);
   return h ? h : 1;
 }
 

@@ -563,16 +563,14 @@ reason_pattern (sg_outcome *o, const sg_pattern *p)
             p->text);
 }
 
-/* sg_classify_run from its step 3 on (the output read: c, its stdout mapped). */
-static sg_rc
-classify_output (ctx *c, const sg_profile *prof, const sg_spawn_result *r, sg_outcome *o)
+/* Steps 3-5 (the solver's own timeout, memory exhaustion, failed model check) and a SIGKILL
+ * not sent by the harness: true when one of them decided o. */
+static bool
+classify_early (const ctx *c, const sg_spawn_result *r, sg_outcome *o)
 {
-  char tmp[32];
   int k;
   size_t pos;
   const sg_pattern *p;
-
-  /* 3-5. The solver's own timeout, memory exhaustion, failed model check. */
   static const struct {
     sg_pat_kind pat;
     sg_outcome_kind out;
@@ -590,7 +588,7 @@ classify_output (ctx *c, const sg_profile *prof, const sg_spawn_result *r, sg_ou
             line_at (c, k, pos, &a, &b);
             copy_line (c->s[k] + a, b - a, o->signature, sizeof o->signature);
           }
-        return SG_RC_OK;
+        return true;
       }
   if (r->end == SG_END_SIGNALED && r->sig == SIGKILL)
     {
@@ -598,13 +596,16 @@ classify_output (ctx *c, const sg_profile *prof, const sg_spawn_result *r, sg_ou
        * limit when SIGXCPU was caught. Counted as memory exhaustion. */
       o->kind = SG_OUT_MEMOUT;
       snprintf (o->reason, sizeof o->reason, "SIGKILL not sent by the harness");
-      return SG_RC_OK;
+      return true;
     }
+  return false;
+}
 
-  /* 6. Excusing patterns: their lines are not crash or reject evidence, and the abort that
-   * follows them is deliberate. */
-  const sg_pattern *unsupported = first_match (c, SG_PAT_UNSUPPORTED, &k, &pos);
-  if (unsupported) excuse (c, k, pos);
+/* Step 6, WRONG_STATUS patterns: the first records the expected status (and a recovered
+ * answer), every hit is excused and noted. */
+static sg_rc
+excuse_wrong_status (ctx *c, sg_outcome *o)
+{
   for (uint32_t i = 0; i < c->pats->rows.n; i++)
     {
       const sg_pattern *q = &c->pats->rows.a[i];
@@ -618,9 +619,18 @@ classify_output (ctx *c, const sg_profile *prof, const sg_spawn_result *r, sg_ou
             excuse (c, s, at);
           }
     }
-  bool abort_excused = unsupported || (o->notes & SG_NOTE_WRONG_STATUS);
+  return SG_RC_OK;
+}
 
-  /* 7. Crashes: signal, 128+signal from a wrapper, crash pattern. */
+/* Step 7, crashes: signal, 128+signal from a wrapper, crash pattern (a signal under a tiny or
+ * mostly used memory limit is memory exhaustion). true when it decided o. */
+static bool
+classify_crash (const ctx *c, const sg_spawn_result *r, bool abort_excused, sg_outcome *o)
+{
+  char tmp[32];
+  int k;
+  size_t pos;
+  const sg_pattern *p;
   int csig = 0;
   if (r->end == SG_END_SIGNALED && crash_signal (r->sig)) csig = r->sig;
   if (r->end == SG_END_EXITED && r->exit_code > 128 && crash_signal (r->exit_code - 128))
@@ -634,7 +644,7 @@ classify_output (ctx *c, const sg_profile *prof, const sg_spawn_result *r, sg_ou
       snprintf (o->reason, sizeof o->reason, "%s under a %llu MB memory limit (below %u MB solvers may "
                 "not start)", sg_spawn_signame (csig, tmp, sizeof tmp), (unsigned long long) (r->mem_limit >> 20),
                 (unsigned) (SG_CLASSIFY_MIN_MEM >> 20));
-      return SG_RC_OK;
+      return true;
     }
   if (csig && csig != SIGILL && csig != SIGFPE && r->mem_limit && r->maxrss
       && r->maxrss >= r->mem_limit / 2)
@@ -645,7 +655,7 @@ classify_output (ctx *c, const sg_profile *prof, const sg_spawn_result *r, sg_ou
       snprintf (o->reason, sizeof o->reason, "%s with %llu of the %llu MB memory limit in use",
                 sg_spawn_signame (csig, tmp, sizeof tmp),
                 (unsigned long long) (r->maxrss >> 20), (unsigned long long) (r->mem_limit >> 20));
-      return SG_RC_OK;
+      return true;
     }
   if (csig)
     {
@@ -654,7 +664,7 @@ classify_output (ctx *c, const sg_profile *prof, const sg_spawn_result *r, sg_ou
       snprintf (o->reason, sizeof o->reason, "%s %s", r->end == SG_END_SIGNALED ? "signal" : "exit 128+",
                 name);
       crash_signature (c, name, o);
-      return SG_RC_OK;
+      return true;
     }
   if ((p = first_match (c, SG_PAT_CRASH, &k, &pos)))
     {
@@ -663,16 +673,22 @@ classify_output (ctx *c, const sg_profile *prof, const sg_spawn_result *r, sg_ou
       char what[120];
       snprintf (what, sizeof what, "pattern '%.60s'", p->text);
       crash_signature (c, what, o);
-      return SG_RC_OK;
+      return true;
     }
+  return false;
+}
 
-  /* 8. Rejections. z3's "ignoring unsupported logic" notes each excuse one stdout line
-   * "unsupported" (the answers after it still count, SOLVERS.md). */
+/* Step 8, rejections. z3's "ignoring unsupported logic" notes each excuse one stdout line
+ * "unsupported" (the answers after it still count, SOLVERS.md). true when it decided o. */
+static bool
+classify_rejected (ctx *c, const sg_pattern *unsupported, sg_outcome *o)
+{
+  const sg_pattern *p;
   if (unsupported)
     {
       o->kind = SG_OUT_REJECTED;
       reason_pattern (o, unsupported);
-      return SG_RC_OK;
+      return true;
     }
   uint32_t budget = count_and_excuse (c, SG_PAT_LOGIC_IGNORED);
   if (budget) o->notes |= SG_NOTE_LOGIC_IGNORED;
@@ -695,11 +711,18 @@ classify_output (ctx *c, const sg_profile *prof, const sg_spawn_result *r, sg_ou
               }
             o->kind = SG_OUT_REJECTED;
             reason_pattern (o, p);
-            return SG_RC_OK;
+            return true;
           }
     }
+  return false;
+}
 
-  /* 9. Answers, then the exit status. */
+/* Step 9, answers, then the exit status: decides o. */
+static sg_rc
+classify_answers (const ctx *c, const sg_profile *prof, const sg_spawn_result *r, bool abort_excused,
+                  sg_outcome *o)
+{
+  char tmp[32];
   uint32_t extra = o->answers.n; /* recovered from a WRONG_STATUS message */
   uint8_t recovered = extra ? o->answers.a[0] : 0;
   o->answers.n = 0;
@@ -731,6 +754,29 @@ classify_output (ctx *c, const sg_profile *prof, const sg_spawn_result *r, sg_ou
   o->kind = SG_OUT_NO_ANSWER;
   snprintf (o->reason, sizeof o->reason, "exit %d without an answer", r->exit_code);
   return SG_RC_OK;
+}
+
+/* sg_classify_run from its step 3 on (the output read: c, its stdout mapped). */
+static sg_rc
+classify_output (ctx *c, const sg_profile *prof, const sg_spawn_result *r, sg_outcome *o)
+{
+  int k;
+  size_t pos;
+
+  /* 3-5. The solver's own timeout, memory exhaustion, failed model check. */
+  if (classify_early (c, r, o)) return SG_RC_OK;
+
+  /* 6. Excusing patterns: their lines are not crash or reject evidence, and the abort that
+   * follows them is deliberate. */
+  const sg_pattern *unsupported = first_match (c, SG_PAT_UNSUPPORTED, &k, &pos);
+  if (unsupported) excuse (c, k, pos);
+  if (excuse_wrong_status (c, o)) return SG_RC_NOMEM;
+  bool abort_excused = unsupported || (o->notes & SG_NOTE_WRONG_STATUS);
+
+  /* 7. Crashes; 8. rejections; 9. answers, then the exit status. */
+  if (classify_crash (c, r, abort_excused, o)) return SG_RC_OK;
+  if (classify_rejected (c, unsupported, o)) return SG_RC_OK;
+  return classify_answers (c, prof, r, abort_excused, o);
 }
 
 sg_rc

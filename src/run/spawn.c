@@ -465,7 +465,7 @@ sg_spawn_start (const sg_spawn_opts *o, sg_spawn_proc *p, sg_spawn_result *r)
   sg_rc rc = start_once (o, p, r);
   /* A failure to start that passes (execve short of memory, a binary being replaced, a
    * process limit reached) is tried once more after a pause: the fuzz loop stops at a solver
-   * that cannot start (campaign/loop.h), which must mean one that cannot. */
+   * that cannot start (loop/loop.h), which must mean one that cannot. */
   if (rc == SG_RC_OK && r && r->end == SG_END_EXEC_FAILED
       && (r->exec_errno == ENOMEM || r->exec_errno == EAGAIN || r->exec_errno == ETXTBSY))
     {

@@ -10,14 +10,14 @@
 
 #include "front/parse.h"
 #include "front/print.h"
-#include "tech/fusion.h"
-#include "tech/gen_str.h"
-#include "tech/gen.h"
-#include "tech/enum_tech.h"
-#include "tech/opfuzz.h"
-#include "tech/janus.h"
-#include "tech/sae.h"
-#include "tech/typefuzz.h"
+#include "tech/mutate/fusion.h"
+#include "tech/gen/gen_str.h"
+#include "tech/gen/gen.h"
+#include "tech/enum/enum_tech.h"
+#include "tech/mutate/opfuzz.h"
+#include "tech/approx/janus.h"
+#include "tech/approx/sae.h"
+#include "tech/mutate/typefuzz.h"
 
 /* ---- chains over one seed: OpFuzz and TypeFuzz, one step function each ---- */
 
@@ -607,7 +607,7 @@ static const sg_technique techniques[] = {
              "only true assertions are kept; the assignment is written after (check-sat) as\n"
              "';; witness: (define-fun x0 () (_ BitVec W) VALUE)' lines. unsat: terms are grown in\n"
              "pairs equal for every input (identities such as De Morgan, bvneg = bvnot + 1, shifts by\n"
-             "the width or more, division by zero, extract/concat: src/tech/gen_bv_ids.def, each\n"
+             "the width or more, division by zero, extract/concat: src/tech/gen/gen_bv_ids.def, each\n"
              "checked exhaustively at widths 1..4) and a Boolean pair is asserted one side true, the\n"
              "other false. mixed: either, at random. A solver answering against the status, an invalid\n"
              "model or a crash is a finding. 'smtgrind gen bv' writes the formulas to files.\n",
@@ -627,7 +627,7 @@ static const sg_technique techniques[] = {
              "(terms whose value SMT-LIB leaves unspecified are dropped), true atoms are asserted, and\n"
              "the assignment is written after (check-sat) as ';; witness: ...' lines. unsat: pairs of\n"
              "terms equal for every input (sign and NaN laws, rounding-mode monotonicity, fp.eq against\n"
-             "=, exact operations, conversions: src/tech/gen_fp_ids.def, each checked exhaustively in\n"
+             "=, exact operations, conversions: src/tech/gen/gen_fp_ids.def, each checked exhaustively in\n"
              "tiny formats) with one side asserted true, the other false. mixed: either, at random.\n"
              "cvc5 is run with --fp-exp on formats other than Float32 and Float64 (its profile).\n"
              "'smtgrind gen fp' writes the formulas to files.\n",

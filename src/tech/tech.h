@@ -1,5 +1,5 @@
 /* tech: the interface every mutation technique implements for the one fuzz loop
- * (campaign/loop.c): given its seeds and an rng, produce the next mutant as SMT-LIB text with
+ * (loop/loop.c): given its seeds and an rng, produce the next mutant as SMT-LIB text with
  * the status the construction predicts (or none: differential techniques). Techniques never
  * spawn a solver; the loop parses every mutant again (a mutant that does not type-check is a
  * bug of ours, counted and never run) and judges it with the oracles.
@@ -27,7 +27,7 @@ typedef struct sg_tech_seed {
   const char *logic; /* its set-logic, or NULL: fusion pairs seeds of one logic */
   /* Its solve time per solver, from its label (INDEX.tsv's NAME_ms columns, or measured when
    * smtgrind labelled it): time_solver[k] a profile name ("" : no more), time_ms[k] its
-   * milliseconds. The fuzz loop's adaptive timeout reads them (campaign/loop_adapt.h). */
+   * milliseconds. The fuzz loop's adaptive timeout reads them (loop/loop_adapt.h). */
   char time_solver[SG_SEED_TIMES][16];
   uint32_t time_ms[SG_SEED_TIMES];
 } sg_tech_seed;
@@ -114,7 +114,7 @@ typedef struct sg_technique {
   bool one_lane;        /* its oracles need the previous step judged first: one lane */
   bool perf;            /* ET's performance measure: each (mutant, solver) time of the first
                            probe kept in OUT/times-wW.tsv, solved counts at T = 2^-6 .. 2^3 s
-                           printed at the end (campaign/loop.h) */
+                           printed at the end (loop/loop.h) */
   bool until_eof;       /* a generator whose chains go on (without a limit too) until begin
                            returns SG_RC_EOF: its range is exhausted (enum); its chains are
                            never left after timeouts (--chain-timeouts) */

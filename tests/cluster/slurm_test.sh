@@ -124,8 +124,8 @@ if [ "$state" != idle ]; then
 fi
 echo "slurm_test: slurmctld and slurmd up in $((SECONDS - t0)) s (ports $p1, $p2)" >&2
 
-# The job array and the merge job, as the README shows them (round 1: the campaign; round 2:
-# the same submission again, as after a requeue: every shard continues from its copy, its
+# The job array and the merge job, as docs/cluster.md shows them (round 1: the campaign; round
+# 2: the same submission again, as after a requeue: every shard continues from its copy, its
 # budget spent, and the merge adds nothing).
 submit() {
   env "$mark" SMTGRIND="$bin" SMTGRIND_LOCAL="$d/local" \

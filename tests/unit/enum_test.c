@@ -1,4 +1,4 @@
-/* enum_test: grammar-based enumeration (tech/grammar.h, tech/enumerate.h) — the counts of
+/* enum_test: grammar-based enumeration (tech/enum/grammar.h, tech/enum/enumerate.h) — the counts of
  * every shipped grammar against a naive enumeration of all derivations up to a bound, the
  * printed formulas distinct and parsed by our front end, rank(unrank(i)) = i (machine words
  * and GMP), ET's sizes, and the grammar file errors with line:col. */
@@ -14,9 +14,9 @@
 #include "front/parse.h"
 #include "front/script.h"
 #include "front/store.h"
-#include "tech/enum_tech.h"
-#include "tech/enumerate.h"
-#include "tech/grammar.h"
+#include "tech/enum/enum_tech.h"
+#include "tech/enum/enumerate.h"
+#include "tech/enum/grammar.h"
 #include "test_scale.h"
 
 /* ---- the naive enumeration: leftmost derivations, depth-first, with an explicit stack ---- */

@@ -9,7 +9,7 @@
 
 #include "oracle/probe.h"
 #include "run/run.h"
-#include "tech/fusion.h"
+#include "tech/mutate/fusion.h"
 #include "test_util.h"
 
 static const char *

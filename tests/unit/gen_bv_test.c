@@ -1,4 +1,4 @@
-/* gen_bv_test: the bv generator (tech/gen_core.c, gen_bv.c). Every identity of
+/* gen_bv_test: the bv generator (tech/gen/gen_core.c, gen_bv.c). Every identity of
  * gen_bv_ids.def holds by exhaustive evaluation at widths 1..4 (every K too); every sat
  * formula's witness is valid under our evaluator; unsat formulas at widths 1..3 have no model
  * among all assignments; formulas replay from the seed; mixed gives both statuses. */

@@ -1,4 +1,4 @@
-/* gen_fp_test: the fp generator (tech/gen_core.c, gen_fp.c). Every identity of gen_fp_ids.def
+/* gen_fp_test: the fp generator (tech/gen/gen_core.c, gen_fp.c). Every identity of gen_fp_ids.def
  * holds by exhaustive evaluation in the 5-bit format (2, 3) (every x and y, every rounding mode,
  * z from a sample) and on random inputs in (3, 4) and (2, 6); every sat formula's witness is
  * valid under our evaluator; small unsat formulas have no model among all assignments; formulas

@@ -1,4 +1,4 @@
-/* gen_str_test: the strings generator (tech/gen_str.h). Every sat formula parses and its
+/* gen_str_test: the strings generator (tech/gen/gen_str.h). Every sat formula parses and its
  * `;; witness:` model is valid under our evaluator (6,120 formulas of every kind, the paper's
  * count), and a falsified witness is caught; every unsat row and every applicable
  * transformation gives a formula that parses, with a `;; core:` line naming only its own
@@ -14,7 +14,7 @@
 #include "base/clock.h"
 #include "eval/eval.h"
 #include "eval/model.h"
-#include "tech/gen_str.h"
+#include "tech/gen/gen_str.h"
 #include "tech/tech.h"
 
 /* The witness of a generated sat text checked by the evaluator. */

@@ -1,9 +1,9 @@
 /* gen_str_z3_test: the strings generator's unsat side against z3 and cvc5 (persistent sessions,
  * 2 s a query, only OK session outcomes used; skipped, loudly, without z3 or cvc5).
- *  - test_equalities: every equality of Table 3 (tech/gen_str_eqs.def) alone: C implies
+ *  - test_equalities: every equality of Table 3 (tech/gen/gen_str_eqs.def) alone: C implies
  *    x = x_fresh (z = c) — unsat in one solver, never sat (ground instances when undecided) —
  *    and C is satisfiable.
- *  - test_unsat_rows: every row (tech/gen_str_rows.def) alone, with and without patterns, and
+ *  - test_unsat_rows: every row (tech/gen/gen_str_rows.def) alone, with and without patterns, and
  *    with up to per_kind equalities drawn per transformation kind (every combination with
  *    SG_GEN_STR_ALL=1), then up to left_per_row of the equalities not drawn yet per row
  *    (1 and 2 by default, to keep CI under its budget; 2 and 4 with SG_TEST_FULL=1;
@@ -19,7 +19,7 @@
 #include <stdlib.h>
 
 #include "mutant_util.h"
-#include "tech/gen_str.h"
+#include "tech/gen/gen_str.h"
 
 enum { TIMEOUT_MS = 2000, GROUND_INSTANCES = 10 };
 

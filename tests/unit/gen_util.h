@@ -10,7 +10,7 @@
 
 #include "eval/eval.h"
 #include "eval/model.h"
-#include "tech/gen.h"
+#include "tech/gen/gen.h"
 #include "tech/tech.h"
 #include "test_util.h"
 

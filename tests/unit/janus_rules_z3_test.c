@@ -1,5 +1,5 @@
 /* janus_rules_z3_test: every Janus rule is sound, checked mechanically with z3 and cvc5. For each
- * row of src/tech/janus_rules.def and each direction it is used in (weaken: strong -> weak;
+ * row of src/tech/approx/janus_rules.def and each direction it is used in (weaken: strong -> weak;
  * strengthen: weak -> strong; equivalences both ways), random instances of the matched side are
  * built over symbolic constants (Int and Real rows both), the rule is applied by the engine
  * itself (sg_janus_apply: the real matching, parameters and building), and
@@ -16,7 +16,7 @@
 #include "run/patterns.h"
 #include "run/profile.h"
 #include "run/session.h"
-#include "tech/janus.h"
+#include "tech/approx/janus.h"
 #include "test_util.h"
 
 #include <time.h>

@@ -6,7 +6,7 @@
  * and rule). Mutants either solver rejects count only as "rejected" (dialect) and must stay
  * under 2 %. Skipped, loudly, without the corpus, z3 or cvc5. */
 #include "mutant_util.h"
-#include "tech/janus.h"
+#include "tech/approx/janus.h"
 
 enum { TARGET = 800, TARGET_CI = 400, CHAIN = 25, EVERY = 2, TIMEOUT_MS = 2000, MAX_SEED_MS = 100 };
 #define BUDGET_S 150.0

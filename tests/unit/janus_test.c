@@ -11,7 +11,7 @@
 
 #include "base/rng.h"
 #include "front/occ.h"
-#include "tech/janus.h"
+#include "tech/approx/janus.h"
 #include "mutant_util.h"
 
 /* Parity of the first occurrence whose printed text is `what`. */

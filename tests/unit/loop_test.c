@@ -18,7 +18,7 @@
 
 #include "run_util.h"
 
-#include "campaign/loop.h"
+#include "loop/loop.h"
 
 static const char SEED[] = "(set-logic QF_LIA)\n(declare-fun x () Int)\n(declare-fun y () Int)\n"
                            "(assert (and (> x 0) (< (+ x y) 10) (>= y 2)))\n(check-sat)\n";

@@ -18,8 +18,8 @@
 #include "run/profile.h"
 #include "run/run.h"
 #include "run/session.h"
-#include "tech/opfuzz.h"
-#include "tech/typefuzz.h"
+#include "tech/mutate/opfuzz.h"
+#include "tech/mutate/typefuzz.h"
 #include "test_util.h"
 
 /* One mutation step of sc in place; *done false when nothing could be mutated. */

@@ -9,7 +9,7 @@
 
 #include "base/rng.h"
 #include "front/equal.h"
-#include "tech/opfuzz.h"
+#include "tech/mutate/opfuzz.h"
 #include "mutant_util.h"
 
 /* ---- helpers ------------------------------------------------------------------------------- */

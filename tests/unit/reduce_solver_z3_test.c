@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "test_util.h"
-#include "campaign/findings.h"
+#include "loop/findings.h"
 #include "reduce/reduce.h"
 
 static char *

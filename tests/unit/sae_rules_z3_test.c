@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "mutant_util.h"
-#include "tech/sae.h"
+#include "tech/approx/sae.h"
 
 enum { RANDOM_INSTANCES = 3, GROUND_INSTANCES = 30, TIMEOUT_MS = 4000 };
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "mutant_util.h"
-#include "tech/sae.h"
+#include "tech/approx/sae.h"
 #include "tech/tech.h"
 
 static void

@@ -14,7 +14,7 @@
 
 #include "base/hash.h"
 #include "mutant_util.h"
-#include "tech/sae.h"
+#include "tech/approx/sae.h"
 #include "tech/tech.h"
 
 enum { TARGET = 560, TARGET_CI = 360, PER_SEED = 2, TIMEOUT_MS = 5000, MAX_SEED_MS = 200 };

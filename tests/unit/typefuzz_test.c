@@ -11,7 +11,7 @@
 #include "base/rng.h"
 #include "front/equal.h"
 #include "front/occ.h"
-#include "tech/typefuzz.h"
+#include "tech/mutate/typefuzz.h"
 #include "mutant_util.h"
 
 static const char *small =

@@ -8,7 +8,7 @@
  * mutant counts only when z3 accepts its seed (so dialect rejections of the seed are excluded).
  * Skipped, loudly, without the corpus or z3. */
 #include "mutant_util.h"
-#include "tech/typefuzz.h"
+#include "tech/mutate/typefuzz.h"
 
 enum { TARGET = 1000, TARGET_CI = 600, CHAIN = 6, TIMEOUT_MS = 5000, MAX_SEED_MS = 100 };
 #define BUDGET_S 80.0
