@@ -261,9 +261,9 @@ sg_report_list_some (sg_db *db, const char *dir, FILE *f, bool human, bool open_
         }
     }
   uint32_t nu = 0, nn = 0;
-  long long nuf = 0, nnf = 0;
+  long long nuf = 0;
   for (uint32_t i = 0; i < v.n && !open_only; i++)
-    if (!v.a[i].bug && !strcmp (v.a[i].kind, "validation")) { nn++; nnf += (long long) v.a[i].count; }
+    if (!v.a[i].bug && !strcmp (v.a[i].kind, "validation")) nn++; /* each is listed below */
     else if (!v.a[i].bug) { nu++; nuf += (long long) v.a[i].count; }
   if (nu)
     fprintf (f, "unspecified (not bugs): %lld finding%s in %u bucket%s, disagreements a value SMT-LIB"
