@@ -1,4 +1,5 @@
-/* mutate_int: what mutate.c and mutate_text.c share (not part of the reducer's interface).
+/* mutate_int: what mutate.c (candidates), mutate_sites.c (sites) and mutate_text.c (whole-text
+ * sites) share (not part of the reducer's interface).
  * Owns nothing. */
 #ifndef SG_REDUCE_MUTATE_INT_H
 #define SG_REDUCE_MUTATE_INT_H
@@ -12,5 +13,10 @@ sg_rc sg_round_add_text (sg_round *r, sg_buf *b);
 sg_rc sg_round_sites_names (sg_round *r);
 sg_rc sg_round_sites_logic (sg_round *r);
 sg_rc sg_round_sites_dt (sg_round *r);
+
+/* An occurrence the reducer may replace (not a binder's variable list, a pattern, ...). */
+bool sg_mut_replaceable (const sg_occ *o);
+/* A term like t (its operator, indices and sort) over args[0..n) into out. */
+sg_rc sg_mut_like (sg_store *s, sg_term t, const sg_term *args, uint32_t n, sg_term *out);
 
 #endif
