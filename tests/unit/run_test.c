@@ -120,6 +120,14 @@ test_profiles (void **state)
   assert_non_null (cvc5);
   assert_non_null (cvc4);
   assert_non_null (btor);
+  /* which validation flags check unsat answers, and how a failed own check that aborts reads
+   * (issue 50): cvc5's --check-unsat-cores, not z3's or cvc4's model checks */
+  assert_true (cvc5->validate_unsat);
+  assert_false (z3->validate_unsat);
+  assert_false (cvc4->validate_unsat);
+  assert_int_equal (cvc5->own_check_words.n, 1);
+  assert_string_equal (cvc5->own_check_words.a[0], "checkUnsatCore");
+  assert_int_equal (z3->own_check_words.n, 0);
   sg_strv v;
   sg_argv_opts o = { .script_path = "t.smt2", .validate = true, .solver_timeout_ms = 1500 };
   assert_int_equal (sg_profile_argv (z3, &o, &v), SG_RC_OK);
@@ -177,6 +185,7 @@ test_profile_errors (void **state)
     { "name = x\nbinary = x\ntimeout_args = -t\n", "p:3:16: error: timeout_args must contain" },
     { "name = x\nbinary = x\nlogics = QF-BV\n", "p:3:12: error: bad character '-' in a logic" },
     { "name = x\nbinary = x\nsession = maybe\n", "p:3:11: error: expected 'yes' or 'no'" },
+    { "name = x\nbinary = x\nvalidate_unsat = maybe\n", "p:3:18: error: expected 'yes' or 'no'" },
     { "name = x\nbinary = x\nsession = yes\n", "p:4:1: error: session = yes needs session_args" },
     { "name = x\n", "p:2:1: error: missing key 'binary'" },
     { "binary = x\n  junk\n", "p:2:3: error: expected 'key = value'" },
