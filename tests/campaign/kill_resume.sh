@@ -33,8 +33,15 @@ start() {
 
 start "$tmp/log.0" --solvers "$fake hashcrash" --budget 600 -j 2 --seed 5 --slice 1 \
   --engines opfuzz=2,typefuzz=1,fuse-unsat=1 --out "$dir" seeds
+# Each kill comes at a random moment after the session has printed its banner (an event, not
+# a time: on a loaded machine a session may take seconds to get there; issue 54).
+banner_of() { # $1: log; waits up to 60 s for the banner
+  for _ in $(seq 1200); do grep -q '^campaign ' "$1" 2>/dev/null && return 0; sleep 0.05; done
+  return 1
+}
 for i in $(seq 1 "$kills"); do
-  # between 0.3 and 1.5 s
+  banner_of "$tmp/log.$((i - 1))" || fail "session $((i - 1)) printed no banner within 60 s: $(tail -n 2 "$tmp/log.$((i - 1))")"
+  # between 0.3 and 1.5 s after it
   sleep "$(printf '0.%d' $((3 + RANDOM % 10)))"
   [ $((RANDOM % 2)) = 0 ] || sleep 0.5
   kill -KILL -- "-$pid" 2>/dev/null || true
@@ -51,6 +58,7 @@ for i in $(seq 1 "$kills"); do
   resumes+=("$tmp/log.$i")
 done
 # The last session runs to its end.
+banner_of "$tmp/log.$kills" || fail "session $kills printed no banner within 60 s"
 kill -KILL -- "-$pid" 2>/dev/null || true
 wait "$pid" 2>/dev/null || true
 set +e
@@ -72,20 +80,19 @@ check=$("$bin" bugs check "$dir" 2>&1) || fail "final bugs check: $check"
 # Every pair on disk is recorded (pairs written just before a kill are recovered on resume).
 files=$(find "$dir/findings" -name '*.json' ! -name '.*' | wc -l)
 [ "$files" = "$recorded" ] || fail "$files finding pairs on disk, $recorded in the database"
-# Every session started with --resume that got as far as its banner says "(resumed)" (one
-# killed before its banner says nothing: counted by event, not by time, so a session or two
-# slowed by a loaded machine no longer fails it), and at least half of them got that far.
+# Every session started with --resume says "(resumed)" in its banner (each was killed only
+# after its banner was printed).
 resumes+=("$tmp/log.last")
 resumed=0
 for log in "${resumes[@]}"; do
   banner=$(grep '^campaign ' "$log" | head -n 1 || true)
-  [ -n "$banner" ] || continue
+  [ -n "$banner" ] || { fail "$log: no banner"; continue; }
   case $banner in
     *'(resumed)'*) resumed=$((resumed + 1)) ;;
     *) fail "$log: a resumed session started over: $banner" ;;
   esac
 done
-[ "$resumed" -ge $(( ${#resumes[@]} / 2 )) ] || fail "only $resumed of ${#resumes[@]} resumed sessions printed their banner"
+[ "$resumed" = "${#resumes[@]}" ] || fail "only $resumed of ${#resumes[@]} resumed sessions printed a resumed banner"
 # Counters continue: the last session's total is at least the sum of what every session did.
 total=$(sed -n 's/.* \([0-9]*\) mutants, .*/\1/p' "$tmp/log.last" | tail -n 1)
 [ -n "$total" ] && [ "$total" -gt 0 ] || fail "no mutant total in the last session"

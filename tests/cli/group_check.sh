@@ -149,6 +149,18 @@ group_check() {
   run timeout 60 "$bin" check --memout 64 --solvers "$fake eatmem_segv" examples/qf_lia.smt2
   check "check --memout 64 against one that segfaults when malloc fails (most of the limit resident): memout, exit 0" \
     eval '[ $code = 0 ] && [[ $out == *"fake_solver memout"* ]] && [[ $out == *"verdict: ok"* ]]'
+  # Issue 54: a solver that checks its allocations says so in its own words and exits 1, no
+  # signal: a memout under --memout whatever the words (a Python MemoryError, std::bad_alloc
+  # caught, out of memory, GNU MP's ENOMEM, "memory allocation failed"); with no such words
+  # the same exit is abnormal_exit.
+  for k in python cxx oom enomem alloc; do
+    run timeout 60 "$bin" check --memout 64 --solvers "$fake eatmem_say_$k" examples/qf_lia.smt2
+    check "check --memout 64, a solver that says it is out of memory ($k) and exits 1: memout, exit 0" \
+      eval '[ $code = 0 ] && [[ $out == *"fake_solver memout"* ]] && [[ $out == *"verdict: ok"* ]]'
+  done
+  run timeout 60 "$bin" check --memout 64 --solvers "$fake eatmem_say_none" examples/qf_lia.smt2
+  check "check --memout 64, a solver that runs out of memory silently and exits 1: abnormal_exit, not memout" \
+    eval '[[ $out == *"fake_solver abnormal_exit"* ]] && [[ $out != *"fake_solver memout"* ]]'
   run "$bin" check --memout lots examples/qf_lia.smt2
   check "check --memout with a bad value: exit 2" test "$code" = 2
   run timeout 60 "$bin" opfuzz --solvers "$fake eatmem" --memout 64 --seed 1 --mutants 2 -i 2 --out "$tmp/eat" examples/qf_lia.smt2

@@ -155,6 +155,32 @@ main (int argc, char **argv)
           memset (p, 1, 1 << 20);
         }
     }
+  if (!strncmp (m, "eatmem_say_", 11))
+    {
+      /* A solver that checks its allocations: when memory runs out it says so in its own
+       * words and exits 1, no signal (issue 54): eatmem_say_python (a Python binding's
+       * MemoryError), _cxx (std::bad_alloc caught in main), _oom, _enomem, _alloc, _none (no
+       * words: an abnormal exit, not a memout). */
+      static const char *const say[][2] = {
+        { "python", "Traceback (most recent call last):\n  File \"/x/solver.py\", line 9, in <module>\nMemoryError" },
+        { "cxx", "solver: std::bad_alloc" },
+        { "oom", "Fatal error: out of memory" },
+        { "enomem", "GNU MP: Cannot allocate memory (size=4096)" },
+        { "alloc", "error: memory allocation failed" },
+        { "none", "" },
+      };
+      for (;;)
+        {
+          char *p = malloc (1 << 20);
+          if (!p)
+            {
+              for (size_t k = 0; k < sizeof say / sizeof say[0]; k++)
+                if (!strcmp (m + 11, say[k][0])) fprintf (stderr, "%s\n", say[k][1]);
+              return 1;
+            }
+          memset (p, 1, 1 << 20);
+        }
+    }
   if (!strcmp (m, "eatmem"))
     {
       /* Like a C++ solver: allocation failure ends with std::bad_alloc and SIGABRT. */
