@@ -17,6 +17,7 @@
 #include "cli/walk.h"
 #include "front/parse.h"
 #include "oracle/core.h"
+#include "oracle/incr.h"
 #include "oracle/probe.h"
 #include "run/spawn.h"
 
@@ -134,6 +135,9 @@ typedef struct file_result {
   char core_why[256];    /* the most severe core verdict's line ("" when precise or none) */
   const char *noise;     /* a text we cannot read would print a line like an answer: why (text_flags) */
   char *model_run;       /* the verdict is a crash on the model run: that run's text (malloc'd) */
+  uint32_t incr_judged;  /* incremental scripts: queries whose scope was asked alone (oracle/incr.h) */
+  char *scope;           /* the verdict is an incremental answer its scope alone contradicts: that
+                            scope as a one-shot script (malloc'd) */
   char unstarted[200];   /* a run that could not be started (a solver, its model run, a referee,
                             a core query, a confirmation): the file is not judged, exit 2 */
 } file_result;
@@ -298,6 +302,32 @@ check_core (check_cfg *c, const sg_probe_opts *po, sg_store *s, const sg_script 
   sg_core_result_free (&r);
 }
 
+/* An incremental script (oracle/incr.h): each query's answers against its scope asked alone; a
+ * confirmed difference becomes the verdict (soundness, blamed on the solver shown wrong). */
+static void
+check_incr (check_cfg *c, const sg_probe_opts *po, sg_store *s, const sg_script *sc, const char *text,
+            size_t len, file_result *fr)
+{
+  sg_incr_opts io = { &c->solvers, &c->pats, po };
+  sg_incr_result r;
+  sg_incr_result_init (&r);
+  if (sg_incr_judge (&io, s, sc, text, len, &fr->pr, &r) == SG_RC_OK)
+    {
+      fr->incr_judged = r.judged;
+      if (r.unstarted[0] && !fr->unstarted[0]) memcpy (fr->unstarted, r.unstarted, sizeof fr->unstarted);
+      if (r.kind == SG_VERDICT_SOUNDNESS && !r.unstarted[0])
+        {
+          fr->pr.verdict.kind = SG_VERDICT_SOUNDNESS;
+          sg_verdict_blame (&fr->pr.verdict, r.culprit);
+          fr->pr.verdict.culprits |= r.culprits;
+          fr->pr.verdict.query = r.query;
+          snprintf (fr->pr.verdict.why, sizeof fr->pr.verdict.why, "%s", r.why);
+          fr->scope = strdup (sg_buf_cstr (&r.scope));
+        }
+    }
+  sg_incr_result_free (&r);
+}
+
 /* Check one file: parse, probe (on the file's text alone when our front end cannot read it
  * and c->raw is set). Returns an exit code: SG_EXIT_INPUT when the file cannot be read, or
  * when our front end could not read it (fr->ran tells whether the solvers ran anyway). */
@@ -380,6 +410,9 @@ check_file (check_cfg *c, const char *path, file_result *fr)
                  cl, cc, cwhy);
       else if (!rc && fr->pr.verdict.kind == SG_VERDICT_OK)
         check_core (c, &po, &s, &sc, text, len, fr);
+      if (!rc && fr->pr.verdict.kind == SG_VERDICT_OK && !fr->pr.unspec && !fr->pr.unstarted[0]
+          && sg_script_incremental (&sc))
+        check_incr (c, &po, &s, &sc, text, len, fr);
       if (!rc && fr->pr.verdict.kind == SG_VERDICT_OK && sg_probe_model_crashed (&fr->pr) != SG_NONE)
         {
           /* A solver crashed on the model run: confirmed by one more fresh run of that text,
@@ -429,6 +462,19 @@ done:
   sg_store_free (&s);
   free (text);
   return code;
+}
+
+/* A script's lines, each indented by four spaces. */
+static void
+print_indented (const char *text)
+{
+  for (const char *q = text; *q;)
+    {
+      const char *nl = strchr (q, '\n');
+      int n = nl ? (int) (nl - q) : (int) strlen (q);
+      printf ("    %.*s\n", n, q);
+      q += n + (nl != NULL);
+    }
 }
 
 static void
@@ -483,17 +529,16 @@ print_table (const check_cfg *c, const char *path, const file_result *fr)
         if (sg_verdict_blames (&pr->verdict, i)) printf ("%s%s", k++ ? ", " : "", pr->runs.a[i].prof->name);
       printf ("%s\n", k ? "" : SG_UNATTRIBUTED);
     }
+  if (fr->scope)
+    {
+      printf ("  check-sat %u's scope asked alone:\n", pr->verdict.query + 1);
+      print_indented (fr->scope);
+    }
   if (fr->model_run)
     {
       /* what crashed: the text to run the blamed solver on (its plain command) */
       printf ("  model run:\n");
-      for (const char *q = fr->model_run; *q;)
-        {
-          const char *nl = strchr (q, '\n');
-          int n = nl ? (int) (nl - q) : (int) strlen (q);
-          printf ("    %.*s\n", n, q);
-          q += n + (nl != NULL);
-        }
+      print_indented (fr->model_run);
     }
 }
 
@@ -540,6 +585,16 @@ print_json (const check_cfg *c, const char *path, const file_result *fr)
     {
       sg_buf_adds (&b, ", \"model_run\": ");
       json_str (&b, fr->model_run);
+    }
+  if (fr->incr_judged)
+    {
+      sg_buf_printf (&b, ", \"incremental\": {\"judged\": %u", fr->incr_judged);
+      if (fr->scope)
+        {
+          sg_buf_printf (&b, ", \"query\": %u, \"scope\": ", pr->verdict.query + 1);
+          json_str (&b, fr->scope);
+        }
+      sg_buf_adds (&b, "}");
     }
   sg_buf_adds (&b, ", \"blamed\": [");
   for (uint32_t i = 0, k = 0; fr->ran && pr->verdict.kind != SG_VERDICT_OK && i < pr->runs.n; i++)
@@ -741,6 +796,7 @@ check_one (check_cfg *c, const char *path, void *ctx)
   fflush (stdout);
   sg_probe_free (&fr.pr);
   free (fr.model_run);
+  free (fr.scope);
   return code;
 }
 
@@ -797,6 +853,7 @@ label_one (check_cfg *c, const char *path, void *ctx)
     }
   sg_probe_free (&fr.pr);
   free (fr.model_run);
+  free (fr.scope);
   return code == SG_EXIT_BUG ? SG_EXIT_OK : code;
 }
 

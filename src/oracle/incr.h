@@ -1,0 +1,73 @@
+/* incr: the oracles of incremental scripts (issue 52): push/pop, several check-sats,
+ * check-sat-assuming, reset-assertions.
+ * Incremental consistency: the answer a solver gives to a check-sat of an incremental script
+ * must be the answer to that query's scope asked alone — the declarations, definitions and
+ * assertions in scope at that check-sat (push/pop and reset-assertions applied), the
+ * assumptions of a check-sat-assuming asserted — in a fresh one-shot process
+ * (sg_incr_scope). A difference is a soundness finding blamed on the solver whose incremental
+ * answer is shown wrong, and only when the evidence is strict (zero false alarms):
+ *   - it answered unsat, and some solver's one-shot answer on the scope is sat with a model
+ *     our evaluator validates;
+ *   - it answered sat, its own one-shot answer on the scope is unsat, every other decided
+ *     one-shot answer is unsat and at least one comes from another solver family, and no
+ *     model of the scope was validated.
+ * Either is confirmed before it is reported: the incremental script once more in a fresh
+ * process gives the same answer to that query, and the scope alone the same answer again.
+ * Queries are judged in order, at most SG_INCR_MAX_QUERIES of them; a script with a command
+ * whose effect on the assertions we do not model (assert-soft, minimize, block-model,
+ * check-sat-using, a solver extension kept verbatim) is not judged, nor one whose terms may
+ * take a value SMT-LIB leaves unspecified (the caller's rule).
+ * Owns: the buffers and probes of an sg_incr_result (freed with sg_incr_result_free).
+ * Tests: tests/unit/incr_test.c (scopes), tests/cli/group_incr.sh (fake solvers around z3). */
+#ifndef SG_ORACLE_INCR_H
+#define SG_ORACLE_INCR_H
+
+#include "base/buf.h"
+#include "oracle/probe.h"
+
+enum { SG_INCR_MAX_QUERIES = 16 };
+
+/* The number of queries of sc (check-sat and check-sat-assuming commands). */
+uint32_t sg_incr_queries (const sg_script *sc);
+
+/* The scope of query q (0-based) of sc as a one-shot script into out (reset first): set-logic,
+ * set-option and set-info (but :status) as given, the declarations and definitions in scope,
+ * the assertions in scope, the query's assumptions as assertions, then (check-sat). What the
+ * query follows (after a pop, under check-sat-assuming, after reset-assertions) into how (a
+ * static phrase, "" for a plain check-sat at level 0 with nothing popped before). SG_RC_USAGE
+ * when q is not a query of sc or the scope cannot be told (a command whose effect on the
+ * assertions is not modelled before it). */
+sg_rc sg_incr_scope (const sg_store *s, const sg_script *sc, uint32_t q, sg_buf *out /* OUT */,
+                     const char **how /* OUT, may be NULL */);
+
+typedef struct sg_incr_opts {
+  const sg_solver_list *solvers; /* the solvers of the probe, in its order */
+  const sg_patterns *pats;
+  const sg_probe_opts *po;       /* the probe's options (timeout, memory); models are checked */
+} sg_incr_opts;
+
+typedef struct sg_incr_result {
+  sg_verdict_kind kind; /* SG_VERDICT_OK or SG_VERDICT_SOUNDNESS */
+  uint32_t culprit;     /* the first run shown wrong (index in the probe and the solver
+                           list), the one `why` names, or SG_NONE */
+  uint64_t culprits;    /* every run shown wrong on that query (bit i: run i, i < 64) */
+  uint32_t query;       /* the query in question, or SG_NONE */
+  uint32_t judged;      /* queries whose scope was asked */
+  uint32_t calls;       /* solver runs made (scope probes and confirmations) */
+  uint32_t unconfirmed; /* differences a confirmation did not reproduce (not reported) */
+  char why[256];        /* one line for the finding or the log */
+  sg_buf scope;         /* the scope text of `query` (the one-shot script) */
+  char unstarted[200];  /* empty, or the first run that could not be started: no verdict */
+} sg_incr_result;
+
+void sg_incr_result_init (sg_incr_result *r);
+void sg_incr_result_free (sg_incr_result *r);
+
+/* Judge incremental consistency of the runs of p (the script sc in store s, as text) by the
+ * rules above. p's runs that were skipped, did not end normally or gave another number of
+ * answers than sc has queries are not judged. SG_RC_USAGE when sc is not incremental or its
+ * scopes cannot be told; SG_RC_OK otherwise (the verdict in r). */
+sg_rc sg_incr_judge (const sg_incr_opts *o, sg_store *s, const sg_script *sc, const char *text,
+                     size_t len, const sg_probe *p, sg_incr_result *r);
+
+#endif

@@ -1,0 +1,41 @@
+# group_incr.sh: the CLI group `incr` of run_cli_tests.sh (sourced there; uses its run, check,
+# fail, $bin and $tmp): the incremental oracles of `check` (oracle/incr.h, issue 52). The faulty
+# solvers are tests/fake/fake_incr.py around the real z3 and cvc5 (named z3 and cvc5, so their
+# profiles apply): one flips every answer after a pop, one every check-sat-assuming answer; the
+# scope of the query asked alone gives the right answer, which shows them wrong.
+# shellcheck shell=bash disable=SC2016,SC2034,SC2154
+group_incr() {
+  local d=$tmp/incr m s
+  mkdir -p "$d"
+  for m in after_pop assuming none; do
+    mkdir -p "$d/$m"
+    for s in z3 cvc5; do
+      printf '#!/bin/sh\nexec python3 %s %s %s "$@"\n' "$PWD/tests/fake/fake_incr.py" "$m" "$(command -v $s)" >"$d/$m/$s"
+      chmod +x "$d/$m/$s"
+    done
+  done
+  # Query 2 follows a pop; its scope (x > 0) is sat.
+  printf '(set-logic QF_LIA)\n(declare-const x Int)\n(assert (> x 0))\n(push 1)\n(assert (< x 0))\n(check-sat)\n(pop 1)\n(check-sat)\n' >"$d/a.smt2"
+  # Query 2 follows a pop; its scope (x > 0 and x < 0) is unsat.
+  printf '(set-logic QF_LIA)\n(declare-const x Int)\n(assert (> x 0))\n(push 1)\n(assert (> x 5))\n(check-sat)\n(pop 1)\n(assert (< x 0))\n(check-sat)\n' >"$d/b.smt2"
+  # Query 1 assumes p and q, which the assertions make unsat together.
+  printf '(set-logic QF_LIA)\n(declare-const p Bool)\n(declare-const q Bool)\n(declare-const x Int)\n(assert (=> p (> x 0)))\n(assert (=> q (< x 0)))\n(check-sat-assuming (p q))\n(check-sat-assuming (p (not q)))\n(check-sat)\n' >"$d/c.smt2"
+  run "$bin" check --solvers "z3;cvc5" "$d/a.smt2" "$d/b.smt2" "$d/c.smt2"
+  check "incremental scripts, z3 and cvc5 as they are: no finding, exit 0" \
+    eval '[ $code = 0 ] && [ "$(grep -c "verdict: ok" <<<"$out")" = 3 ]'
+  run "$bin" check --json --solvers "$d/none/z3;$d/none/cvc5" "$d/a.smt2"
+  check "the control wrapper (changes nothing): ok, both queries' scopes asked" \
+    eval '[ $code = 0 ] && [[ $out == *"\"verdict\": \"ok\""* ]] && [[ $out == *"\"incremental\": {\"judged\": 2}"* ]]'
+  run "$bin" check --solvers "$d/after_pop/z3" "$d/a.smt2"
+  check "a wrong unsat only after a pop, the solver alone: its scope's validated model shows it, exit 10" \
+    eval '[ $code = 10 ] && [[ $out == *"verdict: soundness: z3 answered unsat to check-sat 2 of the incremental script after a pop; that scope asked alone is sat: z3 answers sat with a model our evaluator validates"* ]] && [[ $out == *"blamed: z3"* ]] && [[ $out == *"check-sat 2'"'"'s scope asked alone:"*"(assert (> x 0))"*"(check-sat)"* ]]'
+  run "$bin" check --solvers "$d/after_pop/z3;$d/after_pop/cvc5" "$d/b.smt2"
+  check "a wrong sat only after a pop in both solvers: each one's own scope answer and the other's show it, both blamed" \
+    eval '[ $code = 10 ] && [[ $out == *"z3 answered sat to check-sat 2 of the incremental script after a pop; that scope asked alone is unsat: z3 itself and cvc5 answer unsat"* ]] && [[ $out == *"blamed: z3, cvc5"* ]]'
+  run "$bin" check --json --solvers "$d/assuming/z3;$d/assuming/cvc5" "$d/c.smt2"
+  check "a wrong answer only under check-sat-assuming: blamed, the scope asserts the assumptions (--json)" \
+    eval '[ $code = 10 ] && [[ $out == *"\"verdict\": \"soundness\""* ]] && [[ $out == *"under check-sat-assuming"* ]] && [[ $out == *"\"query\": 1, \"scope\": "*"(assert p)\n(assert q)\n(check-sat)"* ]]'
+  run "$bin" check --solvers "$d/after_pop/z3" "$d/b.smt2"
+  check "a wrong sat after a pop with no other family to agree with the scope's unsat: not reported (when in doubt, no bug)" \
+    eval '[ $code = 0 ] && [[ $out == *"verdict: ok"* ]]'
+}
