@@ -302,8 +302,9 @@ check_core (check_cfg *c, const sg_probe_opts *po, sg_store *s, const sg_script 
   sg_core_result_free (&r);
 }
 
-/* An incremental script (oracle/incr.h): each query's answers against its scope asked alone; a
- * confirmed difference becomes the verdict (soundness, blamed on the solver shown wrong). */
+/* An incremental script (oracle/incr.h): each query's answers against its scope asked alone;
+ * then, on any script, the unsat cores and unsat assumptions of the queries answered unsat. A
+ * confirmed finding becomes the verdict (soundness, blamed on the solver shown wrong). */
 static void
 check_incr (check_cfg *c, const sg_probe_opts *po, sg_store *s, const sg_script *sc, const char *text,
             size_t len, file_result *fr)
@@ -311,13 +312,21 @@ check_incr (check_cfg *c, const sg_probe_opts *po, sg_store *s, const sg_script 
   sg_incr_opts io = { &c->solvers, &c->pats, po };
   sg_incr_result r;
   sg_incr_result_init (&r);
-  if (sg_incr_judge (&io, s, sc, text, len, &fr->pr, &r) == SG_RC_OK)
+  sg_rc rc = sg_script_incremental (sc) ? sg_incr_judge (&io, s, sc, text, len, &fr->pr, &r) : SG_RC_USAGE;
+  if (rc == SG_RC_OK) fr->incr_judged = r.judged;
+  /* then what the solvers say after unsat (their unsat cores and assumptions), on any script
+   * but one whose known core the core oracle judged */
+  if ((rc == SG_RC_OK || rc == SG_RC_USAGE) && r.kind == SG_VERDICT_OK && !r.unstarted[0] && !fr->core)
     {
-      fr->incr_judged = r.judged;
+      r.judged = 0;
+      rc = sg_incr_get_judge (&io, s, sc, &fr->pr, &r);
+    }
+  if (rc == SG_RC_OK)
+    {
       if (r.unstarted[0] && !fr->unstarted[0]) memcpy (fr->unstarted, r.unstarted, sizeof fr->unstarted);
-      if (r.kind == SG_VERDICT_SOUNDNESS && !r.unstarted[0])
+      if (sg_verdict_is_bug (r.kind) && !r.unstarted[0])
         {
-          fr->pr.verdict.kind = SG_VERDICT_SOUNDNESS;
+          fr->pr.verdict.kind = r.kind;
           sg_verdict_blame (&fr->pr.verdict, r.culprit);
           fr->pr.verdict.culprits |= r.culprits;
           fr->pr.verdict.query = r.query;
@@ -410,8 +419,7 @@ check_file (check_cfg *c, const char *path, file_result *fr)
                  cl, cc, cwhy);
       else if (!rc && fr->pr.verdict.kind == SG_VERDICT_OK)
         check_core (c, &po, &s, &sc, text, len, fr);
-      if (!rc && fr->pr.verdict.kind == SG_VERDICT_OK && !fr->pr.unspec && !fr->pr.unstarted[0]
-          && sg_script_incremental (&sc))
+      if (!rc && fr->pr.verdict.kind == SG_VERDICT_OK && !fr->pr.unspec && !fr->pr.unstarted[0])
         check_incr (c, &po, &s, &sc, text, len, fr);
       if (!rc && fr->pr.verdict.kind == SG_VERDICT_OK && sg_probe_model_crashed (&fr->pr) != SG_NONE)
         {
@@ -531,7 +539,9 @@ print_table (const check_cfg *c, const char *path, const file_result *fr)
     }
   if (fr->scope)
     {
-      printf ("  check-sat %u's scope asked alone:\n", pr->verdict.query + 1);
+      printf ("  check-sat %u: %s\n", pr->verdict.query + 1,
+              strstr (pr->verdict.why, "scope asked alone") ? "its scope asked alone"
+              : strstr (fr->scope, "(get-") ? "the question" : "what is satisfiable");
       print_indented (fr->scope);
     }
   if (fr->model_run)

@@ -184,9 +184,8 @@ sg_core_names_subset (const char *a, const char *b)
   return true;
 }
 
-/* The :named name of assertion term t, or NULL when it has none. */
-static const char *
-assert_name (const sg_store *s, sg_term t)
+const char *
+sg_core_assert_name (const sg_store *s, sg_term t)
 {
   if (sg_term_op (s, t) != SG_OP_ANNOT) return NULL;
   const sg_annot *an = &s->annots.a[sg_term_node (s, t)->aux];
@@ -210,7 +209,7 @@ sg_core_subset (const sg_store *s, const sg_script *sc, const char *keep, sg_buf
       if (c->kind == SG_WK_SET_INFO && c->aux == SG_WK_K_STATUS) continue;
       if (c->kind == SG_WK_ASSERT && !(c->flags & SG_CMD_RAW) && c->n == 1)
         {
-          const char *name = assert_name (s, sc->items.a[c->items]);
+          const char *name = sg_core_assert_name (s, sc->items.a[c->items]);
           if (name && !in_list (name, strlen (name), keep)) continue;
         }
       sg_print_cmd (sc, i, &po, out);
@@ -218,16 +217,15 @@ sg_core_subset (const sg_store *s, const sg_script *sc, const char *keep, sg_buf
   return sg_buf_ok (out) ? SG_RC_OK : SG_RC_NOMEM;
 }
 
-/* The names of sc's named assertions, space-separated, into b. */
-static void
-named_asserts (const sg_store *s, const sg_script *sc, sg_buf *b)
+void
+sg_core_named (const sg_store *s, const sg_script *sc, sg_buf *b)
 {
   sg_buf_reset (b);
   for (uint32_t i = 0; i < sc->cmds.n; i++)
     {
       const sg_cmd *c = &sc->cmds.a[i];
       if (c->kind != SG_WK_ASSERT || (c->flags & SG_CMD_RAW) || c->n != 1) continue;
-      const char *name = assert_name (s, sc->items.a[c->items]);
+      const char *name = sg_core_assert_name (s, sc->items.a[c->items]);
       if (!name) continue;
       if (b->len) sg_buf_addc (b, ' ');
       sg_buf_adds (b, name);
@@ -327,7 +325,7 @@ confirm_bad (const sg_core_opts *o, const sg_store *s, const sg_script *sc, uint
   sg_buf again, all;
   sg_buf_init (&again);
   sg_buf_init (&all);
-  named_asserts (s, sc, &all);
+  sg_core_named (s, sc, &all);
   bool same = ask (o, &o->solvers->a[i], strings, fp, r, sg_buf_cstr (&all), &again, NULL)
               && same_names (sg_buf_cstr (&again), core);
   sg_buf_free (&again);
@@ -398,7 +396,7 @@ sg_core_judge (const sg_core_opts *o, sg_store *s, const sg_script *sc, const ch
   sg_buf_init (&allowed);
   sg_rc rc = sg_core_known (text, len, &known, &extra) ? sg_core_query_text (text, len, &r->query)
                                                       : SG_RC_USAGE;
-  named_asserts (s, sc, &all);
+  sg_core_named (s, sc, &all);
   sg_buf_adds (&allowed, sg_buf_cstr (&known));
   if (extra.len) sg_buf_addc (&allowed, ' '), sg_buf_adds (&allowed, sg_buf_cstr (&extra));
   bool strings = sg_script_uses_strings (s), fp = sg_script_uses_fp (s);

@@ -55,6 +55,11 @@ bool sg_core_read (const char *out, size_t n, sg_buf *names);
  * set-info :status (the subset's status is not the script's). Printed into out (reset). */
 sg_rc sg_core_subset (const sg_store *s, const sg_script *sc, const char *keep, sg_buf *out);
 
+/* The :named name of assertion term t, or NULL when it has none. */
+const char *sg_core_assert_name (const sg_store *s, sg_term t);
+/* The names of sc's named assertions, space-separated, into b (reset first). */
+void sg_core_named (const sg_store *s, const sg_script *sc, sg_buf *b);
+
 /* Is every name of the space-separated list a (the first argument) also in list b? */
 bool sg_core_names_subset (const char *a, const char *b);
 

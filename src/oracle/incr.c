@@ -140,6 +140,13 @@ out:
 sg_rc
 sg_incr_scope (const sg_store *s, const sg_script *sc, uint32_t q, sg_buf *out, const char **how)
 {
+  return sg_incr_scope_some (s, sc, q, ~0ull, out, how);
+}
+
+sg_rc
+sg_incr_scope_some (const sg_store *s, const sg_script *sc, uint32_t q, uint64_t assume,
+                    sg_buf *out, const char **how)
+{
   sg_u32vec kept;
   memset (&kept, 0, sizeof kept);
   uint32_t at = 0;
@@ -152,6 +159,7 @@ sg_incr_scope (const sg_store *s, const sg_script *sc, uint32_t q, sg_buf *out, 
       const sg_cmd *c = &sc->cmds.a[at];
       for (uint32_t k = 0; k < c->n; k++)
         {
+          if (k < 64 && !(assume >> k & 1)) continue;
           sg_buf_adds (out, "(assert ");
           sg_print_term (s, sg_cmd_items (sc, c)[k], &po, out);
           sg_buf_adds (out, ")\n");

@@ -13,6 +13,9 @@
  *     model of the scope was validated.
  * Either is confirmed before it is reported: the incremental script once more in a fresh
  * process gives the same answer to that query, and the scope alone the same answer again.
+ * After each answer (sg_incr_get_judge): the model and get-value after sat, the unsat core and
+ * unsat assumptions after unsat (the core after a check-sat, the assumptions after a
+ * check-sat-assuming), each judged by our evaluator and the solvers.
  * Queries are judged in order, at most SG_INCR_MAX_QUERIES of them; a script with a command
  * whose effect on the assertions we do not model (assert-soft, minimize, block-model,
  * check-sat-using, a solver extension kept verbatim) is not judged, nor one whose terms may
@@ -39,6 +42,11 @@ uint32_t sg_incr_queries (const sg_script *sc);
  * assertions is not modelled before it). */
 sg_rc sg_incr_scope (const sg_store *s, const sg_script *sc, uint32_t q, sg_buf *out /* OUT */,
                      const char **how /* OUT, may be NULL */);
+
+/* The same with only the assumptions whose bit is set in `assume` (bit k: the k-th; those
+ * past the 64th always). */
+sg_rc sg_incr_scope_some (const sg_store *s, const sg_script *sc, uint32_t q, uint64_t assume,
+                          sg_buf *out /* OUT */, const char **how /* OUT, may be NULL */);
 
 typedef struct sg_incr_opts {
   const sg_solver_list *solvers; /* the solvers of the probe, in its order */
@@ -69,5 +77,25 @@ void sg_incr_result_free (sg_incr_result *r);
  * scopes cannot be told; SG_RC_OK otherwise (the verdict in r). */
 sg_rc sg_incr_judge (const sg_incr_opts *o, sg_store *s, const sg_script *sc, const char *text,
                      size_t len, const sg_probe *p, sg_incr_result *r);
+
+/* What a solver says after its answers, for each query (at most SG_INCR_MAX_QUERIES), asked
+ * of that solver in a fresh process. After sat (incremental scripts, and any script with
+ * get-value after its check-sat): the script up to the query, (get-model), and the script's
+ * get-value commands that follow the query; the model must satisfy the assertions in scope
+ * and each get-value pair (T V) must hold under it (our evaluator; an invalid-model finding,
+ * confirmed by a second fresh run that fails the same way). After unsat: the script up to the query, with
+ * :produce-unsat-cores or :produce-unsat-assumptions set first, then the get command; the
+ * profile's core_args): get-unsat-core, when named assertions are in scope: each name must
+ * be a named assertion in scope, and the core (the scope without the other named
+ * assertions) must not be satisfiable; get-unsat-assumptions, after a check-sat-assuming:
+ * each literal must be one of its assumptions (as printed), and those assumptions must not be
+ * satisfiable with the assertions in scope. "Satisfiable" is some solver's sat answer with a
+ * model our evaluator validates; every finding is confirmed by the same list again in a fresh
+ * process. A solver that refuses the question, or answers it with no readable list, is never
+ * blamed. The finding (invalid-model, soundness) names the run in r (culprit, query, why) and
+ * r->scope holds the satisfiable script, or the question (a name outside the scope or the
+ * assumptions, a model or value refuted). */
+sg_rc sg_incr_get_judge (const sg_incr_opts *o, sg_store *s, const sg_script *sc, const sg_probe *p,
+                         sg_incr_result *r);
 
 #endif

@@ -774,3 +774,9 @@ sg_probe_referee (const sg_solver_list *referees, const sg_patterns *pats, sg_st
     }
   return SG_RC_OK;
 }
+
+size_t
+sg_sexp_end (const char *s, size_t i, size_t n)
+{
+  return skip_sexp (s, i, n);
+}

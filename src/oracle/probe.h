@@ -199,6 +199,9 @@ bool sg_checked_model_text (const char *out, size_t n, const char **start /* OUT
  * (get-model) answer), or false. */
 bool sg_model_text_after_errors (const char *out, size_t n, const char **start /* OUT */,
                                  size_t *len /* OUT */);
+/* The index after the S-expression that starts at s[i] ('(' expected; comments, string
+ * literals and |quoted| symbols skipped), or n when it does not end. */
+size_t sg_sexp_end (const char *s, size_t i, size_t n);
 /* The k-th model in a solver's stdout: the balanced S-expression after the k-th answer line
  * (0-based), or false. */
 bool sg_model_text (const char *out, size_t n, uint32_t k, const char **start /* OUT */,

@@ -1,13 +1,15 @@
 # group_incr.sh: the CLI group `incr` of run_cli_tests.sh (sourced there; uses its run, check,
 # fail, $bin and $tmp): the incremental oracles of `check` (oracle/incr.h, issue 52). The faulty
 # solvers are tests/fake/fake_incr.py around the real z3 and cvc5 (named z3 and cvc5, so their
-# profiles apply): one flips every answer after a pop, one every check-sat-assuming answer; the
-# scope of the query asked alone gives the right answer, which shows them wrong.
+# profiles apply), each breaking one rule: a flipped answer after a pop, or under
+# check-sat-assuming (the scope of the query asked alone gives the right answer, which shows
+# them wrong), an unsat core cut to one name (satisfiable alone), an unsat assumption that is
+# not an assumption, a get-value answer off by one (contradicts the solver's own model).
 # shellcheck shell=bash disable=SC2016,SC2034,SC2154
 group_incr() {
   local d=$tmp/incr m s
   mkdir -p "$d"
-  for m in after_pop assuming none; do
+  for m in after_pop assuming sat_core outside bad_value none; do
     mkdir -p "$d/$m"
     for s in z3 cvc5; do
       printf '#!/bin/sh\nexec python3 %s %s %s "$@"\n' "$PWD/tests/fake/fake_incr.py" "$m" "$(command -v $s)" >"$d/$m/$s"
@@ -28,13 +30,28 @@ group_incr() {
     eval '[ $code = 0 ] && [[ $out == *"\"verdict\": \"ok\""* ]] && [[ $out == *"\"incremental\": {\"judged\": 2}"* ]]'
   run "$bin" check --solvers "$d/after_pop/z3" "$d/a.smt2"
   check "a wrong unsat only after a pop, the solver alone: its scope's validated model shows it, exit 10" \
-    eval '[ $code = 10 ] && [[ $out == *"verdict: soundness: z3 answered unsat to check-sat 2 of the incremental script after a pop; that scope asked alone is sat: z3 answers sat with a model our evaluator validates"* ]] && [[ $out == *"blamed: z3"* ]] && [[ $out == *"check-sat 2'"'"'s scope asked alone:"*"(assert (> x 0))"*"(check-sat)"* ]]'
+    eval '[ $code = 10 ] && [[ $out == *"verdict: soundness: z3 answered unsat to check-sat 2 of the incremental script after a pop; that scope asked alone is sat: z3 answers sat with a model our evaluator validates"* ]] && [[ $out == *"blamed: z3"* ]] && [[ $out == *"check-sat 2: its scope asked alone"*"(assert (> x 0))"*"(check-sat)"* ]]'
   run "$bin" check --solvers "$d/after_pop/z3;$d/after_pop/cvc5" "$d/b.smt2"
   check "a wrong sat only after a pop in both solvers: each one's own scope answer and the other's show it, both blamed" \
     eval '[ $code = 10 ] && [[ $out == *"z3 answered sat to check-sat 2 of the incremental script after a pop; that scope asked alone is unsat: z3 itself and cvc5 answer unsat"* ]] && [[ $out == *"blamed: z3, cvc5"* ]]'
   run "$bin" check --json --solvers "$d/assuming/z3;$d/assuming/cvc5" "$d/c.smt2"
   check "a wrong answer only under check-sat-assuming: blamed, the scope asserts the assumptions (--json)" \
     eval '[ $code = 10 ] && [[ $out == *"\"verdict\": \"soundness\""* ]] && [[ $out == *"under check-sat-assuming"* ]] && [[ $out == *"\"query\": 1, \"scope\": "*"(assert p)\n(assert q)\n(check-sat)"* ]]'
+  # Named assertions in a popped level, a core after each unsat; values after each sat.
+  printf '(set-logic QF_LIA)\n(declare-const x Int)\n(assert (! (> x 0) :named a1))\n(push 1)\n(assert (! (< x 5) :named a2))\n(assert (! (> x 10) :named a3))\n(check-sat)\n(pop 1)\n(check-sat)\n' >"$d/d.smt2"
+  printf '(set-logic QF_LIA)\n(declare-const x Int)\n(declare-const y Int)\n(assert (> x 3))\n(push 1)\n(assert (< x 5))\n(check-sat)\n(get-value (x))\n(pop 1)\n(assert (= y (+ x 1)))\n(check-sat)\n(get-value (x y (+ x y)))\n' >"$d/f.smt2"
+  run "$bin" check --solvers "z3;cvc5" "$d/d.smt2" "$d/f.smt2"
+  check "unsat cores and get-value of z3 and cvc5 as they are: no finding" \
+    eval '[ $code = 0 ] && [ "$(grep -c "verdict: ok" <<<"$out")" = 2 ]'
+  run "$bin" check --solvers "$d/sat_core/z3;cvc5" "$d/d.smt2"
+  check "a satisfiable unsat core (cut to one name): soundness, blamed, the core alone shown" \
+    eval '[ $code = 10 ] && [[ $out == *"verdict: soundness: z3'"'"'s unsat core after check-sat 1 (a3) is satisfiable: "*"with a model our evaluator validates"* ]] && [[ $out == *"blamed: z3"* ]] && [[ $out == *"(assert (! (> x 10) :named a3))"* ]] && [[ $out != *"named a2"* ]]'
+  run "$bin" check --solvers "z3;$d/outside/cvc5" "$d/c.smt2"
+  check "unsat assumptions outside the assumptions given: soundness, blamed on cvc5" \
+    eval '[ $code = 10 ] && [[ $out == *"verdict: soundness: cvc5'"'"'s unsat assumptions after check-sat-assuming 1 "*"names outside, which is not one of its assumptions"* ]] && [[ $out == *"blamed: cvc5"* ]]'
+  run "$bin" check --solvers "z3;$d/bad_value/cvc5" "$d/f.smt2"
+  check "a get-value answer that contradicts the solver's own model: invalid-model, blamed on cvc5" \
+    eval '[ $code = 10 ] && [[ $out == *"verdict: invalid-model: cvc5: a get-value answer after check-sat 1 contradicts its own model"* ]] && [[ $out == *"blamed: cvc5"* ]]'
   run "$bin" check --solvers "$d/after_pop/z3" "$d/b.smt2"
   check "a wrong sat after a pop with no other family to agree with the scope's unsat: not reported (when in doubt, no bug)" \
     eval '[ $code = 0 ] && [[ $out == *"verdict: ok"* ]]'
