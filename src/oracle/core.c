@@ -187,12 +187,22 @@ sg_core_names_subset (const char *a, const char *b)
 const char *
 sg_core_assert_name (const sg_store *s, sg_term t)
 {
-  if (sg_term_op (s, t) != SG_OP_ANNOT) return NULL;
-  const sg_annot *an = &s->annots.a[sg_term_node (s, t)->aux];
-  for (uint32_t j = 0; j < an->nattrs; j++)
+  return sg_core_nth_name (s, t, 0);
+}
+
+const char *
+sg_core_nth_name (const sg_store *s, sg_term t, uint32_t k)
+{
+  /* (! (! F :named a) :named b): b, then a (an incremental script names a seed's named
+   * assertion again) */
+  for (; sg_term_op (s, t) == SG_OP_ANNOT; t = sg_term_arg (s, t, 0))
     {
-      const sg_attr *at = &s->attrs.a[an->attrs + j];
-      if (at->kind == SG_ATTR_NAMED) return sg_store_text (s, at->value);
+      const sg_annot *an = &s->annots.a[sg_term_node (s, t)->aux];
+      for (uint32_t j = 0; j < an->nattrs; j++)
+        {
+          const sg_attr *at = &s->attrs.a[an->attrs + j];
+          if (at->kind == SG_ATTR_NAMED && k-- == 0) return sg_store_text (s, at->value);
+        }
     }
   return NULL;
 }
@@ -209,8 +219,12 @@ sg_core_subset (const sg_store *s, const sg_script *sc, const char *keep, sg_buf
       if (c->kind == SG_WK_SET_INFO && c->aux == SG_WK_K_STATUS) continue;
       if (c->kind == SG_WK_ASSERT && !(c->flags & SG_CMD_RAW) && c->n == 1)
         {
-          const char *name = sg_core_assert_name (s, sc->items.a[c->items]);
-          if (name && !in_list (name, strlen (name), keep)) continue;
+          /* kept when it has no name or one of its names is kept */
+          const char *name = sg_core_nth_name (s, sc->items.a[c->items], 0);
+          bool kept = !name;
+          for (uint32_t k = 0; name && !kept; name = sg_core_nth_name (s, sc->items.a[c->items], ++k))
+            kept = in_list (name, strlen (name), keep);
+          if (!kept) continue;
         }
       sg_print_cmd (sc, i, &po, out);
     }
@@ -225,10 +239,12 @@ sg_core_named (const sg_store *s, const sg_script *sc, sg_buf *b)
     {
       const sg_cmd *c = &sc->cmds.a[i];
       if (c->kind != SG_WK_ASSERT || (c->flags & SG_CMD_RAW) || c->n != 1) continue;
-      const char *name = sg_core_assert_name (s, sc->items.a[c->items]);
-      if (!name) continue;
-      if (b->len) sg_buf_addc (b, ' ');
-      sg_buf_adds (b, name);
+      const char *name;
+      for (uint32_t k = 0; (name = sg_core_nth_name (s, sc->items.a[c->items], k)); k++)
+        {
+          if (b->len) sg_buf_addc (b, ' ');
+          sg_buf_adds (b, name);
+        }
     }
 }
 

@@ -50,14 +50,17 @@ sg_rc sg_core_query_text (const char *text, size_t len, sg_buf *out /* OUT, rese
  * an entry that is not a plain symbol (a solver's `timeout`, an error). */
 bool sg_core_read (const char *out, size_t n, sg_buf *names);
 
-/* The script sc (of store s) with only the named assertions whose name is in `keep`
+/* The script sc (of store s) with only the named assertions one of whose names is in `keep`
  * (space-separated names): unnamed assertions and every other command are kept, except
  * set-info :status (the subset's status is not the script's). Printed into out (reset). */
 sg_rc sg_core_subset (const sg_store *s, const sg_script *sc, const char *keep, sg_buf *out);
 
 /* The :named name of assertion term t, or NULL when it has none. */
 const char *sg_core_assert_name (const sg_store *s, sg_term t);
-/* The names of sc's named assertions, space-separated, into b (reset first). */
+/* Its k-th name, outer annotations first ((! (! F :named a) :named b): b, then a), or NULL. */
+const char *sg_core_nth_name (const sg_store *s, sg_term t, uint32_t k);
+/* The names of sc's named assertions (every name of each), space-separated, into b (reset
+ * first). */
 void sg_core_named (const sg_store *s, const sg_script *sc, sg_buf *b);
 
 /* Is every name of the space-separated list a (the first argument) also in list b? */

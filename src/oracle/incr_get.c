@@ -187,6 +187,48 @@ typedef struct get_ctx {
   sg_buf question, items, again, sub;
 } get_ctx;
 
+/* The formula under the annotations of assertion term t, printed into b (reset first). */
+static void
+formula_text (const sg_store *s, sg_term t, sg_buf *b)
+{
+  sg_print_opts po = { 0 };
+  while (sg_term_op (s, t) == SG_OP_ANNOT) t = sg_term_arg (s, t, 0);
+  sg_buf_reset (b);
+  sg_print_term (s, t, &po, b);
+}
+
+/* Is `name` a name the script gave earlier (an assertion since popped or reset) to a formula
+ * that a named assertion in scope (sc2 of s2) asserts again under another name? Then a core
+ * naming it is ambiguous, not wrong (cvc5 keeps the first name of a formula). */
+static bool
+renamed (const get_ctx *g, const sg_store *s2, const sg_script *sc2, const char *name, char *now,
+         size_t size)
+{
+  sg_buf a, b;
+  sg_buf_init (&a), sg_buf_init (&b);
+  bool found = false;
+  for (uint32_t i = 0; i <= g->at && !a.len; i++)
+    {
+      const sg_cmd *c = &g->sc->cmds.a[i];
+      if (c->kind != SG_WK_ASSERT || (c->flags & SG_CMD_RAW) || c->n != 1) continue;
+      sg_term t = sg_cmd_items (g->sc, c)[0];
+      for (uint32_t k = 0, hit = 0; !hit && sg_core_nth_name (g->s, t, k); k++)
+        if ((hit = !strcmp (sg_core_nth_name (g->s, t, k), name))) formula_text (g->s, t, &a);
+    }
+  for (uint32_t i = 0; i < sc2->cmds.n && a.len && !found; i++)
+    {
+      const sg_cmd *c = &sc2->cmds.a[i];
+      if (c->kind != SG_WK_ASSERT || (c->flags & SG_CMD_RAW) || c->n != 1) continue;
+      sg_term t = sg_cmd_items (sc2, c)[0];
+      if (!sg_core_nth_name (s2, t, 0)) continue;
+      formula_text (s2, t, &b);
+      found = b.len == a.len && !memcmp (a.s, b.s, a.len);
+      if (found) snprintf (now, size, "%s", sg_core_nth_name (s2, t, 0));
+    }
+  sg_buf_free (&a), sg_buf_free (&b);
+  return found;
+}
+
 /* get-unsat-core after query q for run pr: a name that is not a named assertion in scope, or a
  * core satisfiable alone, confirmed by the same core again. True when r holds the finding. */
 static bool
@@ -209,18 +251,22 @@ judge_core (get_ctx *g, const sg_probe_run *pr, sg_incr_result *r)
       || !ask (g->o, pr, &g->question, g->q, &g->items, r) || !g->items.len)
     goto done;
   one_line (&g->items, core, sizeof core);
+  char keep[400];
+  snprintf (keep, sizeof keep, "%s", core);
   for (const char *p = core; *p && !what[0];)
     {
       size_t n = strcspn (p, " ");
-      char name[64];
+      char name[64], now[64];
       snprintf (name, sizeof name, "%.*s", (int) n, p);
-      if (!sg_core_names_subset (name, sg_buf_cstr (&named)))
-        snprintf (what, sizeof what, "names %.40s, which is not a named assertion in scope", name);
+      if (sg_core_names_subset (name, sg_buf_cstr (&named))) {}
+      else if (renamed (g, &s2, &sc2, name, now, sizeof now))
+        snprintf (keep + strlen (keep), sizeof keep - strlen (keep), " %s", now); /* its name now */
+      else snprintf (what, sizeof what, "names %.40s, which is not a named assertion in scope", name);
       p += n + (p[n] == ' ');
     }
   if (!what[0])
     {
-      if (sg_core_subset (&s2, &sc2, core, &g->sub) || !validated_sat (g->o, &g->sub, who, sizeof who, r))
+      if (sg_core_subset (&s2, &sc2, keep, &g->sub) || !validated_sat (g->o, &g->sub, who, sizeof who, r))
         goto done;
       snprintf (what, sizeof what, "is satisfiable: %s answers sat on it alone with a model our "
                 "evaluator validates", who);
@@ -265,6 +311,12 @@ judge_assumptions (get_ctx *g, const sg_probe_run *pr, sg_incr_result *r)
       size_t opens = 0;
       for (const char *q = t; *q && *q != '\n'; q++) opens += *q == '(';
       if (opens > 1 || (opens == 1 && strncmp (t, "(not ", 5))) goto done;
+      /* the name of a named assertion as an assumption: z3 answers with the formula it names,
+       * which cannot be told from a literal outside the assumptions: not judged */
+      sg_term a = sg_cmd_items (g->sc, c)[k];
+      if (opens == 1 && sg_term_nargs (g->s, a) == 1) a = sg_term_arg (g->s, a, 0);
+      if (sg_term_op (g->s, a) == SG_OP_APP && g->s->funs.a[sg_term_node (g->s, a)->aux].kind == SG_FUN_NAMED)
+        goto done;
     }
   if (question (g->s, g->sc, g->at, ":produce-unsat-assumptions", "(get-unsat-assumptions)", &g->question)
       || !ask (g->o, pr, &g->question, g->q, &g->items, r))
