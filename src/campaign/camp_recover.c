@@ -23,6 +23,7 @@
 #include "base/file.h"
 #include "base/json.h"
 #include "campaign/dedup.h"
+#include "oracle/finding_keys.h"
 #include "run/guard.h"
 #include "run/run.h"
 
@@ -186,24 +187,24 @@ static bool
 read_pair (const sg_json *j, const char *trig, size_t tl, const char *solvers_desc, pair *pr,
            sg_db_finding *fd)
 {
-  jfield (j, "kind", pr->kind, sizeof pr->kind);
-  jfield (j, "solver", pr->solver, sizeof pr->solver);
+  jfield (j, SG_FK_KIND, pr->kind, sizeof pr->kind);
+  jfield (j, SG_FK_SOLVER, pr->solver, sizeof pr->solver);
   if (!pr->kind[0] || !pr->solver[0]) return false;
-  jfield (j, "why", pr->why, sizeof pr->why);
-  jfield (j, "technique", pr->tech, sizeof pr->tech);
-  uint32_t seeds = sg_json_get (j, 0, "seeds");
+  jfield (j, SG_FK_WHY, pr->why, sizeof pr->why);
+  jfield (j, SG_FK_TECHNIQUE, pr->tech, sizeof pr->tech);
+  uint32_t seeds = sg_json_get (j, 0, SG_FK_SEEDS);
   uint32_t s1 = seeds < j->n.n ? j->n.a[seeds].first : UINT32_MAX;
   uint32_t s2 = s1 < j->n.n ? j->n.a[s1].next : UINT32_MAX;
   snprintf (pr->seed1, sizeof pr->seed1, "%s", sg_json_str (j, s1) ? sg_json_str (j, s1) : "");
   snprintf (pr->seed2, sizeof pr->seed2, "%s", sg_json_str (j, s2) ? sg_json_str (j, s2) : "");
   /* The culprit's run: its signature. */
   pr->sig[0] = 0;
-  uint32_t runs = sg_json_get (j, 0, "runs");
+  uint32_t runs = sg_json_get (j, 0, SG_FK_RUNS);
   for (uint32_t r = runs < j->n.n ? j->n.a[runs].first : UINT32_MAX; r < j->n.n; r = j->n.a[r].next)
     {
-      const char *who = sg_json_str (j, sg_json_get (j, r, "solver"));
+      const char *who = sg_json_str (j, sg_json_get (j, r, SG_FK_RUN_SOLVER));
       if (!who || strcmp (who, pr->solver)) continue;
-      const char *sig = sg_json_str (j, sg_json_get (j, r, "signature"));
+      const char *sig = sg_json_str (j, sg_json_get (j, r, SG_FK_RUN_SIGNATURE));
       snprintf (pr->sig, sizeof pr->sig, "%s", sig ? sig : "");
       break;
     }
@@ -219,9 +220,9 @@ read_pair (const sg_json *j, const char *trig, size_t tl, const char *solvers_de
   fd->technique = pr->tech;
   fd->seed1 = pr->seed1;
   fd->seed2 = pr->seed2[0] ? pr->seed2 : NULL;
-  fd->rng_seed = sg_json_u64 (j, sg_json_get (j, 0, "rng_seed"), 0);
-  fd->mutant = sg_json_u64 (j, sg_json_get (j, 0, "mutant"), 0);
-  fd->step = (uint32_t) sg_json_u64 (j, sg_json_get (j, 0, "step"), 0);
+  fd->rng_seed = sg_json_u64 (j, sg_json_get (j, 0, SG_FK_RNG_SEED), 0);
+  fd->mutant = sg_json_u64 (j, sg_json_get (j, 0, SG_FK_MUTANT), 0);
+  fd->step = (uint32_t) sg_json_u64 (j, sg_json_get (j, 0, SG_FK_STEP), 0);
   fd->signature = pr->sig;
   fd->why = pr->why;
   fd->key = pr->key;

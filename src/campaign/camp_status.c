@@ -10,12 +10,11 @@ void
 sg_camp_session_counts (const shared *sh, uint32_t workers, const sg_db_counts *base, sg_db_counts *out)
 {
   *out = *base;
-  uint64_t *b = (uint64_t *) out;
   for (uint32_t i = 0; i < workers; i++)
     {
-      const uint64_t *a = (const uint64_t *) &sh->w[i];
-      for (size_t k = 0; k < sizeof (sg_db_counts) / sizeof (uint64_t); k++)
-        b[k] += __atomic_load_n (&a[k], __ATOMIC_RELAXED);
+#define SG_COUNTER(name, how, db, ...) SG_COUNTER_IN_DB (db, out->name += LOAD (sh->w[i].name);)
+#include "loop/counters.def"
+#undef SG_COUNTER
     }
 }
 

@@ -284,8 +284,10 @@ sg_camp_worker_main (const sg_campaign_opts *o, const char *dbpath, const char *
       bool pairs = er.tech->nseeds > 1;
       uint32_t ngroup = pairs ? fusion_group (seeds, nseeds, logics, er.mode, &r, group) : 0;
       sg_fuzz_run (&fo, pairs ? (ngroup ? group : seeds) : mine, pairs ? (ngroup ? ngroup : nseeds) : nmine, &st);
-      sg_db_counts c = { st.mutants, st.calls, st.decided, st.unknown, st.timeouts,
-                         st.rejected, st.unconfirmed, st.ill_typed, st.chains };
+      sg_db_counts c; /* the slice's (loop/counters.def: the stored rows) */
+#define SG_COUNTER(name, how, db, ...) SG_COUNTER_IN_DB (db, c.name = st.name;)
+#include "loop/counters.def"
+#undef SG_COUNTER
       if (st.exec_failed)
         {
           /* A solver could not start: the slice is not marked done (an enumeration's
@@ -297,16 +299,10 @@ sg_camp_worker_main (const sg_campaign_opts *o, const char *dbpath, const char *
           break;
         }
       sg_db_slice_end (&db, w, slice, &c);
-      ADD (sh->w[w].mutants, c.mutants);
+#define SG_COUNTER(name, how, db, ...) SG_COUNTER_IN_DB (db, ADD (sh->w[w].name, c.name);)
+#include "loop/counters.def"
+#undef SG_COUNTER
       ADD (sh->lost, st.lost);
-      ADD (sh->w[w].calls, c.calls);
-      ADD (sh->w[w].decided, c.decided);
-      ADD (sh->w[w].unknown, c.unknown);
-      ADD (sh->w[w].timeouts, c.timeouts);
-      ADD (sh->w[w].rejected, c.rejected);
-      ADD (sh->w[w].unconfirmed, c.unconfirmed);
-      ADD (sh->w[w].ill_typed, c.ill_typed);
-      ADD (sh->w[w].chains, c.chains);
       rmdir (out); /* only when it stayed empty */
       if (c.mutants == 0) sg_nap (0.1); /* an engine with nothing to do: do not spin */
       slice++;

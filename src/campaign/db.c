@@ -22,9 +22,10 @@ static const char *schema =
   "CREATE TABLE IF NOT EXISTS slices (worker INTEGER NOT NULL, slice INTEGER NOT NULL,"
   " engine TEXT NOT NULL, rng_seed TEXT NOT NULL, chain0 INTEGER NOT NULL, chains INTEGER NOT NULL,"
   " started REAL NOT NULL, state TEXT NOT NULL DEFAULT 'running',"
-  " mutants INTEGER DEFAULT 0, calls INTEGER DEFAULT 0, decided INTEGER DEFAULT 0,"
-  " unknown INTEGER DEFAULT 0, timeouts INTEGER DEFAULT 0, rejected INTEGER DEFAULT 0,"
-  " unconfirmed INTEGER DEFAULT 0, ill_typed INTEGER DEFAULT 0, chains_done INTEGER DEFAULT 0,"
+  /* the stored counters (loop/counters.def): " mutants INTEGER DEFAULT 0," ... */
+#define SG_COUNTER(name, how, db, col, ...) SG_COUNTER_IN_DB (db, " " col " INTEGER DEFAULT 0,")
+#include "loop/counters.def"
+#undef SG_COUNTER
   " PRIMARY KEY (worker, slice));"
   "CREATE TABLE IF NOT EXISTS buckets (id INTEGER PRIMARY KEY, kind TEXT NOT NULL,"
   " solver TEXT NOT NULL, logic TEXT NOT NULL, signature TEXT NOT NULL, key TEXT NOT NULL,"
@@ -43,8 +44,12 @@ static const char *schema =
   " bucket INTEGER NOT NULL REFERENCES buckets (id));"
   "CREATE INDEX IF NOT EXISTS findings_bucket ON findings (bucket);"
   "CREATE TABLE IF NOT EXISTS stats (id INTEGER PRIMARY KEY, t REAL NOT NULL,"
-  " elapsed REAL NOT NULL, mutants INTEGER, calls INTEGER, decided INTEGER, unknown INTEGER,"
-  " timeouts INTEGER, rejected INTEGER, unconfirmed INTEGER, findings INTEGER, buckets INTEGER);"
+  " elapsed REAL NOT NULL,"
+  /* the plotted counters (loop/counters.def): " mutants INTEGER," ... */
+#define SG_COUNTER(name, how, db, col, ...) SG_COUNTER_IN_PLOT (db, " " col " INTEGER,")
+#include "loop/counters.def"
+#undef SG_COUNTER
+  " findings INTEGER, buckets INTEGER);"
   TRIAGE_SCHEMA;
 
 static sg_rc
@@ -446,19 +451,42 @@ sg_db_slice_begin (sg_db *db, uint32_t worker, uint32_t slice, const char *engin
   return done (db, st, "slice begin");
 }
 
+/* The stored counters' SQL (loop/counters.def, the rows whose DB is SLICE or PLOT, in their
+ * order): NCOUNTS of them. */
+enum { NCOUNTS = sizeof (sg_db_counts) / sizeof (uint64_t) };
+static const char SLICE_END[] = "UPDATE slices SET state = 'done'"
+#define SG_COUNTER(name, how, db, col, ...) SG_COUNTER_IN_DB (db, ", " col " = ?")
+#include "loop/counters.def"
+#undef SG_COUNTER
+  " WHERE worker = ? AND slice = ?";
+static const char TOTALS[] = "SELECT state"
+#define SG_COUNTER(name, how, db, col, ...) SG_COUNTER_IN_DB (db, ", " col)
+#include "loop/counters.def"
+#undef SG_COUNTER
+  " FROM slices WHERE state = 'done'";
+static const char STATS_ADD[] = "INSERT INTO stats (t, elapsed"
+#define SG_COUNTER(name, how, db, col, ...) SG_COUNTER_IN_PLOT (db, ", " col)
+#include "loop/counters.def"
+#undef SG_COUNTER
+  ", findings, buckets) VALUES (?, ?"
+#define SG_COUNTER(name, how, db, col, ...) SG_COUNTER_IN_PLOT (db, ", ?")
+#include "loop/counters.def"
+#undef SG_COUNTER
+  ", ?, ?)";
+
 sg_rc
 sg_db_slice_end (sg_db *db, uint32_t worker, uint32_t slice, const sg_db_counts *c)
 {
-  sqlite3_stmt *st = prep (db, "UPDATE slices SET state = 'done', mutants = ?, calls = ?,"
-                               " decided = ?, unknown = ?, timeouts = ?, rejected = ?,"
-                               " unconfirmed = ?, ill_typed = ?, chains_done = ?"
-                               " WHERE worker = ? AND slice = ?");
+  sqlite3_stmt *st = prep (db, SLICE_END);
   if (!st) return SG_RC_IO;
-  const uint64_t v[] = { c->mutants, c->calls, c->decided, c->unknown, c->timeouts,
-                         c->rejected, c->unconfirmed, c->ill_typed, c->chains };
-  for (int i = 0; i < 9; i++) sqlite3_bind_int64 (st, i + 1, (sqlite3_int64) v[i]);
-  sqlite3_bind_int64 (st, 10, worker);
-  sqlite3_bind_int64 (st, 11, slice);
+  const uint64_t v[] = {
+#define SG_COUNTER(name, how, db, ...) SG_COUNTER_IN_DB (db, c->name,)
+#include "loop/counters.def"
+#undef SG_COUNTER
+  };
+  for (int i = 0; i < NCOUNTS; i++) sqlite3_bind_int64 (st, i + 1, (sqlite3_int64) v[i]);
+  sqlite3_bind_int64 (st, NCOUNTS + 1, worker);
+  sqlite3_bind_int64 (st, NCOUNTS + 2, slice);
   return done (db, st, "slice end");
 }
 
@@ -524,23 +552,25 @@ sg_db_totals (sg_db *db, sg_db_counts *c)
   memset (c, 0, sizeof *c);
   /* Row by row, in C: a counter no slice reaches (a damaged row: negative, or past 2^40) is
    * left out and said, where SQL's SUM would stop with an integer overflow (totals of 0). */
-  sqlite3_stmt *st = prep (db, "SELECT mutants, calls, decided, unknown, timeouts, rejected, unconfirmed,"
-                               " ill_typed, chains_done FROM slices WHERE state = 'done'");
+  sqlite3_stmt *st = prep (db, TOTALS); /* column 0 is the state, then the counters */
   if (!st) return SG_RC_IO;
-  uint64_t *v[] = { &c->mutants, &c->calls, &c->decided, &c->unknown, &c->timeouts,
-                    &c->rejected, &c->unconfirmed, &c->ill_typed, &c->chains };
+  uint64_t *v[] = {
+#define SG_COUNTER(name, how, db, ...) SG_COUNTER_IN_DB (db, &c->name,)
+#include "loop/counters.def"
+#undef SG_COUNTER
+  };
   uint64_t bad = 0;
   int r;
   while ((r = sqlite3_step (st)) == SQLITE_ROW)
     {
       int i = 0;
-      for (; i < 9; i++)
+      for (; i < NCOUNTS; i++)
         {
-          sqlite3_int64 x = sqlite3_column_int64 (st, i);
+          sqlite3_int64 x = sqlite3_column_int64 (st, i + 1);
           if (x < 0 || x > ((sqlite3_int64) 1 << 40)) break;
         }
-      if (i < 9) { bad++; continue; }
-      for (i = 0; i < 9; i++) *v[i] += (uint64_t) sqlite3_column_int64 (st, i);
+      if (i < NCOUNTS) { bad++; continue; }
+      for (i = 0; i < NCOUNTS; i++) *v[i] += (uint64_t) sqlite3_column_int64 (st, i + 1);
     }
   sqlite3_finalize (st);
   if (r != SQLITE_DONE) return fail (db, "totals");
@@ -580,15 +610,16 @@ sg_db_stats_add (sg_db *db, double elapsed, const sg_db_counts *c)
 {
   uint64_t nf = 0, nb = 0;
   if (sg_db_count (db, "findings", &nf) || sg_db_count (db, "buckets", &nb)) return SG_RC_IO;
-  sqlite3_stmt *st = prep (db, "INSERT INTO stats (t, elapsed, mutants, calls, decided, unknown,"
-                               " timeouts, rejected, unconfirmed, findings, buckets)"
-                               " VALUES (?,?,?,?,?,?,?,?,?,?,?)");
+  sqlite3_stmt *st = prep (db, STATS_ADD);
   if (!st) return SG_RC_IO;
   sqlite3_bind_double (st, 1, (double) time (NULL));
   sqlite3_bind_double (st, 2, elapsed);
-  const uint64_t v[] = { c->mutants, c->calls, c->decided, c->unknown, c->timeouts, c->rejected,
-                         c->unconfirmed, nf, nb };
-  for (int i = 0; i < 9; i++) sqlite3_bind_int64 (st, i + 3, (sqlite3_int64) v[i]);
+  const uint64_t v[] = {
+#define SG_COUNTER(name, how, db, ...) SG_COUNTER_IN_PLOT (db, c->name,)
+#include "loop/counters.def"
+#undef SG_COUNTER
+    nf, nb };
+  for (int i = 0; i < (int) (sizeof v / sizeof *v); i++) sqlite3_bind_int64 (st, i + 3, (sqlite3_int64) v[i]);
   return done (db, st, "stats");
 }
 

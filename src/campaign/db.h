@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "base/rc.h"
+#include "loop/counters.h"
 
 typedef struct sqlite3 sqlite3;
 
@@ -77,8 +78,12 @@ sg_rc sg_db_add_finding (sg_db *db, const sg_db_finding *f, const char *initial_
 /* A slice (unit of work of one worker) started / ended. */
 sg_rc sg_db_slice_begin (sg_db *db, uint32_t worker, uint32_t slice, const char *engine,
                          uint64_t rng_seed, uint64_t chain0, uint64_t chains, double elapsed);
+/* A slice's counters: one uint64_t per row of loop/counters.def whose DB is SLICE or PLOT (the
+ * columns of table slices, in its order). */
 typedef struct sg_db_counts {
-  uint64_t mutants, calls, decided, unknown, timeouts, rejected, unconfirmed, ill_typed, chains;
+#define SG_COUNTER(name, how, db, ...) SG_COUNTER_IN_DB (db, uint64_t name;)
+#include "loop/counters.def"
+#undef SG_COUNTER
 } sg_db_counts;
 sg_rc sg_db_slice_end (sg_db *db, uint32_t worker, uint32_t slice, const sg_db_counts *c);
 /* Resume: the next slice number of worker w, and the next chain of (w, engine). */

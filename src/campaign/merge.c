@@ -426,24 +426,44 @@ merge_one (sg_db *dst, sg_db *src, const char *dst_dir, const char *src_dir, sql
   return SG_RC_OK;
 }
 
+/* The slices' SQL of a merge: a slice's own columns, then the stored counters (the rows of
+ * loop/counters.def whose DB is SLICE or PLOT). */
+#define SLICE_OWN "worker, slice, engine, rng_seed, chain0, chains, started, state"
+static const char SLICES_OF[] = "SELECT " SLICE_OWN
+#define SG_COUNTER(name, how, db, col, ...) SG_COUNTER_IN_DB (db, ", " col)
+#include "loop/counters.def"
+#undef SG_COUNTER
+  " FROM slices ORDER BY worker, slice";
+/* only by a state further on: more mutants or calls, or as many and the row there still
+ * 'running' (merging an older copy of a shard lowers nothing, nor undoes a slice's end); the
+ * parameters are named as the columns of SLICES_OF they take (":mutants") */
+static const char SLICE_UPDATE[] = "UPDATE slices SET state = :state"
+#define SG_COUNTER(name, how, db, col, ...) SG_COUNTER_IN_DB (db, ", " col " = :" col)
+#include "loop/counters.def"
+#undef SG_COUNTER
+  " WHERE rng_seed = :rng_seed AND (mutants < :mutants OR calls < :calls"
+  " OR (mutants = :mutants AND calls = :calls AND state = 'running'))";
+static const char SLICE_INSERT[] = "INSERT INTO slices (" SLICE_OWN
+#define SG_COUNTER(name, how, db, col, ...) SG_COUNTER_IN_DB (db, ", " col)
+#include "loop/counters.def"
+#undef SG_COUNTER
+  ") VALUES (?, ?, ?, ?, ?, ?, ?, ?"
+#define SG_COUNTER(name, how, db, col, ...) SG_COUNTER_IN_DB (db, ", ?")
+#include "loop/counters.def"
+#undef SG_COUNTER
+  ")";
+
 /* The work counters: a slice is known by its rng seed (unique across shards: the shard is
  * mixed in); a known one is updated (a shard that went on since), a new one gets a worker
  * number after those there. */
 static void
 merge_slices (sg_db *dst, sg_db *src, sg_merge_stats *ms)
 {
-  sqlite3_stmt *sl = q (src, "SELECT worker, slice, engine, rng_seed, chain0, chains, started, state, mutants, calls,"
-                             " decided, unknown, timeouts, rejected, unconfirmed, ill_typed, chains_done FROM slices ORDER BY worker, slice");
-  /* only by a state further on: more mutants or calls, or as many and the row there still
-   * 'running' (merging an older copy of a shard lowers nothing, nor undoes a slice's end) */
-  sqlite3_stmt *upd = q (dst, "UPDATE slices SET state = ?1, mutants = ?2, calls = ?3, decided = ?4, unknown = ?5,"
-                              " timeouts = ?6, rejected = ?7, unconfirmed = ?8, ill_typed = ?9, chains_done = ?10"
-                              " WHERE rng_seed = ?11 AND (mutants < ?2 OR calls < ?3"
-                              " OR (mutants = ?2 AND calls = ?3 AND state = 'running'))");
+  sqlite3_stmt *sl = q (src, SLICES_OF);
+  sqlite3_stmt *upd = q (dst, SLICE_UPDATE);
   sqlite3_stmt *has = q (dst, "SELECT 1 FROM slices WHERE rng_seed = ?");
-  sqlite3_stmt *ins = q (dst, "INSERT INTO slices (worker, slice, engine, rng_seed, chain0, chains, started, state,"
-                              " mutants, calls, decided, unknown, timeouts, rejected, unconfirmed, ill_typed, chains_done)"
-                              " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  sqlite3_stmt *ins = q (dst, SLICE_INSERT);
+  int ncols = sl ? sqlite3_column_count (sl) : 0;
   int64_t base = 0;
   sqlite3_stmt *m = q (dst, "SELECT COALESCE (MAX (worker) + 1, 0) FROM slices");
   if (m && sqlite3_step (m) == SQLITE_ROW) base = sqlite3_column_int64 (m, 0);
@@ -452,8 +472,13 @@ merge_slices (sg_db *dst, sg_db *src, sg_merge_stats *ms)
   while (sl && upd && has && ins && sqlite3_step (sl) == SQLITE_ROW)
     {
       sqlite3_reset (upd);
-      for (int k = 7; k < 17; k++) sqlite3_bind_value (upd, k - 6, sqlite3_column_value (sl, k));
-      sqlite3_bind_value (upd, 11, sqlite3_column_value (sl, 3));
+      for (int k = 0; k < ncols; k++)
+        {
+          char param[64];
+          snprintf (param, sizeof param, ":%s", sqlite3_column_name (sl, k));
+          int at = sqlite3_bind_parameter_index (upd, param);
+          if (at) sqlite3_bind_value (upd, at, sqlite3_column_value (sl, k));
+        }
       if (sqlite3_step (upd) == SQLITE_DONE && sqlite3_changes (sg_db_handle (dst)) > 0) continue;
       sqlite3_reset (has);
       sqlite3_bind_value (has, 1, sqlite3_column_value (sl, 3));
@@ -468,7 +493,7 @@ merge_slices (sg_db *dst, sg_db *src, sg_merge_stats *ms)
         }
       sqlite3_reset (ins);
       sqlite3_bind_int64 (ins, 1, base + w);
-      for (int k = 1; k < 17; k++) sqlite3_bind_value (ins, k + 1, sqlite3_column_value (sl, k));
+      for (int k = 1; k < ncols; k++) sqlite3_bind_value (ins, k + 1, sqlite3_column_value (sl, k));
       sqlite3_step (ins);
     }
   sg_db_exec (dst, "COMMIT");

@@ -14,6 +14,7 @@
 #include "base/json.h"
 #include "campaign/db.h"
 #include "campaign/report.h"
+#include "oracle/finding_keys.h"
 
 #define JSON_MAX ((size_t) 16 << 20) /* bytes of a finding's .json read (as bugs recover) */
 
@@ -150,20 +151,20 @@ drawn_options (const char *dir, const char *reduced, const char *json, sg_buf *b
   sg_json j;
   sg_diag d;
   sg_diag_init (&d, json);
-  if (t && !cut && strstr (t, "\"options\"") && !sg_json_parse (t, strlen (t), json, &j, &d))
+  if (t && !cut && strstr (t, "\"" SG_FK_RUN_OPTIONS "\"") && !sg_json_parse (t, strlen (t), json, &j, &d))
     {
-      uint32_t runs = sg_json_get (&j, 0, "runs");
+      uint32_t runs = sg_json_get (&j, 0, SG_FK_RUNS);
       uint32_t r = runs != UINT32_MAX && j.n.a[runs].kind == SG_JSON_ARR ? j.n.a[runs].first : UINT32_MAX;
       /* A crash or an invalid model is the blamed run's own: only its options (issue 49). */
-      const char *kind = sg_json_str (&j, sg_json_get (&j, 0, "kind"));
-      const char *blamed = sg_json_str (&j, sg_json_get (&j, 0, "solver"));
+      const char *kind = sg_json_str (&j, sg_json_get (&j, 0, SG_FK_KIND));
+      const char *blamed = sg_json_str (&j, sg_json_get (&j, 0, SG_FK_SOLVER));
       bool own = kind && blamed && (!strcmp (kind, "crash") || !strcmp (kind, "invalid-model"));
       for (; r != UINT32_MAX; r = j.n.a[r].next)
         {
           if (j.n.a[r].kind != SG_JSON_OBJ) continue;
-          const char *solver = sg_json_str (&j, sg_json_get (&j, r, "solver"));
+          const char *solver = sg_json_str (&j, sg_json_get (&j, r, SG_FK_RUN_SOLVER));
           if (own && solver && strcmp (solver, blamed)) continue;
-          uint32_t o = sg_json_get (&j, r, "options");
+          uint32_t o = sg_json_get (&j, r, SG_FK_RUN_OPTIONS);
           if (!solver || o == UINT32_MAX || j.n.a[o].kind != SG_JSON_ARR || j.n.a[o].first == UINT32_MAX) continue;
           if (b->len) sg_buf_adds (b, "; ");
           sg_buf_adds (b, solver);

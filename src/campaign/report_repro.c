@@ -10,6 +10,7 @@
 
 #include "base/buf.h"
 #include "base/json.h"
+#include "oracle/finding_keys.h"
 #include "oracle/repro.h"
 
 enum { REPRO_JSON_MAX = 1 << 20 };
@@ -83,23 +84,23 @@ sg_report_repro_text (const char *t, size_t len, const char *reduced, const char
   sg_diag_init (&d, "finding");
   if (sg_json_parse (t, len, "finding", &j, &d)) return false;
   bool ok = false;
-  uint32_t o = sg_json_get (&j, 0, "reproduce");
-  uint32_t cmd = o != UINT32_MAX ? sg_json_get (&j, o, "command") : UINT32_MAX;
+  uint32_t o = sg_json_get (&j, 0, SG_FK_REPRODUCE);
+  uint32_t cmd = o != UINT32_MAX ? sg_json_get (&j, o, SG_FK_REPRO_COMMAND) : UINT32_MAX;
   if (cmd != UINT32_MAX && j.n.a[cmd].kind == SG_JSON_ARR && j.n.a[cmd].first != UINT32_MAX)
     {
-      field (&j, o, "solver", r->solver, sizeof r->solver);
-      field (&j, o, "expected", r->expected, sizeof r->expected);
-      field (&j, o, "actual", r->actual, sizeof r->actual);
-      field (&j, o, "shows", r->shows, sizeof r->shows);
+      field (&j, o, SG_FK_REPRO_SOLVER, r->solver, sizeof r->solver);
+      field (&j, o, SG_FK_REPRO_EXPECTED, r->expected, sizeof r->expected);
+      field (&j, o, SG_FK_REPRO_ACTUAL, r->actual, sizeof r->actual);
+      field (&j, o, SG_FK_REPRO_SHOWS, r->shows, sizeof r->shows);
       uint32_t n = 0;
       for (uint32_t w = j.n.a[cmd].first; w != UINT32_MAX; w = j.n.a[w].next) n++;
-      bool in = sg_json_num (&j, sg_json_get (&j, o, "stdin"), 0) != 0;
+      bool in = sg_json_num (&j, sg_json_get (&j, o, SG_FK_REPRO_STDIN), 0) != 0;
       /* the positions in range, or no block at all (a damaged JSON names no command) */
       int64_t st = -1, fa = -1, oa = 0, on64 = 0;
-      bool sane = int_field (&j, o, "status", -1, 255, -1, &st)
-                  && int_field (&j, o, "file_at", -1, (double) n - 1, -1, &fa) && (in ? fa == -1 : fa >= 0)
-                  && int_field (&j, o, "options_n", 0, n, 0, &on64)
-                  && int_field (&j, o, "options_at", 0, (double) (n - (uint32_t) on64), 0, &oa);
+      bool sane = int_field (&j, o, SG_FK_REPRO_STATUS, -1, 255, -1, &st)
+                  && int_field (&j, o, SG_FK_REPRO_FILE_AT, -1, (double) n - 1, -1, &fa) && (in ? fa == -1 : fa >= 0)
+                  && int_field (&j, o, SG_FK_REPRO_OPTIONS_N, 0, n, 0, &on64)
+                  && int_field (&j, o, SG_FK_REPRO_OPTIONS_AT, 0, (double) (n - (uint32_t) on64), 0, &oa);
       if (!sane)
         {
           sg_json_free (&j);
@@ -108,7 +109,7 @@ sg_report_repro_text (const char *t, size_t len, const char *reduced, const char
       r->status = (int) st;
       int file_at = (int) fa;
       uint32_t at = (uint32_t) oa, on = (uint32_t) on64;
-      r->get_model = sg_json_num (&j, sg_json_get (&j, o, "get_model"), 0) != 0;
+      r->get_model = sg_json_num (&j, sg_json_get (&j, o, SG_FK_REPRO_GET_MODEL), 0) != 0;
       /* once reduced, the drawn options are the reduced trigger's (none when it names none) */
       char words[4096] = "";
       bool red = on && at + on <= n && reduced;

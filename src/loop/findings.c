@@ -9,7 +9,13 @@
 #include <unistd.h>
 
 #include "base/file.h"
+#include "oracle/finding_keys.h"
 #include "oracle/repro.h"
+
+/* A key of the finding object on a line of its own (",\n  \"kind\": "), and a key of an object
+ * written on one line (", \"solver\": "): the keys are oracle/finding_keys.h's. */
+#define KEY_TOP(k) ",\n  \"" k "\": "
+#define KEY_IN(k) ", \"" k "\": "
 
 /* Does every '/'-separated component of s[0..] hold a name other than "", "." and ".."? */
 static bool
@@ -74,30 +80,31 @@ reproduce (sg_buf *b, const sg_probe *p, const char *file, sg_answer expected)
       return;
     }
   uint32_t n = rp.argv.n ? rp.argv.n - 1 : 0;
-  sg_buf_adds (b, ",\n  \"reproduce\": {\"solver\": ");
+  sg_buf_adds (b, KEY_TOP (SG_FK_REPRODUCE) "{\"" SG_FK_REPRO_SOLVER "\": ");
   jstr (b, p->runs.a[p->verdict.culprit].prof->name);
-  sg_buf_adds (b, ", \"command\": [");
+  sg_buf_adds (b, KEY_IN (SG_FK_REPRO_COMMAND) "[");
   for (uint32_t k = 0; k < n; k++)
     {
       if (k) sg_buf_adds (b, ", ");
       jstr (b, rp.argv.a[k]);
     }
-  sg_buf_printf (b, "], \"stdin\": %s, \"file_at\": %d, \"options_at\": %u, \"options_n\": %u, \"get_model\": %s",
+  sg_buf_printf (b, "]" KEY_IN (SG_FK_REPRO_STDIN) "%s" KEY_IN (SG_FK_REPRO_FILE_AT) "%d" KEY_IN (SG_FK_REPRO_OPTIONS_AT) "%u"
+                 KEY_IN (SG_FK_REPRO_OPTIONS_N) "%u" KEY_IN (SG_FK_REPRO_GET_MODEL) "%s",
                  rp.on_stdin ? "true" : "false", (int) rp.file_at, rp.options_at, rp.options_n,
                  rp.get_model ? "true" : "false");
   sg_buf line;
   sg_buf_init (&line);
   sg_repro_shell_line (&line, (const char *const *) rp.argv.a, rp.on_stdin ? n : n, rp.on_stdin ? file : NULL);
-  sg_buf_adds (b, ", \"shell\": ");
+  sg_buf_adds (b, KEY_IN (SG_FK_REPRO_SHELL));
   jstr (b, sg_buf_ok (&line) ? sg_buf_cstr (&line) : NULL);
   sg_buf_free (&line);
-  sg_buf_adds (b, ", \"expected\": ");
+  sg_buf_adds (b, KEY_IN (SG_FK_REPRO_EXPECTED));
   jstr (b, rp.expected);
-  sg_buf_adds (b, ", \"actual\": ");
+  sg_buf_adds (b, KEY_IN (SG_FK_REPRO_ACTUAL));
   jstr (b, rp.actual);
-  sg_buf_adds (b, ", \"shows\": ");
+  sg_buf_adds (b, KEY_IN (SG_FK_REPRO_SHOWS));
   jstr (b, rp.shows[0] ? rp.shows : NULL);
-  sg_buf_printf (b, ", \"status\": %d}", rp.status);
+  sg_buf_printf (b, KEY_IN (SG_FK_REPRO_STATUS) "%d}", rp.status);
   sg_repro_free (&rp);
 }
 
@@ -165,15 +172,15 @@ sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe 
   snprintf (file, sizeof file, "%s.smt2", name);
   sg_buf b;
   sg_buf_init (&b);
-  sg_buf_adds (&b, "{\n  \"kind\": ");
+  sg_buf_adds (&b, "{\n  \"" SG_FK_KIND "\": ");
   jstr (&b, kind);
-  sg_buf_adds (&b, ",\n  \"solver\": ");
+  sg_buf_adds (&b, KEY_TOP (SG_FK_SOLVER));
   jstr (&b, solver);
   /* which run is the culprit's (runs may share a name: "z3;z3 OPTION", a witness) */
-  sg_buf_printf (&b, ",\n  \"culprit\": %d", p->verdict.culprit != SG_NONE ? (int) p->verdict.culprit : -1);
+  sg_buf_printf (&b, KEY_TOP (SG_FK_CULPRIT) "%d", p->verdict.culprit != SG_NONE ? (int) p->verdict.culprit : -1);
   /* The other runs blamed with the culprit (other versions or configurations of a solver, or
    * other solvers that gave the same wrong answer), in run order. */
-  sg_buf_adds (&b, ",\n  \"also_blamed\": [");
+  sg_buf_adds (&b, KEY_TOP (SG_FK_ALSO_BLAMED) "[");
   for (uint32_t i = 0, k = 0; i < p->runs.n; i++)
     if (i != p->verdict.culprit && sg_verdict_blames (&p->verdict, i))
       {
@@ -181,55 +188,56 @@ sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe 
         jstr (&b, p->runs.a[i].prof->name);
       }
   sg_buf_addc (&b, ']');
-  sg_buf_adds (&b, ",\n  \"why\": ");
+  sg_buf_adds (&b, KEY_TOP (SG_FK_WHY));
   jstr (&b, p->verdict.why);
-  sg_buf_printf (&b, ",\n  \"query\": %d", p->verdict.query == SG_NONE ? -1 : (int) p->verdict.query);
-  sg_buf_adds (&b, ",\n  \"trigger\": ");
+  sg_buf_printf (&b, KEY_TOP (SG_FK_QUERY) "%d", p->verdict.query == SG_NONE ? -1 : (int) p->verdict.query);
+  sg_buf_adds (&b, KEY_TOP (SG_FK_TRIGGER));
   jstr (&b, file);
-  sg_buf_adds (&b, ",\n  \"technique\": ");
+  sg_buf_adds (&b, KEY_TOP (SG_FK_TECHNIQUE));
   jstr (&b, fi->technique);
-  sg_buf_adds (&b, ",\n  \"seeds\": [");
+  sg_buf_adds (&b, KEY_TOP (SG_FK_SEEDS) "[");
   for (int i = 0; i < 2; i++)
     if (fi->seeds[i]) { if (i) sg_buf_adds (&b, ", "); jstr (&b, fi->seeds[i]); }
-  sg_buf_printf (&b, "],\n  \"rng_seed\": %llu,\n  \"worker\": %u,\n  \"mutant\": %llu,\n  \"chain\": %llu,\n  \"step\": %u",
+  sg_buf_printf (&b, "]" KEY_TOP (SG_FK_RNG_SEED) "%llu" KEY_TOP (SG_FK_WORKER) "%u" KEY_TOP (SG_FK_MUTANT) "%llu"
+                 KEY_TOP (SG_FK_CHAIN) "%llu" KEY_TOP (SG_FK_STEP) "%u",
                  (unsigned long long) fi->rng_seed, fi->worker, (unsigned long long) fi->mutant,
                  (unsigned long long) fi->chain, fi->step);
-  sg_buf_adds (&b, ",\n  \"description\": ");
+  sg_buf_adds (&b, KEY_TOP (SG_FK_DESCRIPTION));
   jstr (&b, fi->desc);
-  sg_buf_adds (&b, ",\n  \"expected\": ");
+  sg_buf_adds (&b, KEY_TOP (SG_FK_EXPECTED));
   jstr (&b, fi->expected == SG_ANS_NONE ? NULL : sg_answer_name (fi->expected));
   reproduce (&b, p, file, fi->expected);
-  if (fi->oracle) { sg_buf_adds (&b, ",\n  \"oracle\": "); jstr (&b, fi->oracle); }
-  if (fi->rule) { sg_buf_adds (&b, ",\n  \"rule\": "); jstr (&b, fi->rule); }
+  if (fi->oracle) { sg_buf_adds (&b, KEY_TOP (SG_FK_ORACLE)); jstr (&b, fi->oracle); }
+  if (fi->rule) { sg_buf_adds (&b, KEY_TOP (SG_FK_RULE)); jstr (&b, fi->rule); }
   if (fi->prev)
     {
-      sg_buf_adds (&b, ",\n  \"previous\": ");
+      sg_buf_adds (&b, KEY_TOP (SG_FK_PREVIOUS));
       sg_json_string (&b, fi->prev, fi->prev_len);
     }
-  sg_buf_adds (&b, ",\n  \"runs\": [");
+  sg_buf_adds (&b, KEY_TOP (SG_FK_RUNS) "[");
   for (uint32_t i = 0; i < p->runs.n; i++)
     {
       const sg_probe_run *r = &p->runs.a[i];
       sg_buf_adds (&b, i ? ",\n    {" : "\n    {");
-      sg_buf_adds (&b, "\"solver\": ");
+      sg_buf_adds (&b, "\"" SG_FK_RUN_SOLVER "\": ");
       jstr (&b, r->prof->name);
       /* The exact command of the run whose outcome follows (its flag groups: models, the
        * solver's own checks, strings, floating point), the trigger's name as its file. */
-      sg_buf_adds (&b, ", \"command\": [");
+      sg_buf_adds (&b, KEY_IN (SG_FK_RUN_COMMAND) "[");
       command_words (&b, r, file);
       sg_buf_adds (&b, "]");
-      if (r->prof->input == SG_INPUT_STDIN) sg_buf_adds (&b, ", \"stdin\": true");
-      if (r->witness) sg_buf_adds (&b, ", \"witness\": true");
+      if (r->prof->input == SG_INPUT_STDIN) sg_buf_adds (&b, KEY_IN (SG_FK_RUN_STDIN) "true");
+      if (r->witness) sg_buf_adds (&b, KEY_IN (SG_FK_RUN_WITNESS) "true");
       /* its validating run (oracle/probe.h): what it showed when that differs from the plain
        * run, or what its failed own check adopted (then "command" is that run's) */
       if (r->val.ran && r->val.what[0])
         {
-          sg_buf_adds (&b, ", \"validation\": ");
+          sg_buf_adds (&b, KEY_IN (SG_FK_RUN_VALIDATION));
           jstr (&b, r->val.what);
         }
       /* The solver as named: binary, profile words, the spec's and drawn words (what the
        * reducer and triage rebuild the solver from). */
-      sg_buf_adds (&b, ", \"solver_command\": [");
+      sg_buf_adds (&b, KEY_IN (SG_FK_RUN_SOLVER_COMMAND) "[");
       jstr (&b, r->prof->binary);
       for (uint32_t k = 0; k < r->prof->args.n; k++) { sg_buf_adds (&b, ", "); jstr (&b, r->prof->args.a[k]); }
       for (uint32_t k = 0; k < r->prof->user_args.n; k++)
@@ -246,7 +254,7 @@ sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe 
       if (r->prof->fuzzed_args && r->prof->fuzzed_args <= r->prof->user_args.n)
         {
           /* --option-fuzz: the words of the command the chain drew (the reducer minimises them). */
-          sg_buf_adds (&b, ", \"options\": [");
+          sg_buf_adds (&b, KEY_IN (SG_FK_RUN_OPTIONS) "[");
           for (uint32_t k = r->prof->user_args.n - r->prof->fuzzed_args; k < r->prof->user_args.n; k++)
             {
               if (k > r->prof->user_args.n - r->prof->fuzzed_args) sg_buf_adds (&b, ", ");
@@ -254,25 +262,26 @@ sg_finding_write (const char *dir, const char *text, size_t len, const sg_probe 
             }
           sg_buf_adds (&b, "]");
         }
-      sg_buf_adds (&b, ", \"outcome\": ");
+      sg_buf_adds (&b, KEY_IN (SG_FK_RUN_OUTCOME));
       jstr (&b, r->skipped ? "skipped" : sg_outcome_kind_name (r->out.kind));
-      sg_buf_adds (&b, ", \"answers\": [");
+      sg_buf_adds (&b, KEY_IN (SG_FK_RUN_ANSWERS) "[");
       for (uint32_t k = 0; k < r->out.answers.n; k++)
         {
           if (k) sg_buf_adds (&b, ", ");
           jstr (&b, sg_answer_name ((sg_answer) r->out.answers.a[k]));
         }
-      sg_buf_printf (&b, "], \"wall_s\": %.3f, \"cpu_s\": %.3f, \"exit_code\": %d, \"signal\": %d",
+      sg_buf_printf (&b, "]" KEY_IN (SG_FK_RUN_WALL_S) "%.3f" KEY_IN (SG_FK_RUN_CPU_S) "%.3f" KEY_IN (SG_FK_RUN_EXIT_CODE) "%d"
+                     KEY_IN (SG_FK_RUN_SIGNAL) "%d",
                      r->out.wall_s, r->out.cpu_s, r->out.exit_code, r->out.sig);
-      sg_buf_adds (&b, ", \"reason\": ");
+      sg_buf_adds (&b, KEY_IN (SG_FK_RUN_REASON));
       jstr (&b, r->out.reason);
-      sg_buf_adds (&b, ", \"signature\": ");
+      sg_buf_adds (&b, KEY_IN (SG_FK_RUN_SIGNATURE));
       jstr (&b, r->out.signature[0] ? r->out.signature : NULL);
-      sg_buf_adds (&b, ", \"model\": ");
+      sg_buf_adds (&b, KEY_IN (SG_FK_RUN_MODEL));
       jstr (&b, mword (r->model));
-      sg_buf_adds (&b, ", \"note\": ");
+      sg_buf_adds (&b, KEY_IN (SG_FK_RUN_NOTE));
       jstr (&b, r->note[0] ? r->note : NULL);
-      sg_buf_adds (&b, ", \"stdout\": ");
+      sg_buf_adds (&b, KEY_IN (SG_FK_RUN_STDOUT));
       jstr (&b, i < 16 ? fi->outputs[i] : NULL);
       sg_buf_addc (&b, '}');
     }

@@ -5,6 +5,7 @@
 #include "loop/loop_int.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -25,6 +26,17 @@
 #include "oracle/implication.h"
 #include "run/run.h"
 
+/* The counters of the status line's parenthesis: the rows of loop/counters.def with a LABEL,
+ * in their order. */
+static const struct {
+  const char *label;
+  size_t at; /* offset of the member in sg_fuzz_stats */
+} LABELS[] = {
+#define SG_COUNTER(name, how, db, col, label, desc) { label, offsetof (sg_fuzz_stats, name) },
+#include "loop/counters.def"
+#undef SG_COUNTER
+};
+
 void
 sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size)
 {
@@ -38,26 +50,30 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
     snprintf (cores + strlen (cores), sizeof cores - strlen (cores),
               "  NOT WRITTEN: %llu findings or times lines (see the errors above)",
               (unsigned long long) s->lost);
+  /* "(unknown N, timeouts N, ..., re-run N)" */
+  char more[1024];
+  size_t at = 0;
+  for (size_t k = 0; k < sizeof LABELS / sizeof *LABELS && at < sizeof more; k++)
+    if (LABELS[k].label)
+      {
+        uint64_t v;
+        memcpy (&v, (const char *) s + LABELS[k].at, sizeof v);
+        int n = snprintf (more + at, sizeof more - at, "%s%s %llu", at ? ", " : "(", LABELS[k].label,
+                          (unsigned long long) v);
+        if (n > 0) at += (size_t) n;
+      }
+  if (at < sizeof more) snprintf (more + at, sizeof more - at, ")");
   snprintf (buf, size,
             "[%6.0fs] mutants %llu (%.1f/s)  solver calls %llu (%.1f/s)  decided %.0f%% "
             "(by every solver: %llu mutants)  "
-            "bugs: soundness %llu, invalid-model %llu, crash %llu, incompleteness %llu  "
-            "(unknown %llu, timeouts %llu, memouts %llu, rejected %llu, rechecked %llu, unconfirmed %llu, "
-            "unspecified %llu, validation notes %llu, over-limit %llu, ill-typed %llu, duplicates %llu, cut %llu, "
-            "re-run %llu)%s",
+            "bugs: soundness %llu, invalid-model %llu, crash %llu, incompleteness %llu  %s%s",
             secs, (unsigned long long) s->mutants, (double) s->mutants / t,
             (unsigned long long) s->calls, (double) s->calls / t, share,
             (unsigned long long) s->all_decided,
             (unsigned long long) s->findings[SG_VERDICT_SOUNDNESS],
             (unsigned long long) s->findings[SG_VERDICT_INVALID_MODEL],
             (unsigned long long) s->findings[SG_VERDICT_CRASH],
-            (unsigned long long) s->findings[SG_VERDICT_INCOMPLETE],
-            (unsigned long long) s->unknown, (unsigned long long) s->timeouts,
-            (unsigned long long) s->memouts, (unsigned long long) s->rejected, (unsigned long long) s->escalated,
-            (unsigned long long) s->unconfirmed, (unsigned long long) s->unspecified, (unsigned long long) s->notes,
-            (unsigned long long) s->over_limit,
-            (unsigned long long) s->ill_typed, (unsigned long long) s->duplicates,
-            (unsigned long long) s->cut, (unsigned long long) s->rerun, cores);
+            (unsigned long long) s->findings[SG_VERDICT_INCOMPLETE], more, cores);
 }
 
 void
@@ -391,6 +407,8 @@ sg_fuzz_cpu_line (const sg_fuzz_stats *s, uint32_t workers, char *buf, size_t si
               (double) s->all_cpu_us / 1e6, (unsigned long long) (workers - s->cpu_workers), workers);
 }
 
+/* The run's counters: the sum over workers of every SUM row of loop/counters.def and of the
+ * arrays (a SET row is the parent's, set after). */
 static void
 sum (const shared *sh, uint32_t jobs, sg_fuzz_stats *out)
 {
@@ -398,10 +416,15 @@ sum (const shared *sh, uint32_t jobs, sg_fuzz_stats *out)
   for (uint32_t i = 0; i < jobs; i++)
     {
       const sg_fuzz_stats *s = &sh->w[i];
-      const uint64_t *a = (const uint64_t *) s;
-      uint64_t *b = (uint64_t *) out;
-      for (size_t k = 0; k < sizeof *s / sizeof (uint64_t); k++)
-        b[k] += __atomic_load_n (&a[k], __ATOMIC_RELAXED);
+#define SG_COUNTER(name, how, ...) SG_COUNTER_SUMMED (how, out->name += LOAD (s->name);)
+#include "loop/counters.def"
+#undef SG_COUNTER
+      for (int k = 0; k < SG_FUZZ_KINDS; k++) out->findings[k] += LOAD (s->findings[k]);
+      for (int k = 0; k < SG_FUZZ_PERF_SOLVERS; k++)
+        {
+          out->perf_runs[k] += LOAD (s->perf_runs[k]);
+          for (int t = 0; t < SG_FUZZ_PERF_T; t++) out->perf_solved[k][t] += LOAD (s->perf_solved[k][t]);
+        }
     }
 }
 

@@ -23,6 +23,7 @@
 
 #include <stdio.h>
 
+#include "loop/counters.h"
 #include "oracle/probe.h"
 #include "run/solopt.h"
 #include "tech/tech.h"
@@ -88,61 +89,17 @@ enum { SG_FUZZ_KINDS = 7 }; /* sg_verdict_kind values */
 enum { SG_FUZZ_PERF_SOLVERS = 8, SG_FUZZ_PERF_T = 10 };
 
 typedef struct sg_fuzz_stats {
-  uint64_t mutants;       /* mutants generated and type-checked */
-  uint64_t ill_typed;     /* mutants our front end rejected (a bug of ours; saved, never run) */
-  uint64_t calls;         /* solver runs */
-  uint64_t decided;       /* runs that answered sat/unsat */
-  uint64_t all_decided;   /* mutants every solver decided (fast path) */
-  uint64_t unknown;       /* runs that answered unknown */
-  uint64_t timeouts;      /* runs that timed out */
-  uint64_t rejected;      /* runs that rejected the mutant (unsupported, parse error) */
-  uint64_t unconfirmed;   /* verdicts a second run did not reproduce (not reported) */
-  uint64_t escalated;     /* mutants the fast path found suspicious or sampled: full probe */
-  uint64_t refereed;      /* referee runs for disagreements no model decided */
-  uint64_t findings[SG_FUZZ_KINDS]; /* written findings by verdict kind */
-  uint64_t seeds_skipped; /* seeds that could not be used */
-  uint64_t chains;        /* chains started */
-  uint64_t chains_left;   /* chains left early because their mutants kept timing out */
-  uint64_t self_cpu_us;   /* CPU time of the workers themselves (smtgrind's own work) */
-  uint64_t solver_cpu_us; /* CPU time of the solver processes they ran */
-  uint64_t over_limit;    /* mutants past a limit of base/limits.h (discarded, not a bug) */
-  uint64_t cores;         /* unsat cores read and judged (scripts with a known core, oracle/core.h) */
-  uint64_t imprecise;     /* of them, larger than the known minimal core: written as
-                             imprecise-core-*.smt2, reported apart, never a bug */
-  uint64_t unspecified;   /* confirmed disagreements an unspecified value explains
-                             (oracle/unspec.def): written as `unspecified` finding pairs,
-                             never counted in findings[] (not bugs) */
-  uint64_t notes;         /* confirmed validation notes (oracle/probe.h): a solver under its
-                             own validation flags crashing where its plain command answers,
-                             or the other way round: `validation` finding pairs, not bugs */
+  /* One uint64_t per row of loop/counters.def (what each counts, how it is combined and where
+   * it is stored are said there). */
+#define SG_COUNTER(name, how, db, ...) uint64_t name;
+#include "loop/counters.def"
+#undef SG_COUNTER
+  uint64_t findings[SG_FUZZ_KINDS]; /* written findings by verdict kind (summed over workers) */
   /* Techniques with perf: per solver (in --solvers order) the runs of the first probe of each
-   * mutant that were not skipped, and those that decided within each threshold T. */
+   * mutant that were not skipped, and those that decided within each threshold T (summed over
+   * workers). */
   uint64_t perf_runs[SG_FUZZ_PERF_SOLVERS];
   uint64_t perf_solved[SG_FUZZ_PERF_SOLVERS][SG_FUZZ_PERF_T];
-  uint64_t duplicates;    /* mutants skipped: the same text as one already judged in the
-                             chain (loop/loop_adapt.h) */
-  uint64_t cut;           /* fast-path runs cut at the adaptive bound (counted as timeouts) */
-  uint64_t rerun;         /* of the mutants with a cut run, those re-run fresh with the full
-                             timeout (another solver had decided them) */
-  uint64_t lost;          /* finding pairs, kept texts and times lines that could not be
-                             written to the output directory (each said on stderr): the
-                             engines then end with SG_EXIT_INPUT (an I/O error), never 0 */
-  uint64_t cpu_workers;   /* workers that added their CPU above (a worker stopped by a signal
-                             dies before it can: then the split is not measured) */
-  uint64_t all_cpu_us;    /* CPU of the workers and every process they ran and reaped, as the
-                             parent measures it after reaping them (set by sg_fuzz_run once
-                             the run is over; measured however the workers ended) */
-  uint64_t exec_failed;   /* solver runs that could not start (its binary gone, our private
-                             directory removed under us, a limit it cannot be given): the first
-                             stops the run (every worker, and the campaign through o->stop),
-                             that mutant is not judged (no times line), and the engines end
-                             with SG_EXIT_INPUT, never as if the rest had been judged */
-  uint64_t memouts;       /* solver runs that ran out of memory (--memout; run/classify.h's
-                             SG_OUT_MEMOUT): the engines end with SG_EXIT_INPUT when (nearly)
-                             every run did (SG_FUZZ_MEMOUT_SHARE) */
-  uint64_t ill_stopped;   /* workers that stopped because the technique's own mutants were
-                             ill-typed too often (SG_FUZZ_ILL_MAX, SG_FUZZ_ILL_SHARE; the
-                             first one and why said on o->status): SG_EXIT_INPUT */
 } sg_fuzz_stats;
 
 /* The stop rule for ill-typed mutants (a bug of the technique or of its grammar): a worker

@@ -13,6 +13,7 @@
 #include "loop/loop_adapt.h"
 
 #define ADD(field, n) __atomic_fetch_add (&(field), (n), __ATOMIC_RELAXED)
+#define LOAD(field) __atomic_load_n (&(field), __ATOMIC_RELAXED)
 
 /* Shared state of a run: counters per worker plus the global mutant ticket. */
 typedef struct shared {

@@ -9,6 +9,7 @@
 
 #include "base/file.h"
 #include "base/json.h"
+#include "oracle/finding_keys.h"
 #include "run/run.h"
 
 #define JNONE UINT32_MAX
@@ -216,7 +217,7 @@ strv_add (sg_strv *v, const char *s)
 static sg_rc
 fuzzed_options (const sg_json *j, uint32_t run, sg_profile *prof, sg_diag *d)
 {
-  uint32_t opts = sg_json_get (j, run, "options");
+  uint32_t opts = sg_json_get (j, run, SG_FK_RUN_OPTIONS);
   if (opts == JNONE) return SG_RC_OK;
   if (j->n.a[opts].kind != SG_JSON_ARR) return sg_diag_set (d, SG_RC_PARSE, 1, 1, "a run's options must be a list");
   uint32_t n = 0;
@@ -248,16 +249,16 @@ sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d)
   if ((rc = sg_profiles_init (&p->profiles, d))) goto out;
   if ((rc = sg_patterns_add_defaults (&p->pats))) goto out;
   sg_diag_init (d, json_path); /* the profiles' loader named d after the last built-in */
-  const char *kind = sg_json_str (&j, sg_json_get (&j, 0, "kind"));
-  const char *solver = sg_json_str (&j, sg_json_get (&j, 0, "solver"));
-  const char *trigger = sg_json_str (&j, sg_json_get (&j, 0, "trigger"));
-  uint32_t runs = sg_json_get (&j, 0, "runs");
+  const char *kind = sg_json_str (&j, sg_json_get (&j, 0, SG_FK_KIND));
+  const char *solver = sg_json_str (&j, sg_json_get (&j, 0, SG_FK_SOLVER));
+  const char *trigger = sg_json_str (&j, sg_json_get (&j, 0, SG_FK_TRIGGER));
+  uint32_t runs = sg_json_get (&j, 0, SG_FK_RUNS);
   if (!kind || !solver || !trigger || runs == JNONE || j.n.a[runs].kind != SG_JSON_ARR)
     { rc = sg_diag_set (d, SG_RC_PARSE, 1, 1, "not a finding: needs kind, solver, trigger, runs"); goto out; }
   p->kind = kind_of (kind);
   if ((int) p->kind < 0 || p->kind == SG_VERDICT_OK)
     { rc = sg_diag_set (d, SG_RC_PARSE, 1, 1, "unknown finding kind '%s'", kind); goto out; }
-  const char *oracle = sg_json_str (&j, sg_json_get (&j, 0, "oracle"));
+  const char *oracle = sg_json_str (&j, sg_json_get (&j, 0, SG_FK_ORACLE));
   if (oracle && !strcmp (oracle, "core"))
     {
       /* The predicate rebuilds answers, crashes, models and unknowns, not core checks. */
@@ -267,22 +268,22 @@ sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d)
       goto out;
     }
   p->no_models = oracle && !strcmp (oracle, "model-run");
-  double q = sg_json_num (&j, sg_json_get (&j, 0, "query"), -1);
+  double q = sg_json_num (&j, sg_json_get (&j, 0, SG_FK_QUERY), -1);
   p->query = q >= 0 && q < 1e6 ? (uint32_t) q : 0;
-  p->expected = answer_of (sg_json_str (&j, sg_json_get (&j, 0, "expected")));
+  p->expected = answer_of (sg_json_str (&j, sg_json_get (&j, 0, SG_FK_EXPECTED)));
   /* The trigger lives next to the JSON. */
   const char *slash = strrchr (json_path, '/');
   if (trigger[0] == '/' || !slash) snprintf (p->trigger, sizeof p->trigger, "%s", trigger);
   else snprintf (p->trigger, sizeof p->trigger, "%.*s/%s", (int) (slash - json_path), json_path, trigger);
-  double cx = sg_json_num (&j, sg_json_get (&j, 0, "culprit"), -1);
+  double cx = sg_json_num (&j, sg_json_get (&j, 0, SG_FK_CULPRIT), -1);
   int64_t culprit_at = cx >= 0 && cx < 64 && cx == (double) (int64_t) cx ? (int64_t) cx : -1;
   for (uint32_t r = j.n.a[runs].first; !rc && r != JNONE; r = j.n.a[r].next)
     {
-      const char *name = sg_json_str (&j, sg_json_get (&j, r, "solver"));
+      const char *name = sg_json_str (&j, sg_json_get (&j, r, SG_FK_RUN_SOLVER));
       /* The solver as named (binary, profile words, the spec's and drawn words); an older
        * smtgrind wrote it as "command", which now holds the exact command as run. */
-      uint32_t cmd = sg_json_get (&j, r, "solver_command");
-      if (cmd == JNONE) cmd = sg_json_get (&j, r, "command");
+      uint32_t cmd = sg_json_get (&j, r, SG_FK_RUN_SOLVER_COMMAND);
+      if (cmd == JNONE) cmd = sg_json_get (&j, r, SG_FK_RUN_COMMAND);
       if (!name || cmd == JNONE || j.n.a[cmd].kind != SG_JSON_ARR || j.n.a[cmd].first == JNONE)
         { rc = sg_diag_set (d, SG_RC_PARSE, 1, 1, "a run without solver or command"); break; }
       if (p->solvers.n >= 64) { rc = sg_diag_set (d, SG_RC_LIMIT, 1, 1, "more than 64 runs"); break; }
@@ -326,7 +327,7 @@ sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d)
       if (culprit_at >= 0 ? (int64_t) (p->solvers.n - 1) == culprit_at && !strcmp (name, solver)
                           : p->culprit == SG_NONE && !strcmp (name, solver))
         p->culprit = p->solvers.n - 1;
-      const char *outcome = sg_json_str (&j, sg_json_get (&j, r, "outcome"));
+      const char *outcome = sg_json_str (&j, sg_json_get (&j, r, SG_FK_RUN_OUTCOME));
       if (p->culprit == p->solvers.n - 1 && outcome && !strcmp (outcome, "invalid_model"))
         p->self_invalid = true;
     }
