@@ -1,6 +1,7 @@
 /* db: schema, findings and buckets in transactions, slices, stats, the reduction queue. */
 #include "campaign/db.h"
 
+#include <assert.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <string.h>
@@ -69,6 +70,7 @@ sg_rc
 sg_db_exec (sg_db *db, const char *sql)
 {
   char *msg = NULL;
+  assert (db->h && sql); /* an open connection */
   if (sqlite3_exec (db->h, sql, NULL, NULL, &msg) != SQLITE_OK)
     {
       snprintf (db->err, sizeof db->err, "%s", msg ? msg : "sqlite error");
@@ -272,7 +274,9 @@ static sqlite3_stmt *
 prep (sg_db *db, const char *sql)
 {
   sqlite3_stmt *st = NULL;
+  assert (db->h && sql);
   if (sqlite3_prepare_v2 (db->h, sql, -1, &st, NULL) != SQLITE_OK) { fail (db, "prepare"); return NULL; }
+  assert (st); /* our statements are never empty */
   return st;
 }
 
@@ -334,13 +338,34 @@ rollback (sg_db *db, sg_rc rc)
 
 static sg_rc one_u64 (sg_db *db, sqlite3_stmt *st, uint64_t *out);
 
+/* BEGIN IMMEDIATE. Transactions here never nest: each one commits or rolls back before its
+ * function returns. */
+static sg_rc
+begin (sg_db *db)
+{
+  assert (db->h && sqlite3_get_autocommit (db->h)); /* no transaction open */
+  if (sg_db_exec (db, "BEGIN IMMEDIATE")) return SG_RC_IO;
+  assert (!sqlite3_get_autocommit (db->h));
+  return SG_RC_OK;
+}
+
+/* COMMIT the transaction begin() opened (rolled back when the commit fails). */
+static sg_rc
+commit (sg_db *db)
+{
+  assert (!sqlite3_get_autocommit (db->h));
+  if (sg_db_exec (db, "COMMIT")) return rollback (db, SG_RC_IO);
+  assert (sqlite3_get_autocommit (db->h));
+  return SG_RC_OK;
+}
+
 sg_rc
 sg_db_add_finding (sg_db *db, const sg_db_finding *f, const char *initial_state, int64_t *bucket,
                    bool *is_new)
 {
   *bucket = 0;
   *is_new = false;
-  if (sg_db_exec (db, "BEGIN IMMEDIATE")) return SG_RC_IO;
+  if (begin (db)) return SG_RC_IO;
   sqlite3_stmt *st = prep (db, "SELECT bucket FROM bucket_keys WHERE key = ?");
   if (!st) return rollback (db, SG_RC_IO);
   btext (st, 1, f->key);
@@ -428,8 +453,8 @@ sg_db_add_finding (sg_db *db, const sg_db_finding *f, const char *initial_state,
   sqlite3_bind_int64 (st, 1, fid);
   sqlite3_bind_int64 (st, 2, *bucket);
   if (done (db, st, "bucket count")) return rollback (db, SG_RC_IO);
-  if (sg_db_exec (db, "COMMIT")) return rollback (db, SG_RC_IO);
-  return SG_RC_OK;
+  assert (*bucket > 0); /* a finding always lands in a bucket */
+  return commit (db);
 }
 
 sg_rc
@@ -629,7 +654,7 @@ sg_db_reduce_claim (sg_db *db, int64_t *bucket, char *json, size_t jsize, char *
 {
   *bucket = 0;
   json[0] = trigger[0] = key[0] = 0;
-  if (sg_db_exec (db, "BEGIN IMMEDIATE")) return SG_RC_IO;
+  if (begin (db)) return SG_RC_IO;
   sqlite3_stmt *st = prep (db, "SELECT id, first_json, first_trigger, key FROM buckets"
                                " WHERE reduce_state = 'pending' AND merged_into IS NULL"
                                " ORDER BY id LIMIT 1");
@@ -651,14 +676,14 @@ sg_db_reduce_claim (sg_db *db, int64_t *bucket, char *json, size_t jsize, char *
       sqlite3_bind_int64 (st, 1, *bucket);
       if (done (db, st, "claim")) return rollback (db, SG_RC_IO);
     }
-  return sg_db_exec (db, "COMMIT") ? rollback (db, SG_RC_IO) : SG_RC_OK;
+  return commit (db);
 }
 
 sg_rc
 sg_db_reduce_done (sg_db *db, int64_t bucket, const char *state, const char *reduced,
                    const char *note, const char *reduced_key)
 {
-  if (sg_db_exec (db, "BEGIN IMMEDIATE")) return SG_RC_IO;
+  if (begin (db)) return SG_RC_IO;
   sqlite3_stmt *st = prep (db, "UPDATE buckets SET reduce_state = ?, reduced_trigger = ?,"
                                " reduce_note = ?, reduced_key = ? WHERE id = ?");
   if (!st) return rollback (db, SG_RC_IO);
@@ -698,7 +723,7 @@ sg_db_reduce_done (sg_db *db, int64_t bucket, const char *state, const char *red
       if (sg_db_has_table (db, "triage") && sg_db_exec (db, sql)) return rollback (db, SG_RC_IO);
       if (into != bucket) break; /* this bucket is merged away; the older one holds the key */
     }
-  return sg_db_exec (db, "COMMIT") ? rollback (db, SG_RC_IO) : SG_RC_OK;
+  return commit (db);
 }
 
 sg_rc

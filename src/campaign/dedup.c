@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/hash.h"
+#include "base/tok.h"
 #include "front/parse.h"
 #include "front/script.h"
 #include "front/store.h"
@@ -214,47 +215,6 @@ typedef struct tok {
   size_t n;      /* length */
 } tok;
 
-/* The next token of [text, text+len) at *i: "(", ")", a string, a |symbol|, or a word;
- * comments and blanks skipped. False at the end. */
-static bool
-next_tok (const char *text, size_t len, size_t *i, tok *t)
-{
-  size_t k = *i;
-  for (;;)
-    {
-      while (k < len && (text[k] == ' ' || text[k] == '\n' || text[k] == '\t' || text[k] == '\r')) k++;
-      if (k < len && text[k] == ';')
-        {
-          while (k < len && text[k] != '\n') k++;
-          continue;
-        }
-      break;
-    }
-  if (k >= len) { *i = k; return false; }
-  size_t a = k;
-  char c = text[k];
-  if (c == '(' || c == ')') k++;
-  else if (c == '"')
-    {
-      k++;
-      while (k < len && !(text[k] == '"' && (k + 1 >= len || text[k + 1] != '"'))) k += text[k] == '"' ? 2 : 1;
-      if (k < len) k++;
-    }
-  else if (c == '|')
-    {
-      k++;
-      while (k < len && text[k] != '|') k++;
-      if (k < len) k++;
-    }
-  else
-    while (k < len && text[k] != ' ' && text[k] != '\n' && text[k] != '\t' && text[k] != '\r'
-           && text[k] != '(' && text[k] != ')' && text[k] != ';' && text[k] != '"')
-      k++;
-  *t = (tok) { text + a, k - a };
-  *i = k;
-  return true;
-}
-
 static bool
 tok_is (const tok *t, const char *w)
 {
@@ -279,10 +239,16 @@ sg_dedup_alpha (const char *text, size_t len, sg_buf *out)
    * declaration every word that follows an opening parenthesis (sorts, constructors and
    * selectors) is a name. */
   tokvec toks = { 0 }, names = { 0 };
-  tok t;
-  size_t i = 0;
-  while (next_tok (text, len, &i, &t))
-    if (!SG_VEC_PUSH (toks, t)) { SG_VEC_FREE (toks); return SG_RC_NOMEM; }
+  /* '(', ')', strings, |symbols| and words, comments and blanks skipped; a '|' inside a word
+   * stays in it (SG_TK_BAR_IN_WORD: the alpha hashes are persisted bucket keys). */
+  sg_tks z;
+  sg_tk k0;
+  sg_tk_init (&z, text, len, SG_TK_BAR_IN_WORD);
+  while (sg_tk_next (&z, &k0))
+    {
+      tok t = { k0.s, k0.n };
+      if (!SG_VEC_PUSH (toks, t)) { SG_VEC_FREE (toks); return SG_RC_NOMEM; }
+    }
   sg_rc rc = SG_RC_OK;
   for (uint32_t k = 0; k + 1 < toks.n && !rc; k++)
     {

@@ -12,6 +12,7 @@
 #include "loop/findings.h"
 #include "base/answer.h"
 #include "base/opt.h"
+#include "base/tok.h"
 #include "cli/cli.h"
 #include "cli/seeds.h"
 #include "cli/walk.h"
@@ -161,47 +162,25 @@ text_flags (const char *t, size_t n, file_result *fr)
   uint32_t nchecks = 0;
   bool after_paren = false, want_logic = false, want_echo = false;
   bool prints_terms = false, answer_symbol = false;
-  size_t i = 0;
-  while (i < n)
+  sg_tks z;
+  sg_tk k;
+  sg_tk_init (&z, t, n, SG_TK_NUL_BLANK);
+  while (sg_tk_next (&z, &k))
     {
-      char ch = t[i];
-      if (ch == ';') { while (i < n && t[i] != '\n') i++; continue; }
-      if (ch == '"')
+      if (k.kind == SG_TK_STRING)
         {
-          size_t from = i + 1;
-          for (i++; i < n; i++)
-            if (t[i] == '"') { if (i + 1 < n && t[i + 1] == '"') i++; else break; }
+          size_t bn;
+          const char *body = sg_tk_body (&k, &bn);
           /* "" inside the literal prints as one quote: no answer word holds a quote. */
-          if (want_echo && sg_answer_text_has_line (t + from, (i < n ? i : n) - from) && !fr->noise)
+          if (want_echo && sg_answer_text_has_line (body, bn) && !fr->noise)
             fr->noise = "echoes an answer word (sat, unsat or unknown on a line of its own)";
-          i++;
           after_paren = want_logic = want_echo = false;
           continue;
         }
-      if (ch == '(' || ch == ')' || ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r')
-        {
-          if (ch == '(') after_paren = true, want_logic = want_echo = false;
-          if (ch == ')') after_paren = want_logic = want_echo = false;
-          i++;
-          continue;
-        }
-      const char *w;
-      size_t wn;
-      if (ch == '|')
-        {
-          size_t j = i + 1;
-          while (j < n && t[j] != '|') j++;
-          w = t + i + 1, wn = j - i - 1;
-          i = j + 1;
-        }
-      else
-        {
-          size_t j = i;
-          while (j < n && t[j] && !strchr ("() \t\r\n;\"|", t[j])) j++;
-          if (j == i) { i++; continue; } /* a NUL byte */
-          w = t + i, wn = j - i;
-          i = j;
-        }
+      if (k.kind == SG_TK_LPAR) { after_paren = true, want_logic = want_echo = false; continue; }
+      if (k.kind == SG_TK_RPAR) { after_paren = want_logic = want_echo = false; continue; }
+      size_t wn = k.n;
+      const char *w = k.kind == SG_TK_QSYM ? sg_tk_body (&k, &wn) : k.s;
       if (word_is (w, wn, "sat") || word_is (w, wn, "unsat") || word_is (w, wn, "unknown")) answer_symbol = true;
       if (after_paren && (word_is (w, wn, "eval") || word_is (w, wn, "simplify") || word_is (w, wn, "display")))
         prints_terms = true;

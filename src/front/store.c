@@ -1,6 +1,7 @@
 /* store: atoms, hash-consed sorts and terms, declarations. Type rules live in check.c. */
 #include "front/store.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +109,7 @@ static bool
 sort_rehash (sg_store *s)
 {
   uint32_t ncap = s->sort_tcap ? s->sort_tcap * 2 : 64;
+  assert (!(ncap & (ncap - 1))); /* a power of two: `& (cap - 1)` is the slot */
   uint32_t *t = calloc (ncap, sizeof *t);
   if (!t) return false;
   for (uint32_t x = 0; x < s->sorts.n; x++)
@@ -127,6 +129,12 @@ sg_sort_make (sg_store *s, sg_sort_kind kind, uint32_t a, uint32_t b, const sg_s
               uint32_t n, sg_sort *out)
 {
   if ((s->sorts.n + 1) * 2 > s->sort_tcap && !sort_rehash (s)) return sg_store_nomem (s);
+  assert ((s->sorts.n + 1) * 2 <= s->sort_tcap); /* at most half full: a probe ends */
+  assert (kind != SG_SORT_ARRAY || (a < s->sorts.n && b < s->sorts.n));
+#ifndef NDEBUG
+  if (sg_sort_kind_has_args (kind))
+    for (uint32_t k = 0; k < n; k++) assert (args[k] < s->sorts.n); /* parameters exist first */
+#endif
   uint32_t h = sort_hash (kind, a, b, args, n);
   uint32_t i = h & (s->sort_tcap - 1);
   for (uint32_t e; (e = s->sort_table[i]); i = (i + 1) & (s->sort_tcap - 1))
@@ -347,6 +355,7 @@ static bool
 term_rehash (sg_store *s)
 {
   uint32_t ncap = s->term_tcap ? s->term_tcap * 2 : 1024;
+  assert (!(ncap & (ncap - 1)));
   uint32_t *t = calloc (ncap, sizeof *t);
   if (!t) return false;
   for (uint32_t x = 0; x < s->nodes.n; x++)
@@ -370,6 +379,12 @@ sg_term_intern (sg_store *s, sg_op op, uint8_t flags, sg_sort sort, const sg_ter
                 uint32_t n, const uint32_t *idx, uint32_t nidx, uint32_t aux, sg_term *out)
 {
   if ((s->nodes.n + 1) * 2 > s->term_tcap && !term_rehash (s)) return sg_store_nomem (s);
+  assert ((s->nodes.n + 1) * 2 <= s->term_tcap);
+  assert (op < SG_OP_COUNT && sort < s->sorts.n);
+#ifndef NDEBUG
+  /* Children exist before their parent: the new id is larger (id order is topological). */
+  for (uint32_t k = 0; k < n; k++) assert (args[k] < s->nodes.n);
+#endif
   uint32_t h = term_hash (op, flags, sort, args, n, idx, nidx, aux);
   uint32_t i = h & (s->term_tcap - 1);
   for (uint32_t e; (e = s->term_table[i]); i = (i + 1) & (s->term_tcap - 1))
@@ -419,6 +434,9 @@ bool
 sg_store_rollback (sg_store *s, const sg_store_mark *m)
 {
   if (s->funs.n != m->funs || s->sortdecls.n != m->sortdecls || s->dts.n != m->dts) return false;
+  /* a mark from this store's past: it only shrinks */
+  assert (m->nodes <= s->nodes.n && m->args <= s->args.n && m->annots <= s->annots.n
+          && m->attrs <= s->attrs.n);
   uint32_t mask = s->term_tcap - 1;
   for (uint32_t x = s->nodes.n; x-- > m->nodes;)
     {
@@ -460,6 +478,10 @@ sg_rc
 sg_store_add_fun (sg_store *s, sg_atom name, sg_fun_kind kind, const sg_sort *params, uint32_t n,
                   sg_sort ret, uint32_t *id)
 {
+  assert (ret < s->sorts.n);
+#ifndef NDEBUG
+  for (uint32_t k = 0; k < n; k++) assert (params[k] < s->sorts.n);
+#endif
   sg_fun f = { name, (uint8_t) kind, n, s->pool.n, SG_NONE, ret, SG_NONE };
   if (!SG_VEC_RESERVE (s->pool, n)) return sg_store_nomem (s);
   if (n) memcpy (s->pool.a + s->pool.n, params, n * sizeof *params);

@@ -4,11 +4,15 @@
  * Invariants: ids are dense; a term's children have smaller ids than the term (id order is
  * topological); equal structure gives an equal id; construction never normalises (operators and
  * operand order are kept as written). Every sg_mk_* type-checks and fails with SG_RC_SORT and a
- * message in store->err instead of building an ill-sorted term.
+ * message in store->err instead of building an ill-sorted term. The hash tables are powers of
+ * two, at most half full. These are assert()ed where they are established (store.c) and the
+ * term and sort accessors below assert their id is the store's: on in Debug and sanitizer
+ * builds (CMakeLists.txt: only the release types define NDEBUG), nothing in a release build.
  * Tests: tests/unit/front_test.c */
 #ifndef SG_FRONT_STORE_H
 #define SG_FRONT_STORE_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -164,9 +168,10 @@ sg_rc sg_store_init (sg_store *s);
 void sg_store_free (sg_store *s);
 
 /* ---- sorts ---- */
-static inline const sg_sortnode *sg_sort_node (const sg_store *s, sg_sort x) { return &s->sorts.a[x]; }
-static inline sg_sort_kind sg_sort_kind_of (const sg_store *s, sg_sort x) { return (sg_sort_kind) s->sorts.a[x].kind; }
-static inline uint32_t sg_sort_bv_width (const sg_store *s, sg_sort x) { return s->sorts.a[x].a; }
+/* The accessors assert that the id is the store's (on in Debug and sanitizer builds). */
+static inline const sg_sortnode *sg_sort_node (const sg_store *s, sg_sort x) { assert (x < s->sorts.n); return &s->sorts.a[x]; }
+static inline sg_sort_kind sg_sort_kind_of (const sg_store *s, sg_sort x) { return (sg_sort_kind) sg_sort_node (s, x)->kind; }
+static inline uint32_t sg_sort_bv_width (const sg_store *s, sg_sort x) { return sg_sort_node (s, x)->a; }
 sg_rc sg_sort_bv (sg_store *s, uint32_t width, sg_sort *out /* OUT */);
 sg_rc sg_sort_fp (sg_store *s, uint32_t eb, uint32_t sb, sg_sort *out /* OUT */);
 sg_rc sg_sort_array (sg_store *s, sg_sort index, sg_sort elem, sg_sort *out /* OUT */);
@@ -183,13 +188,13 @@ static inline bool sg_sort_is_numeric (const sg_store *s, sg_sort x)
 { return x == s->s_int || x == s->s_real; }
 
 /* ---- terms ---- */
-static inline const sg_node *sg_term_node (const sg_store *s, sg_term t) { return &s->nodes.a[t]; }
-static inline sg_op sg_term_op (const sg_store *s, sg_term t) { return (sg_op) s->nodes.a[t].op; }
-static inline sg_sort sg_term_sort (const sg_store *s, sg_term t) { return s->nodes.a[t].sort; }
-static inline uint32_t sg_term_nargs (const sg_store *s, sg_term t) { return s->nodes.a[t].nargs; }
-static inline const uint32_t *sg_term_args (const sg_store *s, sg_term t) { return s->args.a + s->nodes.a[t].args; }
-static inline sg_term sg_term_arg (const sg_store *s, sg_term t, uint32_t i) { return s->args.a[s->nodes.a[t].args + i]; }
-static inline const uint32_t *sg_term_indices (const sg_store *s, sg_term t) { return s->args.a + s->nodes.a[t].args + s->nodes.a[t].nargs; }
+static inline const sg_node *sg_term_node (const sg_store *s, sg_term t) { assert (t < s->nodes.n); return &s->nodes.a[t]; }
+static inline sg_op sg_term_op (const sg_store *s, sg_term t) { return (sg_op) sg_term_node (s, t)->op; }
+static inline sg_sort sg_term_sort (const sg_store *s, sg_term t) { return sg_term_node (s, t)->sort; }
+static inline uint32_t sg_term_nargs (const sg_store *s, sg_term t) { return sg_term_node (s, t)->nargs; }
+static inline const uint32_t *sg_term_args (const sg_store *s, sg_term t) { return s->args.a + sg_term_node (s, t)->args; }
+static inline sg_term sg_term_arg (const sg_store *s, sg_term t, uint32_t i) { return s->args.a[sg_term_node (s, t)->args + i]; }
+static inline const uint32_t *sg_term_indices (const sg_store *s, sg_term t) { const sg_node *n = sg_term_node (s, t); return s->args.a + n->args + n->nargs; }
 static inline uint32_t sg_term_count (const sg_store *s) { return s->nodes.n; }
 
 /* Hash-cons a node exactly as given (no checks): for the type checker and tests only. */

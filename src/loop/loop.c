@@ -4,6 +4,7 @@
 #define _GNU_SOURCE /* MAP_ANONYMOUS */
 #include "loop/loop_int.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stddef.h>
 #include <pthread.h>
@@ -138,6 +139,7 @@ pick_seeds (worker *w, void *state, uint64_t chain, const sg_tech_seed **pick)
       uint64_t pass = chain / per;
       bool limited = o->max_mutants || o->max_seconds > 0 || o->max_chains;
       if (!limited && pass >= (o->passes ? o->passes : 1)) return false;
+      assert (w->index + (chain % per) * o->jobs < w->nseeds); /* per counts w's seeds */
       pick[0] = &w->seeds[w->index + (chain % per) * o->jobs];
       return true;
     }
@@ -291,6 +293,7 @@ static void
 worker_main (worker *w)
 {
   const sg_fuzz_opts *o = w->o;
+  assert (o->jobs >= 1 && w->index < o->jobs); /* sh->w has o->jobs rows */
   sg_fuzz_stats *st = &w->sh->w[w->index];
   void *state = NULL;
   sg_diag d;

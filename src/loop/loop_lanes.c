@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "loop/loop_int.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <mpfr.h>
 #include <pthread.h>
@@ -81,6 +82,7 @@ lane_main (void *arg)
       pthread_mutex_unlock (&w->mu);
       uint32_t t = sg_loop_handle_mutant (w, l->sessions, &l->m, l->seeds, l->number, l->chain);
       pthread_mutex_lock (&w->mu);
+      assert (l->state == LANE_BUSY); /* while BUSY only this thread touches the lane */
       l->timeouts = t;
       l->state = LANE_DONE;
       pthread_cond_signal (&w->done);
@@ -108,6 +110,7 @@ collect (worker *w)
 lane *
 sg_loop_acquire (worker *w)
 {
+  assert (w->lanes && w->nlanes >= 1 && w->nlanes <= w->nlanes_alloc);
   if (w->nlanes == 1) return &w->lanes[0];
   pthread_mutex_lock (&w->mu);
   lane *l = NULL;
@@ -119,6 +122,7 @@ sg_loop_acquire (worker *w)
       if (l) break;
       pthread_cond_wait (&w->done, &w->mu);
     }
+  assert (l >= w->lanes && l < w->lanes + w->nlanes && l->state == LANE_IDLE);
   pthread_mutex_unlock (&w->mu);
   return l;
 }
@@ -127,12 +131,14 @@ sg_loop_acquire (worker *w)
 void
 sg_loop_dispatch (worker *w, lane *l)
 {
+  assert (l >= w->lanes && l < w->lanes + w->nlanes); /* one of the worker's own lanes */
   if (w->nlanes == 1)
     {
       w->chain_to += sg_loop_handle_mutant (w, l->sessions, &l->m, l->seeds, l->number, l->chain);
       return;
     }
   pthread_mutex_lock (&w->mu);
+  assert (l->state == LANE_IDLE); /* acquired, not yet dispatched */
   l->state = LANE_BUSY;
   pthread_cond_signal (&l->cv);
   pthread_mutex_unlock (&w->mu);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/tok.h"
 #include "eval/model.h"
 #include "front/parse.h"
 #include "front/print.h"
@@ -61,39 +62,18 @@ sg_script_uses_strings (const sg_store *s)
   return false;
 }
 
-/* Skip one S-expression starting at s[i] ('(' expected); returns the index after it or n. */
+/* Skip one S-expression starting at s[i] ('(' expected); returns the index after it or n.
+ * Strings, |symbols| and comments are skipped whole (base/tok.h). */
 static size_t
 skip_sexp (const char *s, size_t i, size_t n)
 {
   uint64_t depth = 0;
-  for (; i < n; i++)
-    {
-      char c = s[i];
-      if (c == ';')
-        {
-          while (i < n && s[i] != '\n') i++;
-          continue;
-        }
-      if (c == '"')
-        {
-          /* Up to the closing quote; "" inside a string literal is an escaped quote. */
-          for (i++; i < n; i++)
-            {
-              if (s[i] != '"') continue;
-              if (i + 1 < n && s[i + 1] == '"') { i++; continue; }
-              break;
-            }
-          continue;
-        }
-      if (c == '|')
-        {
-          while (i + 1 < n && s[i + 1] != '|') i++;
-          i++;
-          continue;
-        }
-      if (c == '(') depth++;
-      else if (c == ')' && depth && --depth == 0) return i + 1;
-    }
+  sg_tks z;
+  sg_tk t;
+  sg_tk_init (&z, s + i, n - i, 0);
+  while (sg_tk_next (&z, &t))
+    if (t.kind == SG_TK_LPAR) depth++;
+    else if (t.kind == SG_TK_RPAR && depth && --depth == 0) return (size_t) (t.s + 1 - s);
   return n;
 }
 

@@ -220,7 +220,9 @@ in_error (const ctx *c, int k, size_t pos)
 enum { MAP_DATA = 1, MAP_SEXPR = 2 };
 
 /* One pass over stdout (a hit is looked up, never rescanned: a scan per hit made 4 MB of
- * `((a isAborted))` take 6 minutes, a hostile review). Per byte:
+ * `((a isAborted))` take 6 minutes, a hostile review). Not base/tok.h: solver output is no
+ * script (a quote closes on its line or is stray, error responses are cut out first, ';' starts
+ * no comment), and the map is per byte. Per byte:
  * MAP_DATA: inside data the solver prints back from the input, a string literal or a |quoted
  *   symbol| of a get-value, get-model or echo response (outside every (error "...") response,
  *   whose message is the solver's own). A string constant "Fatal failure within" in a model is

@@ -1,8 +1,11 @@
 /* session: one persistent solver process, queries delimited by an echoed sentinel. */
 #include "run/session.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "base/tok.h"
 
 enum { EXIT_WAIT_MS = 1000 /* a process told to quit gets this long before the watchdog */ };
 
@@ -16,75 +19,57 @@ typedef struct scan_info {
                             solver, a second is an error) */
 } scan_info;
 
+/* Is t the command word w (a ':' right after it ends it too, as it ends a simple symbol)? */
 static bool
-is_word (const char *s, size_t n, size_t i, const char *w)
+head_is (const sg_tk *t, const char *w)
 {
   size_t m = strlen (w);
-  if (i + m > n || memcmp (s + i, w, m)) return false;
-  return i + m == n || s[i + m] == ' ' || s[i + m] == '\t' || s[i + m] == '\n'
-         || s[i + m] == '\r' || s[i + m] == '(' || s[i + m] == ')' || s[i + m] == ':' || s[i + m] == '|'
-         || s[i + m] == ';' || s[i + m] == '"';
+  return t->kind == SG_TK_WORD && t->n >= m && !memcmp (t->s, w, m) && (t->n == m || t->s[m] == ':');
 }
 
-/* Scan a script's parentheses outside strings, |symbols| and comments; false when they are
- * unbalanced. With `w` (a writable copy of s), line breaks inside |symbols| of top-level
- * set-info commands become spaces there (set-info has no effect on solving). Iterative. */
+/* Scan a script's parentheses outside strings, |symbols| and comments (base/tok.h); false when
+ * they are unbalanced or a string or |symbol| is not closed. With `w` (a writable copy of s),
+ * line breaks inside |symbols| of top-level set-info commands become spaces there (set-info
+ * has no effect on solving). Iterative. */
 static bool
 scan (const char *s, size_t n, char *w, scan_info *si)
 {
   long depth = 0;
-  size_t i = 0, open_at = 0;
-  bool info = false; /* inside a top-level (set-info ...) */
+  bool info = false;       /* inside a top-level (set-info ...) */
+  const char *head = NULL; /* after a top-level '(': its command word is the next token */
+  const char *open_at = s;
+  sg_tks z;
+  sg_tk t;
   memset (si, 0, sizeof *si);
-  while (i < n)
+  sg_tk_init (&z, s, n, 0);
+  while (sg_tk_next (&z, &t))
     {
-      char c = s[i++];
-      if (c == ';')
-        while (i < n && s[i] != '\n') i++;
-      else if (c == '"')
+      if (head)
         {
-          /* SMT-LIB 2.6 string literal: "" is an escaped quote. */
-          while (true)
+          bool word = !memchr (head, ';', (size_t) (t.s - head)); /* only blanks before it */
+          info = word && head_is (&t, "set-info");
+          if (word && (head_is (&t, "set-logic") || head_is (&t, "set-option") || head_is (&t, "push")
+                       || head_is (&t, "reset-assertions") || head_is (&t, "declare-heap")))
+            si->sets = true;
+          head = NULL;
+        }
+      if (t.kind == SG_TK_QSYM)
+        for (size_t i = 1; i < t.n; i++)
+          if (t.s[i] == '\n' || t.s[i] == '\r')
             {
-              if (i >= n) return false;
-              if (s[i++] != '"') continue;
-              if (i < n && s[i] == '"') { i++; continue; }
-              break;
+              if (info) si->ml_info = true;
+              else si->ml_other = true;
+              if (info && w) w[t.s - s + (ptrdiff_t) i] = ' ';
             }
-        }
-      else if (c == '|')
-        {
-          for (; i < n && s[i] != '|'; i++)
-            if (s[i] == '\n' || s[i] == '\r')
-              {
-                if (info) si->ml_info = true;
-                else si->ml_other = true;
-                if (info && w) w[i] = ' ';
-              }
-          if (i >= n) return false;
-          i++;
-        }
-      else if (c == '(')
-        {
-          if (depth++ == 0)
-            {
-              open_at = i - 1;
-              size_t k = i;
-              while (k < n && (s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r')) k++;
-              info = is_word (s, n, k, "set-info");
-              if (is_word (s, n, k, "set-logic") || is_word (s, n, k, "set-option")
-                  || is_word (s, n, k, "push") || is_word (s, n, k, "reset-assertions")
-                  || is_word (s, n, k, "declare-heap"))
-                si->sets = true;
-            }
-        }
-      else if (c == ')')
+      if (t.open) return false;
+      if (t.kind == SG_TK_LPAR && depth++ == 0) open_at = t.s, head = t.s + 1;
+      else if (t.kind == SG_TK_RPAR)
         {
           if (--depth < 0) return false;
           if (depth == 0)
             {
-              si->last_a = open_at;
-              si->last_b = i;
+              si->last_a = (size_t) (open_at - s);
+              si->last_b = (size_t) (t.s + 1 - s);
               info = false;
             }
         }

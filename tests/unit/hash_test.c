@@ -87,6 +87,27 @@ test_dedup_keys (void **state)
     }
 }
 
+/* sg_dedup_alpha_hash on texts its tokens decide (base/tok.h since it replaced dedup.c's own
+ * next_tok: quoted symbols, "" in strings, open quotes, a '|' inside a word, a NUL, comments,
+ * CR and form feed); the values are what the hand-written tokeniser gave. */
+static void
+test_alpha_tokens (void **state)
+{
+  (void) state;
+  static const struct { const char *text; size_t n; uint64_t alpha; } v[] = {
+    { "(declare-fun |x y| () Int)(assert (= |x y| 3)) ; c\n(check-sat)", 0, 0xc7982277008039beull },
+    { "(assert (= s \"a\"\"b\"))", 0, 0x8d6dc36c23127fe9ull },
+    { "a|b c|d) e", 0, 0x35fd9eeae147db5full },
+    { "x\"y\" z;c\r\nw\tq\fr", 0, 0x0ecb8a593b1b203bull },
+    { "\"\"\"", 0, 0x2d86dc2b7435ad21ull },
+    { "|||", 0, 0xc4a174c08cd98c46ull },
+    { "(declare-datatypes ((L 0)) (((nil) (cons (hd Int) (tl L)))))", 0, 0x05f8666136970212ull },
+    { "(a\0b |c\0|)", 11, 0x45993bde39aa7495ull },
+  };
+  for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+    assert_true (sg_dedup_alpha_hash (v[i].text, v[i].n ? v[i].n : strlen (v[i].text)) == v[i].alpha);
+}
+
 /* campaign/merge.c's fnv64 (as it is written there now): a field, then a 0xff separator. */
 static uint64_t
 merge_fnv64 (uint64_t h, const char *s)
@@ -218,6 +239,7 @@ main (void)
     cmocka_unit_test (test_hash32),
     cmocka_unit_test (test_combine),
     cmocka_unit_test (test_dedup_keys),
+    cmocka_unit_test (test_alpha_tokens),
     cmocka_unit_test (test_fnv1a),
     cmocka_unit_test (test_text_hashes),
     cmocka_unit_test (test_xmx),

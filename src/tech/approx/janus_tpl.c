@@ -2,43 +2,54 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/tok.h"
 #include "tech/approx/janus_int.h"
 
 typedef struct tparse {
-  const char *p, *e;
+  sg_tks z; /* the template's tokens (base/tok.h) */
   sg_janus_tpl *t;
   const char *rule;
   sg_diag *d;
 } tparse;
 
-static void
-skip_ws (tparse *tp)
+/* The next token's kind, not consumed. */
+static sg_tk_kind
+peek (const tparse *tp)
 {
-  while (tp->p < tp->e && (*tp->p == ' ' || *tp->p == '\t' || *tp->p == '\n')) tp->p++;
+  return sg_tk_peek (&tp->z);
 }
 
+/* Consume the next token if it is of kind k. */
+static bool
+take (tparse *tp, sg_tk_kind k)
+{
+  sg_tk t;
+  if (peek (tp) != k) return false;
+  sg_tk_next (&tp->z, &t);
+  return true;
+}
+
+/* The next word or string (with its quotes), consumed; 0 (nothing consumed) before '(', ')' or
+ * the end. */
 static size_t
 word (tparse *tp, const char **w)
 {
-  skip_ws (tp);
-  *w = tp->p;
-  if (tp->p < tp->e && *tp->p == '"')
-    {
-      tp->p++;
-      while (tp->p < tp->e && *tp->p != '"') tp->p++;
-      if (tp->p < tp->e) tp->p++;
-      return (size_t) (tp->p - *w);
-    }
-  while (tp->p < tp->e && *tp->p != ' ' && *tp->p != '(' && *tp->p != ')' && *tp->p != '\n')
-    tp->p++;
-  return (size_t) (tp->p - *w);
+  sg_tks save = tp->z;
+  sg_tk t;
+  sg_tk_next (&tp->z, &t);
+  *w = t.s;
+  if (t.kind == SG_TK_WORD || t.kind == SG_TK_STRING || t.kind == SG_TK_QSYM) return t.n;
+  tp->z = save;
+  return 0;
 }
 
 static sg_rc
 terr (tparse *tp, const char *msg)
 {
+  const char *at = tp->z.p; /* the text from the next token on */
+  while (at < tp->z.end && (*at == ' ' || *at == '\t' || *at == '\n' || *at == '\r')) at++;
   return sg_diag_set (tp->d, SG_RC_PARSE, 0, 0, "janus_rules.def: rule %s: %s at '%.20s'",
-                      tp->rule, msg, tp->p);
+                      tp->rule, msg, at);
 }
 
 static sg_op
@@ -77,10 +88,9 @@ new_node (tparse *tp, uint8_t kind, uint32_t *out)
 static sg_rc
 tparse_term (tparse *tp, uint32_t *out)
 {
-  skip_ws (tp);
-  if (tp->p >= tp->e) return terr (tp, "unexpected end");
+  if (peek (tp) == SG_TK_END) return terr (tp, "unexpected end");
   sg_rc rc;
-  if (*tp->p != '(')
+  if (!take (tp, SG_TK_LPAR))
     {
       const char *w;
       size_t n = word (tp, &w);
@@ -110,13 +120,10 @@ tparse_term (tparse *tp, uint32_t *out)
       tp->t->n[*out].op = (uint16_t) op;
       return SG_RC_OK;
     }
-  tp->p++;
-  skip_ws (tp);
   uint32_t me = 0;
-  if (tp->p < tp->e && *tp->p == '(')
+  if (take (tp, SG_TK_LPAR))
     {
       /* ((_ name i j) args) */
-      tp->p++;
       const char *w;
       size_t n = word (tp, &w);
       if (n != 1 || *w != '_') return terr (tp, "expected '_'");
@@ -127,8 +134,7 @@ tparse_term (tparse *tp, uint32_t *out)
       tp->t->n[me].op = (uint16_t) op;
       for (;;)
         {
-          skip_ws (tp);
-          if (tp->p < tp->e && *tp->p == ')') { tp->p++; break; }
+          if (take (tp, SG_TK_RPAR)) break;
           n = word (tp, &w);
           if (!n || tp->t->n[me].nidx >= 2) return terr (tp, "bad index");
           uint32_t v = UINT32_MAX;
@@ -146,32 +152,24 @@ tparse_term (tparse *tp, uint32_t *out)
           if ((rc = new_node (tp, T_BIND, &me))) return rc;
           tp->t->n[me].op = (uint16_t) (w[0] == 'f' ? SG_OP_FORALL : SG_OP_EXISTS);
           tp->t->binder = true;
-          skip_ws (tp);
-          if (tp->p >= tp->e || *tp->p != '(') return terr (tp, "expected a variable list");
-          tp->p++;
+          if (!take (tp, SG_TK_LPAR)) return terr (tp, "expected a variable list");
           for (;;)
             {
-              skip_ws (tp);
-              if (tp->p < tp->e && *tp->p == ')') { tp->p++; break; }
-              if (tp->p >= tp->e || *tp->p != '(' || tp->t->n[me].nbv >= 2)
-                return terr (tp, "bad variable");
-              tp->p++;
+              if (take (tp, SG_TK_RPAR)) break;
+              if (peek (tp) != SG_TK_LPAR || tp->t->n[me].nbv >= 2) return terr (tp, "bad variable");
+              take (tp, SG_TK_LPAR);
               n = word (tp, &w);
               if (n < 2 || n >= 8 || w[0] != '$') return terr (tp, "binder variables are $names");
               memcpy (tp->t->n[me].bv[tp->t->n[me].nbv++], w, n);
               n = word (tp, &w);
               if (n != 4 || memcmp (w, "Bool", 4)) return terr (tp, "binder variables are Bool");
-              skip_ws (tp);
-              if (tp->p >= tp->e || *tp->p != ')') return terr (tp, "expected ')'");
-              tp->p++;
+              if (!take (tp, SG_TK_RPAR)) return terr (tp, "expected ')'");
             }
           uint32_t body;
           if ((rc = tparse_term (tp, &body))) return rc;
           tp->t->n[me].args[0] = body;
           tp->t->n[me].nargs = 1;
-          skip_ws (tp);
-          if (tp->p >= tp->e || *tp->p != ')') return terr (tp, "expected ')'");
-          tp->p++;
+          if (!take (tp, SG_TK_RPAR)) return terr (tp, "expected ')'");
           *out = me;
           return SG_RC_OK;
         }
@@ -185,9 +183,8 @@ tparse_term (tparse *tp, uint32_t *out)
     tp->t->arith = true;
   for (;;)
     {
-      skip_ws (tp);
-      if (tp->p >= tp->e) return terr (tp, "missing ')'");
-      if (*tp->p == ')') { tp->p++; break; }
+      if (peek (tp) == SG_TK_END) return terr (tp, "missing ')'");
+      if (take (tp, SG_TK_RPAR)) break;
       if (tp->t->n[me].nargs >= TMAX_ARGS) return terr (tp, "too many arguments");
       uint32_t a;
       if ((rc = tparse_term (tp, &a))) return rc;
@@ -202,10 +199,10 @@ sgj_tpl_parse (const char *text, const char *rule, sg_diag *d, sg_janus_tpl **ou
 {
   sg_janus_tpl *t = calloc (1, sizeof *t);
   if (!t) return sg_diag_set (d, SG_RC_NOMEM, 0, 0, "out of memory");
-  tparse tp = { text, text + strlen (text), t, rule, d };
+  tparse tp = { .t = t, .rule = rule, .d = d };
+  sg_tk_init (&tp.z, text, strlen (text), 0);
   sg_rc rc = tparse_term (&tp, &t->root);
-  skip_ws (&tp);
-  if (!rc && tp.p != tp.e) rc = terr (&tp, "trailing text");
+  if (!rc && peek (&tp) != SG_TK_END) rc = terr (&tp, "trailing text");
   if (rc) { free (t); return rc; }
   *out = t;
   return SG_RC_OK;

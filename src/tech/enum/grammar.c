@@ -31,7 +31,10 @@ sg_grammar_builtin_text (const char *name)
   return NULL;
 }
 
-/* ---- lexer ---- */
+/* ---- lexer ----
+ * Not base/tok.h: a grammar is BNF, not S-expressions ('#' comments, '::=', '|' separates
+ * alternatives, terminals are "..." on one line with \" and \\ escapes), and its
+ * diagnostics (fuzz/fuzz_grammar.c, tests/unit/grammar_test.c) name these tokens. */
 
 typedef enum { T_END, T_NAME, T_STRING, T_DEF, T_BAR, T_BAD } tok_kind;
 

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/tok.h"
+
 /* ---- identity tables ---- */
 
 static const sg_gen_identity bv_ids[] = {
@@ -47,6 +49,8 @@ sg_gen_env_draw (sg_gen_env *env, sg_rng *rng)
   env->rn = non_rtn_rms[sg_rng_below (rng, NELEM (non_rtn_rms))];
 }
 
+/* A template's words and parentheses (base/tok.h); n = 0 at the end. The templates are
+ * compiled-in data without tabs, strings, |symbols| or comments. */
 typedef struct tok { const char *p; size_t n; } tok;
 
 static bool
@@ -55,18 +59,12 @@ tok_is (tok t, const char *w)
   return strlen (w) == t.n && !memcmp (t.p, w, t.n);
 }
 
-/* The next token of *pp: "(", ")" or a word; n = 0 at the end. */
 static tok
-next_tok (const char **pp)
+next_tok (sg_tks *z)
 {
-  const char *p = *pp;
-  while (*p == ' ' || *p == '\n' || *p == '\t') p++;
-  tok t = { p, 0 };
-  if (*p == '(' || *p == ')') t.n = 1;
-  else
-    while (p[t.n] && p[t.n] != ' ' && p[t.n] != '(' && p[t.n] != ')' && p[t.n] != '\n') t.n++;
-  *pp = p + t.n;
-  return t;
+  sg_tk k;
+  sg_tk_next (z, &k);
+  return (tok) { k.s, k.n };
 }
 
 /* A built-in operator by name, or SG_OP_COUNT. */
@@ -180,7 +178,7 @@ enum { TSTACK = 64 };
 
 /* Read "_ NAME IDX* )" after "(": the operator and its indices. */
 static sg_rc
-indexed (const char **pp, const sg_gen_env *env, tframe *f, char *err, size_t esize)
+indexed (sg_tks *pp, const sg_gen_env *env, tframe *f, char *err, size_t esize)
 {
   tok t = next_tok (pp);
   f->op = op_named (t);
@@ -210,7 +208,8 @@ sg_gen_template (sg_store *s, const char *text, const sg_gen_env *env, sg_term *
   tframe frames[TSTACK];
   sg_term terms[TSTACK];
   uint32_t nf = 0, nt = 0;
-  const char *p = text;
+  sg_tks p;
+  sg_tk_init (&p, text, strlen (text), 0);
   err[0] = 0;
   for (;;)
     {
@@ -221,7 +220,6 @@ sg_gen_template (sg_store *s, const char *text, const sg_gen_env *env, sg_term *
         {
           if (nf >= TSTACK) { snprintf (err, esize, "template too deep"); return SG_RC_LIMIT; }
           tframe f = { SG_OP_COUNT, { 0, 0 }, 0, nt };
-          const char *save = p;
           tok h = next_tok (&p);
           if (tok_is (h, "("))
             {
@@ -245,7 +243,6 @@ sg_gen_template (sg_store *s, const char *text, const sg_gen_env *env, sg_term *
               f.op = op_named (h);
               if (f.op == SG_OP_COUNT)
                 {
-                  p = save;
                   snprintf (err, esize, "unknown operator '%.*s'", (int) h.n, h.p);
                   return SG_RC_PARSE;
                 }
@@ -281,7 +278,8 @@ uint32_t
 sg_gen_template_vars (const char *text)
 {
   uint32_t m = 0;
-  const char *p = text;
+  sg_tks p;
+  sg_tk_init (&p, text, strlen (text), 0);
   for (;;)
     {
       tok t = next_tok (&p);

@@ -93,7 +93,9 @@ is_sep (char c)
   return c == ',' || c == ':';
 }
 
-/* Split one line into words and the separators ',' and ':'; stops at a comment. */
+/* Split one line into words and the separators ',' and ':'; stops at a comment. Not base/tok.h:
+ * the class file is a line format (',' and ':' separate, '#' and ';' start a comment, no
+ * parentheses or quotes), and a diagnostic's column is the byte's in its line. */
 static sg_rc
 tokenize (lineparse *lp, const char *s, size_t n)
 {
