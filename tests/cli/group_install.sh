@@ -29,7 +29,10 @@ group_install() {
   run "$b" --version
   check "the installed --version names the release (and the commit, in a git checkout)" \
     eval '[ $code = 0 ] && [[ $out =~ ^smtgrind\ [0-9]+\.[0-9]+\.[0-9]+(\ \(git\ [A-Za-z0-9._+-]+\))?$ ]]'
-  if command -v strings >/dev/null; then
+  if grep -q '^SG_\(SANITIZE\|FUZZ\):BOOL=ON' "$build/CMakeCache.txt"; then
+    # clang's UndefinedBehaviorSanitizer names headers in its type descriptors, unmapped
+    echo "SKIP: group install: strings of a sanitizer build (never installed)" >&2
+  elif command -v strings >/dev/null; then
     run strings -a "$b"
     check "no path of the source tree ($src) or the build folder in the installed binary" \
       eval '! grep -qF -e "$src" -e "$build" "$out_file"'
