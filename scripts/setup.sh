@@ -19,7 +19,8 @@ done
 
 # Keep in step with the Dependencies table of README.md.
 packages=(build-essential cmake clang libclang-rt-14-dev pkg-config libgmp-dev libmpfr-dev
-          libsqlite3-dev libcmocka-dev z3 cvc4 cvc5 boolector parallel rsync slurm-wlm munge)
+          libsqlite3-dev libcmocka-dev z3 cvc4 cvc5 boolector parallel rsync slurm-wlm munge
+          dpkg-dev file groff-base)
 
 missing=()
 for p in "${packages[@]}"; do

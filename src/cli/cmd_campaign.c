@@ -15,14 +15,11 @@
 #include "campaign/campaign.h"
 #include "campaign/report.h"
 #include "cli/cli.h"
+#include "cli/datadir.h"
 #include "cli/fuzzflags.h"
 #include "cli/seeds.h"
 #include "base/file.h"
 #include "run/release.h"
-
-#ifndef SG_SEEDS_DIR
-#define SG_SEEDS_DIR "seeds"
-#endif
 
 typedef SG_VEC (const char *) input_vec;
 
@@ -207,6 +204,7 @@ typedef struct camp_run {
   char dir[PATH_MAX];
   char default_engines[256]; /* the technique table's defaults */
   char found[128];           /* the newest releases installed, or the solvers found in PATH */
+  char seeds[PATH_MAX];      /* the seeds that ship with smtgrind (cli/datadir.h) */
   bool resumed;
   double elapsed0;
   const char *shard_from; /* --shard auto: the variable it came from (said once the lock is held) */
@@ -418,6 +416,14 @@ campaign_resume (const sg_cli_cmd *cmd, camp_run *r)
 
 static int campaign_continue (camp_run *r);
 
+/* No seeds given: the seeds that ship with smtgrind, found beside the binary (cli/datadir.h). */
+static bool
+default_seeds (camp_run *r)
+{
+  sg_cli_data_path ("seeds", r->seeds, sizeof r->seeds);
+  return SG_VEC_PUSH (r->inputs, r->seeds);
+}
+
 /* A new campaign: its directory, the installed solvers, the defaults that depend on the
  * machine. An --out that holds a campaign: campaign_continue. */
 static int
@@ -428,7 +434,7 @@ campaign_new (camp_run *r)
   if (!path_in (path, sizeof path, r->dir, "campaign.db")) path[0] = 0;
   struct stat stt;
   if (stat (path, &stt) == 0) return campaign_continue (r);
-  if (!r->inputs.n && !SG_VEC_PUSH (r->inputs, SG_SEEDS_DIR)) return SG_EXIT_INTERNAL;
+  if (!r->inputs.n && !default_seeds (r)) return SG_EXIT_INTERNAL;
   if (!c->spec && !c->spec_file)
     {
       /* The newest releases (run/release.h) where installed, the Debian solvers as referees;
@@ -559,7 +565,7 @@ campaign_continue (camp_run *r)
   if (!c->jobs) c->jobs = (uint32_t) strtoul (v[6], NULL, 10);
   if (!c->spec && !c->spec_file) c->spec = v[2][0] ? v[2] : NULL, c->spec_file = v[3][0] ? v[3] : NULL;
   if (c->memout_mb == UINT64_MAX && v[15][0] && strcmp (v[15], "auto")) c->memout_mb = strtoull (v[15], NULL, 10);
-  if (!r->inputs.n && !SG_VEC_PUSH (r->inputs, SG_SEEDS_DIR)) return SG_EXIT_INTERNAL;
+  if (!r->inputs.n && !default_seeds (r)) return SG_EXIT_INTERNAL;
   settings sv;
   settings_of (r, &sv);
   sg_buf why;

@@ -11,6 +11,8 @@
 #include "cli/cli.h"
 #include "run/guard.h"
 #include "tech/tech.h"
+/* SG_DESCRIBE: the commit of a build from a git checkout, or "" (cmake/describe.cmake) */
+#include "sg_describe.h"
 
 static const sg_cli_cmd commands[] = {
 #define CMD(name, fn, help, usage) { #name, fn, help, usage, NULL, NULL },
@@ -148,11 +150,30 @@ sg_cli_help (const sg_cli_cmd *cmd, int argc, char **argv)
   return SG_EXIT_OK;
 }
 
+/* `smtgrind --version` and `smtgrind version`: the release (CMake's project version) and, for a
+ * build from a git checkout, its `git describe`. */
+static void
+print_version (void)
+{
+  if (SG_DESCRIBE[0]) printf ("smtgrind %s (git %s)\n", SG_VERSION, SG_DESCRIBE);
+  else printf ("smtgrind %s\n", SG_VERSION);
+}
+
+/* version */
+int
+sg_cli_version (const sg_cli_cmd *cmd, int argc, char **argv)
+{
+  (void) argv;
+  if (argc > 1) return sg_cli_usage_error (cmd, "expected no arguments");
+  print_version ();
+  return SG_EXIT_OK;
+}
+
 /* The subcommands that never start a process (no guardian for them). */
 static bool
 starts_processes (const char *name)
 {
-  static const char *const none[] = { "help", "parse", "print", "report", "bugs", "merge" };
+  static const char *const none[] = { "help", "version", "parse", "print", "report", "bugs", "merge" };
   for (size_t i = 0; i < sizeof none / sizeof *none; i++)
     if (!strcmp (name, none[i])) return false;
   return true;
@@ -168,7 +189,7 @@ dispatch (int argc, char **argv)
     }
   const char *a = argv[1];
   if (sg_cli_is_help (a)) { overview (stdout); return SG_EXIT_OK; }
-  if (!strcmp (a, "--version")) { printf ("smtgrind %s\n", SG_VERSION); return SG_EXIT_OK; }
+  if (!strcmp (a, "--version")) { print_version (); return SG_EXIT_OK; }
   sg_cli_cmd c;
   if (!sg_cli_find (a, &c))
     {

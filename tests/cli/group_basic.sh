@@ -2,13 +2,17 @@
 # fail, $bin and $tmp): version, help, usage errors (uses the harness's $examples).
 # shellcheck shell=bash disable=SC2016,SC2034,SC2154
 group_basic() {
+  # The release, and in a git checkout the commit: "smtgrind 0.1.0 (git 75bada7-dirty)".
   run "$bin" --version
-  if [ -n "${SG_VERSION:-}" ]; then
-    check "--version prints 'smtgrind $SG_VERSION'" test "$code:$out" = "0:smtgrind $SG_VERSION"
-  else
-    check "--version prints 'smtgrind X.Y.Z'" \
-      eval '[ $code = 0 ] && [[ $out =~ ^smtgrind\ [0-9]+\.[0-9]+\.[0-9]+$ ]]'
-  fi
+  local release='[0-9]+\.[0-9]+\.[0-9]+'
+  [ -z "${SG_VERSION:-}" ] || release=${SG_VERSION//./\\.}
+  check "--version prints 'smtgrind ${SG_VERSION:-X.Y.Z}', then '(git DESCRIBE)' in a git checkout" \
+    eval '[ $code = 0 ] && [[ $out =~ ^smtgrind\ $release(\ \(git\ [A-Za-z0-9._+-]+\))?$ ]]'
+  local version_out=$out
+  run "$bin" version
+  check "version = --version" test "$code:$out" = "0:$version_out"
+  run "$bin" version extra
+  check "version with an argument: exit 2" eval '[ $code = 2 ] && [ -z "$out" ]'
 
   run "$bin" help
   local help_out=$out
