@@ -232,7 +232,7 @@ sg_camp_worker_main (const sg_campaign_opts *o, const char *dbpath, const char *
           fprintf (o->log, "campaign: worker %u: %s\n", w, db.err);
           break;
         }
-      /* The shared initialiser, then the campaign's choices: one job, one lane and the
+      /* The shared builder (loop/loop.h) with the campaign's choices: one job, one lane and the
        * solvers one after the other per worker (the workers fill the cores), fresh processes
        * only (no sessions: a kill -9 of the campaign leaves no solver behind). */
       sg_tech_cfg tc = er.tech->defaults;
