@@ -22,19 +22,19 @@ main (int argc, char **argv)
   const sg_technique *t = sg_technique_find (argv[1]);
   if (!t || t->nseeds) { fprintf (stderr, "bench_gen: %s is not a generator\n", argv[1]); return 2; }
   sg_tech_cfg cfg = t->defaults;
-  cfg.mode = !strcmp (argv[2], "sat") ? 0 : !strcmp (argv[2], "unsat") ? 1 : 2;
+  cfg.mode = !strcmp (argv[2], "sat") ? SG_TECH_SAT : !strcmp (argv[2], "unsat") ? SG_TECH_UNSAT : SG_TECH_MIXED;
   cfg.chain = 0; /* one endless chain */
   long count = atol (argv[3]);
   unsigned long long seed = strtoull (argv[4], NULL, 10);
-  if (argc == 6) cfg.width = (uint32_t) atoi (argv[5]);
-  if (argc == 7) { cfg.format[0] = (uint32_t) atoi (argv[5]); cfg.format[1] = (uint32_t) atoi (argv[6]); }
+  if (argc == 6) cfg.gen.width = (uint32_t) atoi (argv[5]);
+  if (argc == 7) { cfg.gen.format[0] = (uint32_t) atoi (argv[5]); cfg.gen.format[1] = (uint32_t) atoi (argv[6]); }
   char fmt[32] = "drawn";
   if (argc == 6) snprintf (fmt, sizeof fmt, "width-%s", argv[5]);
   if (argc == 7) snprintf (fmt, sizeof fmt, "format-%s-%s", argv[5], argv[6]);
   sg_diag d;
   sg_diag_init (&d, t->name);
   void *st;
-  if (t->init (&cfg, &st, &d)) { fprintf (stderr, "bench_gen: init failed: %s\n", d.msg); return 1; }
+  if (t->init (&cfg, NULL, &st, &d)) { fprintf (stderr, "bench_gen: init failed: %s\n", d.msg); return 1; }
   static const sg_tech_seed generated = { "(generated)", "", 0, SG_ANS_NONE, NULL, { "" }, { 0 } };
   const sg_tech_seed *seeds[1] = { &generated };
   sg_tech_mutant m;

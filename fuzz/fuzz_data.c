@@ -37,7 +37,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   void *st = NULL;
   sg_diag d;
   sg_diag_init (&d, data_path);
-  if (t->init (&cfg, &st, &d) != SG_RC_OK) return 0;
+  if (t->init (&cfg, NULL, &st, &d) != SG_RC_OK) return 0;
   sg_tech_seed a = { "a.smt2", seed_a, sizeof seed_a - 1, SG_ANS_SAT, "QF_LIA", { "" }, { 0 } };
   sg_tech_seed b = { "b.smt2", seed_b, sizeof seed_b - 1, SG_ANS_SAT, "QF_LIA", { "" }, { 0 } };
   const sg_tech_seed *seeds[2] = { &a, &b };

@@ -2,7 +2,7 @@
  * option gives its spellings, its value's type and range, the field it sets and its help
  * line; the same rows parse argv and print the help text, so the two cannot drift apart.
  * A table is an array of sg_opt, usually made by an X-macro list (cli/fuzz_opts.def) or
- * written in place (a technique's own options, tech/tech.c).
+ * written in place (a technique's own options, tech/FAMILY/FAMILY_tech.c).
  * Owns: nothing (rows are static; fields are set in a caller's struct by offset).
  * Invariants: a value out of range or malformed is an error naming the option as typed and
  *   the value ("-t needs positive seconds, got 'x'"), never clamped; a string value is the

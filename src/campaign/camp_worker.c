@@ -108,7 +108,7 @@ on_finding (void *vctx, const char *dir, const char *name, const sg_probe *p,
 
 typedef struct engine_run {
   const sg_technique *tech;
-  int mode; /* the variant (fusion: 0 sat, 1 unsat, 2 mixed) */
+  sg_tech_mode mode; /* the variant (fusion: sat, unsat, mixed) */
 } engine_run;
 
 static bool
@@ -117,18 +117,20 @@ engine_resolve (const char *name, engine_run *e)
   return sg_technique_engine (name, &e->tech, &e->mode);
 }
 
-/* Does a seed labelled `st` fit fusion mode `mode` (0 sat, 1 unsat, 2 mixed)? */
+/* Does a seed labelled `st` fit fusion mode `mode` (sat, unsat, mixed)? */
 static bool
-fusion_fits (int mode, sg_answer st)
+fusion_fits (sg_tech_mode mode, sg_answer st)
 {
-  return mode == 0 ? st == SG_ANS_SAT : mode == 1 ? st == SG_ANS_UNSAT : st != SG_ANS_NONE;
+  if (mode == SG_TECH_SAT) return st == SG_ANS_SAT;
+  if (mode == SG_TECH_UNSAT) return st == SG_ANS_UNSAT;
+  return st != SG_ANS_NONE;
 }
 
 /* The seeds of one logic that fusion mode `mode` can pair, into group: the logic is picked
  * with r among those with a pair (two sat seeds, two unsat seeds, or one of each for mixed).
  * Returns their number, 0 when no logic has a pair. */
 static uint32_t
-fusion_group (const sg_tech_seed *seeds, uint32_t nseeds, char (*logics)[32], int mode, sg_rng *r,
+fusion_group (const sg_tech_seed *seeds, uint32_t nseeds, char (*logics)[32], sg_tech_mode mode, sg_rng *r,
               sg_tech_seed *group)
 {
   uint32_t eligible = 0, pick = 0;
@@ -144,7 +146,7 @@ fusion_group (const sg_tech_seed *seeds, uint32_t nseeds, char (*logics)[32], in
           for (uint32_t j = i; j < nseeds; j++)
             if (!strcmp (logics[j], logics[i]))
               sat += seeds[j].status == SG_ANS_SAT, unsat += seeds[j].status == SG_ANS_UNSAT;
-          bool ok = mode == 0 ? sat >= 2 : mode == 1 ? unsat >= 2 : sat >= 1 && unsat >= 1;
+          bool ok = mode == SG_TECH_SAT ? sat >= 2 : mode == SG_TECH_UNSAT ? unsat >= 2 : sat >= 1 && unsat >= 1;
           if (!ok) continue;
           if (pass == 1 && k == pick)
             {
@@ -230,50 +232,41 @@ sg_camp_worker_main (const sg_campaign_opts *o, const char *dbpath, const char *
           fprintf (o->log, "campaign: worker %u: %s\n", w, db.err);
           break;
         }
-      /* The shared initialiser, then the campaign's choices: one job, one lane and the
+      /* The shared builder (loop/loop.h) with the campaign's choices: one job, one lane and the
        * solvers one after the other per worker (the workers fill the cores), fresh processes
        * only (no sessions: a kill -9 of the campaign leaves no solver behind). */
       sg_tech_cfg tc = er.tech->defaults;
       tc.chain = eng->chain;
       tc.mode = er.mode;
       tc.reference = o->reference;
-      tc.worker = w, tc.workers = o->workers; /* index ranges split by worker (enum) */
+      /* index ranges split by worker (enum) */
+      sg_tech_sched sched = { .worker = w, .workers = o->workers, .chain0 = chain0 };
       char shard[32];
       if (er.tech->until_eof)
         {
           /* An enumeration goes on where this worker's finished slices left it (chain0 above; a
            * slice ends by time inside a chain: chain numbers alone would skip the chain's
            * rest), in the index blocks of this shard. */
-          tc.resume = true, tc.resume_at = chain0;
+          sched.resume = true, sched.resume_at = chain0;
           if (o->nshards > 1)
             {
               snprintf (shard, sizeof shard, "%u/%u", o->shard, o->nshards);
-              tc.shard = shard;
+              tc.enumeration.shard = shard;
             }
         }
+      sg_fuzz_setup su = {
+        .tech = er.tech, .cfg = &tc, .sched = sched, .solvers = o->solvers, .referees = o->referees,
+        .pats = o->pats, .option_fuzz = o->option_fuzz, .option_tables = o->option_tables,
+        .timeout_ms = o->timeout_ms, .mem_bytes = o->mem_bytes, .seed = slice_seed,
+        .models = o->models, .model_sample = o->model_sample, .chain_timeouts = o->chain_timeouts,
+        .sessions = o->sessions, .incompleteness = o->incompleteness, .jobs = 1,
+        .max_chains = o->slice_chains, .max_seconds = left < o->slice_s ? left : o->slice_s,
+        .out_dir = out, .status = NULL,
+      };
       sg_fuzz_opts fo;
-      sg_fuzz_opts_init (&fo, er.tech, &tc);
-      fo.sessions = o->sessions;
-      fo.model_sample = o->model_sample;
-      fo.chain_timeouts = o->chain_timeouts;
-      fo.solvers = o->solvers;
-      fo.option_fuzz = o->option_fuzz;
-      fo.option_tables = o->option_tables;
-      fo.referees = o->referees && o->referees->n ? o->referees : NULL;
-      fo.pats = o->pats;
-      fo.timeout_ms = o->timeout_ms;
-      fo.mem_bytes = o->mem_bytes;
-      fo.seed = slice_seed;
-      fo.jobs = 1;
-      fo.max_seconds = left < o->slice_s ? left : o->slice_s;
-      fo.out_dir = out;
-      sg_fuzz_opts_set_incompleteness (&fo, o->incompleteness);
-      fo.models = o->models;
-      fo.status = NULL;
+      sg_fuzz_opts_build (&fo, &su);
       fo.on_finding = on_finding;
       fo.finding_ctx = &ctx;
-      fo.chain0 = chain0;
-      fo.max_chains = o->slice_chains;
       fo.stop = &sh->stop;
       ctx.slice = slice;
       ctx.rng_seed = slice_seed;

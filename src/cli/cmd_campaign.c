@@ -65,7 +65,7 @@ parse_engines (const char *s, sg_campaign_opts *o, char *err, size_t esize)
           if (!sg_cli_parse_u64 (eq + 1, 0, 1000, &wgt)) { snprintf (err, esize, "weight of '%s' must be 0..1000", item); return false; }
         }
       const sg_technique *t;
-      int mode;
+      sg_tech_mode mode;
       if (!sg_technique_engine (item, &t, &mode))
         {
           char names[256];
@@ -696,7 +696,7 @@ campaign_seeds (camp_run *r, const sg_campaign_opts *o, sg_cli_seeds *all, sg_cl
   for (uint32_t e = 0; e < o->nengines; e++)
     {
       const sg_technique *t;
-      int mode;
+      sg_tech_mode mode;
       labels |= sg_technique_engine (o->engines[e].name, &t, &mode) && t->needs_status;
     }
   for (uint32_t i = 0; i < mine->a.n; i++) mine->labelled += mine->a.a[i].status != SG_ANS_NONE;

@@ -101,7 +101,7 @@ check_data (const sg_technique *t, const sg_cli_fuzz_cfg *c)
   void *st = NULL;
   sg_diag dd;
   sg_diag_init (&dd, c->tc.data_file);
-  sg_rc trc = t->init (&c->tc, &st, &dd);
+  sg_rc trc = t->init (&c->tc, NULL, &st, &dd);
   if (trc)
     {
       if (!dd.rc) sg_diag_set (&dd, trc, 0, 0, "cannot load this data file");
@@ -139,29 +139,19 @@ static int
 fuzz (const sg_technique *t, const sg_cli_fuzz_cfg *c, const sg_cli_solvers *sv, const sg_cli_seeds *sd,
       uint32_t lanes, bool parallel, uint64_t mem_bytes)
 {
+  sg_fuzz_setup su = {
+    .tech = t, .cfg = &c->tc, .solvers = &sv->solvers, .referees = &sv->referees, .pats = &sv->pats,
+    .option_fuzz = sv->option_fuzz, .option_tables = (const sg_solopt_table *const *) sv->table_of,
+    .timeout_ms = sg_spawn_ms (c->timeout_s), .mem_bytes = mem_bytes, .seed = c->seed,
+    .models = c->models, .model_sample = c->model_sample, .chain_timeouts = c->chain_timeouts,
+    .sessions = c->sessions, .incompleteness = c->incompleteness, .jobs = c->jobs,
+    .max_mutants = c->mutants, .max_seconds = c->budget_s, .out_dir = c->out, .status = stderr,
+  };
   sg_fuzz_opts fo;
-  sg_fuzz_opts_init (&fo, t, &c->tc);
-  fo.solvers = &sv->solvers;
-  fo.pats = &sv->pats;
-  fo.timeout_ms = sg_spawn_ms (c->timeout_s);
-  fo.mem_bytes = mem_bytes;
-  fo.seed = c->seed;
-  fo.jobs = c->jobs;
-  fo.max_mutants = c->mutants;
-  fo.max_seconds = c->budget_s;
-  fo.out_dir = c->out;
-  sg_fuzz_opts_set_incompleteness (&fo, c->incompleteness);
-  fo.models = c->models;
-  fo.model_sample = c->model_sample;
-  fo.chain_timeouts = c->chain_timeouts;
-  fo.sessions = c->sessions;
+  sg_fuzz_opts_build (&fo, &su);
   fo.adaptive = !c->adaptive || !strcmp (c->adaptive, "on");
   fo.parallel = parallel;
   fo.lanes = lanes;
-  fo.referees = sv->referees.n ? &sv->referees : NULL;
-  fo.option_fuzz = sv->option_fuzz;
-  fo.option_tables = (const sg_solopt_table *const *) sv->table_of;
-  fo.status = stderr;
   sg_fuzz_stats stats;
   if (sg_fuzz_run (&fo, sd->a.a, sd->a.n, &stats))
     {

@@ -80,7 +80,10 @@ sg_cli_gen_usage (sg_buf *out)
   for (size_t i = 0; i < sg_technique_count (); i++)
     {
       const sg_technique *t = sg_technique_at (i);
-      if (is_generator (t)) sg_buf_printf (out, "                   %s: %s\n", t->name, t->variants ? t->variants : "-");
+      char v[128];
+      if (is_generator (t) && sg_technique_variants (t, v, sizeof v))
+        sg_buf_printf (out, "                   %s: %s\n", t->name, v);
+      else if (is_generator (t)) sg_buf_printf (out, "                   %s: -\n", t->name);
     }
   sg_buf_printf (out,
                  "                 (mixed: either status; random: none, for differential testing;\n"
@@ -99,19 +102,12 @@ sg_cli_gen_usage (sg_buf *out)
                  "signal.\n");
 }
 
-/* Is v one of t's variants ("sat|unsat|mixed")? Its index into *mode. */
+/* Is v one of t's variants (sat, unsat, mixed)? Its mode into *mode. */
 static bool
-variant_of (const sg_technique *t, const char *v, int *mode)
+variant_of (const sg_technique *t, const char *v, sg_tech_mode *mode)
 {
-  const char *p = t->variants ? t->variants : "";
-  size_t n = strlen (v);
-  for (int k = 0; *p; k++)
-    {
-      const char *e = strchr (p, '|');
-      size_t len = e ? (size_t) (e - p) : strlen (p);
-      if (len == n && !strncmp (p, v, n)) { *mode = k; return true; }
-      p += len + (e != NULL);
-    }
+  for (int k = 0; k < SG_TECH_MAX_VARIANTS && t->variants[k]; k++)
+    if (!strcmp (t->variants[k], v)) { *mode = (sg_tech_mode) k; return true; }
   return false;
 }
 
@@ -168,10 +164,11 @@ parse_args (const sg_cli_cmd *cmd, int argc, char **argv, gen_args *g)
                                  g->t->name);
     }
   if (!g->out) return sg_cli_usage_error (cmd, "--out DIR is required");
-  int mode = 0;
+  sg_tech_mode mode = SG_TECH_SAT; /* its first */
+  char variants[128];
   if (g->status && !variant_of (g->t, g->status, &mode))
     return sg_cli_usage_error (cmd, "--status: '%s' is not one of %s's (%s)", g->status, g->t->name,
-                               g->t->variants ? g->t->variants : "none");
+                               sg_technique_variants (g->t, variants, sizeof variants) ? variants : "none");
   g->tc.mode = mode;
   if (!g->seed_given) g->seed = (uint64_t) time (NULL) ^ ((uint64_t) getpid () << 32);
   return SG_EXIT_OK;
@@ -225,7 +222,7 @@ generate (const gen_args *g)
   void *st = NULL;
   sg_diag d;
   sg_diag_init (&d, t->name);
-  sg_rc rc = t->init (&g->tc, &st, &d);
+  sg_rc rc = t->init (&g->tc, NULL, &st, &d);
   if (rc)
     {
       if (!d.rc) sg_diag_set (&d, rc, 0, 0, "cannot start the generator");

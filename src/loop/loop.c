@@ -127,7 +127,7 @@ pick_seeds (worker *w, void *state, uint64_t chain, const sg_tech_seed **pick)
       /* A generator: its chains need no seed (one per worker and pass without a limit). */
       static const sg_tech_seed generated = { "(generated)", "", 0, SG_ANS_NONE, NULL, { "" }, { 0 } };
       bool limited = o->max_mutants || o->max_seconds > 0 || o->max_chains;
-      if (!limited && !o->tech->until_eof && chain - o->chain0 >= (o->passes ? o->passes : 1)) return false;
+      if (!limited && !o->tech->until_eof && chain - o->sched.chain0 >= (o->passes ? o->passes : 1)) return false;
       pick[0] = &generated;
       return true;
     }
@@ -300,14 +300,13 @@ worker_main (worker *w)
   sg_diag_init (&d, o->tech->name);
   w->solvers = o->solvers;
   /* Generators that split an index range need to know their share (campaign workers x jobs). */
-  sg_tech_cfg cfg = o->cfg;
-  cfg.worker = cfg.worker * o->jobs + w->index;
-  cfg.workers = (cfg.workers ? cfg.workers : 1) * o->jobs;
-  cfg.chain0 = o->chain0;
+  sg_tech_sched sched = o->sched;
+  sched.worker = sched.worker * o->jobs + w->index;
+  sched.workers = (sched.workers ? sched.workers : 1) * o->jobs;
   /* Outside a campaign (which resumes each worker's own blocks) the workers share one queue
    * of blocks. */
-  if (o->tech->until_eof && !cfg.resume) cfg.next_block = &w->sh->next_block;
-  if (o->tech->init (&cfg, &state, &d)) return;
+  if (o->tech->until_eof && !sched.resume) sched.next_block = &w->sh->next_block;
+  if (o->tech->init (&o->cfg, &sched, &state, &d)) return;
   if (!sg_loop_open_lanes (w))
     {
       o->tech->free (state);
@@ -318,9 +317,9 @@ worker_main (worker *w)
   bool dedup = !o->implication && !o->reference;
   sg_loop_seen_init (&w->seen);
   bool limited = o->max_mutants || o->max_seconds > 0 || o->max_chains;
-  for (uint64_t chain = o->chain0; !out_of_budget (w); chain++)
+  for (uint64_t chain = o->sched.chain0; !out_of_budget (w); chain++)
     {
-      if (o->max_chains && chain - o->chain0 >= o->max_chains) break;
+      if (o->max_chains && chain - o->sched.chain0 >= o->max_chains) break;
       if (barren >= 1000)
         {
           if (o->status)

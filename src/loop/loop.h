@@ -33,6 +33,10 @@ struct sg_finding_info; /* loop/findings.h */
 typedef struct sg_fuzz_opts {
   const sg_technique *tech;      /* the engine */
   sg_tech_cfg cfg;               /* its options */
+  sg_tech_sched sched;           /* where its workers stand: a campaign's worker and its place
+                                    among the workers, resume point (until_eof), and chain0,
+                                    the first chain number of every worker (slices, resume);
+                                    the loop makes each worker's own from it */
   const sg_solver_list *solvers; /* solvers under test */
   const sg_patterns *pats;       /* classification patterns */
   uint32_t timeout_ms;           /* per solver run */
@@ -69,7 +73,6 @@ typedef struct sg_fuzz_opts {
   void (*on_finding) (void *ctx, const char *dir, const char *name, const sg_probe *p,
                       const struct sg_finding_info *fi);
   void *finding_ctx;
-  uint64_t chain0;               /* first chain number of every worker (slices, resume) */
   uint64_t max_chains;           /* chains per worker, then stop; 0 = no limit */
   uint32_t *stop;                /* campaign: nonzero (read atomically) = stop after the current
                                     mutant; NULL = none. The loop sets it when a solver cannot
@@ -112,15 +115,47 @@ enum { SG_FUZZ_ILL_MAX = 10, SG_FUZZ_ILL_SHARE = 100 };
  * with SG_EXIT_INPUT (a usage error) rather than as if they had tested something. */
 enum { SG_FUZZ_MEMOUT_SHARE = 90 };
 
-/* The one initialiser (the engines' subcommands and the campaign): technique t with its
- * configuration cfg (NULL: t's defaults); one job, one lane, solvers one after the other,
- * sessions where they pay, models checked with a 2 % sample, a chain left after 5 timeouts,
- * adaptive timeouts on,
- * t's own oracles (implication; regression when cfg names a reference); no limits, no
- * referees, no hooks. Callers then set the solvers, limits and output. */
+/* The defaults (sg_fuzz_opts_build with no more than t and cfg, NULL: t's defaults): one
+ * job, one lane, solvers one after the other, sessions where they pay, models checked with a
+ * 2 % sample, a chain left after 5 timeouts, adaptive timeouts on, t's own oracles; no
+ * limits, no referees, no hooks. Callers then set the solvers, limits and output (the
+ * engines and the campaign use sg_fuzz_opts_build below; tests use this). */
 void sg_fuzz_opts_init (sg_fuzz_opts *o, const sg_technique *t, const sg_tech_cfg *cfg);
 /* --incompleteness: on, except for techniques whose implication oracle judges unknowns. */
 void sg_fuzz_opts_set_incompleteness (sg_fuzz_opts *o, bool on);
+
+/* What a run is given by its caller (an engine's subcommand, a campaign's slice): the engine,
+ * the solvers and how they are run, the limits and where the findings go. */
+typedef struct sg_fuzz_setup {
+  const sg_technique *tech;       /* the engine */
+  const sg_tech_cfg *cfg;         /* its options (NULL: its defaults) */
+  sg_tech_sched sched;            /* a campaign's worker, resume point and chain0; zero: none */
+  const sg_solver_list *solvers;  /* under test */
+  const sg_solver_list *referees; /* NULL or empty: no referee */
+  const sg_patterns *pats;        /* classification patterns */
+  sg_solopt_mode option_fuzz;     /* --option-fuzz, with its tables per solver */
+  const sg_solopt_table *const *option_tables;
+  uint32_t timeout_ms;            /* per solver run */
+  uint64_t mem_bytes;             /* per solver run; 0 = none */
+  uint64_t seed;                  /* rng seed of the run */
+  bool models;                    /* validate models (sg_fuzz_opts.models) */
+  uint32_t model_sample;          /* percent of mutants whose models are checked anyway */
+  uint32_t chain_timeouts;        /* leave a chain after this many timeouts; 0 = never */
+  bool sessions;                  /* fast path: sessions where they pay */
+  bool incompleteness;            /* --incompleteness (sg_fuzz_opts_set_incompleteness) */
+  uint32_t jobs;                  /* worker processes (>= 1) */
+  uint64_t max_mutants;           /* 0 = no limit */
+  uint64_t max_chains;            /* chains per worker; 0 = no limit */
+  double max_seconds;             /* 0 = no limit */
+  const char *out_dir;            /* findings directory (created) */
+  FILE *status;                   /* status lines, or NULL */
+} sg_fuzz_setup;
+/* The one builder of a run's options, for both callers (sg_fuzz_opts_init too): everything s
+ * says, with s->tech's own oracles (implication; regression when the cfg names a reference),
+ * one lane, solvers one after the other, adaptive timeouts on, no passes limit, no referee
+ * unless s has one, no hooks. Callers then set only what one of them has (the subcommands'
+ * lanes, side-by-side runs and --adaptive-timeout; a campaign's hooks and stop flag). */
+void sg_fuzz_opts_build (sg_fuzz_opts *o, const sg_fuzz_setup *s);
 
 /* Run the loop over seeds. stats (OUT) is the sum over workers. Returns SG_RC_OK when it ran
  * (findings are in stats), SG_RC_IO when the findings directory cannot be made. */

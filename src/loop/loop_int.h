@@ -19,7 +19,7 @@
 typedef struct shared {
   uint64_t ticket;          /* mutants claimed so far (for max_mutants) */
   uint32_t stop;            /* set by the parent when the time is up */
-  uint64_t next_block;      /* index ranges outside a campaign: the next block (sg_tech_cfg) */
+  uint64_t next_block;      /* index ranges outside a campaign: the next block (sg_tech_sched) */
   uint32_t exec_said;       /* a solver that could not start was reported (once per run) */
   sg_fuzz_stats w[];        /* per worker */
 } shared;

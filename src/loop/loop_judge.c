@@ -175,7 +175,7 @@ write_finding_text (worker *w, const sg_tech_mutant *m, const sg_tech_seed *cons
   fi.seeds[0] = seeds[0]->path;
   fi.seeds[1] = o->tech->nseeds > 1 ? seeds[1]->path : NULL;
   fi.rng_seed = o->seed;
-  fi.worker = o->cfg.worker * o->jobs + w->index; /* in a campaign, its worker (findings/wWW-...) */
+  fi.worker = o->sched.worker * o->jobs + w->index; /* in a campaign, its worker (findings/wWW-...) */
   fi.mutant = number;
   fi.chain = chain;
   fi.step = m->step;
@@ -475,7 +475,7 @@ note_times (worker *w, const sg_tech_mutant *m, uint64_t number, const sg_probe 
     if (sg_probe_run_unstarted (&p->runs.a[k], why, sizeof why)) return;
   pthread_mutex_lock (&w->fmu);
   char name[4096];
-  snprintf (name, sizeof name, "%s/times-w%u.tsv", w->o->out_dir, w->o->cfg.worker * w->o->jobs + w->index);
+  snprintf (name, sizeof name, "%s/times-w%u.tsv", w->o->out_dir, w->o->sched.worker * w->o->jobs + w->index);
   if (!w->times && !w->times_failed)
     {
       w->times = fopen (name, "a");

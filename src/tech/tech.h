@@ -4,18 +4,33 @@
  * spawn a solver; the loop parses every mutant again (a mutant that does not type-check is a
  * bug of ours, counted and never run) and judges it with the oracles.
  * Owns: a technique's state (created by init, freed by free).
- * Adding a technique is one file with its functions plus one row in tech.c's table: the row
- * says everything the CLI, the campaign and the loop need (name, help, own options and
- * defaults, campaign variants and weights, labels, lanes, oracles); no code outside src/tech/
+ * Layout: tech.c holds only the list of the techniques' rows and the lookups over it. Each
+ * family folder (tech/mutate, tech/approx, tech/gen, tech/enum; families never include each
+ * other) owns its engines, their adapters to this interface, their rows (a const sg_technique
+ * each, exported by the family's FAMILY_tech.h) with their option tables, and the family's
+ * options (FAMILY_cfg.h: a struct that includes only base/, a member of sg_tech_cfg).
+ * Adding a technique: one file (or a family folder) with its functions and its row
+ *   const sg_technique sg_tech_NAME = { .name = "NAME", ... };
+ * declared `extern` in its family's FAMILY_tech.h, plus one line `&sg_tech_NAME,` in tech.c's
+ * list (its place there is its place in `smtgrind help` and in the campaign engine list). The
+ * row says everything the CLI, the campaign and the loop need (name, help, own options and
+ * defaults, campaign variants and weights, labels, lanes, oracles). Options of its own: fields
+ * of its family's cfg struct (a new family: a new FAMILY_cfg.h and one member of sg_tech_cfg)
+ * and sg_opt rows whose offsets are SG_TECH_OFF (FAMILY.FIELD). No code outside src/tech/
  * names a technique.
  * Tests: tests/unit/loop_test.c */
 #ifndef SG_TECH_TECH_H
 #define SG_TECH_TECH_H
 
+#include <stddef.h>
+
 #include "base/buf.h"
 #include "base/rng.h"
 #include "base/answer.h"
 #include "base/rc.h"
+#include "tech/approx/approx_cfg.h"
+#include "tech/enum/enum_cfg.h"
+#include "tech/gen/gen_cfg.h"
 
 enum { SG_SEED_TIMES = 4 }; /* solve times a seed's label keeps */
 
@@ -44,24 +59,36 @@ typedef struct sg_tech_mutant {
   uint32_t iteration; /* chain number on the current seed (each chain restarts from the seed) */
 } sg_tech_mutant;
 
+/* A technique's mode, the index into its campaign `variants`: every technique with variants
+ * (fuse, bv, fp, strings) names them in this order; 0 for the others. */
+typedef enum sg_tech_mode {
+  SG_TECH_SAT = 0,    /* mutants or formulas sat by construction */
+  SG_TECH_UNSAT = 1,  /* unsat by construction */
+  SG_TECH_MIXED = 2,  /* either, drawn per mutant (fusion: a sat and an unsat seed) */
+  SG_TECH_RANDOM = 3, /* no status: differential (generators) */
+} sg_tech_mode;
+/* base/opt.h's SG_OPT_CHOICE writes an int at the row's offset. */
+_Static_assert (sizeof (sg_tech_mode) == sizeof (int), "SG_OPT_CHOICE writes sg_tech_mode as an int");
+
+/* A technique's options: the common ones, then each family's own (a family's header, which
+ * includes only base/, defines its struct; its option rows point into it). */
 typedef struct sg_tech_cfg {
   uint32_t chain;        /* mutants per seed (or seed pair) before moving on */
   uint32_t per_step;     /* changes per step (OpFuzz m; sae: literal occurrences K) */
-  uint32_t steps;        /* Janus: mutations per chain before restarting from the seed */
-  int mode;              /* the technique's mode, an index into its `variants` (fusion: 0
-                            sat, 1 unsat, 2 mixed) */
+  sg_tech_mode mode;     /* the technique's mode: its variant (fusion: sat, unsat, mixed) */
   const char *data_file; /* operator classes / fusion functions file, or NULL for built-ins */
   const char *reference; /* techniques with SG_TECH_ORACLE_REGRESSION: the profile name of the
                             solver whose decided answers the others must match, or NULL */
-  uint32_t width;        /* generator bv: the bit width, 0 = drawn per formula */
-  uint32_t format[2];    /* generator fp: eb and sb, 0 0 = drawn per formula */
-  int ops;               /* generator strings: 0 every operation, 1 the paper's only (--ops) */
-  /* enum (grammar-based enumeration; data_file is the grammar): */
-  const char *from;      /* first global index (decimal, any size), NULL = 0 */
-  uint64_t count;        /* formulas from `from` on; 0 = no end */
-  const char *shard;     /* "I/N": the index blocks b with b mod N = I, or NULL */
-  /* Set by the loop for generators that split an index range (sg_technique.until_eof): */
-  uint32_t worker, workers; /* this worker among all (campaign workers x jobs) */
+  sg_approx_cfg approx;  /* tech/approx: janus's --steps */
+  sg_gen_cfg gen;        /* tech/gen: bv's --width, fp's --format, strings' --ops */
+  sg_enum_cfg enumeration; /* tech/enum: --from, --count, --shard */
+} sg_tech_cfg;
+
+/* Where a run's worker stands, set by the loop (never an option): generators that split an
+ * index range (sg_technique.until_eof) read it; the others ignore it. NULL to init: one
+ * worker, from chain 0, no shared queue, no resume. */
+typedef struct sg_tech_sched {
+  uint32_t worker, workers; /* this worker among all (campaign workers x jobs); 0 workers: 1 */
   uint64_t chain0;       /* the first chain number of this run (slices, resume) */
   uint64_t *next_block;  /* a run's workers take the next block from this shared counter
                             (atomic; a fast worker takes a slow one's share and a stopped run
@@ -73,7 +100,7 @@ typedef struct sg_tech_cfg {
    * aside. */
   bool resume;
   uint64_t resume_at;
-} sg_tech_cfg;
+} sg_tech_sched;
 
 /* The oracles a technique brings beyond the shared ones (differential, metamorphic against
  * the expected status, model validity, crash): */
@@ -90,23 +117,31 @@ enum {
 
 struct sg_opt; /* base/opt.h */
 
+/* A family's option rows: the offset of a field of sg_tech_cfg ("approx.steps"), and the
+ * number of rows of a table. */
+#define SG_TECH_OFF(f) ((uint16_t) offsetof (sg_tech_cfg, f))
+#define SG_TECH_NOPTS(a) (uint32_t) (sizeof a / sizeof a[0])
+
+enum { SG_TECH_MAX_VARIANTS = 4 }; /* campaign variants of one technique, at most */
+
 typedef struct sg_technique {
   const char *name;     /* its subcommand and campaign engine name */
   const char *summary;  /* one line for `smtgrind help` */
   const char *about;    /* its usage text after the usage line: what it does, its own
                            options (the shared flags are appended by the CLI) */
   const char *args;     /* the usage line's arguments before SEED|DIR... ("-o MODE ") */
-  const struct sg_opt *opts; /* its own options, setting fields of sg_tech_cfg */
+  const struct sg_opt *opts; /* its own options, setting fields of sg_tech_cfg (SG_TECH_OFF) */
   uint32_t nopts;
   const char *data_help; /* what --data reads, or NULL when it takes no --data */
   sg_tech_cfg defaults; /* its defaults (chain: -i of its subcommand) */
   double timeout_s;     /* default -t of its subcommand */
   uint32_t campaign_chain; /* mutants per chain in a campaign slice */
-  /* Campaign engines: NAME-VARIANT for each variant ("sat|unsat|mixed", the values of mode),
-   * or NAME alone when NULL; and their default weights ("1|1|0", or "1"; 0: only when asked
-   * for in --engines). */
-  const char *variants;
-  const char *weights;
+  /* Campaign engines: NAME-VARIANT for each variant ({ "sat", "unsat", "mixed" }, named by
+   * sg_tech_mode: variants[k] is mode k; NULL-terminated), or NAME alone when variants[0] is
+   * NULL; and their default weights, one per variant or weights[0] for NAME alone (0: only
+   * when asked for in --engines). */
+  const char *variants[SG_TECH_MAX_VARIANTS + 1];
+  uint32_t weights[SG_TECH_MAX_VARIANTS];
   uint32_t nseeds;      /* seeds per chain: 1, 2 for fusion, or 0 for a generator (its chains
                            get the placeholder seed "(generated)"; its subcommand takes no
                            seed files) */
@@ -121,7 +156,9 @@ typedef struct sg_technique {
   uint32_t oracles;     /* SG_TECH_ORACLE_* */
   /* A line describing the configuration for the start of a run, or NULL. */
   void (*describe) (const sg_tech_cfg *cfg, char *out, size_t size);
-  sg_rc (*init) (const sg_tech_cfg *cfg, void **state /* OUT */, sg_diag *d);
+  /* Its state for options cfg and the worker's place sched (NULL: alone, from chain 0). */
+  sg_rc (*init) (const sg_tech_cfg *cfg, const sg_tech_sched *sched, void **state /* OUT */,
+                 sg_diag *d);
   /* Start a chain on these seeds. SG_RC_PARSE etc. (with d) when a seed cannot be used. */
   sg_rc (*begin) (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, sg_diag *d);
   /* The next mutant of the chain into out (its buffers are reset first); SG_RC_EOF when the
@@ -143,7 +180,10 @@ size_t sg_technique_count (void);
 const sg_technique *sg_technique_at (size_t i);
 /* A campaign engine name (NAME or NAME-VARIANT; a generator's NAME alone is its "mixed"
  * variant, or its first) into its technique and mode; false when no technique has it. */
-bool sg_technique_engine (const char *engine, const sg_technique **t /* OUT */, int *mode /* OUT */);
+bool sg_technique_engine (const char *engine, const sg_technique **t /* OUT */,
+                          sg_tech_mode *mode /* OUT */);
+/* t's variants as "sat|unsat|mixed" into out ("" when it has none); their number (0: none). */
+size_t sg_technique_variants (const sg_technique *t, char *out, size_t size);
 /* The default campaign engine list ("opfuzz=1,typefuzz=1,fuse-sat=1,...": every engine with
  * a positive default weight) into out. */
 void sg_technique_default_engines (char *out, size_t size);

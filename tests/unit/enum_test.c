@@ -435,12 +435,13 @@ test_tech_blocks (void **st)
       {
         char spec[16];
         snprintf (spec, sizeof spec, "%u/2", shard);
-        sg_tech_cfg cfg = { .chain = 7, .data_file = "ints", .from = "50", .count = 100, .shard = spec,
-                            .worker = w, .workers = 3 };
+        sg_tech_cfg cfg = { .chain = 7, .data_file = "ints",
+                            .enumeration = { .from = "50", .count = 100, .shard = spec } };
+        sg_tech_sched sched = { .worker = w, .workers = 3 };
         void *state;
         sg_diag d;
         sg_diag_init (&d, "enum");
-        assert_int_equal (sg_enum_tech_init (&cfg, &state, &d), SG_RC_OK);
+        assert_int_equal (sg_enum_tech_init (&cfg, &sched, &state, &d), SG_RC_OK);
         sg_tech_mutant m;
         memset (&m, 0, sizeof m);
         sg_buf_init (&m.text);
@@ -462,14 +463,14 @@ test_tech_blocks (void **st)
       }
   for (int i = 0; i < 100; i++) assert_int_equal (seen[i], 1);
   /* a bad --shard and --from are errors at init */
-  sg_tech_cfg bad = { .chain = 7, .data_file = "ints", .shard = "2/2" };
+  sg_tech_cfg bad = { .chain = 7, .data_file = "ints", .enumeration = { .shard = "2/2" } };
   void *state;
   sg_diag d;
   sg_diag_init (&d, "enum");
-  assert_int_equal (sg_enum_tech_init (&bad, &state, &d), SG_RC_USAGE);
-  sg_tech_cfg bad2 = { .chain = 7, .data_file = "ints", .from = "12x" };
+  assert_int_equal (sg_enum_tech_init (&bad, NULL, &state, &d), SG_RC_USAGE);
+  sg_tech_cfg bad2 = { .chain = 7, .data_file = "ints", .enumeration = { .from = "12x" } };
   sg_diag_init (&d, "enum");
-  assert_int_equal (sg_enum_tech_init (&bad2, &state, &d), SG_RC_USAGE);
+  assert_int_equal (sg_enum_tech_init (&bad2, NULL, &state, &d), SG_RC_USAGE);
 }
 
 /* One block of a technique state: its indices appended to seen (counted), the number taken,
@@ -495,7 +496,7 @@ take_block (void *state, sg_tech_mutant *m, uint32_t *seen, uint32_t *first)
   return n;
 }
 
-/* One run's workers share a queue of blocks (cfg.next_block): a worker that takes three
+/* One run's workers share a queue of blocks (sched.next_block): a worker that takes three
  * blocks while the other takes one gets the first three in index order, not blocks 0, 2, 4;
  * what was taken so far is one contiguous range; every index is run once. */
 static void
@@ -507,12 +508,12 @@ test_tech_queue (void **st)
   void *a, *b;
   sg_diag d;
   sg_diag_init (&d, "enum");
-  sg_tech_cfg ca = { .chain = 7, .data_file = "ints", .from = "50", .count = 100, .worker = 0, .workers = 2,
-                     .next_block = &q };
-  sg_tech_cfg cb = ca;
-  cb.worker = 1;
-  assert_int_equal (sg_enum_tech_init (&ca, &a, &d), SG_RC_OK);
-  assert_int_equal (sg_enum_tech_init (&cb, &b, &d), SG_RC_OK);
+  sg_tech_cfg cfg = { .chain = 7, .data_file = "ints", .enumeration = { .from = "50", .count = 100 } };
+  sg_tech_sched sa = { .worker = 0, .workers = 2, .next_block = &q };
+  sg_tech_sched sb = sa;
+  sb.worker = 1;
+  assert_int_equal (sg_enum_tech_init (&cfg, &sa, &a, &d), SG_RC_OK);
+  assert_int_equal (sg_enum_tech_init (&cfg, &sb, &b, &d), SG_RC_OK);
   sg_tech_mutant m;
   memset (&m, 0, sizeof m);
   sg_buf_init (&m.text);

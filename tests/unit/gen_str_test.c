@@ -367,12 +367,12 @@ test_technique (void **state)
   for (int mode = 0; mode < 3; mode++)
     {
       sg_tech_cfg cfg = t->defaults;
-      cfg.mode = mode;
+      cfg.mode = (sg_tech_mode) mode;
       cfg.chain = 40;
       void *st = NULL;
       sg_diag d;
       sg_diag_init (&d, "strings");
-      assert_int_equal (t->init (&cfg, &st, &d), SG_RC_OK);
+      assert_int_equal (t->init (&cfg, NULL, &st, &d), SG_RC_OK);
       static const sg_tech_seed gen = { "(generated)", "", 0, SG_ANS_NONE, NULL, { "" }, { 0 } };
       const sg_tech_seed *seeds[1] = { &gen };
       sg_rng r;

@@ -28,13 +28,13 @@ tg_open (tgen *g, const char *name, int mode, uint32_t width, uint32_t eb, uint3
   g->t = sg_technique_find (name);
   assert_non_null (g->t);
   sg_tech_cfg cfg = g->t->defaults;
-  cfg.mode = mode;
-  cfg.width = width;
-  cfg.format[0] = eb;
-  cfg.format[1] = sb;
+  cfg.mode = (sg_tech_mode) mode;
+  cfg.gen.width = width;
+  cfg.gen.format[0] = eb;
+  cfg.gen.format[1] = sb;
   sg_diag d;
   sg_diag_init (&d, name);
-  assert_int_equal (g->t->init (&cfg, &g->st, &d), SG_RC_OK);
+  assert_int_equal (g->t->init (&cfg, NULL, &g->st, &d), SG_RC_OK);
   static const sg_tech_seed generated = { "(generated)", "", 0, SG_ANS_NONE, NULL, { "" }, { 0 } };
   const sg_tech_seed *seeds[1] = { &generated };
   sg_rng_seed (&g->rng, seed);

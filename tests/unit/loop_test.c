@@ -269,9 +269,9 @@ test_unspecified_is_kept_not_a_bug (void **state)
 typedef struct gen_state { uint32_t made; } gen_state;
 
 static sg_rc
-gen_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+gen_init (const sg_tech_cfg *cfg, const sg_tech_sched *sched, void **state, sg_diag *d)
 {
-  (void) cfg, (void) d;
+  (void) cfg, (void) sched, (void) d;
   *state = calloc (1, sizeof (gen_state));
   return *state ? SG_RC_OK : SG_RC_NOMEM;
 }
@@ -313,7 +313,7 @@ test_generator_needs_no_seed (void **state)
   const world *w = *state;
   static const sg_technique gen = { .name = "gen", .summary = "test", .about = "test",
                                     .defaults = { .chain = 5 }, .timeout_s = 5, .campaign_chain = 5,
-                                    .weights = "0", .nseeds = 0, .init = gen_init, .begin = gen_begin,
+                                    .weights = { 0 }, .nseeds = 0, .init = gen_init, .begin = gen_begin,
                                     .next = gen_next, .free = gen_free };
   sg_solver_list solvers = { 0 };
   profile (&solvers, "truthful", "sat", false);
@@ -356,9 +356,9 @@ fixed_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, sg_diag
 }
 
 static sg_rc
-fixed_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+fixed_init (const sg_tech_cfg *cfg, const sg_tech_sched *sched, void **state, sg_diag *d)
 {
-  (void) d;
+  (void) sched, (void) d;
   fixed_state *f = calloc (1, sizeof *f);
   if (!f) return SG_RC_NOMEM;
   f->chain = cfg->chain;
@@ -385,7 +385,7 @@ fixed_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
 
 static const sg_technique fixed = { .name = "fixed", .summary = "test", .about = "test",
                                     .defaults = { .chain = 5 }, .timeout_s = 5, .campaign_chain = 5,
-                                    .weights = "0", .nseeds = 1, .init = fixed_init, .begin = fixed_begin,
+                                    .weights = { 0 }, .nseeds = 1, .init = fixed_init, .begin = fixed_begin,
                                     .next = fixed_next, .free = gen_free };
 
 /* Run `fixed` (chain mutants, x = k mod mod) on one seed whose label times both solvers "a"

@@ -181,20 +181,24 @@ test_technique_table (void **state)
       assert_non_null (t->name);
       assert_non_null (t->summary);
       assert_non_null (t->about);
-      assert_non_null (t->weights);
       assert_true (t->init && t->begin && t->next && t->free);
       assert_true (t->defaults.chain > 0 && t->campaign_chain > 0 && t->timeout_s > 0);
       assert_true (t->nseeds <= 1 || t->pair_status); /* 0: a generator */
       assert_ptr_equal (sg_technique_find (t->name), t);
-      /* Weights: one per variant. */
-      size_t nv = 1, nw = 1;
-      for (const char *p = t->variants ? t->variants : ""; *p; p++) nv += *p == '|';
-      for (const char *p = t->weights; *p; p++) nw += *p == '|';
-      assert_int_equal (nv, nw);
+      /* Variants: NULL-terminated, named in sg_tech_mode's order (variant k is mode k); a
+       * weight per variant, none past them. */
+      static const char *const modes[] = { "sat", "unsat", "mixed", "random" };
+      size_t nv = 0;
+      while (t->variants[nv]) assert_string_equal (t->variants[nv], modes[nv]), nv++;
+      assert_true (nv <= SG_TECH_MAX_VARIANTS);
+      for (size_t k = nv ? nv : 1; k < SG_TECH_MAX_VARIANTS; k++) assert_int_equal (t->weights[k], 0);
+      char list[64];
+      assert_int_equal (sg_technique_variants (t, list, sizeof list), nv);
+      if (!nv) assert_string_equal (list, "");
     }
   /* Every engine name resolves to its technique and mode; unknown names do not. */
   const sg_technique *t;
-  int mode;
+  sg_tech_mode mode;
   assert_true (sg_technique_engine ("fuse-unsat", &t, &mode));
   assert_string_equal (t->name, "fuse");
   assert_int_equal (mode, 1);
@@ -204,7 +208,10 @@ test_technique_table (void **state)
   /* a generator named alone: its mixed variant */
   assert_true (sg_technique_engine ("bv", &t, &mode));
   assert_string_equal (t->name, "bv");
-  assert_int_equal (mode, 2);
+  assert_int_equal (mode, SG_TECH_MIXED);
+  char list[64];
+  assert_int_equal (sg_technique_variants (t, list, sizeof list), 4);
+  assert_string_equal (list, "sat|unsat|mixed|random");
   assert_false (sg_technique_engine ("fuse-maybe", &t, &mode));
   assert_false (sg_technique_engine ("opfuzz-sat", &t, &mode));
   assert_false (sg_technique_engine ("opfuz", &t, &mode));
@@ -212,6 +219,9 @@ test_technique_table (void **state)
   sg_technique_engine_names (names, sizeof names);
   sg_technique_default_engines (defaults, sizeof defaults);
   assert_string_equal (defaults, "opfuzz=1,typefuzz=1,fuse-sat=1,fuse-unsat=1,sae=1");
+  assert_string_equal (names, "opfuzz, typefuzz, fuse-sat, fuse-unsat, fuse-mixed, sae, bv-sat, bv-unsat, "
+                       "bv-mixed, bv-random, fp-sat, fp-unsat, fp-mixed, fp-random, janus, strings-sat, "
+                       "strings-unsat, strings-mixed, enum");
   for (char *p = strtok (names, ", "); p; p = strtok (NULL, ", "))
     assert_true (sg_technique_engine (p, &t, &mode));
   /* A technique's flag is named as another's. */

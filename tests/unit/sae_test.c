@@ -289,7 +289,7 @@ test_corpus_typecheck (void **state)
   void *st = NULL;
   sg_diag d;
   sg_diag_init (&d, "sae");
-  assert_int_equal (tech->init (&cfg, &st, &d), SG_RC_OK);
+  assert_int_equal (tech->init (&cfg, NULL, &st, &d), SG_RC_OK);
   sg_rng rng;
   sg_rng_seed (&rng, 20261122);
   sg_tech_mutant m;

@@ -89,7 +89,7 @@ test_statuses (void **state)
   const sg_technique *tech = sg_technique_find ("sae");
   sg_tech_cfg cfg = { .chain = PER_SEED, .per_step = 3, .data_file = NULL };
   void *st = NULL;
-  assert_int_equal (tech->init (&cfg, &st, &d), SG_RC_OK);
+  assert_int_equal (tech->init (&cfg, NULL, &st, &d), SG_RC_OK);
   sg_tech_mutant m;
   sg_buf_init (&m.text);
   sg_buf_init (&m.desc);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/opt.h"
 #include "tech/enum/enumerate.h"
 
 #define NGRAMMARS 8u /* the shipped grammars a campaign takes turns over */
@@ -18,6 +19,7 @@ typedef struct one {
 
 typedef struct enum_state {
   sg_tech_cfg cfg;
+  sg_tech_sched sched; /* the worker's place (zero: alone, from chain 0) */
   one gr[NGRAMMARS]; /* gr[0] only, with a grammar; else the shipped ones, loaded when used */
   bool multi;        /* no grammar: the shipped ones by turns */
   uint32_t shard_i, shard_n;
@@ -78,28 +80,30 @@ load (one *o, const char *name, sg_diag *d)
 }
 
 sg_rc
-sg_enum_tech_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+sg_enum_tech_init (const sg_tech_cfg *cfg, const sg_tech_sched *sched, void **state, sg_diag *d)
 {
   enum_state *s = calloc (1, sizeof *s);
   if (!s) return SG_RC_NOMEM;
   s->cfg = *cfg;
+  if (sched) s->sched = *sched;
   mpz_init (s->from);
   mpz_init (s->idx);
   s->shard_n = 1;
-  s->chain = cfg->chain0;
+  s->chain = s->sched.chain0;
+  const sg_enum_cfg *o = &cfg->enumeration;
   sg_rc rc = SG_RC_OK;
-  if (cfg->from && !sg_enum_parse_index (cfg->from, s->from))
-    rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "--from '%s': expected a decimal index >= 0 (digits only)", cfg->from);
-  else if (cfg->shard && !sg_enum_parse_shard (cfg->shard, &s->shard_i, &s->shard_n))
-    rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "--shard '%s': expected I/N with 0 <= I < N (digits only)", cfg->shard);
+  if (o->from && !sg_enum_parse_index (o->from, s->from))
+    rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "--from '%s': expected a decimal index >= 0 (digits only)", o->from);
+  else if (o->shard && !sg_enum_parse_shard (o->shard, &s->shard_i, &s->shard_n))
+    rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "--shard '%s': expected I/N with 0 <= I < N (digits only)", o->shard);
   else if (cfg->data_file) rc = load (&s->gr[0], cfg->data_file, d);
   else s->multi = true;
   if (!rc && s->cfg.chain == 0) s->cfg.chain = 1000;
-  if (!rc && cfg->resume)
+  if (!rc && s->sched.resume)
     {
       /* a campaign's worker goes on after the formulas of its earlier slices */
-      s->chain = cfg->resume_at / s->cfg.chain;
-      s->skip = cfg->resume_at % s->cfg.chain;
+      s->chain = s->sched.resume_at / s->cfg.chain;
+      s->skip = s->sched.resume_at % s->cfg.chain;
     }
   if (rc) { sg_enum_tech_free (s); return rc; }
   *state = s;
@@ -111,7 +115,7 @@ sg_enum_tech_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, 
 {
   (void) seeds, (void) rng;
   enum_state *s = state;
-  uint64_t c = s->cfg.next_block ? __atomic_fetch_add (s->cfg.next_block, 1, __ATOMIC_RELAXED) : s->chain++;
+  uint64_t c = s->sched.next_block ? __atomic_fetch_add (s->sched.next_block, 1, __ATOMIC_RELAXED) : s->chain++;
   s->cur = &s->gr[0];
   if (s->multi)
     {
@@ -121,15 +125,15 @@ sg_enum_tech_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, 
       sg_rc rc = load (s->cur, sg_grammar_builtin_name (k), d);
       if (rc) return rc;
     }
-  uint32_t workers = s->cfg.workers ? s->cfg.workers : 1;
+  uint32_t workers = s->sched.workers ? s->sched.workers : 1;
   /* block (c' * N) + I with c' = c from the shared counter, else c * W + w; its first index
    * from + block * B */
   mpz_t block, start;
   mpz_init_set_ui (block, c);
-  if (!s->cfg.next_block)
+  if (!s->sched.next_block)
     {
       mpz_mul_ui (block, block, workers);
-      mpz_add_ui (block, block, s->cfg.worker);
+      mpz_add_ui (block, block, s->sched.worker);
     }
   mpz_mul_ui (block, block, s->shard_n);
   mpz_add_ui (block, block, s->shard_i);
@@ -137,14 +141,14 @@ sg_enum_tech_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, 
   mpz_mul_ui (start, block, s->cfg.chain);
   s->left = s->cfg.chain;
   sg_rc rc = SG_RC_OK;
-  if (s->cfg.count)
+  if (s->cfg.enumeration.count)
     {
       /* the block's part of [from, from + count) */
-      if (mpz_cmp_ui (start, s->cfg.count) >= 0) rc = SG_RC_EOF;
+      if (mpz_cmp_ui (start, s->cfg.enumeration.count) >= 0) rc = SG_RC_EOF;
       else
         {
           uint64_t off = mpz_get_ui (start);
-          if (s->cfg.count - off < s->left) s->left = s->cfg.count - off;
+          if (s->cfg.enumeration.count - off < s->left) s->left = s->cfg.enumeration.count - off;
         }
     }
   if (!rc && s->skip)
@@ -268,9 +272,46 @@ sg_enum_tech_explain (void *state, const char *desc, size_t offset, char *out, s
 void
 sg_enum_tech_describe (const sg_tech_cfg *cfg, char *out, size_t size)
 {
+  const sg_enum_cfg *o = &cfg->enumeration;
   char count[32] = "no end";
-  if (cfg->count) snprintf (count, sizeof count, "%llu", (unsigned long long) cfg->count);
+  if (o->count) snprintf (count, sizeof count, "%llu", (unsigned long long) o->count);
   snprintf (out, size, "grammar %s, indices from %s, count %s, shard %s, blocks of %u formulas",
-            cfg->data_file ? cfg->data_file : "(the shipped ones by turns)", cfg->from ? cfg->from : "0",
-            count, cfg->shard ? cfg->shard : "0/1", cfg->chain ? cfg->chain : 1000);
+            cfg->data_file ? cfg->data_file : "(the shipped ones by turns)", o->from ? o->from : "0",
+            count, o->shard ? o->shard : "0/1", cfg->chain ? cfg->chain : 1000);
 }
+
+/* ---- the row ---- */
+
+static const sg_opt enum_opts[] = {
+  { 0, "--grammar", NULL, "G", SG_OPT_STR, SG_TECH_OFF (data_file), SG_OPT_NO_GIVEN, 0, 0, NULL, NULL,
+    "the grammar: core, ints, reals, realints, bv, arrays, fp, strings or a\n"
+    "BNF file (docs/enum.md); 'smtgrind enum GRAMMAR' sets it" },
+  { 0, "--from", NULL, "I", SG_OPT_STR, SG_TECH_OFF (enumeration.from), SG_OPT_NO_GIVEN, 0, 0, NULL, NULL,
+    "first global index, decimal, any size (default 0)" },
+  { 0, "--count", NULL, "N", SG_OPT_U64, SG_TECH_OFF (enumeration.count), SG_OPT_NO_GIVEN, 1, 1.8e19, "a positive count", NULL,
+    "formulas from --from on (default: no end)" },
+  { 0, "--shard", NULL, "I/N", SG_OPT_STR, SG_TECH_OFF (enumeration.shard), SG_OPT_NO_GIVEN, 0, 0, NULL, NULL,
+    "this run's share: the blocks of -i formulas b with b mod N = I" },
+  { 0, "--reference", NULL, "NAME", SG_OPT_STR, SG_TECH_OFF (reference), SG_OPT_NO_GIVEN, 0, 0, NULL, NULL,
+    "the reference solver (profile name in --solvers): it decides, another\n"
+    "does not (regression), or decides >= 10x slower (performance; medians\n"
+    "of 3 fresh runs each)" },
+};
+
+const sg_technique sg_tech_enum = {
+  .name = "enum",
+  .summary = "grammar-based enumeration (ET): the smallest formulas of a grammar, differential",
+  .args = "GRAMMAR ",
+  .about = "Run the solvers on a grammar's formulas in index order (sizes ascending; ET's size rule and\n"
+           "grammars, corrected: TECHNIQUES.md §6, docs/enum.md), every formula type-checked first.\n"
+           "The range is cut into blocks of -i formulas shared by the shards and the workers; a\n"
+           "campaign's 'enum' engine takes the shipped grammars by turns and resumes by index.\n"
+           "Differential oracles, models checked by smtgrind's evaluator, crashes.\n",
+  .opts = enum_opts, .nopts = SG_TECH_NOPTS (enum_opts),
+  .defaults = { .chain = 1000 },
+  .timeout_s = 8, .campaign_chain = 200, .weights = { 0 }, .nseeds = 0, .until_eof = true, .perf = true,
+  .oracles = SG_TECH_ORACLE_REGRESSION,
+  .describe = sg_enum_tech_describe,
+  .init = sg_enum_tech_init, .begin = sg_enum_tech_begin, .next = sg_enum_tech_next, .free = sg_enum_tech_free,
+  .explain = sg_enum_tech_explain,
+};

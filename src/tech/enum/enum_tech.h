@@ -1,7 +1,7 @@
 /* enum_tech: grammar-based enumeration (ET) as a technique of the fuzz loop — a generator
  * (no seeds) whose formulas are the grammar's in index order, judged differentially.
  * The range [from, from + count) is cut into blocks of cfg.chain formulas; block b belongs
- * to --shard I/N when b mod N = I. With cfg.next_block (one `enum` run's workers) the k-th
+ * to --shard I/N when b mod N = I. With sched.next_block (one `enum` run's workers) the k-th
  * block taken from that shared counter, by any worker, is block k * N + I; without it (a
  * campaign's workers, which resume each by its own chain numbers, i.e. by index) chain c of
  * worker w (of W) is block ((c * W) + w) * N + I. So every index of the range is enumerated
@@ -17,7 +17,10 @@
 
 #include "tech/tech.h"
 
-sg_rc sg_enum_tech_init (const sg_tech_cfg *cfg, void **state, sg_diag *d);
+/* The row of the technique table (tech/tech.c's list). */
+extern const sg_technique sg_tech_enum;
+
+sg_rc sg_enum_tech_init (const sg_tech_cfg *cfg, const sg_tech_sched *sched, void **state, sg_diag *d);
 sg_rc sg_enum_tech_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, sg_diag *d);
 sg_rc sg_enum_tech_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d);
 void sg_enum_tech_free (void *state);

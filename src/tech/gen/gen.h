@@ -22,9 +22,9 @@
 
 typedef enum sg_gen_theory { SG_GEN_BV, SG_GEN_FP } sg_gen_theory;
 
-/* The technique functions (tech.c's rows). */
-sg_rc sg_gen_bv_init (const sg_tech_cfg *cfg, void **state, sg_diag *d);
-sg_rc sg_gen_fp_init (const sg_tech_cfg *cfg, void **state, sg_diag *d);
+/* The technique functions (gen_tech.c's rows bv and fp). */
+sg_rc sg_gen_bv_init (const sg_tech_cfg *cfg, const sg_tech_sched *sched, void **state, sg_diag *d);
+sg_rc sg_gen_fp_init (const sg_tech_cfg *cfg, const sg_tech_sched *sched, void **state, sg_diag *d);
 sg_rc sg_gen_begin (void *state, const sg_tech_seed *const *seeds, sg_rng *rng, sg_diag *d);
 sg_rc sg_gen_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d);
 void sg_gen_free (void *state);

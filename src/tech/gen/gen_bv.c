@@ -18,7 +18,7 @@ max_width (const gen *g)
 static sg_rc
 bv_setup (gen *g)
 {
-  g->w = g->cfg.width ? g->cfg.width : widths[sg_rng_below (g->rng, NELEM (widths))];
+  g->w = g->cfg.gen.width ? g->cfg.gen.width : widths[sg_rng_below (g->rng, NELEM (widths))];
   sg_rc rc = sg_sort_bv (&g->s, g->w, &g->base);
   if (rc) return rc;
   uint32_t n = 1 + (uint32_t) sg_rng_below (g->rng, 4);
@@ -151,6 +151,6 @@ const gen_theory sg_gen_bv_theory = {
 void
 sg_gen_bv_describe (const sg_tech_cfg *cfg, char *out, size_t size)
 {
-  if (cfg->width) snprintf (out, size, "bit-vectors of width %u", cfg->width);
+  if (cfg->gen.width) snprintf (out, size, "bit-vectors of width %u", cfg->gen.width);
   else snprintf (out, size, "bit-vectors of widths drawn from 1..64 (tiny ones most)");
 }

@@ -713,17 +713,18 @@ gen_init (const gen_theory *th, const sg_tech_cfg *cfg, void **state)
 }
 
 sg_rc
-sg_gen_bv_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+sg_gen_bv_init (const sg_tech_cfg *cfg, const sg_tech_sched *sched, void **state, sg_diag *d)
 {
-  (void) d;
+  (void) sched, (void) d;
   return gen_init (&sg_gen_bv_theory, cfg, state);
 }
 
 sg_rc
-sg_gen_fp_init (const sg_tech_cfg *cfg, void **state, sg_diag *d)
+sg_gen_fp_init (const sg_tech_cfg *cfg, const sg_tech_sched *sched, void **state, sg_diag *d)
 {
-  if (cfg->format[0] || cfg->format[1])
-    if (cfg->format[0] < 2 || cfg->format[1] < 2)
+  (void) sched;
+  if (cfg->gen.format[0] || cfg->gen.format[1])
+    if (cfg->gen.format[0] < 2 || cfg->gen.format[1] < 2)
       return sg_diag_set (d, SG_RC_USAGE, 0, 0, "--format: EB and SB must be at least 2");
   return gen_init (&sg_gen_fp_theory, cfg, state);
 }
@@ -745,11 +746,11 @@ sg_gen_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
   gen *g = state;
   if (g->cfg.chain && g->step >= g->cfg.chain) return SG_RC_EOF;
   g->rng = rng;
-  int mode = g->cfg.mode == 2 ? (int) sg_rng_below (rng, 2) : g->cfg.mode;
+  sg_tech_mode mode = g->cfg.mode == SG_TECH_MIXED ? (sg_tech_mode) sg_rng_below (rng, 2) : g->cfg.mode;
   switch (mode)
     {
-    case 0: g->route = GEN_SAT; break;
-    case 1: g->route = sg_rng_chance (rng, 1, 5) ? GEN_ENUM : GEN_IDENT; break;
+    case SG_TECH_SAT: g->route = GEN_SAT; break;
+    case SG_TECH_UNSAT: g->route = sg_rng_chance (rng, 1, 5) ? GEN_ENUM : GEN_IDENT; break;
     default: g->route = GEN_RANDOM; break;
     }
   g->sat = g->route == GEN_SAT;

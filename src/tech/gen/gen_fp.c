@@ -69,8 +69,8 @@ static sg_rc
 fp_setup (gen *g)
 {
   uint32_t k = (uint32_t) sg_rng_below (g->rng, NELEM (formats));
-  g->eb = g->cfg.format[0] ? g->cfg.format[0] : formats[k][0];
-  g->sb = g->cfg.format[1] ? g->cfg.format[1] : formats[k][1];
+  g->eb = g->cfg.gen.format[0] ? g->cfg.gen.format[0] : formats[k][0];
+  g->sb = g->cfg.gen.format[1] ? g->cfg.gen.format[1] : formats[k][1];
   sg_rc rc = sg_sort_fp (&g->s, g->eb, g->sb, &g->base);
   if (rc) return rc;
   uint32_t n = 1 + (uint32_t) sg_rng_below (g->rng, 3);
@@ -263,6 +263,7 @@ const gen_theory sg_gen_fp_theory = {
 void
 sg_gen_fp_describe (const sg_tech_cfg *cfg, char *out, size_t size)
 {
-  if (cfg->format[0]) snprintf (out, size, "floating point of format %u %u", cfg->format[0], cfg->format[1]);
+  const uint32_t *f = cfg->gen.format;
+  if (f[0]) snprintf (out, size, "floating point of format %u %u", f[0], f[1]);
   else snprintf (out, size, "floating point of formats drawn from (2, 3) to (11, 53) ((2, 3) most)");
 }

@@ -1,5 +1,5 @@
 /* gen_str: string formulas sat and unsat by construction (Bugariu & Müller, ICSE'20; docs
- * TECHNIQUES.md §8, docs/gen_strings.md), the `strings` generator of tech.c.
+ * TECHNIQUES.md §8, docs/gen_strings.md), the `strings` generator of gen_tech.c.
  * Sat (gen_str.c): one operation of gen_str_ops.def on fresh variables with a witness drawn
  * from the boundary constants of gen_str_consts.def (base), the same with some arguments or the
  * result replaced by their values (constant assignment), and term synthesis (an operation
