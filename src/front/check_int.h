@@ -13,8 +13,6 @@ sg_rc sg_chk_mismatch (sg_store *s, const char *what, uint32_t i, sg_sort got, c
 sg_rc sg_chk_mismatch_sort (sg_store *s, const char *what, uint32_t i, sg_sort got, sg_sort want);
 /* Make a[i] have sort want (Int-to-Real coercion, z3's lambda as an array), else an error. */
 sg_rc sg_chk_expect (sg_store *s, const char *what, sg_term *a, uint32_t i, sg_sort want);
-/* The sort of a signature letter (B I R S L M), or SG_NONE. */
-sg_sort sg_chk_letter_sort (sg_store *s, char c);
 /* Wrap the Int term *t in an implicit to_real (counted in s->coerce_*). */
 sg_rc sg_chk_coerce (sg_store *s, sg_term *t);
 /* z3's lambda of one variable as an array: *t retyped as (Array D R) when want is that sort

@@ -42,7 +42,7 @@ same_sort (sg_store *s, const char *what, sg_term *a, uint32_t n, sg_sort *out)
 }
 
 sg_sort
-sg_chk_letter_sort (sg_store *s, char c)
+sg_sort_of_letter (const sg_store *s, char c)
 {
   switch (c)
     {
@@ -77,10 +77,10 @@ rule_sig (sg_store *s, sg_op op, const char *sig, sg_term *a, uint32_t n, sg_sor
     {
       size_t pos = 2 * (size_t) i;
       if (star && pos >= nl - 1) pos = nl - 2;
-      sg_rc rc = sg_chk_expect (s, sg_chk_opname (s, op), a, i, sig[pos] == 'S' ? str : sg_chk_letter_sort (s, sig[pos]));
+      sg_rc rc = sg_chk_expect (s, sg_chk_opname (s, op), a, i, sig[pos] == 'S' ? str : sg_sort_of_letter (s, sig[pos]));
       if (rc) return rc;
     }
-  *out = arrow[2] == 'S' ? str : sg_chk_letter_sort (s, arrow[2]);
+  *out = arrow[2] == 'S' ? str : sg_sort_of_letter (s, arrow[2]);
   return SG_RC_OK;
 }
 

@@ -178,14 +178,14 @@ cmd_define_const (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
 {
   sg_store *s = p->s;
   sg_rc rc;
-  sg_term t;
-  uint32_t fun;
   if ((rc = sg_pneed_symbol (p, cmd, a1, "a constant name")) || (rc = fresh_term_name (p, a1, NULL, 0)))
     return rc;
   uint32_t srt = next (p, a1), body = has (p, cmd, srt) ? next (p, srt) : srt;
   if (!has (p, cmd, body)) return sg_perr (p, cmd, SG_RC_PARSE, "expected (define-const NAME SORT TERM)");
   if ((rc = need_end (p, cmd, next (p, body)))) return rc;
   sg_sort ret;
+  sg_term t;
+  uint32_t fun;
   if ((rc = sg_parse_sort (p, srt, &ret))) return rc;
   if ((rc = sg_store_add_fun (s, sg_pnode (p, a1)->atom, SG_FUN_DEFINED, NULL, 0, ret, &fun)))
     return sg_perr_store (p, cmd, rc);
@@ -230,11 +230,21 @@ cmd_keyword (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
   return sg_padd_cmd (p, cmd, kind, sg_pnode (p, a1)->atom, &val, val == SG_ATOM_NONE ? 0 : 1);
 }
 
+/* Sort declaration d of command cmd (declare-sort, define-sort): stored, bound to its name,
+ * the command recorded. */
+static sg_rc
+add_sortdecl (sg_parser *p, uint32_t cmd, uint16_t kind, const sg_sortdecl *d)
+{
+  sg_store *s = p->s;
+  if (!SG_VEC_PUSH (s->sortdecls, *d)) return sg_pnomem (p, cmd);
+  if (!sg_symtab_bind (&p->st, SG_NS_SORT, d->name, SG_B_SORTDECL, s->sortdecls.n - 1)) return sg_pnomem (p, cmd);
+  return sg_padd_cmd (p, cmd, kind, s->sortdecls.n - 1, NULL, 0);
+}
+
 /* (declare-sort NAME [ARITY]): a new uninterpreted sort. */
 static sg_rc
 cmd_declare_sort (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
 {
-  sg_store *s = p->s;
   sg_rc rc;
   if ((rc = sg_pneed_symbol (p, cmd, a1, "a sort name")) || (rc = sg_pfresh_sort_name (p, a1))) return rc;
   uint32_t ar = next (p, a1), arity = 0;
@@ -245,9 +255,7 @@ cmd_declare_sort (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
     }
   if ((rc = need_end (p, cmd, ar))) return rc;
   sg_sortdecl d = { sg_pnode (p, a1)->atom, false, arity, 0, SG_NONE };
-  if (!SG_VEC_PUSH (s->sortdecls, d)) return sg_pnomem (p, cmd);
-  if (!sg_symtab_bind (&p->st, SG_NS_SORT, d.name, SG_B_SORTDECL, s->sortdecls.n - 1)) return sg_pnomem (p, cmd);
-  return sg_padd_cmd (p, cmd, kind, s->sortdecls.n - 1, NULL, 0);
+  return add_sortdecl (p, cmd, kind, &d);
 }
 
 /* (define-sort NAME (PARAMS) SORT): a sort abbreviation. */
@@ -268,9 +276,7 @@ cmd_define_sort (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
   if (!rc) rc = sg_parse_sort (p, body, &d.body);
   sg_symtab_release (&p->st, mark);
   if (rc) return rc;
-  if (!SG_VEC_PUSH (s->sortdecls, d)) return sg_pnomem (p, cmd);
-  if (!sg_symtab_bind (&p->st, SG_NS_SORT, d.name, SG_B_SORTDECL, s->sortdecls.n - 1)) return sg_pnomem (p, cmd);
-  return sg_padd_cmd (p, cmd, kind, s->sortdecls.n - 1, NULL, 0);
+  return add_sortdecl (p, cmd, kind, &d);
 }
 
 /* (declare-const NAME SORT) or (declare-fun NAME (SORT*) SORT). */
