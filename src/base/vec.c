@@ -16,3 +16,13 @@ sg_vec_grow_ (void **a, uint32_t *cap, uint32_t n, uint32_t extra, size_t elsize
   *cap = (uint32_t) ncap;
   return true;
 }
+
+void
+sg_bufs_free_ (void **const *bufs)
+{
+  for (; *bufs; bufs++)
+    {
+      free (**bufs);
+      **bufs = NULL;
+    }
+}

@@ -27,6 +27,13 @@ bool sg_vec_grow_ (void **a, uint32_t *cap, uint32_t n, uint32_t extra, size_t e
 #define SG_VEC_CLEAR(v) ((v).n = 0)
 #define SG_VEC_FREE(v) (free ((v).a), (v).a = NULL, (v).n = (v).cap = 0)
 
+/* Teardown of many buffers at once: SG_BUFS_FREE (SG_BUF (v.a), SG_BUF (p), ...) frees each
+ * (a vec's elements, a plain malloc'd pointer) and sets it to NULL. A vec's n and cap are left
+ * as they are: for an owner that is freed or zeroed next. */
+#define SG_BUF(p) ((void **) &(p))
+#define SG_BUFS_FREE(...) sg_bufs_free_ ((void **const[]) { __VA_ARGS__, NULL })
+void sg_bufs_free_ (void **const *bufs /* NULL-terminated */);
+
 typedef SG_VEC (uint32_t) sg_u32vec;
 
 #endif

@@ -410,15 +410,16 @@ sg_fp_from_fp (uint32_t eb0, uint32_t sb0, const mpz_t a, uint32_t eb, uint32_t 
   sg_fp_env_leave (&env);
 }
 
-void
-sg_fp_from_q (uint32_t eb, uint32_t sb, sg_rm rm, const mpq_t q, mpz_t out)
+/* out = the format's rounding of the exact q (z NULL) or z (q NULL). */
+static void
+from_exact (uint32_t eb, uint32_t sb, sg_rm rm, mpq_srcptr q, mpz_srcptr z, mpz_t out)
 {
   sg_fp_env env;
   sg_fp_env_enter (&env);
   mpfr_t r;
   mpfr_init2 (r, work_prec (sb));
   /* A rational that fits in memory has an exponent far inside MPFR's widened range. */
-  int inex = mpfr_set_q (r, q, MPFR_RNDZ);
+  int inex = q ? mpfr_set_q (r, q, MPFR_RNDZ) : mpfr_set_z (r, z, MPFR_RNDZ);
   make_odd (r, inex);
   round_fmt (eb, sb, rm, r, out); /* mpq 0 gives +0 */
   mpfr_clear (r);
@@ -426,17 +427,15 @@ sg_fp_from_q (uint32_t eb, uint32_t sb, sg_rm rm, const mpq_t q, mpz_t out)
 }
 
 void
+sg_fp_from_q (uint32_t eb, uint32_t sb, sg_rm rm, const mpq_t q, mpz_t out)
+{
+  from_exact (eb, sb, rm, q, NULL, out);
+}
+
+void
 sg_fp_from_z (uint32_t eb, uint32_t sb, sg_rm rm, const mpz_t z, mpz_t out)
 {
-  sg_fp_env env;
-  sg_fp_env_enter (&env);
-  mpfr_t r;
-  mpfr_init2 (r, work_prec (sb));
-  int inex = mpfr_set_z (r, z, MPFR_RNDZ);
-  make_odd (r, inex);
-  round_fmt (eb, sb, rm, r, out);
-  mpfr_clear (r);
-  sg_fp_env_leave (&env);
+  from_exact (eb, sb, rm, NULL, z, out);
 }
 
 bool

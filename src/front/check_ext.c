@@ -11,7 +11,7 @@
 #include "front/store_int.h"
 
 /* ---- polymorphic signatures (SG_RULE_POLY) ----
- * A pattern is a letter of letter_sort, a sort variable a..e, or "(K p...)" with K one of
+ * A pattern is a letter of sg_sort_of_letter, a sort variable a..e, or "(K p...)" with K one of
  * Set Seq Bag Array Tuple ->. The patterns are ops.def's (not input), so the recursion over a
  * pattern is bounded by the table; actual sorts are only looked at as deep as a pattern goes. */
 enum { POLY_VARS = 5 };
@@ -66,7 +66,7 @@ pat_match (poly *P, const char *p, sg_sort x)
       if (*v == SG_NONE) *v = x;
       return *v == x;
     }
-  if (*p != '(') return sg_chk_letter_sort (s, *p) == x;
+  if (*p != '(') return sg_sort_of_letter (s, *p) == x;
   sg_sort_kind k;
   size_t len;
   if (!pat_kind (p + 1, &k, &len)) return false;
@@ -94,7 +94,7 @@ pat_build (poly *P, const char *p, sg_sort *out)
       *out = P->var[*p - 'a'];
       return *out == SG_NONE ? SG_RC_SORT : SG_RC_OK;
     }
-  if (*p != '(') { *out = sg_chk_letter_sort (s, *p); return SG_RC_OK; }
+  if (*p != '(') { *out = sg_sort_of_letter (s, *p); return SG_RC_OK; }
   sg_sort_kind k;
   size_t len;
   if (!pat_kind (p + 1, &k, &len)) return sg_store_err (s, SG_RC_USAGE, "internal: bad pattern %s", p);
@@ -154,7 +154,7 @@ sg_chk_rule_poly (sg_store *s, sg_op op, const char *sig, sg_term *a, uint32_t n
       bool letter = pt[0] >= 'A' && pt[0] <= 'Z';
       if (letter)
         {
-          sg_rc rc = sg_chk_expect (s, sg_chk_opname (s, op), a, i, sg_chk_letter_sort (s, pt[0]));
+          sg_rc rc = sg_chk_expect (s, sg_chk_opname (s, op), a, i, sg_sort_of_letter (s, pt[0]));
           if (rc) return rc;
         }
       else if (!pat_match (&P, pt, sg_term_sort (s, a[i])))

@@ -175,63 +175,55 @@ bad_char (sg_lex *lx, int c, uint32_t line, uint32_t col)
                       "unexpected byte 0x%02x (binary or non-ASCII input)", (unsigned) c);
 }
 
-/* Read a string literal; lx->p is at its opening '"'. */
+/* Is byte c allowed inside a literal opened by q ('"' a string, '|' a quoted symbol)? An
+ * error at the lexer's position when not. */
 static sg_rc
-lex_string (sg_lex *lx, sg_tok *t)
+quoted_byte (sg_lex *lx, int q, int c)
 {
-  int c;
-  advance (lx);
-  t->kind = SG_TOK_STRING;
-  for (;;)
+  if (q == '|')
     {
-      c = peek (lx);
-      if (c < 0)
-        return lx->diag->rc ? lx->diag->rc
-                            : sg_diag_set (lx->diag, SG_RC_PARSE, t->line, t->col,
-                                           "unterminated string literal");
-      /* SMT-LIB 2.6 allows printable characters and white space (tab, LF, CR, blank) in a
-       * literal. A control byte is refused: solvers differ on it (z3 4.8.12 ends the
-       * literal at a NUL, cvc5 1.0.3 rejects any, newer cvc5 says "Non-printable
-       * character in string literal"), so a file holding one would be a false alarm.
-       * DEL (0x7f) and bytes from 0x80 on are printable there, and z3 prints DEL raw in
-       * its models. */
-      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
-        return sg_diag_set (lx->diag, SG_RC_PARSE, lx->line, lx->col,
-                            "control byte 0x%02x in a string literal (SMT-LIB allows printable "
-                            "characters and white space; write \\u{%x})",
-                            (unsigned) c, (unsigned) c);
-      advance (lx);
-      if (c == '"')
-        {
-          if (peek (lx) == '"') { advance (lx); sg_buf_addc (&lx->tok, '"'); continue; }
-          break;
-        }
-      sg_buf_addc (&lx->tok, (char) c);
-      if (lx->tok.len > SG_LIMIT_TOKEN) return too_long (lx, t);
-    }
-  return SG_RC_OK;
-}
-
-/* Read a quoted symbol; lx->p is at its opening '|'. */
-static sg_rc
-lex_qsymbol (sg_lex *lx, sg_tok *t)
-{
-  int c;
-  advance (lx);
-  t->kind = SG_TOK_QSYMBOL;
-  for (;;)
-    {
-      c = peek (lx);
-      if (c < 0)
-        return lx->diag->rc ? lx->diag->rc
-                            : sg_diag_set (lx->diag, SG_RC_PARSE, t->line, t->col,
-                                           "unterminated quoted symbol");
       if (c == '\\')
         return sg_diag_set (lx->diag, SG_RC_PARSE, lx->line, lx->col,
                             "'\\' is not allowed in a quoted symbol");
-      if (c == 0) return bad_char (lx, c, lx->line, lx->col);
+      return c == 0 ? bad_char (lx, c, lx->line, lx->col) : SG_RC_OK;
+    }
+  /* SMT-LIB 2.6 allows printable characters and white space (tab, LF, CR, blank) in a
+   * literal. A control byte is refused: solvers differ on it (z3 4.8.12 ends the
+   * literal at a NUL, cvc5 1.0.3 rejects any, newer cvc5 says "Non-printable
+   * character in string literal"), so a file holding one would be a false alarm.
+   * DEL (0x7f) and bytes from 0x80 on are printable there, and z3 prints DEL raw in
+   * its models. */
+  if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+    return sg_diag_set (lx->diag, SG_RC_PARSE, lx->line, lx->col,
+                        "control byte 0x%02x in a string literal (SMT-LIB allows printable "
+                        "characters and white space; write \\u{%x})",
+                        (unsigned) c, (unsigned) c);
+  return SG_RC_OK;
+}
+
+/* Read a string literal ("" stands for one ") or a quoted symbol; lx->p is at its opening
+ * quote q ('"' or '|'). */
+static sg_rc
+lex_quoted (sg_lex *lx, sg_tok *t, int q)
+{
+  sg_rc rc;
+  int c;
+  advance (lx);
+  t->kind = q == '"' ? SG_TOK_STRING : SG_TOK_QSYMBOL;
+  for (;;)
+    {
+      c = peek (lx);
+      if (c < 0)
+        return lx->diag->rc ? lx->diag->rc
+                            : sg_diag_set (lx->diag, SG_RC_PARSE, t->line, t->col, "unterminated %s",
+                                           q == '"' ? "string literal" : "quoted symbol");
+      if ((rc = quoted_byte (lx, q, c))) return rc;
       advance (lx);
-      if (c == '|') break;
+      if (c == q)
+        {
+          if (q == '"' && peek (lx) == '"') { advance (lx); sg_buf_addc (&lx->tok, '"'); continue; }
+          break;
+        }
       sg_buf_addc (&lx->tok, (char) c);
       if (lx->tok.len > SG_LIMIT_TOKEN) return too_long (lx, t);
     }
@@ -297,13 +289,9 @@ sg_lex_next (sg_lex *lx, sg_tok *t)
   sg_rc rc = SG_RC_OK;
   if (c == '(') { advance (lx); t->kind = SG_TOK_LPAR; return SG_RC_OK; }
   if (c == ')') { advance (lx); t->kind = SG_TOK_RPAR; return SG_RC_OK; }
-  if (c == '"')
+  if (c == '"' || c == '|')
     {
-      if ((rc = lex_string (lx, t))) return rc;
-    }
-  else if (c == '|')
-    {
-      if ((rc = lex_qsymbol (lx, t))) return rc;
+      if ((rc = lex_quoted (lx, t, c))) return rc;
     }
   else if (c == ':')
     {

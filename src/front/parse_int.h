@@ -1,5 +1,7 @@
-/* parse_int: the parser's state, shared by parse.c (commands), parse_model.c (models),
- * parse_term.c (terms) and parse_sort.c (sorts, indices, S-expression text). */
+/* parse_int: the parser's state, shared by parse.c (the parser's life, reading, shared
+ * helpers), parse_cmd.c (one reader per command), parse_dt.c (datatype declarations),
+ * parse_model.c (models), parse_term.c (terms) and parse_sort.c (sorts, indices, S-expression
+ * text). Not for other modules. */
 #ifndef SG_FRONT_PARSE_INT_H
 #define SG_FRONT_PARSE_INT_H
 
@@ -53,8 +55,24 @@ static inline uint32_t next (const sg_parser *p, uint32_t i) { return p->rd.node
 static inline bool has (const sg_parser *p, uint32_t list, uint32_t c) { return c < p->rd.nodes.a[list].end; }
 static inline const char *atext (const sg_parser *p, uint32_t i) { return sg_store_text (p->s, p->rd.nodes.a[i].atom); }
 
-/* Shared by the command and model readers (parse.c). */
+/* Shared by the command, datatype and model readers (parse.c). */
+/* The out-of-memory error at node i. */
+sg_rc sg_pnomem (sg_parser *p, uint32_t i);
+/* How many items list `list` has from child `from` on. */
+uint32_t sg_pcount_from (const sg_parser *p, uint32_t list, uint32_t from);
+/* Node j is a symbol (`what`, for the error), child of cmd. */
 sg_rc sg_pneed_symbol (sg_parser *p, uint32_t cmd, uint32_t j, const char *what);
+/* Node j may name a new sort: not declared yet, not a built-in sort. */
+sg_rc sg_pfresh_sort_name (sg_parser *p, uint32_t j);
+/* Append command `cmd` to the script (kind, aux and items as sg_script_add takes them). */
+sg_rc sg_padd_cmd (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t aux, const uint32_t *items, uint32_t n);
+/* The sort parameters of list ps (symbols): PARAM sorts appended to the store's pool and bound
+ * in the sort namespace; the caller releases them with its symbol-table mark. */
+sg_rc sg_pbind_sort_params (sg_parser *p, uint32_t ps);
+/* Read command list `cmd` (node 0 of the current S-expression) into the script (parse_cmd.c). */
+sg_rc sg_pcommand (sg_parser *p, uint32_t cmd);
+/* (declare-datatype NAME DECL) or (declare-datatypes ...), a1 its first argument (parse_dt.c). */
+sg_rc sg_pdatatypes (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1);
 /* ((x S) ...) into BVAR terms and their sorts (not bound). */
 sg_rc sg_psorted_vars (sg_parser *p, uint32_t list, sg_u32vec *vars, sg_u32vec *sorts);
 /* One sorted variable (VAR SORT), node b: VAR's node into *v, SORT parsed into *srt. */

@@ -5,12 +5,6 @@
 
 #include "front/parse_int.h"
 
-static sg_rc
-nomem (sg_parser *p, uint32_t i)
-{
-  return sg_perr (p, i, SG_RC_NOMEM, "out of memory");
-}
-
 /* ---------------------------------------------------------------- models */
 
 /* The visible function named `name` whose parameter sorts are params[0..n), or SG_NONE. */
@@ -48,7 +42,7 @@ model_name (sg_parser *p, uint32_t cmd, sg_atom *name, uint32_t *after)
   uint32_t y = next (p, x), z = has (p, cmd, y) ? next (p, y) : y;
   if (sg_pis_list (p, x) && has (p, cmd, z) && next (p, z) == next (p, cmd))
     {
-      if (!sg_atom_intern (&p->s->atoms, "", 0, name)) return nomem (p, cmd);
+      if (!sg_atom_intern (&p->s->atoms, "", 0, name)) return sg_pnomem (p, cmd);
       *after = x;
       return SG_RC_OK;
     }
@@ -97,7 +91,7 @@ sg_pmodel_define (sg_parser *p, uint32_t cmd)
       sg_symtab_release (&p->st, mark);
       for (uint32_t k = 0; k < p->named.n; k++) /* elements the body introduced stay visible */
         if (!sg_symtab_bind (&p->st, SG_NS_TERM, s->funs.a[p->named.a[k]].name, SG_B_FUN, p->named.a[k]))
-          rc = nomem (p, cmd);
+          rc = sg_pnomem (p, cmd);
       if (rc == SG_RC_SORT || rc == SG_RC_PARSE)
         {
           sg_diag_init (p->d, p->d->file); /* unreadable value: undetermined, not an error */
@@ -136,7 +130,7 @@ model_declare (sg_parser *p, uint32_t cmd)
       sg_sortdecl d = { sg_pnode (p, nm)->atom, false, 0, 0, SG_NONE };
       if (!SG_VEC_PUSH (s->sortdecls, d)
           || !sg_symtab_bind (&p->st, SG_NS_SORT, d.name, SG_B_SORTDECL, s->sortdecls.n - 1))
-        return nomem (p, cmd);
+        return sg_pnomem (p, cmd);
       return SG_RC_OK;
     }
   if (w != SG_WK_DEFINE_FUN && w != SG_WK_DECLARE_FUN && w != SG_WK_DECLARE_CONST) return SG_RC_OK;
@@ -156,7 +150,7 @@ model_declare (sg_parser *p, uint32_t cmd)
       {
         sg_sort x;
         rc = sg_parse_sort (p, k, &x);
-        if (!rc && !SG_VEC_PUSH (sorts, x)) rc = nomem (p, k);
+        if (!rc && !SG_VEC_PUSH (sorts, x)) rc = sg_pnomem (p, k);
       }
   if (!rc && !has (p, cmd, ret)) rc = sg_perr (p, cmd, SG_RC_PARSE, "malformed model entry");
   if (!rc) rc = sg_parse_sort (p, ret, &rs);
@@ -166,7 +160,7 @@ model_declare (sg_parser *p, uint32_t cmd)
       rc = sg_store_add_fun (s, nm, w == SG_WK_DEFINE_FUN ? SG_FUN_DEFINED : SG_FUN_DECLARED,
                              sorts.a, sorts.n, rs, &fun);
       if (rc) rc = sg_perr_store (p, cmd, rc);
-      else if (!sg_symtab_bind (&p->st, SG_NS_TERM, nm, SG_B_FUN, fun)) rc = nomem (p, cmd);
+      else if (!sg_symtab_bind (&p->st, SG_NS_TERM, nm, SG_B_FUN, fun)) rc = sg_pnomem (p, cmd);
       /* An element of an uninterpreted sort; a declared constant of any other sort (or a
        * declared function) has no value here, so what uses it is undetermined. */
       else if (w != SG_WK_DEFINE_FUN && !sorts.n && sg_sort_kind_of (s, rs) == SG_SORT_USER)

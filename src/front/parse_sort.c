@@ -8,12 +8,6 @@
 #include "front/parse_int.h"
 #include "front/print.h"
 
-static sg_rc
-nomem (sg_parser *p, uint32_t i)
-{
-  return sg_perr (p, i, SG_RC_NOMEM, "out of memory");
-}
-
 sg_rc
 sg_pindex (sg_parser *p, uint32_t i, uint32_t *out)
 {
@@ -49,7 +43,7 @@ sg_psx_text (sg_parser *p, uint32_t i, sg_atom *out)
         {
         case SG_TOK_LPAR:
           sg_buf_addc (b, '(');
-          if (!SG_VEC_PUSH (p->tmp, x->end)) return nomem (p, j);
+          if (!SG_VEC_PUSH (p->tmp, x->end)) return sg_pnomem (p, j);
           break;
         case SG_TOK_STRING:
           {
@@ -73,7 +67,7 @@ sg_psx_text (sg_parser *p, uint32_t i, sg_atom *out)
     }
   while (p->tmp.n) { sg_buf_addc (b, ')'); p->tmp.n--; }
   if (!sg_buf_ok (b) || !sg_atom_intern (&p->s->atoms, sg_buf_cstr (b), b->len, out))
-    return nomem (p, i);
+    return sg_pnomem (p, i);
   return SG_RC_OK;
 }
 
@@ -228,7 +222,7 @@ sg_parse_sort (sg_parser *p, uint32_t root, sg_sort *out)
   sg_u32vec *vals = &p->sorts;
   uint32_t vbase = vals->n;
   sg_rc rc = SG_RC_OK;
-  if (!SG_VEC_PUSH (st, ((item) { root, 0, 0 }))) return nomem (p, root);
+  if (!SG_VEC_PUSH (st, ((item) { root, 0, 0 }))) return sg_pnomem (p, root);
   while (st.n && !rc)
     {
       item *it = &st.a[st.n - 1];
@@ -256,13 +250,13 @@ sg_parse_sort (sg_parser *p, uint32_t root, sg_sort *out)
                   rc = sort_symbol (p, head, NULL, 0, &r);
                   if (rc) break;
                   st.n--;
-                  if (!SG_VEC_PUSH (*vals, r)) rc = nomem (p, i);
+                  if (!SG_VEC_PUSH (*vals, r)) rc = sg_pnomem (p, i);
                   continue;
                 }
               /* push children in reverse so they finish in order */
               uint32_t cnt = 0;
               for (uint32_t j = first; has (p, i, j); j = next (p, j)) cnt++;
-              if (!SG_VEC_RESERVE (st, cnt)) { rc = nomem (p, i); break; }
+              if (!SG_VEC_RESERVE (st, cnt)) { rc = sg_pnomem (p, i); break; }
               uint32_t k = st.n + cnt;
               for (uint32_t j = first; has (p, i, j); j = next (p, j))
                 st.a[--k] = (item) { j, 0, 0 };
@@ -278,7 +272,7 @@ sg_parse_sort (sg_parser *p, uint32_t root, sg_sort *out)
         }
       if (rc) break;
       st.n--;
-      if (!SG_VEC_PUSH (*vals, r)) rc = nomem (p, i);
+      if (!SG_VEC_PUSH (*vals, r)) rc = sg_pnomem (p, i);
     }
   SG_VEC_FREE (st);
   if (!rc) *out = vals->a[vbase];

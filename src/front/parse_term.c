@@ -31,18 +31,12 @@ sg_perr_store (sg_parser *p, uint32_t i, sg_rc rc)
   return sg_perr (p, i, rc, "%s", p->s->err);
 }
 
-static sg_rc
-nomem (sg_parser *p, uint32_t i)
-{
-  return sg_perr (p, i, SG_RC_NOMEM, "out of memory");
-}
-
 /* ---------------------------------------------------------------- identifiers */
 
 static sg_rc
 push_val (sg_parser *p, uint32_t i, sg_term t)
 {
-  return SG_VEC_PUSH (p->vals, t) ? SG_RC_OK : nomem (p, i);
+  return SG_VEC_PUSH (p->vals, t) ? SG_RC_OK : sg_pnomem (p, i);
 }
 
 /* The constructor named by node i (symbol), or SG_NONE. */
@@ -140,7 +134,7 @@ apply_symbol (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_term
       if (rc) return sg_perr_store (p, i, rc);
       /* Bound again after the enclosing definition's parameters are released. */
       if (!sg_symtab_bind (&p->st, SG_NS_TERM, a, SG_B_FUN, fun) || !SG_VEC_PUSH (p->named, fun))
-        return nomem (p, i);
+        return sg_pnomem (p, i);
       /* Only an uninterpreted sort has elements: '@4' where a String is expected stays a
        * constant without a value (what uses it is undetermined). */
       if (sg_sort_kind_of (s, p->model_expect) == SG_SORT_USER
@@ -349,7 +343,7 @@ push_frame (sg_parser *p, uint32_t sx)
   if (p->frames.n >= SG_LIMIT_DEPTH * 2u)
     return sg_perr (p, sx, SG_RC_LIMIT, "term nested deeper than %u", (unsigned) SG_LIMIT_DEPTH);
   sg_pframe f = { sx, F_ATOM, 0, p->vals.n, 0, 0, 0 };
-  return SG_VEC_PUSH (p->frames, f) ? SG_RC_OK : nomem (p, sx);
+  return SG_VEC_PUSH (p->frames, f) ? SG_RC_OK : sg_pnomem (p, sx);
 }
 
 /* Push frames for the nodes from..end (siblings) so that they complete in order. */
@@ -358,7 +352,7 @@ push_seq (sg_parser *p, uint32_t list, uint32_t from)
 {
   uint32_t cnt = 0;
   for (uint32_t j = from; has (p, list, j); j = next (p, j)) cnt++;
-  if (!SG_VEC_RESERVE (p->frames, cnt)) return nomem (p, list);
+  if (!SG_VEC_RESERVE (p->frames, cnt)) return sg_pnomem (p, list);
   uint32_t k = p->frames.n + cnt;
   for (uint32_t j = from; has (p, list, j); j = next (p, j))
     p->frames.a[--k] = (sg_pframe) { j, F_ATOM, 0, p->vals.n, 0, 0, 0 };
@@ -371,7 +365,7 @@ bind_var (sg_parser *p, uint32_t i, sg_atom name, sg_sort sort, sg_term *var)
 {
   sg_rc rc = sg_mk_bvar (p->s, name, sort, var);
   if (rc) return sg_perr_store (p, i, rc);
-  if (!sg_symtab_bind (&p->st, SG_NS_TERM, name, SG_B_BVAR, *var)) return nomem (p, i);
+  if (!sg_symtab_bind (&p->st, SG_NS_TERM, name, SG_B_BVAR, *var)) return sg_pnomem (p, i);
   return SG_RC_OK;
 }
 
@@ -418,7 +412,7 @@ start_list (sg_parser *p, sg_pframe *f)
         uint32_t cnt = 0;
         for (uint32_t b = kid (a1); has (p, a1, b); b = next (p, b)) cnt++;
         f->state = 1; /* before the reservation below moves the frames */
-        if (!SG_VEC_RESERVE (p->frames, cnt)) return nomem (p, i);
+        if (!SG_VEC_RESERVE (p->frames, cnt)) return sg_pnomem (p, i);
         uint32_t k = p->frames.n + cnt;
         for (uint32_t b = kid (a1); has (p, a1, b); b = next (p, b))
           {
@@ -523,7 +517,7 @@ match_case (sg_parser *p, sg_pframe *f, uint32_t c)
             }
           sg_term var;
           if ((rc = bind_var (p, v, sg_pnode (p, v)->atom, fs, &var))) return rc;
-          if (!SG_VEC_PUSH (p->tmp, var)) return nomem (p, v);
+          if (!SG_VEC_PUSH (p->tmp, var)) return sg_pnomem (p, v);
         }
       if (k != s->conss.a[cons].nsel) return sg_perr (p, pat, SG_RC_SORT, "constructor pattern needs %u arguments", s->conss.a[cons].nsel);
       rc = sg_term_intern (s, SG_OP_DT_CONS, 0, st, p->tmp.a, k, NULL, 0, cons, &pt);
@@ -587,15 +581,15 @@ annot_attrs (sg_parser *p, sg_pframe *f)
         {
           if ((rc = sg_psx_text (p, v, &at.value))) return rc;
         }
-      if (!SG_VEC_PUSH (s->attrs, at)) return nomem (p, j);
+      if (!SG_VEC_PUSH (s->attrs, at)) return sg_pnomem (p, j);
       an.nattrs++;
       j = hasv ? next (p, v) : v;
     }
-  if (!SG_VEC_PUSH (s->annots, an)) return nomem (p, i);
+  if (!SG_VEC_PUSH (s->annots, an)) return sg_pnomem (p, i);
   f->aux = s->annots.n - 1;
   f->state = 2;
   /* Push pattern-term frames, in order. */
-  if (!SG_VEC_RESERVE (p->frames, npat)) return nomem (p, i);
+  if (!SG_VEC_RESERVE (p->frames, npat)) return sg_pnomem (p, i);
   uint32_t k = p->frames.n + npat;
   for (uint32_t j = first; has (p, i, j);)
     {
@@ -635,7 +629,7 @@ annot_finish (sg_parser *p, sg_pframe *f, sg_term *out)
       /* Usable at once (solvers accept a name later in the same command); bound again when
        * the command ends in case leaving a binder or a define-fun body released it. */
       if (!sg_symtab_bind (&p->st, SG_NS_TERM, at.value, SG_B_FUN, fun) || !SG_VEC_PUSH (p->named, fun))
-        return nomem (p, f->sx);
+        return sg_pnomem (p, f->sx);
     }
   return SG_RC_OK;
 }
@@ -667,7 +661,7 @@ step (sg_parser *p, sg_pframe *f, bool *done, sg_term *out)
           if (nvals > 32)
             {
               uint64_t *keys = malloc (nvals * sizeof *keys);
-              if (!keys) return nomem (p, i);
+              if (!keys) return sg_pnomem (p, i);
               for (uint32_t b = kid (bl); has (p, bl, b) && k < nvals; b = next (p, b), k++)
                 keys[k] = (uint64_t) sg_pnode (p, kid (b))->atom << 32 | k;
               dup = sg_pfirst_dup (keys, k);
@@ -692,7 +686,7 @@ step (sg_parser *p, sg_pframe *f, bool *done, sg_term *out)
             {
               sg_term var = p->vals.a[f->base + nvals + j];
               if (!sg_symtab_bind (&p->st, SG_NS_TERM, sg_term_node (s, var)->aux, SG_B_BVAR, var))
-                return nomem (p, i);
+                return sg_pnomem (p, i);
             }
           f->state = 2;
           f->aux = nvals;
@@ -702,7 +696,7 @@ step (sg_parser *p, sg_pframe *f, bool *done, sg_term *out)
         {
           uint32_t nv = f->aux;
           SG_VEC_CLEAR (p->tmp);
-          if (!SG_VEC_RESERVE (p->tmp, 2 * nv + 1)) return nomem (p, i);
+          if (!SG_VEC_RESERVE (p->tmp, 2 * nv + 1)) return sg_pnomem (p, i);
           for (uint32_t j = 0; j < nv; j++)
             {
               p->tmp.a[p->tmp.n++] = p->vals.a[f->base + nv + j];

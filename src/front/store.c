@@ -72,20 +72,11 @@ void
 sg_store_free (sg_store *s)
 {
   sg_atoms_free (&s->atoms);
-  SG_VEC_FREE (s->sorts);
-  free (s->sort_table);
-  SG_VEC_FREE (s->nodes);
-  free (s->term_table);
-  SG_VEC_FREE (s->args);
-  SG_VEC_FREE (s->pool);
-  SG_VEC_FREE (s->funs);
-  SG_VEC_FREE (s->sortdecls);
-  SG_VEC_FREE (s->dts);
-  SG_VEC_FREE (s->conss);
-  SG_VEC_FREE (s->sels);
-  SG_VEC_FREE (s->annots);
-  SG_VEC_FREE (s->attrs);
-  memset (s, 0, sizeof *s);
+  SG_BUFS_FREE (SG_BUF (s->sorts.a), SG_BUF (s->sort_table), SG_BUF (s->nodes.a), SG_BUF (s->term_table),
+                SG_BUF (s->args.a), SG_BUF (s->pool.a), SG_BUF (s->funs.a), SG_BUF (s->sortdecls.a),
+                SG_BUF (s->dts.a), SG_BUF (s->conss.a), SG_BUF (s->sels.a), SG_BUF (s->annots.a),
+                SG_BUF (s->attrs.a));
+  memset (s, 0, sizeof *s); /* the vecs' counts too */
 }
 
 /* ---------------------------------------------------------------- sorts */

@@ -209,6 +209,9 @@ sg_rc sg_mk_false (sg_store *s, sg_term *out /* OUT */);
  * A DECIMAL without fraction digits ("2.", which z3 reads) is kept as "2.0". */
 sg_rc sg_mk_literal (sg_store *s, sg_op op, const char *text, uint32_t len, sg_term *out /* OUT */);
 sg_rc sg_mk_bvlit (sg_store *s, const char *digits, uint32_t len, uint32_t width, sg_term *out);
+/* The sort of a letter of ops.def's signatures (B Bool, I Int, R Real, S String, L RegLan,
+ * M RoundingMode), or SG_NONE (check_rules.c). */
+sg_sort sg_sort_of_letter (const sg_store *s, char c);
 /* Built-in operator application (rows of ops.def), with Int-to-Real coercion where solvers
  * accept it (recorded in coerce_*). */
 sg_rc sg_mk_app (sg_store *s, sg_op op, const sg_term *args, uint32_t nargs, const uint32_t *idx,

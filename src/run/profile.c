@@ -141,34 +141,11 @@ static const struct key {
   key_type type;   /* value syntax */
   size_t off;      /* field offset (K_WORD, K_WORDS, K_LOGICS, K_BOOL) */
 } KEYS[] = {
-  { "name", K_NAME, 0 },
-  { "binary", K_WORD, offsetof (sg_profile, binary) },
-  { "input", K_INPUT, 0 },
-  { "args", K_WORDS, offsetof (sg_profile, args) },
-  { "stdin_args", K_WORDS, offsetof (sg_profile, stdin_args) },
-  { "incremental_args", K_WORDS, offsetof (sg_profile, incremental_args) },
-  { "model_args", K_WORDS, offsetof (sg_profile, model_args) },
-  { "validate_args", K_WORDS, offsetof (sg_profile, validate_args) },
-  { "checked_model_args", K_WORDS, offsetof (sg_profile, checked_model_args) },
-  { "strings_args", K_WORDS, offsetof (sg_profile, strings_args) },
-  { "fp_args", K_WORDS, offsetof (sg_profile, fp_args) },
-  { "core_args", K_WORDS, offsetof (sg_profile, core_args) },
-  { "timeout_args", K_WORDS, offsetof (sg_profile, timeout_args) },
-  { "version_args", K_WORDS, offsetof (sg_profile, version_args) },
-  { "session_args", K_WORDS, offsetof (sg_profile, session_args) },
-  { "logics", K_LOGICS, offsetof (sg_profile, logics) },
-  { "logics_without", K_LOGICS, offsetof (sg_profile, logics_without) },
-  { "ok_exits", K_EXITS, 0 },
-  { "session", K_BOOL, offsetof (sg_profile, session) },
-  { "session_multiline_symbols", K_BOOL, offsetof (sg_profile, session_multiline) },
-  { "session_pays", K_BOOL, offsetof (sg_profile, session_pays) },
-  { "session_reset_assertions", K_BOOL, offsetof (sg_profile, session_reset_assertions) },
-  { "own_crash_markers", K_BOOL, offsetof (sg_profile, own_crash_markers) },
-  { "model_after_failed_check", K_BOOL, offsetof (sg_profile, model_after_failed_check) },
-  { "validate_unsat", K_BOOL, offsetof (sg_profile, validate_unsat) },
-  { "own_check_words", K_WORDS, offsetof (sg_profile, own_check_words) },
-  { "address_space_unlimited", K_BOOL, offsetof (sg_profile, as_unlimited) },
-  { "description", K_TEXT, 0 },
+#define FIELD(key, type, field) { key, type, offsetof (sg_profile, field) },
+#define KEY(key, type) { key, type, 0 },
+#include "run/profile_keys.def"
+#undef FIELD
+#undef KEY
 };
 enum { NKEYS = sizeof KEYS / sizeof *KEYS };
 

@@ -4,11 +4,12 @@
 #   SG_CVC5_PY=/path/venv-cvc5/bin/python3 SG_BITWUZLA_PY=/path/venv-bitwuzla/bin/python3 \
 #     bash tests/drivers/test_drivers.sh
 #
-# Each driver is installed the way smtgrind installs it (src/run/release.c): its text, with the
-# first line replaced by "#!PYTHON", as an executable named cvc5 / bitwuzla, then run on small
-# scripts: a sat one with a model, an unsat one, a parse error, bad options, --version, a
-# session over fifos (one command written, its answer read, then the next), a --tlimit /
-# --time-limit on a formula that takes far longer (64-bit factoring of a prime).
+# Each driver is installed the way smtgrind installs it (src/run/release.c): its text as
+# cmake/embed.cmake assembles it (common.py spliced in), with the first line replaced by
+# "#!PYTHON", as an executable named cvc5 / bitwuzla, then run on small scripts: a sat one
+# with a model, an unsat one, a parse error, bad options, --version, a session over fifos
+# (one command written, its answer read, then the next), a --tlimit / --time-limit on a
+# formula that takes far longer (64-bit factoring of a prime).
 # A driver whose variable is unset or names no executable is skipped; with neither, exit 77.
 # Prints "N passed, N failed"; exit 1 when a check failed.
 set -uo pipefail
@@ -39,10 +40,13 @@ run() { rc=0; { timeout 60 "$@" >"$tmp/out" 2>"$tmp/err"; } 2>/dev/null || rc=$?
 out_is() { [ "$(cat "$tmp/out")" = "$1" ]; }
 has() { grep -qF -- "$2" "$tmp/$1"; }
 
-# install NAME PYTHON: the driver as $tmp/NAME/NAME, as smtgrind writes it into a venv
+# install NAME PYTHON: the driver as $tmp/NAME/NAME, as smtgrind writes it into a venv: first
+# assembled as the build assembles it (cmake/embed.cmake: common.py spliced in) into $tmp/gen
 install() {
   mkdir -p "$tmp/$1"
-  { echo "#!$2"; tail -n +2 "$drivers/$1.py"; } >"$tmp/$1/$1"
+  [ -f "$tmp/gen/$1.py" ] || "${CMAKE:-cmake}" -DDIR="$tmp/gen" -DINPUTS="$drivers/$1.py" \
+    -P "$here/../../cmake/embed.cmake" >&2 || { echo "cmake/embed.cmake failed" >&2; exit 1; }
+  { echo "#!$2"; tail -n +2 "$tmp/gen/$1.py"; } >"$tmp/$1/$1"
   chmod +x "$tmp/$1/$1"
   echo "$tmp/$1/$1"
 }

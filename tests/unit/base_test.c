@@ -1,6 +1,7 @@
 /* base_test: the base helpers other tests do not reach: the monotonic clock and sg_nap, mkdir -p
  * (nested, existing, a file in the way, a path too long), and the JSON writer read back by the
- * reader (every byte of a string, exact 64-bit numbers, null). */
+ * reader (every byte of a string, exact 64-bit numbers, null), and SG_BUFS_FREE (vecs' and plain
+ * buffers freed and set to NULL). */
 #define _GNU_SOURCE /* mkdtemp */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +19,7 @@
 #include "base/clock.h"
 #include "base/file.h"
 #include "base/json.h"
+#include "base/vec.h"
 
 static void
 test_clock (void **state)
@@ -266,6 +268,20 @@ test_json_utf8 (void **state)
   json_read_case ("\"\\udc41\"", NULL, SG_RC_PARSE);
 }
 
+static void
+test_bufs_free (void **state)
+{
+  (void) state;
+  sg_u32vec v = { 0 };
+  assert_true (SG_VEC_PUSH (v, 7));
+  char *p = malloc (16), *q = NULL;
+  assert_non_null (p);
+  SG_BUFS_FREE (SG_BUF (v.a), SG_BUF (p), SG_BUF (q));
+  assert_null (v.a);
+  assert_null (p);
+  assert_null (q);
+}
+
 int
 main (void)
 {
@@ -275,6 +291,7 @@ main (void)
     cmocka_unit_test (test_write_new),
     cmocka_unit_test (test_json_round_trip),
     cmocka_unit_test (test_json_utf8),
+    cmocka_unit_test (test_bufs_free),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }

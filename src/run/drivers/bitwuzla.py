@@ -4,32 +4,13 @@
 # release's venv as bin/bitwuzla (first line replaced by that venv's python). It follows
 # bitwuzla 0.x's src/main/ (options.cpp, main.cpp): the same options, the library's parser
 # printing the answers, FILE or stdin. Where it differs on purpose (errors as (error "..."),
-# --time-limit): README.md beside it. Stdlib only.
-import os, re, select, signal, sys, traceback
-
-signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # die of a closed pipe as a binary does,
-signal.signal(signal.SIGINT, signal.SIG_DFL)   # not with a Python traceback
-if sys.path and os.path.abspath(sys.path[0]) == os.path.dirname(os.path.abspath(__file__)):
-    del sys.path[0]  # run as bitwuzla.py: `import bitwuzla` must find the wheel, not this file
+# --time-limit): README.md beside it. Stdlib only. What it shares with cvc5.py is common.py,
+# spliced in at "#@include common.py" by cmake/embed.cmake (this file alone does not run).
+import os, re, signal, sys
+#@include common.py
 import bitwuzla
 
-OUT = sys.stdout
 EXIT = re.compile(r'(\s|;[^\n]*(\n|$))*\(\s*exit\s*\)\s*$')
-
-
-def c_flush():
-    """Flush C stdio: the library's parser prints its answers through C++ std::cout."""
-    try:
-        import ctypes
-        ctypes.CDLL(None).fflush(None)
-    except Exception:
-        pass
-
-
-def say(text):
-    c_flush()
-    OUT.write(text)
-    OUT.flush()
 
 
 def usage_error(msg):
@@ -165,59 +146,6 @@ def parse_options(argv, lib):
     return m, args
 
 
-def start_time_limit(ms):
-    """--time-limit=MS on the whole run. The binary's timer thread prints "unknown" and exits
-    0; here a forked watchdog (a Python thread cannot run while the library holds the
-    interpreter) says "bitwuzla interrupted by timeout." on stderr and ends us by SIGTERM,
-    which smtgrind reads as a timeout. It holds only stderr and ends when we do."""
-    parent = os.getpid()
-    r, w = os.pipe()
-    if os.fork():
-        os.close(r)
-        return w  # kept open for our whole life: its EOF tells the watchdog we are gone
-    try:
-        os.close(w)
-        for fd in (0, 1):
-            os.close(fd)
-        if not select.select([r], [], [], ms / 1000.0)[0] and os.getppid() == parent:
-            os.write(2, b'bitwuzla interrupted by timeout.\n')
-            os.kill(parent, signal.SIGTERM)
-    finally:
-        os._exit(0)
-
-
-class Splitter:
-    """Cuts a text stream into complete top-level commands, so that each command read from
-    stdin is answered before the next arrives (a session writes one and waits). Tokens:
-    blanks, ; comments, "strings" ("" inside), |quoted symbols|, parentheses, other words."""
-    TOKEN = re.compile(r'\s+|;[^\n]*\n|"[^"]*(?:""[^"]*)*"|\|[^|]*\||[()]|[^\s()";|]+')
-
-    def __init__(self):
-        self.buf, self.i, self.depth = '', 0, 0
-
-    def feed(self, text):
-        """Add text; return the list of complete units (commands, stray words) so far."""
-        s, i, start, units = self.buf + text, self.i, 0, []
-        while True:
-            m = self.TOKEN.match(s, i)
-            # no token yet (an open string, symbol or comment), or one that may go on
-            if not m or (m.end() == len(s) and m.group()[0] not in '() \t\r\n'):
-                break
-            t, i = m.group(), m.end()
-            if t == '(':
-                self.depth += 1
-            elif t == ')':
-                self.depth = max(self.depth - 1, 0)
-            if self.depth == 0 and t[0] not in '( \t\r\n;':  # a command, or a stray word
-                units.append(s[start:i])
-                start = i
-        self.buf, self.i = s[start:], i - start
-        return units
-
-    def rest(self):
-        return [self.buf]
-
-
 def main(argv):
     lib = bitwuzla.Options()
     m, args = parse_options(argv, lib)
@@ -232,7 +160,10 @@ def main(argv):
         msg = str(e)
         usage_error(msg[msg.find("', ") + 3:] if msg.startswith('invalid call') else msg)
     if m['time_limit']:
-        keep_alive = start_time_limit(m['time_limit'])  # noqa: F841 (must stay open)
+        # The binary's timer thread prints "unknown" and exits 0 (an answer for smtgrind); a
+        # message and SIGTERM read as a timeout. The pipe must stay open.
+        keep_alive = start_watchdog(  # noqa: F841
+            m['time_limit'], b'bitwuzla interrupted by timeout.\n', signal.SIGTERM)
     if m['infile'] and m['infile'] != '-' and os.path.isdir(m['infile']):
         return script_error("failed to open '%s'" % m['infile'])  # as the library says of a missing file
     tm = bitwuzla.TermManager()
@@ -273,17 +204,4 @@ def main(argv):
 
 
 if __name__ == '__main__':
-    try:
-        code = main(sys.argv)
-        c_flush()
-        OUT.flush()
-        sys.exit(code)
-    except SystemExit:
-        raise
-    except MemoryError:  # as a native binary under RLIMIT_AS: smtgrind reads a memout
-        os.write(2, b'bitwuzla driver: out of memory (std::bad_alloc)\n')
-        os._exit(134)
-    except BaseException:  # a bug of this driver: never an answer (exit 134, as an abort)
-        traceback.print_exc()
-        sys.stderr.flush()
-        os._exit(134)
+    run(main, 'bitwuzla')

@@ -4,16 +4,13 @@
 # bin/cvc5 (first line replaced by that venv's python). It does what cvc5 1.x's own driver
 # (src/main/ of cvc5) does for what smtgrind uses: options, one SMT-LIB script from FILE or
 # stdin run command by command, answers and error responses on stdout, exit 0 / 1, --tlimit.
-# Stdlib only. What it does not do: README.md beside it.
-import os, re, select, signal, sys, traceback
-
-signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # die of a closed pipe as the binary does,
-signal.signal(signal.SIGINT, signal.SIG_DFL)   # not with a Python traceback
-if sys.path and os.path.abspath(sys.path[0]) == os.path.dirname(os.path.abspath(__file__)):
-    del sys.path[0]  # run as cvc5.py: `import cvc5` must find the wheel, not this file
+# Stdlib only. What it does not do: README.md beside it. What it shares with bitwuzla.py is
+# common.py, spliced in at "#@include common.py" by cmake/embed.cmake (this file alone does
+# not run).
+import os, re, signal, sys
+#@include common.py
 import cvc5
 
-OUT = sys.stdout
 # Commands whose failure the binary prints and survives (CommandRecoverableFailure: the
 # getters, set-option, set-info, get-info); any other "(error ...)" ends the run, exit 1.
 RECOVERABLE = {'get-value', 'get-model', 'get-assignment', 'get-proof', 'get-unsat-core',
@@ -26,16 +23,6 @@ SHORT = {'L': 'lang', 'i': 'incremental', 'm': 'produce-models', 'q': 'quiet', '
 # Options renamed since 1.0: the old name still works here, so that one profile fits every
 # release (smtgrind's cvc5 profile passes --sets-ext; cvc5 1.2.1 renamed it --sets-exp).
 RENAMED = {'sets-ext': 'sets-exp'}
-
-
-def say(text):
-    """Write to stdout after the library's own output (-o TAG: C++ std::cout, C stdio)."""
-    try:
-        __import__('ctypes').CDLL(None).fflush(None)
-    except Exception:
-        pass
-    OUT.write(text)
-    OUT.flush()
 
 
 def option_error(msg):
@@ -115,57 +102,6 @@ def parse_args(solver, argv):
     return files, user, applied
 
 
-def start_tlimit(ms):
-    """--tlimit=MS, wall clock, whole run. The binary's SIGALRM handler prints this line and
-    aborts; a Python handler cannot run while the library holds the interpreter, so a forked
-    watchdog does it. It holds only stderr and ends when this process does."""
-    parent = os.getpid()
-    r, w = os.pipe()
-    if os.fork():
-        os.close(r)
-        return w  # kept open for our whole life: its EOF tells the watchdog we are gone
-    try:
-        for fd in (w, 0, 1):
-            os.close(fd)
-        if not select.select([r], [], [], ms / 1000.0)[0] and os.getppid() == parent:
-            os.write(2, b'cvc5 interrupted by timeout.\n')
-            os.kill(parent, signal.SIGABRT)
-    finally:
-        os._exit(0)
-
-
-class Splitter:
-    """Cuts a text stream into complete top-level commands, so that each command read from
-    stdin is answered before the next arrives (a session writes one and waits). Tokens:
-    blanks, ; comments, "strings" ("" inside), |quoted symbols|, parentheses, other words."""
-    TOKEN = re.compile(r'\s+|;[^\n]*\n|"[^"]*(?:""[^"]*)*"|\|[^|]*\||[()]|[^\s()";|]+')
-
-    def __init__(self):
-        self.buf, self.i, self.depth = '', 0, 0
-
-    def feed(self, text):
-        """Add text; return the list of complete units (commands, stray words) so far."""
-        s, i, start, units = self.buf + text, self.i, 0, []
-        while True:
-            m = self.TOKEN.match(s, i)
-            # no token yet (an open string, symbol or comment), or one that may go on
-            if not m or (m.end() == len(s) and m.group()[0] not in '() \t\r\n'):
-                break
-            t, i = m.group(), m.end()
-            if t == '(':
-                self.depth += 1
-            elif t == ')':
-                self.depth = max(self.depth - 1, 0)
-            if self.depth == 0 and t[0] not in '( \t\r\n;':  # a command, or a stray word
-                units.append(s[start:i])
-                start = i
-        self.buf, self.i = s[start:], i - start
-        return units
-
-    def rest(self):
-        return [self.buf]
-
-
 def help_table(solver):
     """The library's options in the binary's --help form (smtgrind's option reader reads it):
     "[*]" a Boolean, =N an integer, =F a decimal, =MODE a mode; "(EXPERTS only)" for the
@@ -237,7 +173,9 @@ def main(argv):
     except RuntimeError:
         pass
     if info('tlimit'):
-        keep_alive = start_tlimit(int(info('tlimit')))  # noqa: F841 (must stay open)
+        # As the binary's SIGALRM handler: this line, then an abort. The pipe must stay open.
+        keep_alive = start_watchdog(  # noqa: F841
+            int(info('tlimit')), b'cvc5 interrupted by timeout.\n', signal.SIGABRT)
     parse_only = info('parse-only')
     parser = cvc5.InputParser(solver)
     sm = parser.getSymbolManager()
@@ -292,16 +230,4 @@ def main(argv):
 
 
 if __name__ == '__main__':
-    try:
-        code = main(sys.argv)
-        say('')
-        sys.exit(code)
-    except SystemExit:
-        raise
-    except MemoryError:  # as the binary under RLIMIT_AS: smtgrind reads a memout
-        os.write(2, b'cvc5 driver: out of memory (std::bad_alloc)\n')
-        os._exit(134)
-    except BaseException:  # a bug of this driver: never an answer (exit 134, as an abort)
-        traceback.print_exc()
-        sys.stderr.flush()
-        os._exit(134)
+    run(main, 'cvc5')

@@ -153,18 +153,9 @@ sg_enum_free (sg_enum *e)
     }
   for (uint32_t s = 0; s < e->nsizes; s++) mpz_clear (e->cum[s]);
   for (uint32_t i = 0; i < e->nzr; i++) mpz_clear (e->zr[i]);
-  free (e->zr);
-  free (e->cum);
-  free (e->cnt);
-  free (e->suf);
-  free (e->open);
-  free (e->close);
-  SG_VEC_FREE (e->st64);
-  SG_VEC_FREE (e->stz);
-  mpz_clear (e->one);
-  mpz_clear (e->zero);
-  mpz_clear (e->tmp);
-  mpz_clear (e->w);
+  SG_BUFS_FREE (SG_BUF (e->zr), SG_BUF (e->cum), SG_BUF (e->cnt), SG_BUF (e->suf), SG_BUF (e->open),
+                SG_BUF (e->close), SG_BUF (e->st64.a), SG_BUF (e->stz.a));
+  mpz_clears (e->one, e->zero, e->tmp, e->w, NULL);
   free (e);
 }
 

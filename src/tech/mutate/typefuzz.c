@@ -210,19 +210,9 @@ static void
 teardown (ctx *c)
 {
   sg_occs_free (&c->occs);
-  SG_VEC_FREE (c->pool);
-  SG_VEC_FREE (c->sorts);
-  SG_VEC_FREE (c->npop);
-  SG_VEC_FREE (c->fv);
-  SG_VEC_FREE (c->tmp);
-  SG_VEC_FREE (c->names);
-  SG_VEC_FREE (c->stack);
-  free (c->flag);
-  free (c->stamp);
-  free (c->height);
-  c->flag = NULL;
-  c->stamp = NULL;
-  c->height = NULL;
+  SG_BUFS_FREE (SG_BUF (c->pool.a), SG_BUF (c->sorts.a), SG_BUF (c->npop.a), SG_BUF (c->fv.a),
+                SG_BUF (c->tmp.a), SG_BUF (c->names.a), SG_BUF (c->stack.a), SG_BUF (c->flag),
+                SG_BUF (c->stamp), SG_BUF (c->height));
 }
 
 /* The bound variable named `name` that binder occurrence term b binds, or SG_NONE. */
@@ -436,21 +426,6 @@ pick_any_sort (ctx *c, sg_sort *out)
   return true;
 }
 
-static sg_sort
-letter_sort (const sg_store *s, char l)
-{
-  switch (l)
-    {
-    case 'B': return s->s_bool;
-    case 'I': return s->s_int;
-    case 'R': return s->s_real;
-    case 'S': return s->s_string;
-    case 'L': return s->s_reglan;
-    case 'M': return s->s_rm;
-    default: return SG_NONE;
-    }
-}
-
 /* Cheap check: can op have result sort S at all? */
 static bool
 returns (const sg_store *s, sg_op op, sg_sort S)
@@ -463,7 +438,7 @@ returns (const sg_store *s, sg_op op, sg_sort S)
     case SG_RULE_SIG:
       {
         const char *r = strstr (in->sig, "->");
-        if (!r || letter_sort (s, r[2]) != S) return false;
+        if (!r || sg_sort_of_letter (s, r[2]) != S) return false;
         return in->max_args > 0 || r[2] == 'L' || r[2] == 'M';
       }
     case SG_RULE_EQ: case SG_RULE_ARITH_CMP: case SG_RULE_BV_CMP: case SG_RULE_BV_PRED:
@@ -528,7 +503,7 @@ shape_core (ctx *c, sg_op op, const sg_opinfo *in, sg_sort S, const sg_sortnode 
           n = (op == SG_OP_STR_LT || op == SG_OP_STR_LE || op == SG_OP_IDIV || op == SG_OP_RDIV)
                 ? 2 : nary (c, in->min_args, in->max_args);
         if (n > 4) return false;
-        for (uint32_t i = 0; i < n; i++) as[i] = letter_sort (s, letters[i < nl ? i : nl - 1]);
+        for (uint32_t i = 0; i < n; i++) as[i] = sg_sort_of_letter (s, letters[i < nl ? i : nl - 1]);
         if (op == SG_OP_RE_POW) { idx[0] = (uint32_t) sg_rng_below (c->rng, 4); nidx = 1; }
         if (op == SG_OP_RE_LOOP)
           {
@@ -581,60 +556,73 @@ shape_core (ctx *c, sg_op op, const sg_opinfo *in, sg_sort S, const sg_sortnode 
   return true;
 }
 
+/* sh: n arguments, the first of sort `first`, the others of sort `rest`. */
+static void
+args_of (shape *sh, uint32_t n, sg_sort first, sg_sort rest)
+{
+  sh->n = n;
+  for (uint32_t i = 0; i < n; i++) sh->as[i] = i ? rest : first;
+}
+
+/* sh: n arguments of one sort of kind k from the pool (a bit-vector's width in [wlo, whi]);
+ * false when the pool has none. */
+static bool
+args_picked (ctx *c, shape *sh, uint32_t n, sg_sort_kind k, uint32_t wlo, uint32_t whi)
+{
+  sg_sort T;
+  if (!pick_sort (c, k, wlo, whi, 0, SG_NONE, &T)) return false;
+  args_of (sh, n, T, T);
+  return true;
+}
+
 /* build's argument sorts and indices for the bit-vector rules. false when op cannot be built
  * here. */
 static bool
 shape_bv (ctx *c, const sg_opinfo *in, sg_sort S, const sg_sortnode *sn, shape *sh)
 {
   sg_store *s = c->s;
-  sg_sort *as = sh->as, T = SG_NONE;
-  uint32_t *idx = sh->idx, n = 0, nidx = 0;
+  sg_sort T = SG_NONE;
   switch ((sg_rule) in->rule)
     {
     case SG_RULE_BV_SAME:
-      n = in->min_args;
-      for (uint32_t i = 0; i < n; i++) as[i] = S;
-      if (in->nidx) { idx[0] = (uint32_t) sg_rng_below (c->rng, sn->a + 1); nidx = 1; }
-      break;
+      args_of (sh, in->min_args, S, S);
+      if (in->nidx) sh->idx[0] = (uint32_t) sg_rng_below (c->rng, sn->a + 1), sh->nidx = 1;
+      return true;
     case SG_RULE_BV_CMP: case SG_RULE_BV_COMP:
-      if (!pick_sort (c, SG_SORT_BV, 1, UINT32_MAX, 0, SG_NONE, &T)) return false;
-      n = 2, as[0] = as[1] = T;
-      break;
+      return args_picked (c, sh, 2, SG_SORT_BV, 1, UINT32_MAX);
     case SG_RULE_BV_RED: case SG_RULE_BV_PRED: case SG_RULE_BV2NAT:
-      if (!pick_sort (c, SG_SORT_BV, 1, UINT32_MAX, 0, SG_NONE, &T)) return false;
-      n = 1, as[0] = T;
-      break;
+      return args_picked (c, sh, 1, SG_SORT_BV, 1, UINT32_MAX);
     case SG_RULE_BV_CONCAT:
       {
         if (!pick_sort (c, SG_SORT_BV, 1, sn->a - 1, 0, SG_NONE, &T)) return false;
         sg_sort U;
         if (sg_sort_bv (s, sn->a - sg_sort_bv_width (s, T), &U)) return false;
         bool swap = sg_rng_below (c->rng, 2);
-        n = 2, as[0] = swap ? U : T, as[1] = swap ? T : U;
-        break;
+        args_of (sh, 2, swap ? U : T, swap ? T : U);
+        return true;
       }
     case SG_RULE_BV_EXTRACT:
       {
         if (!pick_sort (c, SG_SORT_BV, sn->a, UINT32_MAX, 0, SG_NONE, &T)) return false;
         uint32_t W = sg_sort_bv_width (s, T);
         uint32_t lo = (uint32_t) sg_rng_below (c->rng, W - sn->a + 1);
-        n = 1, as[0] = T, idx[0] = lo + sn->a - 1, idx[1] = lo, nidx = 2;
-        break;
+        args_of (sh, 1, T, T);
+        sh->idx[0] = lo + sn->a - 1, sh->idx[1] = lo, sh->nidx = 2;
+        return true;
       }
     case SG_RULE_BV_REPEAT:
       if (!pick_sort (c, SG_SORT_BV, 1, sn->a, sn->a, SG_NONE, &T)) return false;
-      n = 1, as[0] = T, idx[0] = sn->a / sg_sort_bv_width (s, T), nidx = 1;
-      break;
+      args_of (sh, 1, T, T);
+      sh->idx[0] = sn->a / sg_sort_bv_width (s, T), sh->nidx = 1;
+      return true;
     case SG_RULE_BV_EXTEND:
       if (!pick_sort (c, SG_SORT_BV, 1, sn->a, 0, SG_NONE, &T)) return false;
-      n = 1, as[0] = T, idx[0] = sn->a - sg_sort_bv_width (s, T), nidx = 1;
-      break;
+      args_of (sh, 1, T, T);
+      sh->idx[0] = sn->a - sg_sort_bv_width (s, T), sh->nidx = 1;
+      return true;
     default:
       return false;
     }
-  sh->n = n;
-  sh->nidx = nidx;
-  return true;
 }
 
 /* build's argument sorts and indices for the floating-point rules. false when op cannot be
@@ -643,63 +631,56 @@ static bool
 shape_fp (ctx *c, const sg_opinfo *in, sg_sort S, const sg_sortnode *sn, shape *sh)
 {
   sg_store *s = c->s;
-  sg_sort *as = sh->as, T = SG_NONE;
-  uint32_t *idx = sh->idx, n = 0, nidx = 0;
+  sg_sort T = SG_NONE;
+  if (in->rule == SG_RULE_TO_FP || in->rule == SG_RULE_TO_FP_UNSIGNED)
+    sh->idx[0] = sn->a, sh->idx[1] = sn->b, sh->nidx = 2; /* (_ to_fp eb sb) of S */
   switch ((sg_rule) in->rule)
     {
     case SG_RULE_FP_FP:
       {
         /* the format first: sg_sort_bv may add a sort, and so move the node sn points into */
         uint32_t eb = sn->a, sb = sn->b;
-        if (sb < 2 || sg_sort_bv (s, 1, &as[0]) || sg_sort_bv (s, eb, &as[1]) || sg_sort_bv (s, sb - 1, &as[2]))
-          return false;
+        sh->n = 3;
+        return sb >= 2 && !sg_sort_bv (s, 1, &sh->as[0]) && !sg_sort_bv (s, eb, &sh->as[1])
+               && !sg_sort_bv (s, sb - 1, &sh->as[2]);
       }
-      n = 3;
-      break;
     case SG_RULE_FP_SAME:
-      n = in->min_args;
-      for (uint32_t i = 0; i < n; i++) as[i] = S;
-      break;
+      args_of (sh, in->min_args, S, S);
+      return true;
     case SG_RULE_FP_RM:
-      n = in->min_args, as[0] = s->s_rm;
-      for (uint32_t i = 1; i < n; i++) as[i] = S;
-      break;
+      args_of (sh, in->min_args, s->s_rm, S);
+      return true;
     case SG_RULE_FP_CMP: case SG_RULE_FP_PRED: case SG_RULE_FP_TO_REAL:
-      if (!pick_sort (c, SG_SORT_FP, 0, 0, 0, SG_NONE, &T)) return false;
-      n = in->rule == SG_RULE_FP_CMP ? 2 : 1, as[0] = as[1] = T;
-      break;
+      return args_picked (c, sh, in->rule == SG_RULE_FP_CMP ? 2 : 1, SG_SORT_FP, 0, 0);
     case SG_RULE_FP_TO_BV:
       if (!pick_sort (c, SG_SORT_FP, 0, 0, 0, SG_NONE, &T)) return false;
-      n = 2, as[0] = s->s_rm, as[1] = T, idx[0] = sn->a, nidx = 1;
-      break;
+      args_of (sh, 2, s->s_rm, T);
+      sh->idx[0] = sn->a, sh->nidx = 1;
+      return true;
     case SG_RULE_TO_FP:
-      idx[0] = sn->a, idx[1] = sn->b, nidx = 2;
       switch (sg_rng_below (c->rng, 3))
         {
         case 0:
           if (!pick_sort (c, SG_SORT_FP, 0, 0, 0, SG_NONE, &T)) return false;
-          n = 2, as[0] = s->s_rm, as[1] = T;
           break;
         case 1:
           if (!present (c, s->s_real)) return false;
-          n = 2, as[0] = s->s_rm, as[1] = s->s_real;
+          T = s->s_real;
           break;
         default:
           if (sg_sort_bv (s, sn->a + sn->b, &T)) return false;
-          n = 1, as[0] = T;
-          break;
+          args_of (sh, 1, T, T);
+          return true;
         }
-      break;
+      args_of (sh, 2, s->s_rm, T);
+      return true;
     case SG_RULE_TO_FP_UNSIGNED:
       if (!pick_sort (c, SG_SORT_BV, 1, UINT32_MAX, 0, SG_NONE, &T)) return false;
-      n = 2, as[0] = s->s_rm, as[1] = T, idx[0] = sn->a, idx[1] = sn->b, nidx = 2;
-      break;
+      args_of (sh, 2, s->s_rm, T);
+      return true;
     default:
       return false;
     }
-  sh->n = n;
-  sh->nidx = nidx;
-  return true;
 }
 
 /* Build (op args) of sort S at the hole: argument sorts and indices from op's rule, argument terms
