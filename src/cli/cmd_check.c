@@ -137,8 +137,9 @@ typedef struct file_result {
   const char *noise;     /* a text we cannot read would print a line like an answer: why (text_flags) */
   char *model_run;       /* the verdict is a crash on the model run: that run's text (malloc'd) */
   uint32_t incr_judged;  /* incremental scripts: queries whose scope was asked alone (oracle/incr.h) */
-  char *scope;           /* the verdict is an incremental answer its scope alone contradicts: that
-                            scope as a one-shot script (malloc'd) */
+  char *scope;           /* the verdict is an incremental oracle's (oracle/incr.h): the query's scope
+                            alone, or what is satisfiable (malloc'd), or NULL */
+  char *question;        /* ... and the question whose answer shows it, or NULL (malloc'd) */
   char unstarted[200];   /* a run that could not be started (a solver, its model run, a referee,
                             a core query, a confirmation): the file is not judged, exit 2 */
 } file_result;
@@ -310,7 +311,8 @@ check_incr (check_cfg *c, const sg_probe_opts *po, sg_store *s, const sg_script 
           fr->pr.verdict.culprits |= r.culprits;
           fr->pr.verdict.query = r.query;
           snprintf (fr->pr.verdict.why, sizeof fr->pr.verdict.why, "%s", r.why);
-          fr->scope = strdup (sg_buf_cstr (&r.scope));
+          fr->scope = r.scope.len ? strdup (sg_buf_cstr (&r.scope)) : NULL;
+          fr->question = r.question.len ? strdup (sg_buf_cstr (&r.question)) : NULL;
         }
     }
   sg_incr_result_free (&r);
@@ -516,11 +518,15 @@ print_table (const check_cfg *c, const char *path, const file_result *fr)
         if (sg_verdict_blames (&pr->verdict, i)) printf ("%s%s", k++ ? ", " : "", pr->runs.a[i].prof->name);
       printf ("%s\n", k ? "" : SG_UNATTRIBUTED);
     }
+  if (fr->question)
+    {
+      printf ("  check-sat %u: the question\n", pr->verdict.query + 1);
+      print_indented (fr->question);
+    }
   if (fr->scope)
     {
       printf ("  check-sat %u: %s\n", pr->verdict.query + 1,
-              strstr (pr->verdict.why, "scope asked alone") ? "its scope asked alone"
-              : strstr (fr->scope, "(get-") ? "the question" : "what is satisfiable");
+              fr->question ? "what is satisfiable" : "its scope asked alone");
       print_indented (fr->scope);
     }
   if (fr->model_run)
@@ -575,13 +581,19 @@ print_json (const check_cfg *c, const char *path, const file_result *fr)
       sg_buf_adds (&b, ", \"model_run\": ");
       json_str (&b, fr->model_run);
     }
-  if (fr->incr_judged)
+  if (fr->incr_judged || fr->scope || fr->question)
     {
       sg_buf_printf (&b, ", \"incremental\": {\"judged\": %u", fr->incr_judged);
+      if (fr->scope || fr->question) sg_buf_printf (&b, ", \"query\": %u", pr->verdict.query + 1);
       if (fr->scope)
         {
-          sg_buf_printf (&b, ", \"query\": %u, \"scope\": ", pr->verdict.query + 1);
+          sg_buf_adds (&b, ", \"scope\": ");
           json_str (&b, fr->scope);
+        }
+      if (fr->question)
+        {
+          sg_buf_adds (&b, ", \"question\": ");
+          json_str (&b, fr->question);
         }
       sg_buf_adds (&b, "}");
     }
@@ -786,6 +798,7 @@ check_one (check_cfg *c, const char *path, void *ctx)
   sg_probe_free (&fr.pr);
   free (fr.model_run);
   free (fr.scope);
+  free (fr.question);
   return code;
 }
 
@@ -843,6 +856,7 @@ label_one (check_cfg *c, const char *path, void *ctx)
   sg_probe_free (&fr.pr);
   free (fr.model_run);
   free (fr.scope);
+  free (fr.question);
   return code == SG_EXIT_BUG ? SG_EXIT_OK : code;
 }
 

@@ -19,6 +19,7 @@ sg_fuzz_opts_build (sg_fuzz_opts *o, const sg_fuzz_setup *s)
     .out_dir = s->out_dir, .status = s->status,
     .implication = (t->oracles & SG_TECH_ORACLE_IMPLICATION) != 0,
     .cores = (t->oracles & SG_TECH_ORACLE_CORE) != 0,
+    .incr = (t->oracles & SG_TECH_ORACLE_INCR) != 0,
   };
   o->reference = o->cfg.reference; /* --reference: every engine (oracle/implication.h) */
   sg_fuzz_opts_set_incompleteness (o, s->incompleteness);

@@ -50,6 +50,8 @@ typedef struct sg_fuzz_opts {
   bool incompleteness;           /* also write incompleteness findings */
   bool cores;                    /* the unsat-core oracle (oracle/core.h) on unsat mutants that
                                     carry their known core (SG_TECH_ORACLE_CORE) */
+  bool incr;                     /* the incremental oracles (oracle/incr.h) on every mutant the
+                                    other oracles found nothing in (SG_TECH_ORACLE_INCR) */
   bool implication;              /* Janus: unknown/timeout right after the solver decided the
                                     previous step of the chain (oracle/implication.h,
                                     through judge_steps in loop_judge.c) */

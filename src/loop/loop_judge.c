@@ -26,7 +26,9 @@
 #include "oracle/core.h"
 #include "oracle/escalate.h"
 #include "oracle/implication.h"
+#include "oracle/incr.h"
 #include "run/run.h"
+#include "run/spawn.h"
 
 /* A solver run that could not start: nothing it was to judge can be judged from here on (its
  * binary is gone, our private directory was removed under us, a limit it cannot be given). Said
@@ -373,6 +375,67 @@ judge_core (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds
   sg_core_result_free (&r);
 }
 
+/* ---- the incremental oracles (oracle/incr.h) on incremental mutants ---- */
+
+/* Judge the incremental mutant m (probe p found nothing): each query's answers against its
+ * scope asked alone, then the models, values, cores and assumptions after the answers. A
+ * confirmed finding is written with the text that shows it as its trigger (the mutant, or the
+ * question asked after its query) and what is satisfiable (or the scope) as comments; its
+ * bucket key names the query kind (the culprit's signature). */
+static void
+judge_incr (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds, uint64_t number,
+            uint64_t chain, sg_store *s, const sg_script *sc, sg_probe *p)
+{
+  const sg_fuzz_opts *o = w->o;
+  sg_fuzz_stats *st = &w->sh->w[w->index];
+  sg_probe_opts po;
+  memset (&po, 0, sizeof po);
+  po.timeout_ms = o->timeout_ms;
+  po.mem_bytes = o->mem_bytes;
+  /* every run of the oracles ends within the budget (plus a second) */
+  if (o->max_seconds > 0) po.deadline = sg_spawn_now () + stage_timeout (w) / 1000.0;
+  sg_incr_opts io = { w->solvers, o->pats, &po };
+  sg_incr_result r;
+  sg_incr_result_init (&r);
+  sg_rc rc = sg_script_incremental (sc) ? sg_incr_judge (&io, s, sc, m->text.s, m->text.len, p, &r) : SG_RC_USAGE;
+  if ((rc == SG_RC_OK || rc == SG_RC_USAGE) && r.kind == SG_VERDICT_OK && !r.unstarted[0])
+    rc = sg_incr_get_judge (&io, s, sc, p, &r);
+  ADD (st->calls, r.calls);
+  ADD (st->unconfirmed, r.unconfirmed);
+  if (r.unstarted[0]) exec_failed (w, r.unstarted);
+  else if (rc == SG_RC_OK && sg_verdict_is_bug (r.kind) && r.culprit < p->runs.n)
+    {
+      sg_probe_run *pr = &p->runs.a[r.culprit];
+      sg_buf t;
+      sg_buf_init (&t);
+      const sg_buf *trigger = r.question.len ? &r.question : &m->text;
+      sg_buf_add (&t, trigger->s, trigger->len);
+      sg_buf_printf (&t, "; %s\n", r.why);
+      if (r.scope.len) sg_buf_adds (&t, r.question.len ? "; what is satisfiable:\n" : "; the scope asked alone:\n");
+      for (const char *q = sg_buf_cstr (&r.scope); *q;)
+        {
+          const char *nl = strchr (q, '\n');
+          size_t n = nl ? (size_t) (nl - q) : strlen (q);
+          sg_buf_adds (&t, "; ");
+          sg_buf_add (&t, q, n);
+          sg_buf_addc (&t, '\n');
+          q += n + (nl != NULL);
+        }
+      p->verdict.kind = r.kind;
+      sg_verdict_blame (&p->verdict, r.culprit);
+      p->verdict.culprits |= r.culprits;
+      p->verdict.query = r.query;
+      snprintf (p->verdict.why, sizeof p->verdict.why, "%s", r.why);
+      /* the culprit's command asks what the question needs */
+      pr->argv.core |= strstr (r.what, "unsat") != NULL;
+      pr->argv.models |= !strcmp (r.what, "model") || !strcmp (r.what, "get-value");
+      snprintf (pr->out.signature, sizeof pr->out.signature, "incremental: %s", r.what);
+      if (sg_buf_ok (&t)) write_finding_text (w, m, seeds, number, chain, p, "incremental", t.s, t.len);
+      sg_buf_free (&t);
+    }
+  sg_incr_result_free (&r);
+}
+
 /* ---- the technique's own oracles on consecutive steps (oracle/implication.h) ---- */
 
 /* The adapter from a mutant of a chain to the implication and regression oracles: the
@@ -696,6 +759,8 @@ sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m
       else if (mc != SG_NONE) judge_model_crash (w, m, seeds, number, chain, &s, &sc, &p);
       else if (ran && clean && m->expected == SG_ANS_UNSAT && o->cores)
         judge_core (w, m, seeds, number, chain, &s, &sc, &p);
+      else if (ran && clean && o->incr && !p.unspec && p.verdict.kind == SG_VERDICT_OK)
+        judge_incr (w, m, seeds, number, chain, &s, &sc, &p);
       if (ran && failed_now (w) == failed0) judge_notes (w, m, seeds, number, chain, &s, &sc, &p);
       if (ran && o->tech->perf && failed_now (w) == failed0) note_times (w, m, number, &p);
       sg_probe_free (&p);

@@ -177,12 +177,40 @@ sg_incr_result_init (sg_incr_result *r)
   memset (r, 0, sizeof *r);
   r->culprit = r->query = SG_NONE;
   sg_buf_init (&r->scope);
+  sg_buf_init (&r->question);
 }
 
 void
 sg_incr_result_free (sg_incr_result *r)
 {
   sg_buf_free (&r->scope);
+  sg_buf_free (&r->question);
+}
+
+uint32_t
+sg_incr_run_ms (const sg_probe_opts *po)
+{
+  uint32_t ms = po->timeout_ms;
+  if (po->deadline > 0)
+    {
+      double left = (po->deadline - sg_spawn_now ()) * 1000.0;
+      uint32_t lm = left < 1 ? 1 : (uint32_t) left;
+      if (!ms || lm < ms) ms = lm;
+    }
+  return ms;
+}
+
+sg_probe_opts
+sg_incr_probe_opts (const sg_probe_opts *po)
+{
+  sg_probe_opts so = *po;
+  so.models = true;
+  so.validate = false;
+  so.sessions = NULL;
+  so.oracle.expected = SG_ANS_NONE;
+  so.oracle.incompleteness = false;
+  so.oracle.perf_ratio = 0;
+  return so;
 }
 
 /* The one answer of a one-shot run, or SG_ANS_NONE. */
@@ -211,7 +239,7 @@ again (const sg_incr_opts *o, const sg_profile *prof, const sg_argv_opts *argv, 
   memset (&ro, 0, sizeof ro);
   ro.argv = *argv;
   ro.argv.script_path = NULL;
-  ro.timeout_ms = o->po->timeout_ms;
+  ro.timeout_ms = sg_incr_run_ms (o->po);
   ro.mem_bytes = o->po->mem_bytes;
   sg_outcome out;
   sg_outcome_init (&out);
@@ -266,13 +294,7 @@ static bool
 judge_query (const sg_incr_opts *o, const char *text, size_t len, const sg_probe *p, uint32_t q,
              uint32_t nq, const char *how, sg_incr_result *r)
 {
-  sg_probe_opts so = *o->po;
-  so.models = true;
-  so.validate = false;
-  so.sessions = NULL;
-  so.oracle.expected = SG_ANS_NONE;
-  so.oracle.incompleteness = false;
-  so.oracle.perf_ratio = 0;
+  sg_probe_opts so = sg_incr_probe_opts (o->po);
   sg_probe sp;
   sg_probe_init (&sp);
   bool found = false;
@@ -303,6 +325,7 @@ judge_query (const sg_incr_opts *o, const char *text, size_t len, const sg_probe
       r->kind = SG_VERDICT_SOUNDNESS;
       r->culprit = i;
       r->query = q;
+      snprintf (r->what, sizeof r->what, "%s%s", how[0] ? "check-sat " : "check-sat", how);
       snprintf (r->why, sizeof r->why, "%.40s answered %s to check-sat %u of the incremental script%s%s; "
                 "that scope asked alone is %.110s (confirmed in fresh runs)", pi->prof->name,
                 sg_answer_name (a), q + 1, how[0] ? " " : "", how, is);

@@ -54,6 +54,14 @@ typedef struct sg_incr_opts {
   const sg_probe_opts *po;       /* the probe's options (timeout, memory); models are checked */
 } sg_incr_opts;
 
+/* The options of a probe of a one-shot script made by these oracles (a scope, a core): po's
+ * limits, models checked, no validating runs, no sessions, no expected status. */
+sg_probe_opts sg_incr_probe_opts (const sg_probe_opts *po);
+
+/* The watchdog of one run made by these oracles: po's timeout, cut at po's deadline (at
+ * least 1 ms) when it has one. */
+uint32_t sg_incr_run_ms (const sg_probe_opts *po);
+
 typedef struct sg_incr_result {
   sg_verdict_kind kind; /* SG_VERDICT_OK or SG_VERDICT_SOUNDNESS */
   uint32_t culprit;     /* the first run shown wrong (index in the probe and the solver
@@ -64,7 +72,13 @@ typedef struct sg_incr_result {
   uint32_t calls;       /* solver runs made (scope probes and confirmations) */
   uint32_t unconfirmed; /* differences a confirmation did not reproduce (not reported) */
   char why[256];        /* one line for the finding or the log */
-  sg_buf scope;         /* the scope text of `query` (the one-shot script) */
+  char what[64];        /* the query kind, for buckets: "check-sat after a pop", "unsat core",
+                           "unsat assumptions", "get-value", "model" */
+  sg_buf scope;         /* a one-shot script: the scope of `query` (consistency), or what is
+                           satisfiable (a core, assumptions); empty otherwise */
+  sg_buf question;      /* the text whose answer shows the finding when it is not the script
+                           itself: the script up to the query and the get command (cores,
+                           assumptions, models, values); empty otherwise */
   char unstarted[200];  /* empty, or the first run that could not be started: no verdict */
 } sg_incr_result;
 
@@ -92,9 +106,9 @@ sg_rc sg_incr_judge (const sg_incr_opts *o, sg_store *s, const sg_script *sc, co
  * satisfiable with the assertions in scope. "Satisfiable" is some solver's sat answer with a
  * model our evaluator validates; every finding is confirmed by the same list again in a fresh
  * process. A solver that refuses the question, or answers it with no readable list, is never
- * blamed. The finding (invalid-model, soundness) names the run in r (culprit, query, why) and
- * r->scope holds the satisfiable script, or the question (a name outside the scope or the
- * assumptions, a model or value refuted). */
+ * blamed. The finding (invalid-model, soundness) names the run in r (culprit, query, why,
+ * what), r->question holds the question asked and r->scope what is satisfiable, if that is
+ * what shows it. */
 sg_rc sg_incr_get_judge (const sg_incr_opts *o, sg_store *s, const sg_script *sc, const sg_probe *p,
                          sg_incr_result *r);
 

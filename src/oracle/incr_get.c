@@ -124,7 +124,7 @@ ask (const sg_incr_opts *o, const sg_probe_run *pr, const sg_buf *question, uint
   ro.argv = pr->argv;
   ro.argv.script_path = NULL;
   ro.argv.core = true;
-  ro.timeout_ms = o->po->timeout_ms;
+  ro.timeout_ms = sg_incr_run_ms (o->po);
   ro.mem_bytes = o->po->mem_bytes;
   sg_outcome out;
   sg_buf text;
@@ -145,13 +145,7 @@ ask (const sg_incr_opts *o, const sg_probe_run *pr, const sg_buf *question, uint
 static bool
 validated_sat (const sg_incr_opts *o, const sg_buf *text, char *who, size_t size, sg_incr_result *r)
 {
-  sg_probe_opts so = *o->po;
-  so.models = true;
-  so.validate = false;
-  so.sessions = NULL;
-  so.oracle.expected = SG_ANS_NONE;
-  so.oracle.incompleteness = false;
-  so.oracle.perf_ratio = 0;
+  sg_probe_opts so = sg_incr_probe_opts (o->po);
   sg_probe sp;
   sg_probe_init (&sp);
   bool found = false;
@@ -186,6 +180,28 @@ typedef struct get_ctx {
   sg_buf scope;         /* the query's whole scope */
   sg_buf question, items, again, sub;
 } get_ctx;
+
+/* The same list again (g->items) from the same question in a fresh process: then the finding
+ * "SOLVER's WHAT Q (LIST) BAD (confirmed ...)" into r, with the satisfiable script (sat: g->sub)
+ * or the question as its scope; else counted unconfirmed. */
+static bool
+confirmed (get_ctx *g, const sg_probe_run *pr, const char *what, const char *list, const char *bad,
+           bool sat, sg_incr_result *r)
+{
+  if (!ask (g->o, pr, &g->question, g->q, &g->again, r) || strcmp (sg_buf_cstr (&g->again), sg_buf_cstr (&g->items)))
+    {
+      r->unconfirmed++;
+      return false;
+    }
+  snprintf (r->why, sizeof r->why, "%.40s's %s %u (%.60s) %s (confirmed: the same again in a fresh run)",
+            pr->prof->name, what, g->q + 1, list, bad);
+  snprintf (r->what, sizeof r->what, "%s", strstr (what, "core") ? "unsat core" : "unsat assumptions");
+  sg_buf_reset (&r->scope);
+  if (sat) sg_buf_add (&r->scope, g->sub.s, g->sub.len);
+  sg_buf_reset (&r->question);
+  sg_buf_add (&r->question, g->question.s, g->question.len);
+  return true;
+}
 
 /* The formula under the annotations of assertion term t, printed into b (reset first). */
 static void
@@ -271,17 +287,7 @@ judge_core (get_ctx *g, const sg_probe_run *pr, sg_incr_result *r)
       snprintf (what, sizeof what, "is satisfiable: %s answers sat on it alone with a model our "
                 "evaluator validates", who);
     }
-  /* the same core again, in a fresh process */
-  if (!ask (g->o, pr, &g->question, g->q, &g->again, r) || strcmp (sg_buf_cstr (&g->again), sg_buf_cstr (&g->items)))
-    {
-      r->unconfirmed++;
-      goto done;
-    }
-  found = true;
-  snprintf (r->why, sizeof r->why, "%.40s's unsat core after check-sat %u (%.60s) %s (confirmed: the "
-            "same core again in a fresh run)", pr->prof->name, g->q + 1, core, what);
-  sg_buf_reset (&r->scope);
-  sg_buf_add (&r->scope, who[0] ? g->sub.s : g->question.s, who[0] ? g->sub.len : g->question.len);
+  found = confirmed (g, pr, "unsat core after check-sat", core, what, who[0] != 0, r);
 done:
   sg_buf_free (&named);
   sg_script_free (&sc2);
@@ -343,16 +349,7 @@ judge_assumptions (get_ctx *g, const sg_probe_run *pr, sg_incr_result *r)
       snprintf (what, sizeof what, "are satisfiable with the assertions in scope: %s answers sat "
                 "with a model our evaluator validates", who);
     }
-  if (!ask (g->o, pr, &g->question, g->q, &g->again, r) || strcmp (sg_buf_cstr (&g->again), sg_buf_cstr (&g->items)))
-    {
-      r->unconfirmed++;
-      goto done;
-    }
-  found = true;
-  snprintf (r->why, sizeof r->why, "%.40s's unsat assumptions after check-sat-assuming %u (%.60s) %s "
-            "(confirmed: the same again in a fresh run)", pr->prof->name, g->q + 1, lits, what);
-  sg_buf_reset (&r->scope);
-  sg_buf_add (&r->scope, who[0] ? g->sub.s : g->question.s, who[0] ? g->sub.len : g->question.len);
+  found = confirmed (g, pr, "unsat assumptions after check-sat-assuming", lits, what, who[0] != 0, r);
 done:
   sg_buf_free (&given);
   return found;
@@ -399,7 +396,7 @@ model_values (get_ctx *g, const sg_probe_run *pr, const uint32_t *gv, uint32_t n
   ro.argv = pr->argv;
   ro.argv.script_path = NULL;
   ro.argv.models = true;
-  ro.timeout_ms = g->o->po->timeout_ms;
+  ro.timeout_ms = sg_incr_run_ms (g->o->po);
   ro.mem_bytes = g->o->po->mem_bytes;
   sg_outcome out;
   sg_buf text;
@@ -497,8 +494,10 @@ judge_values (get_ctx *g, const sg_probe_run *pr, bool incremental, sg_incr_resu
     }
   snprintf (r->why, sizeof r->why, "%.40s: %s (our evaluator; confirmed in a second fresh run)",
             pr->prof->name, what);
+  snprintf (r->what, sizeof r->what, "%s", strstr (what, "get-value") ? "get-value" : "model");
   sg_buf_reset (&r->scope);
-  sg_buf_add (&r->scope, g->question.s, g->question.len);
+  sg_buf_reset (&r->question);
+  sg_buf_add (&r->question, g->question.s, g->question.len);
   return true;
 }
 

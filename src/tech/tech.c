@@ -10,6 +10,7 @@
 #include "tech/approx/approx_tech.h"
 #include "tech/enum/enum_tech.h"
 #include "tech/gen/gen_tech.h"
+#include "tech/incr/incr_tech.h"
 #include "tech/mutate/mutate_tech.h"
 
 /* In this order in `smtgrind help` and in the campaign's engine list. */
@@ -23,6 +24,7 @@ static const sg_technique *const techniques[] = {
   &sg_tech_janus,
   &sg_tech_strings,
   &sg_tech_enum,
+  &sg_tech_incr,
 };
 
 #define NTECH (sizeof techniques / sizeof techniques[0])

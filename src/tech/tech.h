@@ -113,6 +113,10 @@ enum {
   /* Its unsat mutants carry their known minimal unsat core (`;; core:` lines, oracle/core.h):
    * the solvers that answer unsat are asked for their core, which is judged against it. */
   SG_TECH_ORACLE_CORE = 1u << 2,
+  /* Its mutants are incremental scripts: each query's answers are judged against the query's
+   * scope asked alone, and the solvers' models, values, unsat cores and unsat assumptions after
+   * their answers (oracle/incr.h). */
+  SG_TECH_ORACLE_INCR = 1u << 3,
 };
 
 struct sg_opt; /* base/opt.h */

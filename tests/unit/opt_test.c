@@ -218,10 +218,10 @@ test_technique_table (void **state)
   char names[512], defaults[512];
   sg_technique_engine_names (names, sizeof names);
   sg_technique_default_engines (defaults, sizeof defaults);
-  assert_string_equal (defaults, "opfuzz=1,typefuzz=1,fuse-sat=1,fuse-unsat=1,sae=1");
+  assert_string_equal (defaults, "opfuzz=1,typefuzz=1,fuse-sat=1,fuse-unsat=1,sae=1,incr=1");
   assert_string_equal (names, "opfuzz, typefuzz, fuse-sat, fuse-unsat, fuse-mixed, sae, bv-sat, bv-unsat, "
                        "bv-mixed, bv-random, fp-sat, fp-unsat, fp-mixed, fp-random, janus, strings-sat, "
-                       "strings-unsat, strings-mixed, enum");
+                       "strings-unsat, strings-mixed, enum, incr");
   for (char *p = strtok (names, ", "); p; p = strtok (NULL, ", "))
     assert_true (sg_technique_engine (p, &t, &mode));
   /* A technique's flag is named as another's. */
