@@ -132,6 +132,7 @@ typedef struct file_result {
   sg_argv_opts argv;     /* the solvers' flags (for the command lines of --json) */
   char logic[64];        /* the set-logic, or "-" */
   bool core;             /* the file carries its known unsat core: the core oracle judged */
+  bool core_off;         /* its core line could not be read: no core is judged at all */
   uint8_t core_kind[16]; /* sg_core_kind of each run */
   char core_why[256];    /* the most severe core verdict's line ("" when precise or none) */
   const char *noise;     /* a text we cannot read would print a line like an answer: why (text_flags) */
@@ -283,7 +284,8 @@ check_core (check_cfg *c, const sg_probe_opts *po, sg_store *s, const sg_script 
 }
 
 /* An incremental script (oracle/incr.h): each query's answers against its scope asked alone;
- * then, on any script, the unsat cores and unsat assumptions of the queries answered unsat. A
+ * then, on any script (but one whose known core the core oracle judged, or whose core line it
+ * could not read), the models, cores and assumptions after the answers. A
  * confirmed finding becomes the verdict (soundness, blamed on the solver shown wrong). */
 static void
 check_incr (check_cfg *c, const sg_probe_opts *po, sg_store *s, const sg_script *sc, const char *text,
@@ -296,7 +298,8 @@ check_incr (check_cfg *c, const sg_probe_opts *po, sg_store *s, const sg_script 
   if (rc == SG_RC_OK) fr->incr_judged = r.judged;
   /* then what the solvers say after unsat (their unsat cores and assumptions), on any script
    * but one whose known core the core oracle judged */
-  if ((rc == SG_RC_OK || rc == SG_RC_USAGE) && r.kind == SG_VERDICT_OK && !r.unstarted[0] && !fr->core)
+  if ((rc == SG_RC_OK || rc == SG_RC_USAGE) && r.kind == SG_VERDICT_OK && !r.unstarted[0] && !fr->core
+      && !fr->core_off)
     {
       r.judged = 0;
       rc = sg_incr_get_judge (&io, s, sc, &fr->pr, &r);
@@ -395,7 +398,7 @@ check_file (check_cfg *c, const char *path, file_result *fr)
         rc = sg_probe_referee (&c->referees, &c->pats, &s, &sc, text, len, &po, &fr->pr, &calls);
       uint32_t cl = 0, cc = 0;
       const char *cwhy = NULL;
-      if (!rc && sg_core_line_problem (text, len, &cl, &cc, &cwhy))
+      if (!rc && (fr->core_off = sg_core_line_problem (text, len, &cl, &cc, &cwhy)))
         fprintf (stderr, "%s:%u:%u: warning: %s: the unsat-core oracle is off for this file\n", path,
                  cl, cc, cwhy);
       else if (!rc && fr->pr.verdict.kind == SG_VERDICT_OK)

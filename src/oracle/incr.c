@@ -107,7 +107,7 @@ scope_cmds (const sg_store *s, const sg_script *sc, uint32_t q, sg_u32vec *kept,
       if (r == R_PUSH)
         for (uint32_t k = 0; k < count; k++)
           if (!SG_VEC_PUSH (marks, kept->n)) { rc = SG_RC_NOMEM; goto out; }
-      if (r == R_POP)
+      if (r == R_POP && count > 0) /* (pop 0) and (push 0) change nothing */
         {
           if (count > marks.n) break; /* popping more levels than pushed: the solver errs */
           marks.n -= count;

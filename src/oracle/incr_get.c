@@ -214,8 +214,9 @@ formula_text (const sg_store *s, sg_term t, sg_buf *b)
 }
 
 /* Is `name` a name the script gave earlier (an assertion since popped or reset) to a formula
- * that a named assertion in scope (sc2 of s2) asserts again under another name? Then a core
- * naming it is ambiguous, not wrong (cvc5 keeps the first name of a formula). */
+ * that an assertion in scope (sc2 of s2) asserts again, under another name or none? Then a
+ * core naming it is ambiguous, not wrong (cvc5 keeps the first name of a formula); its name
+ * now ("" for none) into now. */
 static bool
 renamed (const get_ctx *g, const sg_store *s2, const sg_script *sc2, const char *name, char *now,
          size_t size)
@@ -236,10 +237,10 @@ renamed (const get_ctx *g, const sg_store *s2, const sg_script *sc2, const char 
       const sg_cmd *c = &sc2->cmds.a[i];
       if (c->kind != SG_WK_ASSERT || (c->flags & SG_CMD_RAW) || c->n != 1) continue;
       sg_term t = sg_cmd_items (sc2, c)[0];
-      if (!sg_core_nth_name (s2, t, 0)) continue;
       formula_text (s2, t, &b);
       found = b.len == a.len && !memcmp (a.s, b.s, a.len);
-      if (found) snprintf (now, size, "%s", sg_core_nth_name (s2, t, 0));
+      const char *n = sg_core_nth_name (s2, t, 0);
+      if (found) snprintf (now, size, "%s", n ? n : "");
     }
   sg_buf_free (&a), sg_buf_free (&b);
   return found;
@@ -253,9 +254,10 @@ judge_core (get_ctx *g, const sg_probe_run *pr, sg_incr_result *r)
   sg_store s2;
   sg_script sc2;
   sg_diag d;
-  sg_buf named;
+  sg_buf named, keep;
   bool found = false;
   char what[200] = "", who[48] = "", core[120];
+  sg_buf_init (&keep);
   if (sg_store_init (&s2)) return false;
   sg_script_init (&sc2, &s2);
   sg_diag_init (&d, "scope");
@@ -266,29 +268,34 @@ judge_core (get_ctx *g, const sg_probe_run *pr, sg_incr_result *r)
   if (question (g->s, g->sc, g->at, ":produce-unsat-cores", "(get-unsat-core)", &g->question)
       || !ask (g->o, pr, &g->question, g->q, &g->items, r) || !g->items.len)
     goto done;
-  one_line (&g->items, core, sizeof core);
-  char keep[400];
-  snprintf (keep, sizeof keep, "%s", core);
-  for (const char *p = core; *p && !what[0];)
+  one_line (&g->items, core, sizeof core); /* for the message only */
+  sg_buf_reset (&keep);
+  for (const char *p = sg_buf_cstr (&g->items); *p && !what[0];)
     {
-      size_t n = strcspn (p, " ");
-      char name[64], now[64];
-      snprintf (name, sizeof name, "%.*s", (int) n, p);
-      if (sg_core_names_subset (name, sg_buf_cstr (&named))) {}
+      size_t n = strcspn (p, "\n");
+      char name[256], now[256];
+      /* |x| and x are one symbol; a name with white space inside bars is not judged (the name
+       * lists are space-separated) */
+      bool bars = n >= 2 && p[0] == '|' && p[n - 1] == '|';
+      snprintf (name, sizeof name, "%.*s", (int) (bars ? n - 2 : n), bars ? p + 1 : p);
+      if (n >= sizeof name - 2 || strpbrk (name, " \t\r")) goto done;
+      if (sg_core_names_subset (name, sg_buf_cstr (&named)))
+        sg_buf_printf (&keep, "%s ", name);
       else if (renamed (g, &s2, &sc2, name, now, sizeof now))
-        snprintf (keep + strlen (keep), sizeof keep - strlen (keep), " %s", now); /* its name now */
+        sg_buf_printf (&keep, "%s ", now); /* its name now ("" when it is unnamed now) */
       else snprintf (what, sizeof what, "names %.40s, which is not a named assertion in scope", name);
-      p += n + (p[n] == ' ');
+      p += n + (p[n] == '\n');
     }
   if (!what[0])
     {
-      if (sg_core_subset (&s2, &sc2, keep, &g->sub) || !validated_sat (g->o, &g->sub, who, sizeof who, r))
+      if (!sg_buf_ok (&keep) || sg_core_subset (&s2, &sc2, sg_buf_cstr (&keep), &g->sub) || !validated_sat (g->o, &g->sub, who, sizeof who, r))
         goto done;
       snprintf (what, sizeof what, "is satisfiable: %s answers sat on it alone with a model our "
                 "evaluator validates", who);
     }
   found = confirmed (g, pr, "unsat core after check-sat", core, what, who[0] != 0, r);
 done:
+  sg_buf_free (&keep);
   sg_buf_free (&named);
   sg_script_free (&sc2);
   sg_store_free (&s2);
@@ -317,21 +324,34 @@ judge_assumptions (get_ctx *g, const sg_probe_run *pr, sg_incr_result *r)
       size_t opens = 0;
       for (const char *q = t; *q && *q != '\n'; q++) opens += *q == '(';
       if (opens > 1 || (opens == 1 && strncmp (t, "(not ", 5))) goto done;
-      /* the name of a named assertion as an assumption: z3 answers with the formula it names,
-       * which cannot be told from a literal outside the assumptions: not judged */
+      /* the name of a named assertion or a defined constant as an assumption: z3 answers with
+       * the formula it stands for, which cannot be told from a literal outside the
+       * assumptions: not judged */
       sg_term a = sg_cmd_items (g->sc, c)[k];
       if (opens == 1 && sg_term_nargs (g->s, a) == 1) a = sg_term_arg (g->s, a, 0);
-      if (sg_term_op (g->s, a) == SG_OP_APP && g->s->funs.a[sg_term_node (g->s, a)->aux].kind == SG_FUN_NAMED)
-        goto done;
+      if (sg_term_op (g->s, a) == SG_OP_APP && g->s->funs.a[sg_term_node (g->s, a)->aux].kind != SG_FUN_DECLARED)
+        goto done; /* a named assertion's name or a defined constant: z3 answers with its body */
     }
   if (question (g->s, g->sc, g->at, ":produce-unsat-assumptions", "(get-unsat-assumptions)", &g->question)
       || !ask (g->o, pr, &g->question, g->q, &g->items, r))
     goto done;
   uint64_t used = 0;
+  sg_buf names;
+  sg_buf_init (&names);
+  sg_core_named (g->s, g->sc, &names);
   for (const char *p = sg_buf_cstr (&g->items); *p && !what[0];)
     {
       size_t n = strcspn (p, "\n");
       bool in = false;
+      char item[256];
+      snprintf (item, sizeof item, "%.*s", (int) (n < sizeof item ? n : sizeof item - 1), p);
+      if (!strchr (item, ' ') && !strchr (item, '(') && sg_core_names_subset (item, sg_buf_cstr (&names)))
+        {
+          /* z3 4.8.12 adds the names of named assertions when cores are on (its issue 1065):
+           * not an assumption, not what the question is about */
+          p += n + (p[n] == '\n');
+          continue;
+        }
       for (uint32_t k = 0, at = 0; k < c->n && !in; k++)
         {
           size_t m = strcspn (given.s + at, "\n");
@@ -341,6 +361,7 @@ judge_assumptions (get_ctx *g, const sg_probe_run *pr, sg_incr_result *r)
       if (!in) snprintf (what, sizeof what, "names %.*s, which is not one of its assumptions", (int) (n < 60 ? n : 60), p);
       p += n + (p[n] == '\n');
     }
+  sg_buf_free (&names);
   one_line (&g->items, lits, sizeof lits);
   if (!what[0])
     {

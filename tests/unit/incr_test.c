@@ -83,6 +83,23 @@ test_assuming_and_reset (void **state)
 }
 
 static void
+test_push_pop_zero (void **state)
+{
+  (void) state;
+  char out[1024];
+  /* (push 0) and (pop 0) change nothing (a hostile review: pop 0 read a level past the open
+   * ones, and with none open crashed) */
+  const char *t = "(declare-const x Int)\n(push 1)\n(push 1)\n(pop 1)\n(assert (> x 0))\n"
+                  "(assert (< x 0))\n(pop 0)\n(push 0)\n(check-sat)\n(check-sat)\n";
+  assert_int_equal (scope_of (t, 0, out, sizeof out, NULL), SG_RC_OK);
+  assert_string_equal (out, "(declare-const x Int)\n(assert (> x 0))\n(assert (< x 0))\n(check-sat)\n");
+  const char *t2 = "(declare-const x Int)\n(assert (> x 0))\n(push 0)\n(pop 0)\n(assert (< x 0))\n"
+                   "(check-sat)\n(check-sat)\n";
+  assert_int_equal (scope_of (t2, 1, out, sizeof out, NULL), SG_RC_OK);
+  assert_string_equal (out, "(declare-const x Int)\n(assert (> x 0))\n(assert (< x 0))\n(check-sat)\n");
+}
+
+static void
 test_not_modelled (void **state)
 {
   (void) state;
@@ -104,6 +121,7 @@ main (void)
     cmocka_unit_test (test_push_pop),
     cmocka_unit_test (test_global_declarations),
     cmocka_unit_test (test_assuming_and_reset),
+    cmocka_unit_test (test_push_pop_zero),
     cmocka_unit_test (test_not_modelled),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);

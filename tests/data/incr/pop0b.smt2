@@ -1,0 +1,8 @@
+(set-logic QF_LIA)
+(declare-const x Int)
+(assert (> x 0))
+(push 0)
+(pop 0)
+(assert (< x 0))
+(check-sat)
+(check-sat)

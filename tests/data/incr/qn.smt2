@@ -1,0 +1,8 @@
+(set-logic QF_UF)
+(declare-const p Bool)
+(push 1)
+(assert (! p :named |1a|))
+(assert (! (not p) :named |b:c|))
+(check-sat)
+(pop 1)
+(check-sat)

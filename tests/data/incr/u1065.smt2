@@ -1,0 +1,8 @@
+(set-option :produce-unsat-cores true)
+(set-logic QF_LIA)
+(declare-const s0 Bool)
+(declare-const x Int)
+(assert (! (> x 0) :named pos))
+(assert (! (=> s0 (< x 0)) :named imp))
+(check-sat-assuming (s0))
+(check-sat)
