@@ -303,6 +303,21 @@ judge_notes (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seed
     }
 }
 
+/* Each line of text as a comment line ("; LINE") at the end of t. */
+static void
+add_comments (sg_buf *t, const char *text)
+{
+  for (const char *q = text; *q;)
+    {
+      const char *nl = strchr (q, '\n');
+      size_t n = nl ? (size_t) (nl - q) : strlen (q);
+      sg_buf_adds (t, "; ");
+      sg_buf_add (t, q, n);
+      sg_buf_addc (t, '\n');
+      q += n + (nl != NULL);
+    }
+}
+
 /* ---- the unsat-core oracle (oracle/core.h) on scripts that carry their known core ---- */
 
 /* Judge the cores of the solvers that answered the unsat mutant m unsat (probe p): a confirmed
@@ -332,15 +347,7 @@ judge_core (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds
           sg_buf_init (&t);
           sg_buf_add (&t, r.query.s, r.query.len);
           sg_buf_printf (&t, "; %s\n; the core alone:\n", r.why);
-          for (const char *q = sg_buf_cstr (&r.subset); *q;)
-            {
-              const char *nl = strchr (q, '\n');
-              size_t n = nl ? (size_t) (nl - q) : strlen (q);
-              sg_buf_adds (&t, "; ");
-              sg_buf_add (&t, q, n);
-              sg_buf_addc (&t, '\n');
-              q += n + (nl != NULL);
-            }
+          add_comments (&t, sg_buf_cstr (&r.subset));
           p->verdict.kind = SG_VERDICT_SOUNDNESS;
           sg_verdict_blame (&p->verdict, r.culprit);
           p->runs.a[r.culprit].argv.core = true; /* its command asks for the minimised core */
@@ -412,15 +419,7 @@ judge_incr (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds
       sg_buf_add (&t, trigger->s, trigger->len);
       sg_buf_printf (&t, "; %s\n", r.why);
       if (r.scope.len) sg_buf_adds (&t, r.question.len ? "; what is satisfiable:\n" : "; the scope asked alone:\n");
-      for (const char *q = sg_buf_cstr (&r.scope); *q;)
-        {
-          const char *nl = strchr (q, '\n');
-          size_t n = nl ? (size_t) (nl - q) : strlen (q);
-          sg_buf_adds (&t, "; ");
-          sg_buf_add (&t, q, n);
-          sg_buf_addc (&t, '\n');
-          q += n + (nl != NULL);
-        }
+      add_comments (&t, sg_buf_cstr (&r.scope));
       p->verdict.kind = r.kind;
       sg_verdict_blame (&p->verdict, r.culprit);
       p->verdict.culprits |= r.culprits;
