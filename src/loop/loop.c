@@ -313,6 +313,7 @@ worker_main (worker *w)
       return;
     }
   uint64_t number = 0, barren = 0; /* consecutive chains without a mutant */
+  bool said_begin = false;         /* a seed's refusal was said (once per worker) */
   /* The per-chain cache of texts; not for step oracles, which need every step judged. */
   bool dedup = !o->implication && !o->reference;
   sg_loop_seen_init (&w->seen);
@@ -352,7 +353,18 @@ worker_main (worker *w)
       if (brc == SG_RC_EOF && o->tech->until_eof) break; /* its range is exhausted */
       if (brc)
         {
+          /* A seed the technique cannot start from (incr: a push before its first check-sat)
+           * is said once, at its file:line:col, and counts as a barren chain: a run whose
+           * every seed is refused stops instead of trying for ever. */
           ADD (st->seeds_skipped, 1);
+          if (o->status && !said_begin)
+            {
+              char msg[700];
+              sg_diag_format (&d, msg, sizeof msg);
+              fprintf (o->status, "%s: warning: %s (seed skipped)\n", o->tech->name, msg);
+              said_begin = true;
+            }
+          barren++;
           continue;
         }
       ADD (st->chains, 1);
