@@ -165,6 +165,13 @@ fuzz (const sg_technique *t, const sg_cli_fuzz_cfg *c, const sg_cli_solvers *sv,
     /* a finite range that held nothing: say why rather than end as if it had run */
     fprintf (stderr, "%s: no formula was generated: the range (after --from, in this --shard) lies past the "
              "last formula of size at most 1000, or --budget ended the run first\n", t->name);
+  if (t->nseeds && !stats.chains && stats.seeds_skipped)
+    {
+      /* Every seed was refused (each said above): nothing was tested, which is no clean run. */
+      fprintf (stderr, "%s: error: no seed could be used (each refusal said above): nothing was tested\n",
+               t->name);
+      return SG_EXIT_INPUT;
+    }
   if (stats.exec_failed)
     {
       /* A solver stopped starting mid-run: what it was to judge is not judged. */

@@ -324,8 +324,8 @@ worker_main (worker *w)
       if (barren >= 1000)
         {
           if (o->status)
-            fprintf (o->status, "%s: warning: worker %u: 1000 chains in a row gave no mutant (e.g. no "
-                     "seed pair shares a sort fusion supports); stopping\n", o->tech->name, w->index);
+            fprintf (o->status, "%s: warning: worker %u: 1000 chains in a row gave no mutant (every seed "
+                     "refused, or no seed pair of a sort the technique supports); stopping\n", o->tech->name, w->index);
           break;
         }
       uint64_t before = number;
