@@ -752,6 +752,7 @@ sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m
       ADD (st->cut, res.cut);
       ADD (st->rerun, res.rerun);
       ADD (st->calls, res.referee_calls);
+      ADD (st->calls, res.total_calls);
       if (ran && res.all_decided) ADD (st->all_decided, 1);
       if (ran && res.checked) note_label (w, seeds, number, &p);
       bool clean = failed_now (w) == failed0;

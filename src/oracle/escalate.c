@@ -73,7 +73,7 @@ confirm (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const char
       sg_probe_referee (o->referees, o->pats, s, sc, text, len, po, &again, &calls);
       res->referee_calls += calls;
       if (sg_probe_total (o->solvers, o->referees, o->pats, text, len, po, &again, NULL, &calls) == SG_RC_OK)
-        res->referee_calls += calls;
+        res->total_calls += calls;
       same = again.verdict.kind == p->verdict.kind && again.verdict.culprit == p->verdict.culprit;
       /* the other runs blamed: those the confirmation blames too (both hold the culprit) */
       if (same) p->verdict.culprits &= again.verdict.culprits;
@@ -185,7 +185,7 @@ sg_escalate (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const 
    * explain it (oracle/total.h), else the referees. */
   uint32_t calls = 0;
   if ((rc = sg_probe_total (o->solvers, o->referees, o->pats, text, len, &po, p, o->total, &calls))) return rc;
-  res->referee_calls += calls;
+  res->total_calls += calls;
   sg_probe_referee (o->referees, o->pats, s, sc, text, len, &po, p, &calls);
   res->referee_calls += calls;
   if (o->out_of_time (o->ctx)) return SG_RC_OK;

@@ -74,7 +74,8 @@ typedef struct sg_escalate_result {
                             validated model may contradict the expected status (p's why) */
   uint32_t escalated;    /* full probes (sampled or suspicious) */
   uint32_t unconfirmed;  /* verdicts a later stage did not repeat */
-  uint32_t referee_calls;  /* and the totalised formula's runs */
+  uint32_t referee_calls;
+  uint32_t total_calls;  /* runs on the totalised formula (oracle/total.h), its referees' too */
   uint32_t timeouts;     /* solver timeouts of the first probe (the re-run's, rule 6) */
   bool all_decided;      /* every solver decided in the first probe (the re-run's, rule 6) */
   uint32_t cut;          /* rule 6: runs of the fast path cut at fast_ms */
