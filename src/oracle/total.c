@@ -82,7 +82,7 @@ static sg_rc
 guard_div (rw *r, sg_op op, sg_op canon, sg_term num, sg_term den, sg_term *out)
 {
   sg_store *s = r->s;
-  sg_term a[2] = { num, den }, app, zero, eq, val;
+  sg_term a[2] = { num, den }, app = SG_NONE, zero = SG_NONE, eq = SG_NONE, val = SG_NONE;
   sg_rc rc = sg_mk_app (s, op, a, 2, NULL, 0, &app);
   if (rc || nonzero_literal (s, den))
     {
@@ -117,7 +117,8 @@ guard_minmax (rw *r, sg_op canon, sg_term app, sg_term a, sg_term b, sg_term *ou
   const sg_sortnode *sn = sg_sort_node (s, fs);
   uint32_t idx[2] = { sn->a, sn->b }, fun;
   sg_sort ps[2] = { fs, fs };
-  sg_term za, zb, na, nb, x, g, pz, nz, ch, val;
+  sg_term za = SG_NONE, zb = SG_NONE, na = SG_NONE, nb = SG_NONE, x = SG_NONE, g = SG_NONE;
+  sg_term pz = SG_NONE, nz = SG_NONE, ch = SG_NONE, val = SG_NONE;
   sg_term ab[2] = { a, b };
   sg_rc rc = pred (s, SG_OP_FP_IS_ZERO, a, &za);
   if (!rc) rc = pred (s, SG_OP_FP_IS_ZERO, b, &zb);
@@ -143,7 +144,7 @@ guard_to_real (rw *r, sg_term app, sg_term x, sg_term *out)
 {
   sg_store *s = r->s;
   sg_sort fs = sg_term_sort (s, x);
-  sg_term inf, nan, g, val;
+  sg_term inf = SG_NONE, nan = SG_NONE, g = SG_NONE, val = SG_NONE;
   uint32_t fun;
   sg_rc rc = pred (s, SG_OP_FP_IS_INFINITE, x, &inf);
   if (!rc) rc = pred (s, SG_OP_FP_IS_NAN, x, &nan);
