@@ -20,6 +20,7 @@
 #include "oracle/core.h"
 #include "oracle/incr.h"
 #include "oracle/probe.h"
+#include "oracle/total.h"
 #include "run/spawn.h"
 
 #define DEFAULT_SOLVERS "z3;cvc5"
@@ -137,6 +138,8 @@ typedef struct file_result {
   char core_why[256];    /* the most severe core verdict's line ("" when precise or none) */
   const char *noise;     /* a text we cannot read would print a line like an answer: why (text_flags) */
   char *model_run;       /* the verdict is a crash on the model run: that run's text (malloc'd) */
+  char *total;           /* the verdict was decided by the totalised formula (oracle/total.h): its
+                            text (malloc'd), or NULL */
   uint32_t incr_judged;  /* incremental scripts: queries whose scope was asked alone (oracle/incr.h) */
   char *scope;           /* the verdict is an incremental oracle's (oracle/incr.h): the query's scope
                             alone, or what is satisfiable (malloc'd), or NULL */
@@ -392,8 +395,17 @@ check_file (check_cfg *c, const char *path, file_result *fr)
       fr->argv.strings = sg_script_uses_strings (&s);
       fr->argv.fp = sg_script_uses_fp (&s);
       rc = sg_probe_script (&c->solvers, &c->pats, &s, &sc, text, len, &po, &fr->pr);
-      /* No model and no majority decides: the referees' answer (the why line says so). */
+      /* A disagreement an unspecified value may explain: the totalised formula's answer. */
       uint32_t calls = 0;
+      if (!rc && fr->pr.verdict.kind == SG_VERDICT_UNSPECIFIED)
+        {
+          sg_buf tb;
+          sg_buf_init (&tb);
+          rc = sg_probe_total (&c->solvers, &c->referees, &c->pats, text, len, &po, &fr->pr, &tb, &calls);
+          if (!rc && tb.len) fr->total = strdup (sg_buf_cstr (&tb));
+          sg_buf_free (&tb);
+        }
+      /* No model and no majority decides: the referees' answer (the why line says so). */
       if (!rc && c->referees.n)
         rc = sg_probe_referee (&c->referees, &c->pats, &s, &sc, text, len, &po, &fr->pr, &calls);
       uint32_t cl = 0, cc = 0;
@@ -538,6 +550,11 @@ print_table (const check_cfg *c, const char *path, const file_result *fr)
       printf ("  model run:\n");
       print_indented (fr->model_run);
     }
+  if (fr->total)
+    {
+      printf ("  the totalised formula:\n");
+      print_indented (fr->total);
+    }
 }
 
 /* What parse_opts leaves in argv where it consumed an option: unlike "", never a file. */
@@ -583,6 +600,11 @@ print_json (const check_cfg *c, const char *path, const file_result *fr)
     {
       sg_buf_adds (&b, ", \"model_run\": ");
       json_str (&b, fr->model_run);
+    }
+  if (fr->total)
+    {
+      sg_buf_adds (&b, ", \"totalised\": ");
+      json_str (&b, fr->total);
     }
   if (fr->incr_judged || fr->scope || fr->question)
     {
@@ -800,6 +822,7 @@ check_one (check_cfg *c, const char *path, void *ctx)
   fflush (stdout);
   sg_probe_free (&fr.pr);
   free (fr.model_run);
+  free (fr.total);
   free (fr.scope);
   free (fr.question);
   return code;
@@ -858,6 +881,7 @@ label_one (check_cfg *c, const char *path, void *ctx)
     }
   sg_probe_free (&fr.pr);
   free (fr.model_run);
+  free (fr.total);
   free (fr.scope);
   free (fr.question);
   return code == SG_EXIT_BUG ? SG_EXIT_OK : code;

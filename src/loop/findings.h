@@ -25,7 +25,8 @@ typedef struct sg_finding_info {
   const char *desc;       /* what the step did */
   sg_answer expected;     /* status by construction, or SG_ANS_NONE */
   const char *outputs[16]; /* captured stdout of each run (may be NULL) */
-  const char *oracle;     /* Janus: "implication" or "regression" (NULL: the common oracles) */
+  const char *oracle;     /* Janus: "implication" or "regression"; "core", "incremental", "model-run",
+                             "validation", "totalised" (NULL: the common oracles) */
   const char *rule;       /* Janus: the rule of the step (NULL when none) */
   const char *prev;       /* Janus: text of the previous step (NULL when none) */
   size_t prev_len;        /* its bytes */

@@ -318,6 +318,22 @@ add_comments (sg_buf *t, const char *text)
     }
 }
 
+/* A soundness finding the totalised formula decided (oracle/total.h): the trigger is the
+ * mutant, then the why line and the totalised formula as comments (oracle "totalised"). */
+static void
+write_totalised (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds, uint64_t number,
+                 uint64_t chain, const sg_probe *p, sg_buf *total)
+{
+  sg_buf t;
+  sg_buf_init (&t);
+  sg_buf_add (&t, m->text.s, m->text.len);
+  if (t.len && t.s[t.len - 1] != '\n') sg_buf_addc (&t, '\n');
+  sg_buf_printf (&t, "; %s\n; the totalised formula:\n", p->verdict.why);
+  add_comments (&t, sg_buf_cstr (total));
+  if (sg_buf_ok (&t)) write_finding_text (w, m, seeds, number, chain, p, "totalised", t.s, t.len);
+  sg_buf_free (&t);
+}
+
 /* ---- the unsat-core oracle (oracle/core.h) on scripts that carry their known core ---- */
 
 /* Judge the cores of the solvers that answered the unsat mutant m unsat (probe p): a confirmed
@@ -702,10 +718,13 @@ sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m
                               sampled (o, w->index, number), o->parallel, o->incompleteness, m->expected,
                               sessions, hook_stage_ms, hook_out_of_time, hook_count,
                               o->implication || o->reference ? hook_after_fast : NULL, &j,
-                              sg_loop_adapt_ms (o, seeds, o->tech->nseeds ? o->tech->nseeds : 1), 0 };
+                              sg_loop_adapt_ms (o, seeds, o->tech->nseeds ? o->tech->nseeds : 1), 0, NULL };
       pthread_mutex_lock (&w->mu);
       eo.known_hang = w->hang_chain == chain ? w->hang_mask : 0;
       pthread_mutex_unlock (&w->mu);
+      sg_buf total; /* the totalised text, when it decided the verdict (oracle/total.h) */
+      sg_buf_init (&total);
+      eo.total = &total;
       sg_probe p;
       sg_probe_init (&p);
       /* A stage that could not start (a model run, a fresh confirmation: counted by hook_count
@@ -733,6 +752,7 @@ sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m
       ADD (st->cut, res.cut);
       ADD (st->rerun, res.rerun);
       ADD (st->calls, res.referee_calls);
+      ADD (st->calls, res.total_calls);
       if (ran && res.all_decided) ADD (st->all_decided, 1);
       if (ran && res.checked) note_label (w, seeds, number, &p);
       bool clean = failed_now (w) == failed0;
@@ -754,7 +774,8 @@ sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m
           wit = p.runs.n > before;
           ADD (st->calls, wcalls);
         }
-      if (ran && res.finding) write_finding (w, m, seeds, number, chain, &p, NULL);
+      if (ran && res.finding && total.len) write_totalised (w, m, seeds, number, chain, &p, &total);
+      else if (ran && res.finding) write_finding (w, m, seeds, number, chain, &p, NULL);
       else if (mc != SG_NONE) judge_model_crash (w, m, seeds, number, chain, &s, &sc, &p);
       else if (ran && clean && m->expected == SG_ANS_UNSAT && o->cores)
         judge_core (w, m, seeds, number, chain, &s, &sc, &p);
@@ -763,6 +784,7 @@ sg_loop_handle_mutant (worker *w, sg_session **sessions, const sg_tech_mutant *m
       if (ran && failed_now (w) == failed0) judge_notes (w, m, seeds, number, chain, &s, &sc, &p);
       if (ran && o->tech->perf && failed_now (w) == failed0) note_times (w, m, number, &p);
       sg_probe_free (&p);
+      sg_buf_free (&total);
       if (wit) sg_profile_free (&wprof);
     }
   sg_script_free (&sc);

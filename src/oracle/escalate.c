@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "oracle/total.h"
+
 bool
 sg_escalate_reportable (sg_verdict_kind k, bool incompleteness)
 {
@@ -70,6 +72,8 @@ confirm (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const char
       o->count (o->ctx, &again);
       sg_probe_referee (o->referees, o->pats, s, sc, text, len, po, &again, &calls);
       res->referee_calls += calls;
+      if (sg_probe_total (o->solvers, o->referees, o->pats, text, len, po, &again, NULL, &calls) == SG_RC_OK)
+        res->total_calls += calls;
       same = again.verdict.kind == p->verdict.kind && again.verdict.culprit == p->verdict.culprit;
       /* the other runs blamed: those the confirmation blames too (both hold the culprit) */
       if (same) p->verdict.culprits &= again.verdict.culprits;
@@ -177,8 +181,11 @@ sg_escalate (const sg_escalate_opts *o, sg_store *s, const sg_script *sc, const 
     }
   if (o->out_of_time (o->ctx)) return SG_RC_OK;
   next_stage (o, &po, &cut);
-  /* 3. A disagreement no model decides: the referees. */
+  /* 3. A disagreement no model decides: the totalised formula when an unspecified value may
+   * explain it (oracle/total.h), else the referees. */
   uint32_t calls = 0;
+  if ((rc = sg_probe_total (o->solvers, o->referees, o->pats, text, len, &po, p, o->total, &calls))) return rc;
+  res->total_calls += calls;
   sg_probe_referee (o->referees, o->pats, s, sc, text, len, &po, p, &calls);
   res->referee_calls += calls;
   if (o->out_of_time (o->ctx)) return SG_RC_OK;

@@ -11,7 +11,9 @@
  *      with models checked by our evaluator and the validating runs (skipped when the first
  *      probe was already that);
  *      a verdict it does not repeat is unconfirmed;
- *   3. a disagreement no model decides asks the referees (sg_probe_referee);
+ *   3. an `unspecified` disagreement asks the totalised formula (sg_probe_total, issue 54:
+ *      a sat answer it shows wrong becomes a soundness finding); a disagreement no model
+ *      decides asks the referees (sg_probe_referee);
  *   4. confirmation: one more fresh probe (and its referees) must give the same kind and the
  *      same culprit; of the other runs blamed, only those it blames too stay blamed; nothing
  *      only a session said is ever reported;
@@ -62,6 +64,8 @@ typedef struct sg_escalate_opts {
                                      are not re-run: a re-run with the full timeout already
                                      confirmed they hang on a script like this one (the fuzz
                                      loop: an earlier mutant of the chain) */
+  sg_buf *total;                  /* or NULL: the totalised text when the totalised formula
+                                     decided p's verdict (sg_probe_total), else empty */
 } sg_escalate_opts;
 
 typedef struct sg_escalate_result {
@@ -71,6 +75,7 @@ typedef struct sg_escalate_result {
   uint32_t escalated;    /* full probes (sampled or suspicious) */
   uint32_t unconfirmed;  /* verdicts a later stage did not repeat */
   uint32_t referee_calls;
+  uint32_t total_calls;  /* runs on the totalised formula (oracle/total.h), its referees' too */
   uint32_t timeouts;     /* solver timeouts of the first probe (the re-run's, rule 6) */
   bool all_decided;      /* every solver decided in the first probe (the re-run's, rule 6) */
   uint32_t cut;          /* rule 6: runs of the fast path cut at fast_ms */

@@ -10,7 +10,8 @@
  *      status, says unsat); a label or construction (the expected status) never overrides a
  *      validated model (the run is then judged differentially);
  *   2. a disagreement no model decides that an unspecified value can explain (o->unspecified)
- *      is SG_VERDICT_UNSPECIFIED, blamed on no one;
+ *      is SG_VERDICT_UNSPECIFIED, blamed on no one (the callers then ask the totalised formula,
+ *      oracle/total.h, which may show a sat answer wrong whatever those values are);
  *   3. the majority of at least three decided answers from three solver families, when one
  *      family dissents: every run of the dissenting answer;
  *   4. the expected status, for metamorphic runs: every run that contradicts it;

@@ -77,6 +77,12 @@ may_be_unspecified (sg_eval *e, const sg_store *s, sg_term t, guard g)
 bool
 sg_unspec_find (sg_store *s, char *why, size_t size)
 {
+  return sg_unspec_find_except (s, NULL, why, size);
+}
+
+bool
+sg_unspec_find_except (sg_store *s, bool (*handled) (sg_op canon), char *why, size_t size)
+{
   uint32_t n = sg_term_count (s);
   sg_eval *e = NULL;
   bool found = false;
@@ -99,6 +105,7 @@ sg_unspec_find (sg_store *s, char *why, size_t size)
         }
       if (op < SG_OP_FIRST_BUILTIN) continue;
       sg_op canon = (sg_op) sg_op_info (op)->canon;
+      if (handled && handled (canon)) continue;
       for (size_t k = 0; k < sizeof TABLE / sizeof *TABLE && !found; k++)
         {
           if (TABLE[k].op != canon) continue;

@@ -16,5 +16,8 @@
 /* The first term of s (in store order, i.e. the script's) that may take an unspecified
  * value: true, with "OPNAME: why" in why. False when there is none. */
 bool sg_unspec_find (sg_store *s, char *why, size_t size);
+/* The same, but applications whose canonical operator `handled` accepts are not counted (the
+ * totaliser's, oracle/total.h: what it guards is no longer unspecified). */
+bool sg_unspec_find_except (sg_store *s, bool (*handled) (sg_op canon), char *why, size_t size);
 
 #endif

@@ -275,6 +275,14 @@ sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d)
                         "predicate instead)");
       goto out;
     }
+  if (oracle && !strcmp (oracle, "totalised"))
+    {
+      /* Its verdict rests on the totalised formula, which the predicate does not ask (issue 54). */
+      rc = sg_diag_set (d, SG_RC_USAGE, 1, 1, "a finding decided by the totalised formula cannot be "
+                        "reduced as a finding yet (its trigger shows the totalised formula; reduce "
+                        "with a command predicate instead)");
+      goto out;
+    }
   p->no_models = oracle && !strcmp (oracle, "model-run");
   double q = sg_json_num (&j, sg_json_get (&j, 0, SG_FK_QUERY), -1);
   p->query = q >= 0 && q < 1e6 ? (uint32_t) q : 0;

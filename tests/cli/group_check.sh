@@ -324,6 +324,35 @@ assert b["verdict"] == "unspecified" and b["blamed"] == [], b
   run "$bin" check --solvers "z3;$fake unsat" "$od/pow_zero_zero.smt2"
   check "check: a disagreement no model decides on 0^0 is unspecified even against a liar (never a bug), exit 0" \
     eval '[ $code = 0 ] && [[ $out == *"verdict: unspecified"* ]]'
+  # Issue 54: a disagreement a division might explain, decided by the totalised formula (each
+  # partial application guarded, a fresh function outside its domain). These liars answer sat
+  # (or unsat) on every script but the totalised one (its logic QF_UFNRA), which z3 answers.
+  mkdir -p "$tmp/tot/bin"
+  local grep_bin
+  grep_bin=$(command -v grep)
+  printf '#!/bin/sh\nfor a; do f=$a; done\n%s -q "^(set-logic QF_UFNRA)" "$f" && exec z3 "$f"\necho %s\n' "$grep_bin" sat > "$tmp/tot/liar"
+  printf '#!/bin/sh\nfor a; do f=$a; done\n%s -q "^(set-logic QF_UFNRA)" "$f" && exec z3 "$f"\necho %s\n' "$grep_bin" unsat > "$tmp/tot/unsatliar"
+  printf '#!/bin/sh\nfor a; do f=$a; done\n%s -q "^(set-logic QF_UFNRA)" "$f" && { echo unknown; exit 0; }\necho sat\n' "$grep_bin" > "$tmp/tot/mute"
+  chmod +x "$tmp/tot/liar" "$tmp/tot/unsatliar" "$tmp/tot/mute"
+  ln -sf "$(command -v z3)" "$tmp/tot/bin/z3"
+  # y > 1, so y is never 0: x/y = 1 forces x = y > 1 against x < 0.5, unsat whatever x/0 is.
+  printf '(set-logic QF_NRA)\n(declare-fun x () Real)\n(declare-fun y () Real)\n(assert (> y 1.0))\n(assert (= (/ x y) 1.0))\n(assert (< x 0.5))\n(check-sat)\n' > "$tmp/tot/never0.smt2"
+  # x/0 = 1 is sat for the interpretation that chooses 1, unsat for one that fixes x/0 = 0.
+  printf '(set-logic QF_NRA)\n(declare-fun x () Real)\n(assert (= (/ x 0.0) 1.0))\n(check-sat)\n' > "$tmp/tot/depends.smt2"
+  run "$bin" check --solvers "z3;$tmp/tot/liar" "$tmp/tot/never0.smt2"
+  check "check: sat where the totalised formula is unsat (z3 and the liar itself): soundness, blamed on the liar, the formula shown, exit 10" \
+    eval '[ $code = 10 ] && [[ $out == *"verdict: soundness: liar answered sat on query 1, but its totalised formula"*"is unsat (z3, liar)"* ]] && [[ $out == *"blamed: liar"* ]] && [[ $out == *"the totalised formula:"*"(assert (= (ite (= y 0.0) (div0_real0 x) (/ x y)) 1.0))"* ]]'
+  run "$bin" check --json --solvers "z3;$tmp/tot/liar" "$tmp/tot/never0.smt2"
+  check "check --json: the totalised formula under \"totalised\", blamed [liar]" \
+    eval '[ $code = 10 ] && python3 -c "import json,sys; o=json.loads(sys.stdin.read()); assert o[\"verdict\"]==\"soundness\" and o[\"blamed\"]==[\"liar\"] and \"div0_real0\" in o[\"totalised\"], o" <<<"$out"'
+  run "$bin" check --no-models --solvers "z3;$tmp/tot/unsatliar" "$tmp/tot/depends.smt2"
+  check "check: an answer that depends on x/0 (totalised sat, an unsat answer): still unspecified, no one blamed, exit 0" \
+    eval '[ $code = 0 ] && [[ $out == *"verdict: unspecified: "*"division by zero"* ]] && [[ $out != *"blamed"* ]] && [[ $out != *"totalised formula"* ]]'
+  # Decided by the other side alone (the liar cannot answer it) and no referee (z3 is the only
+  # solver installed, and under test): no second opinion, still unspecified.
+  run env PATH="$tmp/tot/bin" "$bin" check --solvers "z3;$tmp/tot/mute" "$tmp/tot/never0.smt2"
+  check "check: the totalised formula decided by z3 alone, no referee: still unspecified, exit 0" \
+    eval '[ $code = 0 ] && [[ $out == *"verdict: unspecified"* ]] && [[ $out != *"blamed"* ]]'
   run "$bin" fuse -o unsat --solvers "z3;cvc5" --seed 3 --mutants 6 --index "$od/wrong_labels.tsv" --out "$tmp/wl" "$od/sat1.smt2" "$od/sat2.smt2"
   check "fuse with wrong labels (sat seeds labelled unsat): z3's validated models beat the construction, no finding, the log says why" \
     eval '[ $code = 0 ] && [[ $(grep "^\[" "$err_file" | tail -n 1) == *"mutants 6 "*"soundness 0"* ]] && [ -z "$(ls "$tmp/wl")" ] && [[ $err == *"note: mutant "*"the expected status (unsat) is contradicted by z3'"'"'s model"* ]]'

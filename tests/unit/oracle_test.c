@@ -11,6 +11,7 @@
 #include "oracle/oracle.h"
 #include "oracle/probe.h"
 #include "oracle/probe_int.h"
+#include "oracle/total.h"
 #include "oracle/unspec.h"
 #include "run/profile.h"
 #include "test_util.h"
@@ -677,6 +678,99 @@ test_validating_run (void **state)
   sg_profile_free (&z3);
 }
 
+/* The totalised text of decls + "(assert A)" (issue 54), or NULL with why; it must parse. */
+static char *
+totalise (const char *logic, const char *decls, const char *assertion, char *why, size_t size)
+{
+  char text[2048];
+  snprintf (text, sizeof text, "(set-logic %s)%s\n(assert %s)\n(check-sat)\n", logic, decls, assertion);
+  sg_buf b;
+  sg_buf_init (&b);
+  why[0] = 0;
+  char *r = NULL;
+  if (sg_total_text (text, strlen (text), &b, why, size))
+    {
+      r = strdup (sg_buf_cstr (&b));
+      tparse tp;
+      tp_parse (&tp, r);
+      if (tp.rc) fail_msg ("%s: the totalised text does not parse: %s\n%s", assertion, tp.err, r);
+      tp_free (&tp);
+    }
+  sg_buf_free (&b);
+  return r;
+}
+
+#define REALS "(declare-fun x () Real)(declare-fun y () Real)(declare-fun r () Real)"
+#define INTS "(declare-fun a () Int)(declare-fun b () Int)"
+#define FLOATS "(declare-fun f () Float32)(declare-fun g () Float32)"
+
+/* The rewrite: each partial application guarded by its domain, a fresh function outside it
+ * (one per operator and sort, over the other arguments), left-associative steps, bound
+ * variables kept in scope, fresh names that clash with nothing, the logic given UF; what it
+ * cannot totalise is refused. */
+static void
+test_totalise (void **state)
+{
+  (void) state;
+  char why[256];
+  static const struct { const char *logic, *decls, *a, *want[3]; } cases[] = {
+    { "QF_NRA", REALS, "(= (/ x y) 1.0)",
+      { "(set-logic QF_UFNRA)\n(declare-fun div0_real0 (Real) Real)\n",
+        "(assert (= (ite (= y 0.0) (div0_real0 x) (/ x y)) 1.0))", NULL } },
+    /* n-ary: ((x / y) / r), each step guarded, one function */
+    { "QF_NRA", REALS, "(= (/ x y r) 1.0)",
+      { "(ite (= r 0.0) (div0_real0 (ite (= y 0.0) (div0_real0 x) (/ x y))) (/ (ite (= y 0.0) (div0_real0 x) (/ x y)) r))",
+        NULL, NULL } },
+    /* equal dividends share the function's value: the same term */
+    { "QF_NRA", REALS, "(distinct (/ x y) (/ x r))",
+      { "(distinct (ite (= y 0.0) (div0_real0 x) (/ x y)) (ite (= r 0.0) (div0_real0 x) (/ x r)))", NULL, NULL } },
+    /* a non-zero literal divisor needs no guard */
+    { "QF_NRA", REALS, "(= (+ (/ x 2.0) (/ x y)) 1.0)",
+      { "(+ (/ x 2.0) (ite (= y 0.0) (div0_real0 x) (/ x y)))", NULL, NULL } },
+    /* div and mod: one function each; Int zero */
+    { "QF_NIA", INTS, "(= (div a b) (mod a b))",
+      { "(set-logic QF_UFNIA)", "(= (ite (= b 0) (div0_int0 a) (div a b)) (ite (= b 0) (mod0_int1 a) (mod a b)))", NULL } },
+    /* a declared symbol of the fresh name: the next one */
+    { "QF_NRA", REALS "(declare-fun div0_real0 () Real)", "(= (/ x y) div0_real0)",
+      { "(declare-fun div0_real1 (Real) Real)", "(= (ite (= y 0.0) (div0_real1 x) (/ x y)) div0_real0)", NULL } },
+    /* under a quantifier and a let: the bound variables stay in scope */
+    { "NRA", REALS, "(forall ((z Real)) (let ((w (/ x z))) (> w 0.0)))",
+      { "(set-logic UFNRA)", "(forall ((z Real)) (let ((w (ite (= z 0.0) (div0_real0 x) (/ x z)))) (> w 0.0)))", NULL } },
+    /* a definition's body over its parameters */
+    { "QF_NRA", "(define-fun h ((p Real) (q Real)) Real (/ p q))" REALS, "(= (h x y) 1.0)",
+      { "(define-fun h ((p Real) (q Real)) Real (ite (= q 0.0) (div0_real0 p) (/ p q)))", NULL, NULL } },
+    /* a logic with UF already, and one the solvers may not all know with UF: ALL */
+    { "QF_UFNRA", REALS, "(= (/ x y) 1.0)", { "(set-logic QF_UFNRA)", NULL, NULL } },
+    { "QF_FP", FLOATS, "(fp.eq (fp.min f g) f)",
+      { "(set-logic ALL)\n(declare-fun fp.min0_0 ((_ FloatingPoint 8 24) (_ FloatingPoint 8 24)) Bool)",
+        "(ite (and (fp.isZero f) (fp.isZero g) (xor (fp.isNegative f) (fp.isNegative g))) (ite (fp.min0_0 f g) (_ +zero 8 24) (_ -zero 8 24)) (fp.min f g))",
+        NULL } },
+    { "QF_FPLRA", FLOATS REALS, "(= (fp.to_real f) x)",
+      { "(declare-fun fp.to_real0_0 ((_ FloatingPoint 8 24)) Real)",
+        "(ite (or (fp.isInfinite f) (fp.isNaN f)) (fp.to_real0_0 f) (fp.to_real f))", NULL } },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    {
+      char *t = totalise (cases[i].logic, cases[i].decls, cases[i].a, why, sizeof why);
+      if (!t) fail_msg ("%s: not totalised: %s", cases[i].a, why);
+      for (int k = 0; k < 3 && cases[i].want[k]; k++)
+        if (!strstr (t, cases[i].want[k])) fail_msg ("%s: expected\n%s\nin\n%s", cases[i].a, cases[i].want[k], t);
+      free (t);
+    }
+  /* Refused: ^, fp.to_ubv, nothing to guard. */
+  static const struct { const char *logic, *decls, *a, *why; } refused[] = {
+    { "QF_NRA", REALS, "(> (^ x y) 1.0)", "not totalised: ^:" },
+    { "QF_FP", FLOATS "(declare-fun c () (_ BitVec 8))", "(= ((_ fp.to_ubv 8) RNE f) c)", "not totalised: fp.to_ubv:" },
+    { "QF_NRA", REALS, "(> (/ x 2.0) 1.0)", "not totalised: no partial application needs a guard" },
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof *refused; i++)
+    {
+      char *t = totalise (refused[i].logic, refused[i].decls, refused[i].a, why, sizeof why);
+      if (t) fail_msg ("%s: totalised, expected refused:\n%s", refused[i].a, t);
+      if (strncmp (why, refused[i].why, strlen (refused[i].why))) fail_msg ("%s: why '%s'", refused[i].a, why);
+    }
+}
+
 int
 main (void)
 {
@@ -688,6 +782,7 @@ main (void)
     cmocka_unit_test (test_unspec_table),
     cmocka_unit_test (test_model_text),
     cmocka_unit_test (test_validating_run),
+    cmocka_unit_test (test_totalise),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }
