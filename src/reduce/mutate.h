@@ -42,7 +42,7 @@
   X (DEMORGAN, "bool-de-morgan", 1)    /* (not (and a b)) -> (or (not a) (not b)), folded */   \
   X (NEGQ, "bool-negate-quants", 1)    /* (not (forall (v) t)) -> (exists (v) (not t)) */      \
   X (FALSEEQ, "bool-false-eq", 1)      /* (= false x) -> (not x) */                            \
-  X (REL, "arith-relations", 1)        /* (not (< a b)) -> (>= a b), distinct -> =, splits */  \
+  X (REL, "arith-relations", 1)        /* (not (< a b)) -> (>= a b), distinct -> =, <= -> < */ \
   X (NUM, "arith-constants", 1)        /* 1234 -> 123, 2.5 -> 2.0, 2.25 -> 2.2 */              \
   X (BVWIDTH, "bv-reduce-width", 1)    /* t -> ((_ zero_extend k) y), nested extends merged */ \
   X (BVSIMP, "bv-simplify", 1)         /* extract/extend of constants, concat 0 -> zero_extend */ \

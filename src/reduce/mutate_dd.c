@@ -222,7 +222,7 @@ rel_negated (sg_op op)
     }
 }
 
-/* arith-relations: (not (< a b)) -> (>= a b), (not (= a b)) -> (distinct a b) and back;
+/* arith-relations: (not (< a b)) -> (>= a b), (not (distinct a b)) -> (= a b);
  * stronger relations: distinct, <, > -> =; <= -> <, =; >= -> >, =. (Splitting (< a b c) into
  * (and (< a b) (< b c)) is larger; binary-reduction makes (< a b), (< b c) and (< a c).) */
 static sg_rc
@@ -234,7 +234,8 @@ site_rel (const sg_term_site *ts)
     {
       sg_term x = sg_term_arg (s, ts->t, 0);
       sg_op inv = rel_negated (sg_term_op (s, x));
-      if (inv == SG_OP_FIRST_BUILTIN || (sg_term_node (s, x)->flags & SG_TF_IMPLICIT)) return SG_RC_OK;
+      /* (not (= a b)) -> (distinct a b) has one term less but a byte more: no */
+      if (inv == SG_OP_DISTINCT || inv == SG_OP_FIRST_BUILTIN || (sg_term_node (s, x)->flags & SG_TF_IMPLICIT)) return SG_RC_OK;
       const sg_term *a = args_of (ts, x);
       return a ? repl_app (ts, inv, a, ts->args->n, NULL, 0) : SG_RC_NOMEM;
     }

@@ -38,7 +38,7 @@ sx_end (const char *p, const char *e)
       else if (ch == ' ' || ch == '\n' || ch == '\t' || ch == '\r') { p++; continue; }
       else
         while (p < e && !strchr (" \n\t\r()", *p)) p++;
-      if (depth <= 0) return p;
+      if (depth <= 0) return p < e ? p : e;
     }
   return e;
 }

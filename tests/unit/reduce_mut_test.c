@@ -128,7 +128,7 @@ test_arithmetic (void **state)
   (void) state;
   expect (INTS "(assert (not (< x y)))\n", SG_MUT_REL, "(assert (>= x y))", NULL);
   expect (INTS "(assert (not (>= x y)))\n", SG_MUT_REL, "(assert (< x y))", NULL);
-  expect (INTS "(assert (not (= x y)))\n", SG_MUT_REL, "(assert (distinct x y))", NULL);
+  expect_none (INTS "(assert (not (= x y)))\n", SG_MUT_REL); /* a byte longer: ddSMT's, not ours */
   expect (INTS "(assert (not (distinct x y z)))\n", SG_MUT_REL, "(assert (= x y z))", NULL);
   expect (INTS "(assert (distinct x y))\n", SG_MUT_REL, "(assert (= x y))", NULL);
   expect (INTS "(assert (<= x y))\n", SG_MUT_REL, "(assert (= x y))", NULL);
