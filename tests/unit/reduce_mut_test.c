@@ -200,6 +200,9 @@ test_arrays_dt_strings (void **state)
   expect (arr, SG_MUT_ARRAY, "(assert (> (select m 2) (select (store m x 3) x)))", NULL);
   expect (arr, SG_MUT_ARRAY, "(assert (> (select m 2) (select (store m x 3) x)))", NULL);
   expect (arr, SG_MUT_ARRAY, "(assert (> (select (store m 1 x) 2) 3))", NULL);
+  expect ("(declare-fun p () Bool)\n(declare-fun c () (Array Real Int))\n(declare-fun b () (Array Real Int))\n"
+          "(assert (xor p (not (= c (store b 1.0 0)))))\n",
+          SG_MUT_ARRAY, "(assert (xor p (not (= c b))))", NULL);
   expect ("(declare-fun x () Int)\n(assert (> (select ((as const (Array Int Int)) 7) x) 0))\n", SG_MUT_ARRAY,
           "(assert (> 7 0))", NULL);
   /* datatypes: selector of its constructor */
