@@ -7,7 +7,7 @@
  * node goes through the checked constructors, so a candidate that would be ill-sorted fails
  * with SG_RC_SORT and is never printed; fresh constants are declared just before the first
  * command that uses them. Substitution (let elimination, define-fun inlining) is iterative.
- * Tests: tests/unit/reduce_test.c */
+ * Tests: tests/unit/reduce_test.c, tests/unit/reduce_mut_test.c (the ddSMT rewrites) */
 #ifndef SG_REDUCE_MUTATE_H
 #define SG_REDUCE_MUTATE_H
 
@@ -36,6 +36,23 @@
   X (BV, "bit-vectors", 1)             /* bit-width reduction of constants, extract/extend */  \
   X (FP, "floating-point", 1)          /* FP constants in a smaller format */                  \
   X (STRING, "strings", 1)             /* shorter string literals, str.++ halves */            \
+  /* ddSMT 2.0's rewrites (mutate_dd.c, mutate_dd_text.c) */                                 \
+  X (XOR, "bool-xor", 1)               /* (xor true v) -> (not v), (xor a (not b)) -> (= a b) */ \
+  X (IMPL, "bool-implications", 1)     /* (=> a b) -> (or (not a) b), negations folded */      \
+  X (DEMORGAN, "bool-de-morgan", 1)    /* (not (and a b)) -> (or (not a) (not b)), folded */   \
+  X (NEGQ, "bool-negate-quants", 1)    /* (not (forall (v) t)) -> (exists (v) (not t)) */      \
+  X (FALSEEQ, "bool-false-eq", 1)      /* (= false x) -> (not x) */                            \
+  X (REL, "arith-relations", 1)        /* (not (< a b)) -> (>= a b), distinct -> =, <= -> < */ \
+  X (NUM, "arith-constants", 1)        /* 1234 -> 123, 2.5 -> 2.0, 2.25 -> 2.2 */              \
+  X (BVWIDTH, "bv-reduce-width", 1)    /* t -> ((_ zero_extend k) y), nested extends merged */ \
+  X (BVSIMP, "bv-simplify", 1)         /* extract/extend of constants, concat 0 -> zero_extend */ \
+  X (BVBOOL, "bv-to-bool", 1)          /* bvcomp -> =, ite -> bvcomp, 1-bit ops -> Boolean */  \
+  X (ARRAY, "arrays", 1)               /* (store a i v) -> a, (select (store a i v) j) -> v */ \
+  X (DTSEL, "dt-identity", 1)          /* (s (C x y)) -> x, s the selector of x */             \
+  X (STRSEQ, "string-rewrites", 1)     /* replace_all -> replace, indexof -> (- 1), nth/unit */ \
+  X (FPSORT, "fp-sorts", 0)            /* an FP sort everywhere in a smaller format */         \
+  X (DTREM, "remove-datatypes", 0)     /* an unused datatype of a group, an unused field */    \
+  X (RECFUN, "remove-recursive-functions", 0) /* one function of a define-funs-rec */          \
   X (CHECKSAT, "check-sat-assuming", 1) /* (check-sat-assuming ...) -> (check-sat) */          \
   X (DT, "datatypes", 0)               /* remove unused constructors */                        \
   X (NAMES, "simplify-names", 0)       /* short symbol names */                                \

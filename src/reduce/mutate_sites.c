@@ -11,8 +11,8 @@
 
 /* ---- helpers ----------------------------------------------------------------------------- */
 
-static sg_rc
-push_site (sg_round *r, sg_site_kind k, uint32_t a, uint32_t b, sg_term t, sg_term u, uint32_t f)
+sg_rc
+sg_mut_push_site (sg_round *r, sg_site_kind k, uint32_t a, uint32_t b, sg_term t, sg_term u, uint32_t f)
 {
   sg_site s = { (uint8_t) k, a, b, t, u, f };
   return SG_VEC_PUSH (r->sites, s) ? SG_RC_OK : SG_RC_NOMEM;
@@ -32,8 +32,8 @@ is_binder_op (sg_op op)
 }
 
 /* A constant of sort x: variant 0 is the smallest, 1 the next. SG_RC_SORT when none. */
-static sg_rc
-constant (sg_store *s, sg_sort x, int variant, sg_term *out)
+sg_rc
+sg_mut_constant (sg_store *s, sg_sort x, int variant, sg_term *out)
 {
   const sg_sortnode *n = sg_sort_node (s, x);
   switch ((sg_sort_kind) n->kind)
@@ -62,7 +62,7 @@ constant (sg_store *s, sg_sort x, int variant, sg_term *out)
     case SG_SORT_ARRAY:
       {
         sg_term e;
-        sg_rc rc = constant (s, n->b, variant, &e); /* one level: element sorts are shallow */
+        sg_rc rc = sg_mut_constant (s, n->b, variant, &e); /* one level: element sorts are shallow */
         if (rc) return rc;
         return sg_mk_const_array (s, x, e, out);
       }
@@ -226,7 +226,7 @@ sites_commands (sg_round *r, bool decls)
       uint16_t k = r->script.cmds.a[i].kind;
       if (k == SG_WK_PUSH || k == SG_WK_POP) continue; /* remove-scopes pairs them */
       if (is_decl_cmd (k) != decls) continue;
-      rc = push_site (r, SG_SITE_DEL, i, i, SG_NONE, SG_NONE, SG_NONE);
+      rc = sg_mut_push_site (r, SG_SITE_DEL, i, i, SG_NONE, SG_NONE, SG_NONE);
     }
   return rc;
 }
@@ -247,15 +247,15 @@ sites_scopes (sg_round *r)
           uint32_t p = SG_VEC_POP (open);
           if (p != SG_NONE && cnt == 1)
             {
-              rc = push_site (r, SG_SITE_DEL, p, i, SG_NONE, SG_NONE, SG_NONE);
-              if (!rc) rc = push_site (r, SG_SITE_PAIR, p, i, SG_NONE, SG_NONE, SG_NONE);
+              rc = sg_mut_push_site (r, SG_SITE_DEL, p, i, SG_NONE, SG_NONE, SG_NONE);
+              if (!rc) rc = sg_mut_push_site (r, SG_SITE_PAIR, p, i, SG_NONE, SG_NONE, SG_NONE);
             }
           else open.n = 0; /* pops of several levels: stop pairing */
         }
     }
   /* A push without a pop (e.g. the last level): remove the push alone. */
   for (uint32_t k = 0; k < open.n && !rc; k++)
-    if (open.a[k] != SG_NONE) rc = push_site (r, SG_SITE_DEL, open.a[k], open.a[k], SG_NONE, SG_NONE, SG_NONE);
+    if (open.a[k] != SG_NONE) rc = sg_mut_push_site (r, SG_SITE_DEL, open.a[k], open.a[k], SG_NONE, SG_NONE, SG_NONE);
   SG_VEC_FREE (open);
   return rc;
 }
@@ -291,8 +291,8 @@ sg_mut_like (sg_store *s, sg_term t, const sg_term *args, uint32_t n, sg_term *o
 }
 
 /* Is x a declared constant (a 0-ary declare-fun/declare-const application)? */
-static bool
-is_declared_const (const sg_store *s, sg_term x)
+bool
+sg_mut_is_declared_const (const sg_store *s, sg_term x)
 {
   if (sg_term_op (s, x) != SG_OP_APP || sg_term_nargs (s, x) != 0) return false;
   return s->funs.a[sg_term_node (s, x)->aux].kind == SG_FUN_DECLARED;
@@ -328,21 +328,7 @@ may_contain (const sg_store *s, sg_term t, sg_term x, uint32_t budget)
 
 /* ---- term sites: one helper per term mutator (a row of SG_MUTATORS) ---------------------- */
 
-/* One occurrence that a term mutator looks at (sites_terms). */
-typedef struct term_site {
-  sg_round *r;
-  sg_store *s;
-  const sg_occs *o;
-  const sg_occ *oc;        /* the occurrence */
-  uint32_t i;              /* its index */
-  sg_term t;               /* its term */
-  sg_op op;                /* t's operator */
-  uint32_t n;              /* t's argument count */
-  sg_sort so;              /* t's sort */
-  int variant;             /* which of the two passes over the occurrences */
-  sg_u32vec *args;         /* scratch */
-  const sg_u32vec *firsts; /* replace-by-variable: (sort, first declared constant) pairs */
-} term_site;
+typedef sg_term_site term_site; /* mutate_int.h */
 
 /* replace-by-variable: the first declared constant of each sort, as (sort, term) pairs. */
 static sg_rc
@@ -369,14 +355,14 @@ site_const (const term_site *ts)
 {
   sg_store *s = ts->s;
   sg_term c;
-  if (constant (s, ts->so, ts->variant, &c)) { s->err[0] = 0; return SG_RC_OK; }
+  if (sg_mut_constant (s, ts->so, ts->variant, &c)) { s->err[0] = 0; return SG_RC_OK; }
   if (c == ts->t) return SG_RC_OK;
   if (ts->variant == 1)
     {
       sg_term c0;
-      if (!constant (s, ts->so, 0, &c0) && c0 == ts->t) return SG_RC_OK; /* never grow a constant */
+      if (!sg_mut_constant (s, ts->so, 0, &c0) && c0 == ts->t) return SG_RC_OK; /* never grow a constant */
     }
-  return push_site (ts->r, SG_SITE_REPL, ts->i, 0, c, SG_NONE, SG_NONE);
+  return sg_mut_push_site (ts->r, SG_SITE_REPL, ts->i, 0, c, SG_NONE, SG_NONE);
 }
 
 /* substitute-child: a term -> one of its children of the same sort. */
@@ -399,7 +385,7 @@ site_child (const term_site *ts)
           bool fits = false;
           if (sg_occ_fits (s, ts->o, ts->i, ch, &fits) || !fits) continue;
         }
-      rc = push_site (ts->r, SG_SITE_REPL, ts->i, 0, ch, SG_NONE, SG_NONE);
+      rc = sg_mut_push_site (ts->r, SG_SITE_REPL, ts->i, 0, ch, SG_NONE, SG_NONE);
     }
   return rc;
 }
@@ -410,7 +396,7 @@ site_fresh (const term_site *ts)
 {
   if (ts->variant || ts->n == 0) return SG_RC_OK;
   if (sg_sort_kind_of (ts->s, ts->so) == SG_SORT_PARAM) return SG_RC_OK;
-  return push_site (ts->r, SG_SITE_FRESH, ts->i, 0, ts->so, SG_NONE, SG_NONE);
+  return sg_mut_push_site (ts->r, SG_SITE_FRESH, ts->i, 0, ts->so, SG_NONE, SG_NONE);
 }
 
 /* eliminate-variables: (= x u) with x a declared constant not in u: every occurrence of x -> u
@@ -426,12 +412,12 @@ site_elim (const term_site *ts)
   for (uint32_t side = 0; side < 2 && !rc; side++)
     {
       sg_term x = sg_term_arg (s, t, side), u = sg_term_arg (s, t, 1 - side);
-      if (!is_declared_const (s, x) || x == u || may_contain (s, u, x, 64)) continue;
+      if (!sg_mut_is_declared_const (s, x) || x == u || may_contain (s, u, x, 64)) continue;
       bool first = true;
       for (uint32_t q = 0; q < r->sites.n && first; q++)
         if (r->sites.a[q].kind == SG_SITE_SUBST && r->sites.a[q].t == x && r->sites.a[q].u == u)
           first = false;
-      if (first) rc = push_site (r, SG_SITE_SUBST, ts->i, 0, x, u, SG_NONE);
+      if (first) rc = sg_mut_push_site (r, SG_SITE_SUBST, ts->i, 0, x, u, SG_NONE);
     }
   return rc;
 }
@@ -450,8 +436,8 @@ site_var (const term_site *ts)
       {
         sg_term y = firsts->a[k + 1];
         if (y == t || (ts->n == 0 && ts->op != SG_OP_APP)) return SG_RC_OK; /* not literals either */
-        if (is_declared_const (s, t) && sg_term_node (s, t)->aux < sg_term_node (s, y)->aux) return SG_RC_OK;
-        return push_site (ts->r, SG_SITE_REPL, ts->i, 0, y, SG_NONE, SG_NONE);
+        if (sg_mut_is_declared_const (s, t) && sg_term_node (s, t)->aux < sg_term_node (s, y)->aux) return SG_RC_OK;
+        return sg_mut_push_site (ts->r, SG_SITE_REPL, ts->i, 0, y, SG_NONE, SG_NONE);
       }
   return SG_RC_OK;
 }
@@ -466,7 +452,7 @@ site_drop (const term_site *ts)
   sg_op pop = sg_term_op (s, p);
   if (pop <= SG_OP_FIRST_BUILTIN || sg_op_info (pop)->max_args != SG_ARGS_N) return SG_RC_OK;
   if (sg_term_nargs (s, p) < 2 || (sg_term_node (s, p)->flags & SG_TF_IMPLICIT)) return SG_RC_OK;
-  return push_site (ts->r, SG_SITE_DROP, ts->i, 0, SG_NONE, SG_NONE, SG_NONE);
+  return sg_mut_push_site (ts->r, SG_SITE_DROP, ts->i, 0, SG_NONE, SG_NONE, SG_NONE);
 }
 
 /* merge-children: (and a (and b c)) -> (and a b c). */
@@ -493,7 +479,7 @@ site_merge (const term_site *ts)
       else if (!SG_VEC_PUSH (*args, ch)) rc = SG_RC_NOMEM;
     }
   if (!rc && any && !sg_mut_like (s, t, args->a, args->n, &c))
-    rc = push_site (ts->r, SG_SITE_REPL, ts->i, 0, c, SG_NONE, SG_NONE);
+    rc = sg_mut_push_site (ts->r, SG_SITE_REPL, ts->i, 0, c, SG_NONE, SG_NONE);
   s->err[0] = 0;
   return rc;
 }
@@ -515,7 +501,7 @@ site_let (const term_site *ts)
   sg_rc e = rc ? rc : subst (s, a[n - 1], &map, &c);
   tmap_free (&map);
   if (e == SG_RC_NOMEM) rc = e;
-  else if (!e) rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
+  else if (!e) rc = sg_mut_push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
   /* With several bindings, also one binding at a time: (let ((x u) (y v)) b) ->
    * (let ((y v)) b[u/x]). The bindings are parallel (their values see the outer
    * scope), so only the body takes the value. */
@@ -539,7 +525,7 @@ site_let (const term_site *ts)
       e = sg_mk_binder (s, SG_OP_LET, rest, m, &c);
       if (e) s->err[0] = 0;
       if (e == SG_RC_NOMEM) rc = e;
-      else if (!e) rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
+      else if (!e) rc = sg_mut_push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
     }
   free (rest);
   return rc;
@@ -561,7 +547,7 @@ site_inline (const term_site *ts)
   sg_rc e = rc ? rc : subst (s, f->body, &map, &c);
   tmap_free (&map);
   if (e == SG_RC_NOMEM) rc = e;
-  else if (!e && sg_term_sort (s, c) == ts->so) rc = push_site (ts->r, SG_SITE_REPL, ts->i, 0, c, SG_NONE, SG_NONE);
+  else if (!e && sg_term_sort (s, c) == ts->so) rc = sg_mut_push_site (ts->r, SG_SITE_REPL, ts->i, 0, c, SG_NONE, SG_NONE);
   return rc;
 }
 
@@ -570,7 +556,7 @@ static sg_rc
 site_annot (const term_site *ts)
 {
   if (ts->variant || ts->op != SG_OP_ANNOT) return SG_RC_OK;
-  return push_site (ts->r, SG_SITE_REPL, ts->i, 0, sg_term_arg (ts->s, ts->t, 0), SG_NONE, SG_NONE);
+  return sg_mut_push_site (ts->r, SG_SITE_REPL, ts->i, 0, sg_term_arg (ts->s, ts->t, 0), SG_NONE, SG_NONE);
 }
 
 /* boolean, quantifiers: drop the bound variables the body does not use (all: the body alone). */
@@ -598,7 +584,7 @@ site_bool_quant (const term_site *ts)
   if (!args->n) c = body;
   else if (!SG_VEC_PUSH (*args, body) || sg_mk_binder (s, ts->op, args->a, args->n, &c))
     { s->err[0] = 0; return SG_RC_OK; }
-  return push_site (ts->r, SG_SITE_REPL, ts->i, 0, c, SG_NONE, SG_NONE);
+  return sg_mut_push_site (ts->r, SG_SITE_REPL, ts->i, 0, c, SG_NONE, SG_NONE);
 }
 
 /* boolean, ite: (ite c true false) -> c, (ite c false true) -> (not c), (ite c x false) ->
@@ -615,9 +601,9 @@ site_bool_ite (const term_site *ts)
   sg_op none = SG_OP_FIRST_BUILTIN;
   sg_op to = tt && ef ? SG_OP_ITE : tf && et ? SG_OP_NOT : ef ? SG_OP_AND : tt ? SG_OP_OR : none;
   sg_term two[2] = { cnd, ef ? th : el };
-  if (to == SG_OP_ITE) rc = push_site (ts->r, SG_SITE_REPL, ts->i, 0, cnd, SG_NONE, SG_NONE);
+  if (to == SG_OP_ITE) rc = sg_mut_push_site (ts->r, SG_SITE_REPL, ts->i, 0, cnd, SG_NONE, SG_NONE);
   else if (to != none && !sg_mk_app (s, to, two, to == SG_OP_NOT ? 1 : 2, NULL, 0, &c))
-    rc = push_site (ts->r, SG_SITE_REPL, ts->i, 0, c, SG_NONE, SG_NONE);
+    rc = sg_mut_push_site (ts->r, SG_SITE_REPL, ts->i, 0, c, SG_NONE, SG_NONE);
   s->err[0] = 0;
   return rc;
 }
@@ -633,9 +619,9 @@ site_bool (const term_site *ts)
   if (ts->variant || ts->so != s->s_bool || n == 0) return SG_RC_OK;
   if ((op == SG_OP_FORALL || op == SG_OP_EXISTS) && n >= 2) return site_bool_quant (ts);
   if (op == SG_OP_NOT && sg_term_op (s, sg_term_arg (s, t, 0)) == SG_OP_NOT)
-    return push_site (ts->r, SG_SITE_REPL, ts->i, 0, sg_term_arg (s, sg_term_arg (s, t, 0), 0), SG_NONE, SG_NONE);
+    return sg_mut_push_site (ts->r, SG_SITE_REPL, ts->i, 0, sg_term_arg (s, sg_term_arg (s, t, 0), 0), SG_NONE, SG_NONE);
   if (op == SG_OP_IMPLIES) /* (=> a ... b) -> b */
-    return push_site (ts->r, SG_SITE_REPL, ts->i, 0, sg_term_arg (s, t, n - 1), SG_NONE, SG_NONE);
+    return sg_mut_push_site (ts->r, SG_SITE_REPL, ts->i, 0, sg_term_arg (s, t, n - 1), SG_NONE, SG_NONE);
   if (op == SG_OP_ITE && n == 3) return site_bool_ite (ts);
   /* (distinct a b) -> (not (= a b)) is not smaller; (xor a b) -> (= a b)? no: keep (not a)
    * variants out, they grow the text */
@@ -666,30 +652,30 @@ site_arith (const term_site *ts)
           if (keep > 40) keep = 40;
           snprintf (buf, sizeof buf, "%.*s%s", (int) keep, txt, dot ? ".0" : "");
           if (!sg_mk_literal (s, op, buf, (uint32_t) strlen (buf), &c))
-            rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
+            rc = sg_mut_push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
           s->err[0] = 0;
         }
     }
   else if (n == 2 && (op == SG_OP_LT || op == SG_OP_LE || op == SG_OP_GT || op == SG_OP_GE))
     {
       if (!sg_mk_app (s, SG_OP_EQ, sg_term_args (s, t), 2, NULL, 0, &c))
-        rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
+        rc = sg_mut_push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
       s->err[0] = 0;
       /* and the one-character relation: (>= a b) -> (> a b), (<= a b) -> (< a b) */
       sg_op strict = op == SG_OP_GE ? SG_OP_GT : op == SG_OP_LE ? SG_OP_LT : op;
       sg_term ab[2] = { sg_term_arg (s, t, 0), sg_term_arg (s, t, 1) };
       if (!rc && strict != op && !sg_mk_app (s, strict, ab, 2, NULL, 0, &c))
-        rc = push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
+        rc = sg_mut_push_site (r, SG_SITE_REPL, i, 0, c, SG_NONE, SG_NONE);
       s->err[0] = 0;
     }
   else if (op == SG_OP_NEG_SUB && n == 1)
-    rc = push_site (r, SG_SITE_REPL, i, 0, sg_term_arg (s, t, 0), SG_NONE, SG_NONE);
+    rc = sg_mut_push_site (r, SG_SITE_REPL, i, 0, sg_term_arg (s, t, 0), SG_NONE, SG_NONE);
   return rc;
 }
 
 /* Is there already a SUBST site for term t (any replacement)? */
-static bool
-have_subst (const sg_round *r, sg_term t)
+bool
+sg_mut_have_subst (const sg_round *r, sg_term t)
 {
   for (uint32_t q = 0; q < r->sites.n; q++)
     if (r->sites.a[q].kind == SG_SITE_SUBST && r->sites.a[q].t == t) return true;
@@ -707,13 +693,13 @@ site_bv (const term_site *ts)
   sg_rc rc = SG_RC_OK;
   if (ts->variant) return SG_RC_OK;
   if ((op == SG_OP_ZERO_EXTEND || op == SG_OP_SIGN_EXTEND) && sg_term_indices (s, t)[0] == 0)
-    rc = push_site (ts->r, SG_SITE_REPL, ts->i, 0, sg_term_arg (s, t, 0), SG_NONE, SG_NONE);
+    rc = sg_mut_push_site (ts->r, SG_SITE_REPL, ts->i, 0, sg_term_arg (s, t, 0), SG_NONE, SG_NONE);
   else if (op == SG_OP_APP && ts->n == 0 && sg_sort_kind_of (s, so) == SG_SORT_BV
            && sg_sort_bv_width (s, so) > 1 && ts->oc->parent != SG_NONE)
     {
       /* bit-width reduction: x (width w) -> ((_ zero_extend w-w/2) y), y of width w/2;
        * every occurrence of x at once (a SUBST site, once per constant). */
-      if (have_subst (ts->r, t)) return SG_RC_OK;
+      if (sg_mut_have_subst (ts->r, t)) return SG_RC_OK;
       uint32_t w = sg_sort_bv_width (s, so), h = w / 2;
       sg_sort hs;
       sg_atom nm;
@@ -724,7 +710,7 @@ site_bv (const term_site *ts)
           && !(rc = sg_store_add_fun (s, nm, SG_FUN_DECLARED, NULL, 0, hs, &fun))
           && !(rc = sg_mk_fun_app (s, fun, NULL, 0, &y))
           && !sg_mk_app (s, SG_OP_ZERO_EXTEND, &y, 1, &ext, 1, &c))
-        rc = push_site (ts->r, SG_SITE_SUBST, ts->i, 0, t, c, fun);
+        rc = sg_mut_push_site (ts->r, SG_SITE_SUBST, ts->i, 0, t, c, fun);
       s->err[0] = 0;
     }
   return rc;
@@ -743,7 +729,7 @@ site_fp (const term_site *ts)
   const sg_sortnode *sn = sg_sort_node (s, so);
   uint32_t eb = sn->a > 5 ? 5 : 3, sb = sn->b > 11 ? 11 : 5;
   if (eb >= sn->a && sb >= sn->b) return SG_RC_OK;
-  if (have_subst (ts->r, t)) return SG_RC_OK;
+  if (sg_mut_have_subst (ts->r, t)) return SG_RC_OK;
   sg_sort small;
   sg_atom nm;
   uint32_t fun;
@@ -757,7 +743,7 @@ site_fp (const term_site *ts)
       a2[0] = rm;
       a2[1] = y;
       if (!sg_mk_app (s, SG_OP_TO_FP, a2, 2, idx, 2, &c))
-        rc = push_site (ts->r, SG_SITE_SUBST, ts->i, 0, t, c, fun);
+        rc = sg_mut_push_site (ts->r, SG_SITE_SUBST, ts->i, 0, t, c, fun);
     }
   s->err[0] = 0;
   return rc;
@@ -776,7 +762,7 @@ site_string (const term_site *ts)
   if (len > 1)
     {
       if (!sg_mk_literal (s, SG_OP_STRING, txt, len / 2, &c))
-        rc = push_site (ts->r, SG_SITE_REPL, ts->i, 0, c, SG_NONE, SG_NONE);
+        rc = sg_mut_push_site (ts->r, SG_SITE_REPL, ts->i, 0, c, SG_NONE, SG_NONE);
       s->err[0] = 0;
     }
   return rc;
@@ -803,7 +789,7 @@ site_term (const term_site *ts, sg_mutator m)
     case SG_MUT_BV: return site_bv (ts);
     case SG_MUT_FP: return site_fp (ts);
     case SG_MUT_STRING: return site_string (ts);
-    default: return SG_RC_OK;
+    default: return sg_mut_dd_site (ts, m); /* mutate_dd.c */
     }
 }
 
@@ -848,7 +834,7 @@ sg_round_add_text (sg_round *r, sg_buf *b)
   memcpy (t, b->len ? b->s : "", b->len);
   t[b->len] = 0;
   if (!SG_VEC_PUSH (r->texts, t)) { free (t); return SG_RC_NOMEM; }
-  return push_site (r, SG_SITE_TEXT, r->texts.n - 1, 0, SG_NONE, SG_NONE, SG_NONE);
+  return sg_mut_push_site (r, SG_SITE_TEXT, r->texts.n - 1, 0, SG_NONE, SG_NONE, SG_NONE);
 }
 
 static sg_rc
@@ -857,7 +843,7 @@ sites_checksat (sg_round *r)
   sg_rc rc = SG_RC_OK;
   for (uint32_t i = 0; i < r->script.cmds.n && !rc; i++)
     if (r->script.cmds.a[i].kind == SG_WK_CHECK_SAT_ASSUMING)
-      rc = push_site (r, SG_SITE_EDIT, i, 0, SG_NONE, SG_NONE, SG_NONE);
+      rc = sg_mut_push_site (r, SG_SITE_EDIT, i, 0, SG_NONE, SG_NONE, SG_NONE);
   return rc;
 }
 
@@ -875,6 +861,9 @@ sg_round_sites (sg_round *r, sg_mutator m)
     case SG_MUT_NAMES: return sg_round_sites_names (r);
     case SG_MUT_LOGIC: return sg_round_sites_logic (r);
     case SG_MUT_DT: return sg_round_sites_dt (r);
+    case SG_MUT_FPSORT: return sg_round_sites_fpsort (r);
+    case SG_MUT_DTREM: return sg_round_sites_dtrem (r);
+    case SG_MUT_RECFUN: return sg_round_sites_recfun (r);
     default: return sites_terms (r, m);
     }
 }

@@ -133,8 +133,10 @@ group_reduce() {
     local j
     for j in evaluator self; do
       run "$bin" reduce --finding "tests/data/reduce/invalid-model-cvc4-abv-$j.json" "$tmp/r-abv-$j.smt2" --budget 20
+      # (bv-reduce-width may take the index down to ((_ zero_extend 4) b): cvc4's model is
+      # still wrong there)
       check "reduce --finding: cvc4 invalid model on (select c (bvurem a #x10)) ($j) reduces" \
-        eval '[ $code = 0 ] && grep -q "(select c (bvurem a #x10))" "$tmp/r-abv-$j.smt2"'
+        eval '[ $code = 0 ] && grep -Eq "\(select c (\(bvurem a #x10\)|\(\(_ zero_extend 4\) [a-z]+\))\)" "$tmp/r-abv-$j.smt2"'
     done
   fi
   # cvc4's own check failing on cos (docs/bugs.md 8.1): an invalid model (our evaluator refutes
