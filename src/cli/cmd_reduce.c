@@ -48,6 +48,8 @@ typedef struct reduce_cfg {
   bool memout_mb_given;
   uint32_t jobs;
   int strategy; /* index in "ddmin|hierarchical|hybrid" */
+  double slower_than, slower_ratio; /* performance mode (0: not asked) */
+  const char *reference;
 } reduce_cfg;
 
 #define R(f) ((uint16_t) offsetof (reduce_cfg, f))
@@ -75,6 +77,9 @@ static const sg_opt reduce_opts[] = {
   { 0, "--jobs", "-j", "N", SG_OPT_U32, R (jobs), NG, 1, 256, "a number in [1, 256]", NULL, "" },
   { 0, "--budget", NULL, "S", SG_OPT_SECS, R (budget), NG, 0.001, 1e7, "seconds", NULL, "" },
   { 0, "--strategy", NULL, "S", SG_OPT_CHOICE, R (strategy), NG, 0, 0, NULL, "ddmin|hierarchical|hybrid", "" },
+  { 0, "--slower-than", NULL, "S", SG_OPT_SECS, R (slower_than), NG, 0.001, 86400, "seconds in (0, 86400]", NULL, "" },
+  { 0, "--slower-than-ratio", NULL, "R", SG_OPT_SECS, R (slower_ratio), NG, 0.001, 1e6, "a ratio in (0, 1e6]", NULL, "" },
+  { 0, "--reference", NULL, "CMD", SG_OPT_STR, R (reference), NG, 0, 0, NULL, NULL, "" },
   { 0, "--quiet", "-q", NULL, SG_OPT_TRUE, R (quiet), NG, 0, 0, NULL, NULL, "" },
   { 0, "--verbose", "-v", NULL, SG_OPT_TRUE, R (verbose), NG, 0, 0, NULL, NULL, "" },
 };
@@ -103,6 +108,33 @@ reduce_args (const sg_cli_cmd *cmd, int argc, char **argv, reduce_cfg *c, const 
       if (r == 0) return sg_cli_usage_error (cmd, "unknown option '%s'", a);
     }
   *cmd_at = i;
+  return SG_EXIT_OK;
+}
+
+/* The performance mode (--slower-than, --slower-than-ratio with --reference) into p: the
+ * command's exit status and output are not judged, so its --match/--regex rules would go
+ * unused. Returns the exit code. */
+static int
+perf_options (const sg_cli_cmd *cmd, const reduce_cfg *c, sg_pred *p)
+{
+  if ((c->slower_ratio > 0) != (c->reference != NULL))
+    return sg_cli_usage_error (cmd, c->reference ? "--reference is the command --slower-than-ratio R compares with: give R"
+                                                 : "--slower-than-ratio needs --reference CMD");
+  if (!(c->slower_than > 0) && !(c->slower_ratio > 0)) return SG_EXIT_OK;
+  const char *rule = c->match_out ? "--match-out" : c->match_err ? "--match-err" : c->regex_out ? "--regex-out"
+                   : c->regex_err ? "--regex-err" : NULL;
+  if (rule)
+    return sg_cli_usage_error (cmd, "%s does not apply with --slower-than/--slower-than-ratio (the command's "
+                               "output is not judged; use --cross-check for that)", rule);
+  p->slower_s = c->slower_than;
+  p->slower_ratio = c->slower_ratio;
+  if (c->reference)
+    {
+      if (split_words (c->reference, &p->ref.argv)) return SG_EXIT_INTERNAL;
+      if (!p->ref.argv.n) return sg_cli_usage_error (cmd, "--reference needs a command");
+      p->ref.timeout_s = c->timeout;
+      p->ref.golden_timeout_s = SG_REDUCE_GOLDEN_TIMEOUT_S;
+    }
   return SG_EXIT_OK;
 }
 
@@ -142,8 +174,13 @@ reduce_predicate (const sg_cli_cmd *cmd, const reduce_cfg *c, const sg_reduce_op
                                    rule[i][1] ? rule[i][0] : rule[i][2], i < 2 ? "-" : "--cross",
                                    i % 2 ? "err" : "out");
     }
+  int code;
   if (c->finding)
     {
+      if (c->slower_than > 0 || c->slower_ratio > 0 || c->reference)
+        return sg_cli_usage_error (cmd, "--finding judges by the finding: %s does not apply",
+                                   c->slower_than > 0 ? "--slower-than" : c->slower_ratio > 0 ? "--slower-than-ratio"
+                                   : "--reference");
       for (int i = 0; i < 4; i++)
         if (rule[i][1] || rule[i][3] || ignored[i] || (i == 2 && c->cross))
           return sg_cli_usage_error (cmd, "--finding judges by the finding: %s does not apply",
@@ -161,6 +198,8 @@ reduce_predicate (const sg_cli_cmd *cmd, const reduce_cfg *c, const sg_reduce_op
       *in = p->trigger;
       return SG_EXIT_OK;
     }
+  code = perf_options (cmd, c, p);
+  if (code) return code;
   if (npos != 2) return sg_cli_usage_error (cmd, "expected IN and OUT");
   if (at >= argc) return sg_cli_usage_error (cmd, "expected a COMMAND (after --)");
   *in = pos[0];

@@ -22,6 +22,8 @@ sg_pred_init (sg_pred *p)
   sg_buf_init (&p->main.g_err);
   sg_buf_init (&p->cross.g_out);
   sg_buf_init (&p->cross.g_err);
+  sg_buf_init (&p->ref.g_out);
+  sg_buf_init (&p->ref.g_err);
   sg_patterns_init (&p->pats);
   p->culprit = SG_NONE;
   p->expected = SG_ANS_NONE;
@@ -42,6 +44,7 @@ sg_pred_free (sg_pred *p)
 {
   cmd_free (&p->main);
   cmd_free (&p->cross);
+  cmd_free (&p->ref);
   if (p->mode == SG_PRED_FINDING)
     {
       sg_solver_list_free (&p->solvers);
@@ -611,7 +614,8 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
 {
   if (p->mode == SG_PRED_COMMAND)
     {
-      sg_rc rc = cmd_golden (&p->main, "golden run", path, p->mem_bytes, p->deadline, d);
+      sg_rc rc = sg_pred_is_perf (p) ? sg_pred_perf_golden (p, path, d)
+                                     : cmd_golden (&p->main, "golden run", path, p->mem_bytes, p->deadline, d);
       if (!rc && p->has_cross)
         rc = cmd_golden (&p->cross, "cross-check golden run", path, p->mem_bytes, p->deadline, d);
       if (!rc)
@@ -619,6 +623,7 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
                   p->main.g_end == SG_END_SIGNALED ? p->main.g_sig : p->main.g_code,
                   p->main.ignore_out ? "" : p->main.match_out ? ", stdout contains the match" : ", same stdout",
                   p->main.ignore_err ? "" : p->main.match_err ? ", stderr contains the match" : ", same stderr");
+      if (!rc && sg_pred_is_perf (p)) sg_pred_perf_desc (p);
       return rc;
     }
   /* Finding mode: probe every solver once on the input, with the generous limit. */
@@ -720,15 +725,16 @@ sg_pred_test (const sg_pred *p, const char *path, const char *text, size_t len, 
     return finding_test (p, cap (p->deadline, p->timeout_s, NULL), s, sc, text, len, runs, unstarted, NULL);
   sg_spawn_result r;
   sg_spawn_result_init (&r);
-  bool ok = !run_cmd (&p->main, path, cap (p->deadline, p->main.timeout_s, NULL), p->mem_bytes, &r)
-            && cmd_matches (&p->main, &r);
-  *runs = 1;
+  bool ok = sg_pred_is_perf (p) ? sg_pred_perf_test (p, path, runs, unstarted)
+            : !run_cmd (&p->main, path, cap (p->deadline, p->main.timeout_s, NULL), p->mem_bytes, &r)
+              && cmd_matches (&p->main, &r);
+  if (!sg_pred_is_perf (p)) *runs = 1;
   if (r.end == SG_END_EXEC_FAILED) *unstarted = true;
   if (ok && p->has_cross)
     {
       ok = !run_cmd (&p->cross, path, cap (p->deadline, p->cross.timeout_s, NULL), p->mem_bytes, &r)
            && cmd_matches (&p->cross, &r);
-      *runs = 2;
+      *runs += 1;
       if (r.end == SG_END_EXEC_FAILED) *unstarted = true;
     }
   sg_spawn_result_free (&r);

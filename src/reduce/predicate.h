@@ -18,7 +18,13 @@
  * Options drawn by --option-fuzz (a run's "options" in the JSON) are the last fuzzed_args
  * user words of that solver's profile; sg_pred_minimise_options drops those not needed and
  * lowers the integer values of the rest.
- * Tests: tests/unit/reduce_test.c, tests/unit/reduce_solver_z3_test.c, tests/cli group options */
+ * Performance mode (predicate_perf.c, command mode with --slower-than / --slower-than-ratio):
+ * a candidate is kept when the user command still runs longer than slower_s seconds and/or
+ * longer than slower_ratio times the reference command on the same candidate; its exit status
+ * and output are not judged (a run stopped at the threshold's limit counts as slower); the
+ * cross-check, when given, is judged as in command mode.
+ * Tests: tests/unit/reduce_test.c, tests/unit/reduce_solver_z3_test.c, tests/cli group options,
+ * tests/cli group reduce (performance mode, tests/fake/fake_slow.sh) */
 #ifndef SG_REDUCE_PREDICATE_H
 #define SG_REDUCE_PREDICATE_H
 
@@ -57,6 +63,10 @@ typedef struct sg_pred {
   /* command mode */
   sg_pred_cmd main, cross;
   bool has_cross;
+  /* command mode, performance (predicate_perf.c): 0 = not asked */
+  double slower_s;              /* --slower-than: the command runs longer than this */
+  double slower_ratio;          /* --slower-than-ratio: longer than this times `ref`'s time */
+  sg_pred_cmd ref;              /* --reference: the command the ratio is measured against */
   /* finding mode */
   sg_profiles profiles;
   sg_patterns pats;
@@ -97,6 +107,22 @@ sg_rc sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len
  * not be started (then it does not hold, and the reduction should stop: sg_reduce does). */
 bool sg_pred_test (const sg_pred *p, const char *path, const char *text, size_t len, sg_store *s,
                    const sg_script *sc, uint32_t *runs /* OUT */, bool *unstarted /* OUT */);
+/* Performance mode (predicate_perf.c): is p a performance predicate? The golden run of the
+ * main command (and of the reference), setting the limits; SG_RC_USAGE with a message in d
+ * when the input is not slower. */
+static inline bool
+sg_pred_is_perf (const sg_pred *p)
+{
+  return p->mode == SG_PRED_COMMAND && (p->slower_s > 0 || p->slower_ratio > 0);
+}
+sg_rc sg_pred_perf_golden (sg_pred *p, const char *path, sg_diag *d);
+/* Does the candidate at path still run slower? *runs gets the runs made (1 or 2), *unstarted
+ * whether one could not be started. */
+bool sg_pred_perf_test (const sg_pred *p, const char *path, uint32_t *runs /* OUT */,
+                        bool *unstarted /* OUT */);
+/* "runs longer than S s" / "... R times the reference" into p->desc. */
+void sg_pred_perf_desc (sg_pred *p);
+
 /* Finding mode, --option-fuzz (reduce_opts.c): drop each drawn option word of each solver
  * (profile.fuzzed_args) in turn, keeping the drop when the finding still holds on the input,
  * then (soundness, invalid model, crash) lower each integer value left ("NAME=10") to the

@@ -17,6 +17,7 @@ group_reduce() {
   run "$bin" reduce --regex-err 'x' examples/qf_bv.smt2 "$tmp/r2.smt2" -- grep bvlshr
   check "reduce: a golden run whose stderr misses --regex-err is named by that rule" \
     eval '[ $code = 2 ] && [[ $err == *"golden run: its stderr does not match --regex-err '"'x'"'"* ]]'
+  group_reduce_perf
   # OUT is replaced after every improvement: never the input, nor anything but a regular file.
   cp examples/qf_bv.smt2 "$tmp/rin.smt2"
   ln -sf rin.smt2 "$tmp/rlink.smt2"
@@ -205,4 +206,31 @@ PY
     check "reduce --finding whose solver stops starting: stops, exit 2, says so" \
       eval '[ -n "$gj" ] && [ $code = 2 ] && [[ $err == *"a solver (or the command) could not be started: the reduction stopped there"* ]]'
   fi
+}
+
+# Performance mode (--slower-than, --slower-than-ratio with --reference): tests/fake/fake_slow.sh
+# takes 3 s on an input holding bvlshr, 0.2 s on any other; the result must keep the slow part.
+group_reduce_perf() {
+  local slow in_bytes t0 t1
+  slow=tests/fake/fake_slow.sh
+  in_bytes=$(wc -c < examples/qf_bv.smt2)
+  t0=$(date +%s)
+  run "$bin" reduce -q -j 2 --slower-than 1 examples/qf_bv.smt2 "$tmp/p1.smt2" -- sh "$slow"
+  t1=$(date +%s)
+  check "reduce --slower-than 1: exit 0, the result keeps the slow marker, parses and is 3x smaller" \
+    eval '[ $code = 0 ] && grep -q bvlshr "$tmp/p1.smt2" && "$bin" parse "$tmp/p1.smt2" >/dev/null && [ $(( $(wc -c < "$tmp/p1.smt2") * 3 )) -lt "$in_bytes" ]'
+  check "reduce --slower-than 1: slow runs are stopped after about 1 s, not their 3 s (under 90 s in all)" \
+    test $((t1 - t0)) -lt 90
+  run "$bin" reduce -q -j 2 --slower-than-ratio 4 --reference "sh $slow --never-slow" examples/qf_bv.smt2 "$tmp/p2.smt2" -- sh "$slow"
+  check "reduce --slower-than-ratio 4 --reference: exit 0, keeps the marker and is 3x smaller" \
+    eval '[ $code = 0 ] && grep -q bvlshr "$tmp/p2.smt2" && [ $(( $(wc -c < "$tmp/p2.smt2") * 3 )) -lt "$in_bytes" ]'
+  run "$bin" reduce -q --slower-than 2 examples/qf_bv.smt2 "$tmp/p3.smt2" -- grep -q bvlshr
+  check "reduce --slower-than on a quick golden run: exit 2, says how long it took, no OUT" \
+    eval '[ $code = 2 ] && [[ $err == *"golden run: the command took "*" s, not longer than 2 s"* ]] && [ ! -e "$tmp/p3.smt2" ]'
+  run "$bin" reduce -q --slower-than-ratio 2 examples/qf_bv.smt2 "$tmp/p3.smt2" -- sh "$slow"
+  check "reduce --slower-than-ratio without --reference: a usage error" \
+    eval '[ $code = 2 ] && [[ $err == *"--slower-than-ratio needs --reference CMD"* ]]'
+  run "$bin" reduce -q --slower-than 1 --match-out sat examples/qf_bv.smt2 "$tmp/p3.smt2" -- sh "$slow"
+  check "reduce --slower-than with --match-out: a usage error (output is not judged)" \
+    eval '[ $code = 2 ] && [[ $err == *"--match-out does not apply with --slower-than"* ]]'
 }
