@@ -496,6 +496,26 @@ cmd_no_args (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
   return sg_padd_cmd (p, cmd, kind, 0, NULL, 0);
 }
 
+/* (check-sat), and z3's (check-sat TERM...): the terms are its assumptions, read as
+ * (check-sat-assuming (TERM...)), which z3 answers the same way and the other solvers read
+ * (they refuse check-sat with arguments). */
+static sg_rc
+cmd_check_sat (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
+{
+  if (!has (p, cmd, a1)) return sg_padd_cmd (p, cmd, kind, 0, NULL, 0);
+  sg_u32vec items = { 0 };
+  sg_rc rc = SG_RC_OK;
+  for (uint32_t j = a1; !rc && has (p, cmd, j); j = next (p, j))
+    {
+      sg_term t;
+      rc = bool_term (p, j, &t);
+      if (!rc && !SG_VEC_PUSH (items, t)) rc = sg_pnomem (p, j);
+    }
+  if (!rc) rc = sg_padd_cmd (p, cmd, SG_WK_CHECK_SAT_ASSUMING, 0, items.a, items.n);
+  SG_VEC_FREE (items);
+  return rc;
+}
+
 /* A command's reader: cmd is the command's list, a1 its first argument's node. */
 typedef sg_rc cmd_reader (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1);
 
@@ -510,7 +530,7 @@ static cmd_reader *const READERS[SG_WK_DEFINE_CONST + 1] = {
   [SG_WK_DEFINE_FUNS_REC] = cmd_define_funs_rec,
   [SG_WK_DEFINE_SORT] = cmd_define_sort,
   [SG_WK_ECHO] = cmd_echo,
-  [SG_WK_CHECK_SAT] = cmd_no_args, [SG_WK_EXIT] = cmd_no_args, [SG_WK_GET_ASSERTIONS] = cmd_no_args,
+  [SG_WK_CHECK_SAT] = cmd_check_sat, [SG_WK_EXIT] = cmd_no_args, [SG_WK_GET_ASSERTIONS] = cmd_no_args,
   [SG_WK_GET_ASSIGNMENT] = cmd_no_args, [SG_WK_GET_MODEL] = cmd_no_args, [SG_WK_GET_PROOF] = cmd_no_args,
   [SG_WK_GET_UNSAT_ASSUMPTIONS] = cmd_no_args, [SG_WK_GET_UNSAT_CORE] = cmd_no_args,
   [SG_WK_SET_INFO] = cmd_keyword, [SG_WK_SET_OPTION] = cmd_keyword, [SG_WK_GET_INFO] = cmd_keyword,
