@@ -189,9 +189,13 @@ apply_decl (sg_parser *p, uint32_t i, uint32_t at, const sg_term *args, uint32_t
   sg_store *s = p->s;
   sg_atom a = sg_pnode (p, i)->atom;
   const sg_binding *b = sg_symtab_lookup (&p->st, SG_NS_TERM, a);
-  pick *pk = calloc (1, sizeof *pk);
-  if (!pk) return sg_pnomem (p, i);
+  pick one, *pk = &one; /* on the stack: this runs for every symbol of the input */
   pk->t = pk->sort0 = SG_NONE;
+  pk->exact = pk->ambiguous = false;
+  pk->delta = (coerce) { 0, 0 };
+  pk->decls = 0;
+  pk->first = SG_RC_OK;
+  pk->msg[0] = 0;
   sg_rc rc = resolve (p, i, b, args, n, want, pk);
   *found = pk->decls > 0;
   if (rc) rc = sg_perr_store (p, at, rc);
@@ -212,7 +216,6 @@ apply_decl (sg_parser *p, uint32_t i, uint32_t at, const sg_term *args, uint32_t
       memcpy (s->err, pk->msg, sizeof pk->msg);
       rc = sg_perr_store (p, at, pk->first);
     }
-  free (pk);
   return rc;
 }
 
