@@ -96,6 +96,20 @@ try_decl (sg_parser *p, uint32_t i, const sg_binding *b, const sg_term *args, ui
     }
 }
 
+/* Can function f take the arguments? False only where it certainly cannot (another arity, an
+ * argument of another sort where no implicit conversion to the parameter's sort exists). */
+static bool
+may_take (const sg_store *s, const sg_fun *f, const sg_term *args, uint32_t n)
+{
+  if (f->nparams != n) return false;
+  for (uint32_t k = 0; k < n; k++)
+    {
+      sg_sort want = s->pool.a[f->params + k], got = sg_term_sort (s, args[k]);
+      if (got != want && want != s->s_real && sg_sort_kind_of (s, want) != SG_SORT_ARRAY) return false;
+    }
+  return true;
+}
+
 /* Overloading (z3 declares one name at several sorts; cvc5 shares constructor and selector
  * names between datatypes): of the declarations bound to the name (b and those it shadows)
  * that take the arguments, with result sort `want` when given ((as f S)), the ones that need
@@ -111,6 +125,8 @@ resolve (sg_parser *p, uint32_t i, const sg_binding *b, const sg_term *args, uin
   for (; b; b = prev_binding (p, b))
     {
       sg_term t;
+      if (pk->first && b->kind == SG_B_FUN && !may_take (s, &s->funs.a[b->id], args, n))
+        { pk->decls++; continue; } /* refused without building the message again */
       sg_rc rc = try_decl (p, i, b, args, n, want, &t);
       if (rc == SG_RC_USAGE) continue;
       pk->decls++;
