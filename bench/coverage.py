@@ -11,9 +11,14 @@ printing that output again must give the same text (fixed point). SUITE names th
 the area of a file: 'cvc5' (the directory under test/regress/cli/regressN/, e.g. sets, bags,
 seq, ho, sep, nl) or 'z3' (the file's set-logic, or 'none').
 Prints a table (area, accepted, parsed, fixed point, share) and the total; with --fails,
-writes one line per failing file (path, stage, first error line).
+writes one line per failing file (path, stage, first error line). Two more columns: the files
+the front end refuses on purpose (REFUSED below: commands whose output could not be lined up
+with the other solvers' answers, e.g. z3's check-sat-using), and the share of the others.
 """
 import collections, concurrent.futures, os, re, subprocess, sys, tempfile
+
+# Refusals by design (src/front/parse_cmd.c), not gaps of the reader.
+REFUSED = re.compile(r'error: (check-sat-using: z3 answers it like check-sat|(eval|simplify|display) prints a term bare)')
 
 def area(suite, path, text):
     if suite == 'cvc5':
@@ -59,18 +64,20 @@ def main():
             with open(path, 'rb') as f:
                 text = f.read(1 << 16).decode('utf-8', 'replace')
             a = area(suite, path, text)
-            r = rows.setdefault(a, [0, 0, 0])
+            r = rows.setdefault(a, [0, 0, 0, 0])
             r[0] += 1
             if stage not in ('parse',): r[1] += 1
             if stage == 'ok': r[2] += 1
             else: out.append(f'{path}\t{stage}\t{msg}')
-    print(f'{"area":<24}{"accepted":>9}{"parsed":>8}{"fixed":>8}{"share":>8}')
-    tot = [0, 0, 0]
+            if stage == 'parse' and REFUSED.search(msg): r[3] += 1
+    def share(n, d): return f'{100.0 * n / d:>7.1f}%' if d else f'{"-":>8}'
+    print(f'{"area":<24}{"accepted":>9}{"parsed":>8}{"fixed":>8}{"share":>8}{"refused":>8}{"others":>8}')
+    tot = [0, 0, 0, 0]
     for a in sorted(rows, key=lambda k: (-rows[k][0], k)):
         r = rows[a]
-        for i in range(3): tot[i] += r[i]
-        print(f'{a:<24}{r[0]:>9}{r[1]:>8}{r[2]:>8}{100.0 * r[2] / r[0]:>7.1f}%')
-    print(f'{"total":<24}{tot[0]:>9}{tot[1]:>8}{tot[2]:>8}{100.0 * tot[2] / max(tot[0], 1):>7.1f}%')
+        for i in range(4): tot[i] += r[i]
+        print(f'{a:<24}{r[0]:>9}{r[1]:>8}{r[2]:>8}{share(r[2], r[0])}{r[3]:>8}{share(r[2], r[0] - r[3])}')
+    print(f'{"total":<24}{tot[0]:>9}{tot[1]:>8}{tot[2]:>8}{share(tot[2], tot[0])}{tot[3]:>8}{share(tot[2], tot[0] - tot[3])}')
     if fails:
         with open(fails, 'w') as f:
             f.write('\n'.join(out) + ('\n' if out else ''))

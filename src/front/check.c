@@ -598,11 +598,35 @@ sg_mk_dt_test (sg_store *s, uint32_t cons, sg_term arg, bool dash, sg_term *out)
                          cons, out);
 }
 
+/* The flags that say how a term was written ((as f S) of an overloaded f, an array applied
+ * as a function, (_ is (as C S))) kept by sg_term_rebuild: *out again with them. */
+static sg_rc
+keep_written (sg_store *s, uint8_t flags, sg_rc rc, sg_term *out)
+{
+  flags &= SG_TF_AS | SG_TF_APPLY;
+  if (rc || !flags) return rc;
+  sg_node n = s->nodes.a[*out];
+  if ((n.flags & flags) == flags) return SG_RC_OK;
+  sg_term tmp[8] = { 0 }, *a = n.nargs <= 8 ? tmp : malloc (n.nargs * sizeof *a);
+  if (!a) return sg_store_nomem (s);
+  memcpy (a, s->args.a + n.args, n.nargs * sizeof *a); /* interning may move s->args */
+  sg_rc rc2 = sg_term_intern (s, (sg_op) n.op, (uint8_t) (n.flags | flags), n.sort, a, n.nargs, NULL, 0, n.aux, out);
+  if (a != tmp) free (a);
+  return rc2;
+}
+
 sg_rc
 sg_term_rebuild (sg_store *s, sg_term t, const sg_term *args, sg_term *out)
 {
   sg_node n = s->nodes.a[t];
   if (n.nargs == 0) { *out = t; return SG_RC_OK; }
+  if (n.op == SG_OP_APP || n.op == SG_OP_SELECT || n.op == SG_OP_DT_TEST)
+    {
+      sg_rc rc = n.op == SG_OP_APP ? sg_mk_fun_app (s, n.aux, args, n.nargs, out)
+                 : n.op == SG_OP_SELECT ? sg_mk_app (s, SG_OP_SELECT, args, 2, NULL, 0, out)
+                                        : sg_mk_dt_test (s, n.aux, args[0], n.flags & SG_TF_DASH, out);
+      return keep_written (s, n.flags, rc, out);
+    }
   switch ((sg_op) n.op)
     {
     case SG_OP_APP: return sg_mk_fun_app (s, n.aux, args, n.nargs, out);

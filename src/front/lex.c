@@ -139,6 +139,16 @@ advance (sg_lex *lx)
   lx->consumed++;
 }
 
+void
+sg_lex_skip_rest (sg_lex *lx)
+{
+  while (lx->p < lx->end || refill (lx))
+    {
+      lx->consumed += (uint64_t) (lx->end - lx->p);
+      lx->p = lx->end;
+    }
+}
+
 static sg_rc
 too_long (sg_lex *lx, sg_tok *t)
 {

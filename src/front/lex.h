@@ -59,6 +59,9 @@ void sg_lex_init_mem (sg_lex *lx, const char *s, size_t n, sg_diag *diag);
 void sg_lex_free (sg_lex *lx);
 /* Next token into *tok. SG_RC_OK (tok->kind may be SG_TOK_EOF), or an error recorded in diag. */
 sg_rc sg_lex_next (sg_lex *lx, sg_tok *tok /* OUT */);
+/* Consume the rest of the input without reading it (what follows (exit)): counted in
+ * sg_lex_bytes like bytes read. */
+void sg_lex_skip_rest (sg_lex *lx);
 /* Total input bytes consumed so far. */
 static inline uint64_t sg_lex_bytes (const sg_lex *lx) { return lx->consumed; }
 

@@ -189,6 +189,9 @@ sg_rc
 sg_parser_next (sg_parser *p)
 {
   if (p->d->rc) return p->d->rc;
+  /* z3 and cvc5 stop at (exit): what follows (often another script, redeclaring the same
+   * names) is no part of the script. */
+  if (p->exited) return SG_RC_EOF;
   sg_store_mark_get (p->s, &p->mark); /* before reading: the reader interns the atoms */
   sg_rc rc = sg_sexp_read (&p->rd);
   if (rc) return rc;
@@ -205,6 +208,11 @@ sg_parser_next (sg_parser *p)
         rc = sg_pnomem (p, 0);
     }
   if (rc && !p->d->rc) sg_diag_set (p->d, rc, sg_pnode (p, 0)->line, sg_pnode (p, 0)->col, "%s", p->s->err);
+  if (!rc && p->sc->cmds.n > p->cmds_before && SG_VEC_TOP (p->sc->cmds).kind == SG_WK_EXIT)
+    {
+      p->exited = true;
+      sg_lex_skip_rest (&p->rd.lex);
+    }
   return rc;
 }
 

@@ -20,10 +20,11 @@ need_end (sg_parser *p, uint32_t cmd, uint32_t j)
   return SG_RC_OK;
 }
 
-/* A function symbol may be declared again only with other argument sorts (overloading, as z3
- * and cvc5 allow); `params` NULL means the signature is not known yet (define-fun). */
+/* A function symbol may be declared again only with another signature (overloading: z3 takes
+ * other argument sorts or another result sort, constants included; cvc5 constants of other
+ * sorts and functions of other argument sorts); uses resolve it (parse_ident.c). */
 static sg_rc
-fresh_term_name (sg_parser *p, uint32_t j, const sg_sort *params, uint32_t n)
+fresh_term_name (sg_parser *p, uint32_t j, const sg_sort *params, uint32_t n, sg_sort ret)
 {
   sg_store *s = p->s;
   const sg_binding *b = sg_symtab_lookup (&p->st, SG_NS_TERM, sg_pnode (p, j)->atom);
@@ -31,7 +32,7 @@ fresh_term_name (sg_parser *p, uint32_t j, const sg_sort *params, uint32_t n)
     {
       if (b->kind != SG_B_FUN) continue;
       const sg_fun *f = &s->funs.a[b->id];
-      if (params && (f->nparams != n || memcmp (s->pool.a + f->params, params, n * sizeof *params)))
+      if (f->ret != ret || f->nparams != n || (n && memcmp (s->pool.a + f->params, params, n * sizeof *params)))
         continue;
       return sg_perr (p, j, SG_RC_SORT, "'%s' is already declared", atext (p, j));
     }
@@ -83,9 +84,9 @@ fun_signature (sg_parser *p, uint32_t cmd, uint32_t name, sg_fun_kind kind, uint
     return sg_perr (p, cmd, SG_RC_PARSE, "expected parameters and a result sort");
   sg_u32vec vars = { 0 }, sorts = { 0 };
   rc = sg_psorted_vars (p, params, &vars, &sorts);
-  if (!rc) rc = fresh_term_name (p, name, sorts.a, sorts.n);
   sg_sort ret;
   if (!rc) rc = sg_parse_sort (p, next (p, params), &ret);
+  if (!rc) rc = fresh_term_name (p, name, sorts.a, sorts.n, ret);
   if (!rc) rc = sg_store_add_fun (s, sg_pnode (p, name)->atom, kind, sorts.a, sorts.n, ret, fun);
   if (!rc)
     {
@@ -178,15 +179,14 @@ cmd_define_const (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
 {
   sg_store *s = p->s;
   sg_rc rc;
-  if ((rc = sg_pneed_symbol (p, cmd, a1, "a constant name")) || (rc = fresh_term_name (p, a1, NULL, 0)))
-    return rc;
+  if ((rc = sg_pneed_symbol (p, cmd, a1, "a constant name"))) return rc;
   uint32_t srt = next (p, a1), body = has (p, cmd, srt) ? next (p, srt) : srt;
   if (!has (p, cmd, body)) return sg_perr (p, cmd, SG_RC_PARSE, "expected (define-const NAME SORT TERM)");
   if ((rc = need_end (p, cmd, next (p, body)))) return rc;
   sg_sort ret;
   sg_term t;
   uint32_t fun;
-  if ((rc = sg_parse_sort (p, srt, &ret))) return rc;
+  if ((rc = sg_parse_sort (p, srt, &ret)) || (rc = fresh_term_name (p, a1, NULL, 0, ret))) return rc;
   if ((rc = sg_store_add_fun (s, sg_pnode (p, a1)->atom, SG_FUN_DEFINED, NULL, 0, ret, &fun)))
     return sg_perr_store (p, cmd, rc);
   s->funs.a[fun].vars = s->pool.n;
@@ -302,9 +302,9 @@ cmd_declare_fun (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
       j = next (p, j);
     }
   sg_sort ret;
-  if ((rc = fresh_term_name (p, a1, p->tmp.a, p->tmp.n))) return rc;
   if (!has (p, cmd, j)) return sg_perr (p, cmd, SG_RC_PARSE, "missing the result sort");
   if ((rc = sg_parse_sort (p, j, &ret)) || (rc = need_end (p, cmd, next (p, j)))) return rc;
+  if ((rc = fresh_term_name (p, a1, p->tmp.a, p->tmp.n, ret))) return rc;
   if ((rc = sg_store_add_fun (s, sg_pnode (p, a1)->atom, SG_FUN_DECLARED, p->tmp.a, p->tmp.n, ret, &fun)))
     return sg_perr_store (p, cmd, rc);
   if (!sg_symtab_bind (&p->st, SG_NS_TERM, sg_pnode (p, a1)->atom, SG_B_FUN, fun)) return sg_pnomem (p, cmd);
@@ -496,6 +496,26 @@ cmd_no_args (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
   return sg_padd_cmd (p, cmd, kind, 0, NULL, 0);
 }
 
+/* (check-sat), and z3's (check-sat TERM...): the terms are its assumptions, read as
+ * (check-sat-assuming (TERM...)), which z3 answers the same way and the other solvers read
+ * (they refuse check-sat with arguments). */
+static sg_rc
+cmd_check_sat (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1)
+{
+  if (!has (p, cmd, a1)) return sg_padd_cmd (p, cmd, kind, 0, NULL, 0);
+  sg_u32vec items = { 0 };
+  sg_rc rc = SG_RC_OK;
+  for (uint32_t j = a1; !rc && has (p, cmd, j); j = next (p, j))
+    {
+      sg_term t;
+      rc = bool_term (p, j, &t);
+      if (!rc && !SG_VEC_PUSH (items, t)) rc = sg_pnomem (p, j);
+    }
+  if (!rc) rc = sg_padd_cmd (p, cmd, SG_WK_CHECK_SAT_ASSUMING, 0, items.a, items.n);
+  SG_VEC_FREE (items);
+  return rc;
+}
+
 /* A command's reader: cmd is the command's list, a1 its first argument's node. */
 typedef sg_rc cmd_reader (sg_parser *p, uint32_t cmd, uint16_t kind, uint32_t a1);
 
@@ -510,7 +530,7 @@ static cmd_reader *const READERS[SG_WK_DEFINE_CONST + 1] = {
   [SG_WK_DEFINE_FUNS_REC] = cmd_define_funs_rec,
   [SG_WK_DEFINE_SORT] = cmd_define_sort,
   [SG_WK_ECHO] = cmd_echo,
-  [SG_WK_CHECK_SAT] = cmd_no_args, [SG_WK_EXIT] = cmd_no_args, [SG_WK_GET_ASSERTIONS] = cmd_no_args,
+  [SG_WK_CHECK_SAT] = cmd_check_sat, [SG_WK_EXIT] = cmd_no_args, [SG_WK_GET_ASSERTIONS] = cmd_no_args,
   [SG_WK_GET_ASSIGNMENT] = cmd_no_args, [SG_WK_GET_MODEL] = cmd_no_args, [SG_WK_GET_PROOF] = cmd_no_args,
   [SG_WK_GET_UNSAT_ASSUMPTIONS] = cmd_no_args, [SG_WK_GET_UNSAT_CORE] = cmd_no_args,
   [SG_WK_SET_INFO] = cmd_keyword, [SG_WK_SET_OPTION] = cmd_keyword, [SG_WK_GET_INFO] = cmd_keyword,

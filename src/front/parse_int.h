@@ -1,7 +1,7 @@
 /* parse_int: the parser's state, shared by parse.c (the parser's life, reading, shared
  * helpers), parse_cmd.c (one reader per command), parse_dt.c (datatype declarations),
- * parse_model.c (models), parse_term.c (terms) and parse_sort.c (sorts, indices, S-expression
- * text). Not for other modules. */
+ * parse_model.c (models), parse_term.c (terms), parse_ident.c (identifiers in terms) and
+ * parse_sort.c (sorts, indices, S-expression text). Not for other modules. */
 #ifndef SG_FRONT_PARSE_INT_H
 #define SG_FRONT_PARSE_INT_H
 
@@ -36,6 +36,7 @@ struct sg_parser {
   SG_VEC (sg_plevels) levels; /* push frames: one per push command, not per level */
   uint64_t depth;          /* assertion levels open: the sum of the frames' counts */
   bool global_decls;       /* :global-declarations true */
+  bool exited;             /* an (exit) was read: the solvers read nothing after it */
   SG_VEC (sg_pframe) frames; /* term parser work stack */
   sg_u32vec vals;          /* term parser results */
   sg_u32vec tmp;           /* scratch */
@@ -102,5 +103,13 @@ sg_rc sg_psx_text (sg_parser *p, uint32_t i, sg_atom *out /* OUT */);
 sg_rc sg_pindex (sg_parser *p, uint32_t i, uint32_t *out /* OUT */);
 sg_rc sg_parse_sort (sg_parser *p, uint32_t i, sg_sort *out /* OUT */);
 sg_rc sg_parse_term (sg_parser *p, uint32_t i, sg_term *out /* OUT */);
+/* Identifiers (parse_ident.c): the qualified identifier at node h applied to n parsed
+ * arguments (n may be 0), resolving overloaded names. */
+sg_rc sg_papply_head (sg_parser *p, uint32_t h, const sg_term *args, uint32_t n, sg_term *out /* OUT */);
+/* A term that is no list at node i: a literal or a symbol. */
+sg_rc sg_pliteral (sg_parser *p, uint32_t i, sg_term *out /* OUT */);
+/* The constructor of datatype dt (any datatype: SG_NONE) that symbol node i names, unless a
+ * variable shadows it, or SG_NONE. */
+uint32_t sg_pcons_of (sg_parser *p, uint32_t i, uint32_t dt);
 
 #endif

@@ -4,6 +4,8 @@
  *   parametric sorts), indexed sorts, sg_parse_sort (iterative: an explicit stack, never
  *   recursion), numeral indices (sg_pindex) and S-expression text (sg_psx_text, for attribute
  *   values and commands kept as text). */
+#include <string.h>
+
 #include "base/limits.h"
 #include "front/parse_int.h"
 #include "front/print.h"
@@ -158,7 +160,8 @@ sort_symbol (sg_parser *p, uint32_t i, const sg_sort *args, uint32_t n, sg_sort 
     }
   if (a >= SG_WK_S_SEQ && a <= SG_WK_S_ARROW)
     return ext_sort (p, i, a, args, n, out);
-  if (a == SG_WK_S_ARRAY)
+  /* z3 reads the sort (=> A B) as (Array A B) (its function space): printed so */
+  if (a == SG_WK_S_ARRAY || (n == 2 && !strcmp (atext (p, i), "=>")))
     {
       if (n != 2) return sg_perr (p, i, SG_RC_SORT, "'Array' expects 2 sort parameters, got %u", n);
       rc = sg_sort_array (s, args[0], args[1], out);

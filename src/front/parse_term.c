@@ -2,7 +2,8 @@
  *   term ::= spec_constant | qual_identifier | (qual_identifier term+)
  *          | (let ((var term)+) term) | (forall|exists ((var sort)+) term)
  *          | (match term ((pattern term)+)) | (! term attribute+)
- * Depth is handled with explicit stacks (frames, vals), never recursion. */
+ * Depth is handled with explicit stacks (frames, vals), never recursion. Identifiers (which
+ * declaration a name means, overloading): parse_ident.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,308 +32,10 @@ sg_perr_store (sg_parser *p, uint32_t i, sg_rc rc)
   return sg_perr (p, i, rc, "%s", p->s->err);
 }
 
-/* ---------------------------------------------------------------- identifiers */
-
 static sg_rc
 push_val (sg_parser *p, uint32_t i, sg_term t)
 {
   return SG_VEC_PUSH (p->vals, t) ? SG_RC_OK : sg_pnomem (p, i);
-}
-
-/* The constructor named by node i (symbol), or SG_NONE. */
-static uint32_t
-cons_of (sg_parser *p, uint32_t i)
-{
-  const sg_binding *b = sg_symtab_lookup (&p->st, SG_NS_TERM, sg_pnode (p, i)->atom);
-  return b && b->kind == SG_B_CONS ? b->id : SG_NONE;
-}
-
-/* Function fun applied to n arguments other than its arity (higher-order): as a value when
- * n == 0, a partial application when fewer, an application of its function-sorted result
- * when more. SG_RC_SORT (store->err set) when none fits. */
-static sg_rc
-ho_app (sg_store *s, uint32_t fun, const sg_term *args, uint32_t n, sg_term *out)
-{
-  const sg_fun *f = &s->funs.a[fun];
-  uint32_t np = f->nparams;
-  sg_term h;
-  sg_rc rc;
-  if (n < np)
-    {
-      if ((rc = sg_mk_fun_ref (s, fun, &h))) return rc;
-      if (n == 0) { *out = h; return SG_RC_OK; }
-      return sg_mk_ho_apply (s, h, args, n, true, out);
-    }
-  if (n > np && sg_sort_kind_of (s, f->ret) == SG_SORT_FUN)
-    {
-      if ((rc = sg_mk_fun_app (s, fun, args, np, &h))) return rc;
-      return sg_mk_ho_apply (s, h, args + np, n - np, np == 0, out);
-    }
-  return sg_store_err (s, SG_RC_SORT, "'%s' expects %u argument%s, got %u", sg_store_text (s, f->name), np,
-                       np == 1 ? "" : "s", n);
-}
-
-/* A symbol in head or constant position applied to n arguments. */
-static sg_rc
-apply_symbol (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_term *out)
-{
-  sg_store *s = p->s;
-  sg_atom a = sg_pnode (p, i)->atom;
-  const sg_binding *b = sg_symtab_lookup (&p->st, SG_NS_TERM, a);
-  sg_rc rc = SG_RC_OK, first = SG_RC_OK;
-  char msg[sizeof s->err];
-  if (b && b->kind == SG_B_BVAR)
-    {
-      if (n && sg_sort_kind_of (s, sg_term_sort (s, b->id)) == SG_SORT_FUN)
-        {
-          rc = sg_mk_ho_apply (s, b->id, args, n, true, out);
-          return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
-        }
-      if (n) return sg_perr (p, i, SG_RC_SORT, "'%s' is a variable, not a function", atext (p, i));
-      *out = b->id;
-      return SG_RC_OK;
-    }
-  /* Overloaded symbols: the innermost declaration that accepts the arguments wins. */
-  for (; b; b = b->prev ? &p->st.b.a[b->prev - 1] : NULL)
-    {
-      switch ((sg_bind_kind) b->kind)
-        {
-        case SG_B_FUN: rc = sg_mk_fun_app (s, b->id, args, n, out); break;
-        case SG_B_CONS: rc = sg_mk_dt_cons (s, b->id, args, n, SG_NONE, out); break;
-        case SG_B_SEL:
-          if (n != 1)
-            rc = sg_store_err (s, SG_RC_SORT, "selector '%s' expects 1 argument, got %u", atext (p, i), n);
-          else
-            rc = sg_mk_dt_sel (s, b->id, args[0], out);
-          break;
-        default: continue;
-        }
-      if (!rc) return SG_RC_OK;
-      if (rc != SG_RC_SORT) return sg_perr_store (p, i, rc);
-      if (!first) { first = rc; memcpy (msg, s->err, sizeof msg); }
-    }
-  if (first)
-    {
-      /* Higher-order: a function used with fewer or more arguments than it declares. */
-      b = sg_symtab_lookup (&p->st, SG_NS_TERM, a);
-      for (; b; b = b->prev ? &p->st.b.a[b->prev - 1] : NULL)
-        if (b->kind == SG_B_FUN && ho_app (s, b->id, args, n, out) == SG_RC_OK) return SG_RC_OK;
-      memcpy (s->err, msg, sizeof msg);
-      return sg_perr_store (p, i, first);
-    }
-  if (sg_atom_is_builtin_op (a))
-    {
-      rc = sg_mk_app (s, sg_atom_builtin_op (a), args, n, NULL, 0, out);
-      return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
-    }
-  const char *t = atext (p, i);
-  if (p->model && t[0] == '@' && n == 0 && p->model_expect != SG_NONE)
-    {
-      /* A solver's name for an element of an uninterpreted sort: (as @U_0 U) or @uc_U_0. */
-      uint32_t fun;
-      rc = sg_store_add_fun (s, a, SG_FUN_DECLARED, NULL, 0, p->model_expect, &fun);
-      if (rc) return sg_perr_store (p, i, rc);
-      /* Bound again after the enclosing definition's parameters are released. */
-      if (!sg_symtab_bind (&p->st, SG_NS_TERM, a, SG_B_FUN, fun) || !SG_VEC_PUSH (p->named, fun))
-        return sg_pnomem (p, i);
-      /* Only an uninterpreted sort has elements: '@4' where a String is expected stays a
-       * constant without a value (what uses it is undetermined). */
-      if (sg_sort_kind_of (s, p->model_expect) == SG_SORT_USER
-          && (rc = p->model->element (p->model->ctx, fun)))
-        return rc;
-      rc = sg_mk_fun_app (s, fun, NULL, 0, out);
-      return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
-    }
-  if (!strncmp (t, "is-", 3) && n == 1)
-    {
-      sg_atom c = sg_atom_find (&s->atoms, t + 3, strlen (t + 3));
-      const sg_binding *cb = c == SG_ATOM_NONE ? NULL : sg_symtab_lookup (&p->st, SG_NS_TERM, c);
-      if (cb && cb->kind == SG_B_CONS)
-        {
-          rc = sg_mk_dt_test (s, cb->id, args[0], true, out);
-          return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
-        }
-    }
-  if (t[0] == '-' && t[1] >= '0' && t[1] <= '9' && n == 0)
-    {
-      /* z3 reads the symbol -N (or -N.M) as the negative number: (- N) */
-      size_t len = strlen (t + 1);
-      const char *dot = memchr (t + 1, '.', len);
-      sg_term lit;
-      rc = sg_mk_literal (s, dot ? SG_OP_DECIMAL : SG_OP_NUMERAL, t + 1, (uint32_t) len, &lit);
-      if (!rc) rc = sg_mk_app (s, SG_OP_NEG_SUB, &lit, 1, NULL, 0, out);
-      return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
-    }
-  return sg_perr (p, i, SG_RC_SORT, "unknown %s '%s'", n ? "function symbol" : "symbol", t);
-}
-
-/* (_ name idx...) applied to n arguments (n may be 0). */
-static sg_rc
-apply_indexed (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_term *out)
-{
-  sg_store *s = p->s;
-  uint32_t name = next (p, kid (i));
-  if (!has (p, i, name) || !sg_pis_sym (p, name))
-    return sg_perr (p, i, SG_RC_PARSE, "malformed indexed identifier");
-  sg_atom a = sg_pnode (p, name)->atom;
-  uint32_t first = next (p, name);
-  sg_rc rc;
-  if (a == SG_WK_IS)
-    {
-      if (!has (p, i, first) || !sg_pis_sym (p, first) || next (p, first) != next (p, i))
-        return sg_perr (p, i, SG_RC_PARSE, "expected (_ is CONSTRUCTOR)");
-      uint32_t c = cons_of (p, first);
-      if (c == SG_NONE) return sg_perr (p, first, SG_RC_SORT, "'%s' is not a constructor", atext (p, first));
-      if (n != 1) return sg_perr (p, i, SG_RC_SORT, "tester expects 1 argument, got %u", n);
-      rc = sg_mk_dt_test (s, c, args[0], false, out);
-      return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
-    }
-  if (!strcmp (atext (p, name), "as-array") && has (p, i, first) && sg_pis_sym (p, first)
-      && next (p, first) == next (p, i) && n == 0)
-    {
-      /* z3 models: the array whose graph is the unary function named by the index. */
-      const sg_binding *b = sg_symtab_lookup (&p->st, SG_NS_TERM, sg_pnode (p, first)->atom);
-      if (!b || b->kind != SG_B_FUN || s->funs.a[b->id].nparams != 1)
-        return sg_perr (p, first, SG_RC_SORT, "(_ as-array F) needs a unary function F");
-      sg_sort arr;
-      rc = sg_sort_array (s, s->pool.a[s->funs.a[b->id].params], s->funs.a[b->id].ret, &arr);
-      if (!rc) rc = sg_term_intern (s, SG_OP_AS_ARRAY, 0, arr, NULL, 0, NULL, 0, b->id, out);
-      return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
-    }
-  if (!strcmp (atext (p, name), "update") && has (p, i, first) && sg_pis_sym (p, first)
-      && next (p, first) == next (p, i))
-    {
-      /* cvc5: ((_ update SEL) t v), t with v in the field of SEL */
-      const sg_binding *b = sg_symtab_lookup (&p->st, SG_NS_TERM, sg_pnode (p, first)->atom);
-      if (!b || b->kind != SG_B_SEL) return sg_perr (p, first, SG_RC_SORT, "'%s' is not a selector", atext (p, first));
-      if (n != 2) return sg_perr (p, i, SG_RC_SORT, "updater expects 2 arguments, got %u", n);
-      rc = sg_mk_dt_update (s, b->id, args[0], args[1], out);
-      return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
-    }
-  if (!strcmp (atext (p, name), "fmf.card") && has (p, i, first) && has (p, i, next (p, first))
-      && next (p, next (p, first)) == next (p, i))
-    {
-      /* cvc5: (_ fmf.card SORT n), a cardinality constraint on an uninterpreted sort */
-      sg_sort so;
-      uint32_t card;
-      if ((rc = sg_parse_sort (p, first, &so)) || (rc = sg_pindex (p, next (p, first), &card))) return rc;
-      if (n) return sg_perr (p, i, SG_RC_SORT, "(_ fmf.card S n) takes no arguments");
-      rc = sg_term_intern (s, SG_OP_FMF_CARD, 0, s->s_bool, NULL, 0, &card, 1, so, out);
-      return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
-    }
-  if (!strcmp (atext (p, name), "char") && has (p, i, first) && next (p, first) == next (p, i)
-      && sg_pnode (p, first)->kind == SG_TOK_HEX)
-    {
-      /* (_ char #xH): the one-character string of code point H (SMT-LIB strings, <= #x2FFFF) */
-      const char *h = atext (p, first) + 2;
-      size_t hl = strlen (h);
-      unsigned long cp = hl >= 1 && hl <= 5 ? strtoul (h, NULL, 16) : 0x30000;
-      if (cp > 0x2FFFF) return sg_perr (p, first, SG_RC_SORT, "(_ char %s): not a code point of 1 to 5 hex digits up to #x2FFFF", atext (p, first));
-      if (n) return sg_perr (p, i, SG_RC_SORT, "(_ char H) takes no arguments");
-      char esc[16];
-      int w = snprintf (esc, sizeof esc, "\\u{%lx}", cp);
-      rc = sg_mk_literal (s, SG_OP_STRING, esc, (uint32_t) w, out);
-      return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
-    }
-  uint32_t idx[8], nidx = 0;
-  for (uint32_t j = first; has (p, i, j); j = next (p, j))
-    {
-      if (nidx == 8) return sg_perr (p, j, SG_RC_SORT, "too many indices");
-      if ((rc = sg_pindex (p, j, &idx[nidx++]))) return rc;
-    }
-  if (nidx == 0) return sg_perr (p, i, SG_RC_PARSE, "indexed identifier without indices");
-  const char *t = atext (p, name);
-  if (t[0] == 'b' && t[1] == 'v' && t[2] >= '0' && t[2] <= '9')
-    {
-      if (n || nidx != 1)
-        return sg_perr (p, i, SG_RC_SORT, "bit-vector literal (_ bvN W) takes one index and no arguments");
-      rc = sg_mk_bvlit (s, t + 2, (uint32_t) strlen (t + 2), idx[0], out);
-      return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
-    }
-  if (!sg_atom_is_builtin_op (a))
-    return sg_perr (p, name, SG_RC_SORT, "unknown indexed identifier '%s'", t);
-  rc = sg_mk_app (s, sg_atom_builtin_op (a), args, n, idx, nidx, out);
-  return rc ? sg_perr_store (p, name, rc) : SG_RC_OK;
-}
-
-/* (as id sort) applied to n arguments. */
-static sg_rc
-apply_as (sg_parser *p, uint32_t i, const sg_term *args, uint32_t n, sg_term *out)
-{
-  uint32_t id = next (p, kid (i));
-  uint32_t srt = has (p, i, id) ? next (p, id) : id;
-  if (!has (p, i, srt) || next (p, srt) != next (p, i))
-    return sg_perr (p, i, SG_RC_PARSE, "expected (as IDENTIFIER SORT)");
-  sg_sort sort;
-  sg_rc rc = sg_parse_sort (p, srt, &sort);
-  if (rc) return rc;
-  p->model_expect = sort;
-  if (sg_pis_sym (p, id) && sg_pnode (p, id)->atom == SG_WK_CONST)
-    {
-      if (n != 1) return sg_perr (p, i, SG_RC_SORT, "(as const S) expects 1 argument, got %u", n);
-      rc = sg_mk_const_array (p->s, sort, args[0], out);
-      return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
-    }
-  if (sg_pis_sym (p, id))
-    {
-      uint32_t c = cons_of (p, id);
-      if (c != SG_NONE)
-        {
-          rc = sg_mk_dt_cons (p->s, c, args, n, sort, out);
-          return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
-        }
-      sg_atom a = sg_pnode (p, id)->atom;
-      if (sg_atom_is_builtin_op (a) && !sg_symtab_lookup (&p->st, SG_NS_TERM, a)
-          && sg_op_info (sg_atom_builtin_op (a))->rule == SG_RULE_POLY)
-        {
-          rc = sg_mk_app_as (p->s, sg_atom_builtin_op (a), args, n, sort, out);
-          return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
-        }
-      if ((rc = apply_symbol (p, id, args, n, out))) return rc;
-    }
-  else if (sg_pis_list (p, id) && has (p, id, kid (id)) && sg_pis_sym (p, kid (id))
-           && sg_pnode (p, kid (id))->atom == SG_WK_UNDERSCORE)
-    {
-      if ((rc = apply_indexed (p, id, args, n, out))) return rc;
-    }
-  else
-    return sg_perr (p, id, SG_RC_PARSE, "expected an identifier after 'as'");
-  if (sg_term_sort (p->s, *out) != sort)
-    return sg_perr (p, i, SG_RC_SORT, "(as ...) sort does not match the identifier's sort");
-  return SG_RC_OK;
-}
-
-/* Qualified identifier at node h applied to n arguments. */
-static sg_rc
-apply_head (sg_parser *p, uint32_t h, const sg_term *args, uint32_t n, sg_term *out)
-{
-  if (sg_pis_sym (p, h)) return apply_symbol (p, h, args, n, out);
-  if (sg_pis_list (p, h) && has (p, h, kid (h)) && sg_pis_sym (p, kid (h)))
-    {
-      sg_atom a = sg_pnode (p, kid (h))->atom;
-      if (a == SG_WK_UNDERSCORE) return apply_indexed (p, h, args, n, out);
-      if (a == SG_WK_AS) return apply_as (p, h, args, n, out);
-    }
-  return sg_perr (p, h, SG_RC_PARSE, "expected a function symbol or qualified identifier");
-}
-
-static sg_rc
-literal (sg_parser *p, uint32_t i, sg_term *out)
-{
-  const sg_sx *x = sg_pnode (p, i);
-  sg_op op;
-  switch (x->kind)
-    {
-    case SG_TOK_NUMERAL: op = SG_OP_NUMERAL; break;
-    case SG_TOK_DECIMAL: op = SG_OP_DECIMAL; break;
-    case SG_TOK_HEX: op = SG_OP_HEX; break;
-    case SG_TOK_BIN: op = SG_OP_BIN; break;
-    case SG_TOK_STRING: op = SG_OP_STRING; break;
-    case SG_TOK_KEYWORD: return sg_perr (p, i, SG_RC_PARSE, "unexpected keyword '%s' in a term", atext (p, i));
-    default: return apply_symbol (p, i, NULL, 0, out);
-    }
-  sg_rc rc = sg_mk_literal (p->s, op, atext (p, i), sg_atom_len (&p->s->atoms, x->atom), out);
-  return rc ? sg_perr_store (p, i, rc) : SG_RC_OK;
 }
 
 /* ---------------------------------------------------------------- terms */
@@ -386,7 +89,7 @@ start_list (sg_parser *p, sg_pframe *f)
       else if (a == SG_WK_UNDERSCORE || a == SG_WK_AS)
         {
           sg_term t;
-          sg_rc rc = a == SG_WK_UNDERSCORE ? apply_indexed (p, i, NULL, 0, &t) : apply_as (p, i, NULL, 0, &t);
+          sg_rc rc = sg_papply_head (p, i, NULL, 0, &t); /* (_ f i...) or (as f S) */
           if (rc) return rc;
           p->frames.n--;
           return push_val (p, i, t);
@@ -488,8 +191,7 @@ match_case (sg_parser *p, sg_pframe *f, uint32_t c)
   uint32_t head = sg_pis_list (p, pat) ? kid (pat) : pat;
   if ((sg_pis_list (p, pat) && !has (p, pat, head)) || !sg_pis_sym (p, head))
     return sg_perr (p, pat, SG_RC_PARSE, "malformed pattern");
-  uint32_t cons = cons_of (p, head);
-  if (cons != SG_NONE && s->conss.a[cons].dt != dt) cons = SG_NONE;
+  uint32_t cons = sg_pcons_of (p, head, dt);
   if (!sg_pis_list (p, pat) && (cons == SG_NONE || s->conss.a[cons].nsel != 0))
     {
       if ((rc = bind_var (p, pat, sg_pnode (p, pat)->atom, st, &pt))) return rc;
@@ -646,7 +348,7 @@ step (sg_parser *p, sg_pframe *f, bool *done, sg_term *out)
   switch (f->form)
     {
     case F_APP:
-      rc = apply_head (p, h, p->vals.a + f->base, p->vals.n - f->base, out);
+      rc = sg_papply_head (p, h, p->vals.a + f->base, p->vals.n - f->base, out);
       *done = true;
       return rc;
     case F_LET:
@@ -754,7 +456,7 @@ sg_parse_term (sg_parser *p, uint32_t root, sg_term *out)
             {
               sg_term t;
               uint32_t sx = f->sx;
-              if ((rc = literal (p, sx, &t))) break;
+              if ((rc = sg_pliteral (p, sx, &t))) break;
               p->frames.n--;
               rc = push_val (p, sx, t);
               continue;

@@ -324,7 +324,15 @@ expand (printer *pr, sg_term t)
         sg_atom c = s->conss.a[nd->aux].name;
         const char *ct = sg_store_text (s, c);
         uint32_t cn = sg_atom_len (&s->atoms, c);
-        if (!(nd->flags & SG_TF_DASH))
+        if (nd->flags & SG_TF_AS) /* a constructor name several datatypes share (cvc5) */
+          {
+            sg_buf_adds (b, "((_ is (as ");
+            sg_print_symbol (s, c, b);
+            sg_buf_addc (b, ' ');
+            sg_sort_print (s, sg_term_sort (s, a[0]), b);
+            sg_buf_adds (b, "))");
+          }
+        else if (!(nd->flags & SG_TF_DASH))
           { sg_buf_adds (b, "((_ is "); sg_print_symbol (s, c, b); sg_buf_addc (b, ')'); }
         else if (sg_lex_is_simple_symbol (ct, cn))
           { sg_buf_adds (b, "(is-"); sg_buf_add (b, ct, cn); }
@@ -333,6 +341,15 @@ expand (printer *pr, sg_term t)
         args_close (pr, a, nd->nargs);
       }
       break;
+    case SG_OP_SELECT:
+      if (nd->flags & SG_TF_APPLY) /* z3: (a i) */
+        {
+          sg_buf_addc (b, '(');
+          trm (pr, a[0]);
+          args_close (pr, a + 1, nd->nargs - 1);
+          break;
+        }
+      /* fall through */
     default:
       {
         const char *name = op > SG_OP_FIRST_BUILTIN && op < SG_OP_COUNT ? sg_op_name (op) : NULL;

@@ -61,9 +61,12 @@ typedef struct sg_sortnode {
 /* Term flags. */
 enum {
   SG_TF_IMPLICIT = 1, /* an Int-to-Real coercion the input left implicit: printed as its child */
-  SG_TF_AS = 2,       /* qualified identifier: printed as (as id sort) */
+  SG_TF_AS = 2,       /* qualified identifier: printed as (as id sort); on an APP or DT_CONS
+                         also where the bare name would be ambiguous (overloaded), on a
+                         DT_TEST as (_ is (as C S)), S the argument's sort */
   SG_TF_DASH = 4,     /* DT_TEST written as is-C instead of (_ is C) */
   SG_TF_CURRY = 8,    /* HO_APPLY written (f a...) instead of (@ f a...) */
+  SG_TF_APPLY = 16,   /* SELECT written (a i), an array applied as a function (z3) */
 };
 
 typedef struct sg_node {
