@@ -93,6 +93,7 @@ parse_one (const char *path, bool quiet, parse_totals *t)
     }
   sg_script_init (&sc, &st);
   rc = sg_parser_new (&st, &sc, fd, NULL, 0, d.file, &d, &p);
+  if (!rc) sg_parser_keep_check_sat_using (p);
   /* Streaming: a command that declares nothing is forgotten once checked, so a script of any
    * size is read in memory bounded by its declarations and its largest command. */
   uint64_t commands = 0, terms = 0;
@@ -209,6 +210,7 @@ sg_cli_print (const sg_cli_cmd *cmd, int argc, char **argv)
     }
   sg_script_init (&sc, &st);
   rc = sg_parser_new (&st, &sc, fd, NULL, 0, d.file, &d, &p);
+  if (!rc) sg_parser_keep_check_sat_using (p);
   uint32_t done = 0; /* commands printed so far */
   while (rc == SG_RC_OK && (rc = sg_parser_next (p)) == SG_RC_OK)
     {

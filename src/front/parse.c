@@ -74,6 +74,8 @@ sg_parser_forget_last (sg_parser *p)
 
 uint64_t sg_parser_bytes (const sg_parser *p) { return sg_lex_bytes (&p->rd.lex); }
 
+void sg_parser_keep_check_sat_using (sg_parser *p) { p->keep_csu = true; }
+
 /* ---------------------------------------------------------------- helpers */
 
 /* Count the items of list i from child `from`. */

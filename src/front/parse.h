@@ -23,6 +23,10 @@ sg_rc sg_parser_next (sg_parser *p);
  * and atom it created, unless it declared something (then it is kept). Returns true when the
  * command was dropped. Use after the caller has finished with it (e.g. printed it). */
 bool sg_parser_forget_last (sg_parser *p);
+/* Keep z3's check-sat-using verbatim (SG_CMD_RAW) instead of refusing it. Only for readers that
+ * never run solvers on the script (`parse`, `print`): z3 answers it like check-sat and the
+ * others reject it, so answers compared across solvers would not line up. */
+void sg_parser_keep_check_sat_using (sg_parser *p);
 /* Bytes read so far. */
 uint64_t sg_parser_bytes (const sg_parser *p);
 

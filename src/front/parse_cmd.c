@@ -560,6 +560,7 @@ sg_pcommand (sg_parser *p, const uint32_t cmd)
     }
   /* Commands whose output a solver's answers could not be told from (run/classify.c reads a
    * line "sat", "unsat" or "unknown" as an answer): refused, never a false alarm. */
+  if (kind == SG_WK_CHECK_SAT_USING && p->keep_csu) return raw_cmd (p, cmd, kind);
   if (kind == SG_WK_CHECK_SAT_USING)
     return sg_perr (p, h, SG_RC_PARSE, "check-sat-using: z3 answers it like check-sat and the other solvers "
                     "reject it, so their answers would not line up (use check-sat)");

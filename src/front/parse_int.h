@@ -36,6 +36,7 @@ struct sg_parser {
   SG_VEC (sg_plevels) levels; /* push frames: one per push command, not per level */
   uint64_t depth;          /* assertion levels open: the sum of the frames' counts */
   bool global_decls;       /* :global-declarations true */
+  bool keep_csu;           /* check-sat-using kept verbatim (parse and print only) */
   bool exited;             /* an (exit) was read: the solvers read nothing after it */
   SG_VEC (sg_pframe) frames; /* term parser work stack */
   sg_u32vec vals;          /* term parser results */
