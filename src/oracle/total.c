@@ -347,6 +347,15 @@ sg_total_text (const char *text, size_t len, sg_buf *out, char *why, size_t size
       if (!guarded) snprintf (why, size, "not totalised: no partial application needs a guard");
       else
         {
+          /* (set-info :status ...) is the script's label, not the totalised formula's (z3
+           * answers with an error where they differ): dropped. Items are by offset, so the
+           * commands compact in place. */
+          uint32_t k = 0;
+          for (uint32_t i = 0; i < sc.cmds.n; i++)
+            if (sc.cmds.a[i].kind != SG_WK_SET_INFO || (sc.cmds.a[i].flags & SG_CMD_RAW)
+                || strcmp (sg_store_text (&s, sc.cmds.a[i].aux), ":status"))
+              sc.cmds.a[k++] = sc.cmds.a[i];
+          sc.cmds.n = k;
           sg_print_opts po = { 0 };
           sg_print_script (&sc, &po, out);
           ok = sg_buf_ok (out);

@@ -39,7 +39,8 @@
  * why set when the script holds something it cannot totalise (the header's list). *guarded
  * (may be NULL): the applications guarded. */
 sg_rc sg_total_script (sg_store *s, sg_script *sc, uint32_t *guarded /* OUT */, char *why, size_t size);
-/* Parse text in a store of its own, totalise it and print it into out (reset first). False
+/* Parse text in a store of its own, totalise it and print it, without its (set-info :status)
+ * label (the script's, not the totalised formula's), into out (reset first). False
  * with why set when it does not parse or cannot be totalised, or nothing needed a guard. */
 bool sg_total_text (const char *text, size_t len, sg_buf *out /* OUT */, char *why, size_t size);
 

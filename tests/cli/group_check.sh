@@ -373,6 +373,13 @@ assert b["verdict"] == "unspecified" and b["blamed"] == [], b
   run "$bin" check --solvers "z3;$tmp/tot/liar" tests/data/total/option_after_logic.smt2
   check "check: an option after set-logic: the totalised formula declares after it, z3 answers it: soundness, blamed liar, exit 10" \
     eval '[ $code = 10 ] && [[ $out == *"blamed: liar"* ]] && [[ $out == *"is unsat (z3, liar)"* ]] && [[ $out == *"(set-option :produce-unsat-cores true)"*"(declare-fun div0_real0 (Real) Real)"* ]]'
+  # review54: the disagreement on query 2 of three (push/pop, check-sat-assuming), judged on
+  # query 2 of the totalised formula, which has no :status label (the liar runs z3 on it).
+  printf '#!/bin/sh\nfor a; do f=$a; done\n%s -q "^(set-logic QF_UFNRA)" "$f" && exec z3 "$f"\nn=$(%s -c check-sat "$f"); i=0; while [ $i -lt $n ]; do echo sat; i=$((i+1)); done\n' "$grep_bin" "$grep_bin" > "$tmp/tot/mliar"
+  chmod +x "$tmp/tot/mliar"
+  run "$bin" check --solvers "z3;$tmp/tot/mliar" tests/data/total/status_three_queries.smt2
+  check "check: three queries, a label: blamed on query 2, the totalised formula without :status decided by z3 and the liar, exit 10" \
+    eval '[ $code = 10 ] && [[ $out == *"mliar answered sat on query 2, but its totalised formula"*"is unsat (z3, mliar)"* ]] && [[ $out == *"the totalised formula:"* ]] && [[ $out != *":status"* ]]'
   # review54: Int operands of / (cvc5 coerces them): the fresh function's argument gets an
   # explicit to_real, so cvc5 answers the totalised formula (unsat) and z3, a referee, agrees.
   if command -v cvc5 >/dev/null; then
