@@ -68,6 +68,14 @@ nonzero_literal (const sg_store *s, sg_term t)
   return false;
 }
 
+/* Is t an implicit coercion of an Int term that is not a numeral? */
+static bool
+coerced_int (const sg_store *s, sg_term t)
+{
+  const sg_node *nd = sg_term_node (s, t);
+  return (nd->flags & SG_TF_IMPLICIT) && nd->nargs == 1 && sg_term_op (s, sg_term_arg (s, t, 0)) != SG_OP_NUMERAL;
+}
+
 /* (ite guard value app) into *out. */
 static sg_rc
 mk_ite (sg_store *s, sg_term guard, sg_term value, sg_term app, sg_term *out)
@@ -89,13 +97,37 @@ guard_div (rw *r, sg_op op, sg_op canon, sg_term num, sg_term den, sg_term *out)
       *out = app;
       return rc;
     }
+  /* An Int term the input left to be coerced (z3 and cvc5 read (/ x d) over Ints) is printed
+   * as itself: the guard compares it with the Int 0, the fresh function (over Reals) gets an
+   * explicit to_real, which cvc5 requires of a function's argument; a numeral N there is
+   * written N.0 (to_real is not declared in a logic without Ints). */
+  if (coerced_int (s, den)) den = sg_term_arg (s, den, 0);
+  sg_term fa = num;
+  const sg_node *nn = sg_term_node (s, num);
+  if ((nn->flags & SG_TF_IMPLICIT) && nn->nargs == 1)
+    {
+      sg_term child = sg_term_arg (s, num, 0);
+      const sg_node *cn = sg_term_node (s, child);
+      if (cn->op == SG_OP_NUMERAL)
+        {
+          uint32_t n = sg_atom_len (&s->atoms, cn->aux);
+          char *dec = malloc ((size_t) n + 3);
+          if (!dec) return SG_RC_NOMEM;
+          memcpy (dec, sg_store_text (s, cn->aux), n);
+          memcpy (dec + n, ".0", 3);
+          rc = sg_mk_literal (s, SG_OP_DECIMAL, dec, n + 2, &fa);
+          free (dec);
+        }
+      else rc = sg_mk_app (s, SG_OP_TO_REAL, &child, 1, NULL, 0, &fa);
+    }
   sg_sort ds = sg_term_sort (s, den), ns = sg_term_sort (s, num);
-  rc = ds == s->s_real ? sg_mk_literal (s, SG_OP_DECIMAL, "0.0", 3, &zero) : sg_mk_literal (s, SG_OP_NUMERAL, "0", 1, &zero);
+  if (!rc)
+    rc = ds == s->s_real ? sg_mk_literal (s, SG_OP_DECIMAL, "0.0", 3, &zero) : sg_mk_literal (s, SG_OP_NUMERAL, "0", 1, &zero);
   sg_term e[2] = { den, zero };
   uint32_t fun;
   if (!rc) rc = sg_mk_app (s, SG_OP_EQ, e, 2, NULL, 0, &eq);
   if (!rc) rc = fresh_fun (r, canon, ns, &ns, 1, sg_term_sort (s, app), &fun);
-  if (!rc) rc = sg_mk_fun_app (s, fun, &num, 1, &val);
+  if (!rc) rc = sg_mk_fun_app (s, fun, &fa, 1, &val);
   if (!rc) rc = mk_ite (s, eq, val, app, out);
   r->guarded += !rc;
   return rc;
@@ -210,19 +242,18 @@ logic_with_uf (const char *logic, char *buf, size_t size)
   return "ALL";
 }
 
-/* Declare the fresh functions (after the last set-logic, else before the first command that
- * is not set-option or set-info) and give the logic UF. */
+/* Declare the fresh functions (before the first command after the last set-logic, or after
+ * the start, that is not set-option or set-info: z3 refuses some options after a declaration)
+ * and give the logic UF. */
 static sg_rc
 declare (rw *r, sg_script *sc)
 {
   sg_store *s = r->s;
   uint32_t at = 0;
-  bool logic = false;
   for (uint32_t i = 0; i < sc->cmds.n; i++)
-    if (sc->cmds.a[i].kind == SG_WK_SET_LOGIC) at = i + 1, logic = true;
-  if (!logic)
-    while (at < sc->cmds.n && (sc->cmds.a[at].kind == SG_WK_SET_OPTION || sc->cmds.a[at].kind == SG_WK_SET_INFO))
-      at++;
+    if (sc->cmds.a[i].kind == SG_WK_SET_LOGIC) at = i + 1;
+  while (at < sc->cmds.n && (sc->cmds.a[at].kind == SG_WK_SET_OPTION || sc->cmds.a[at].kind == SG_WK_SET_INFO))
+    at++;
   for (uint32_t k = 0; k < r->nf; k++)
     {
       sg_rc rc = sg_script_insert (sc, at + k, SG_WK_DECLARE_FUN, r->f[k].fun, NULL, 0);
@@ -316,6 +347,15 @@ sg_total_text (const char *text, size_t len, sg_buf *out, char *why, size_t size
       if (!guarded) snprintf (why, size, "not totalised: no partial application needs a guard");
       else
         {
+          /* (set-info :status ...) is the script's label, not the totalised formula's (z3
+           * answers with an error where they differ): dropped. Items are by offset, so the
+           * commands compact in place. */
+          uint32_t k = 0;
+          for (uint32_t i = 0; i < sc.cmds.n; i++)
+            if (sc.cmds.a[i].kind != SG_WK_SET_INFO || (sc.cmds.a[i].flags & SG_CMD_RAW)
+                || strcmp (sg_store_text (&s, sc.cmds.a[i].aux), ":status"))
+              sc.cmds.a[k++] = sc.cmds.a[i];
+          sc.cmds.n = k;
           sg_print_opts po = { 0 };
           sg_print_script (&sc, &po, out);
           ok = sg_buf_ok (out);

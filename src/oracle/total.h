@@ -39,17 +39,20 @@
  * why set when the script holds something it cannot totalise (the header's list). *guarded
  * (may be NULL): the applications guarded. */
 sg_rc sg_total_script (sg_store *s, sg_script *sc, uint32_t *guarded /* OUT */, char *why, size_t size);
-/* Parse text in a store of its own, totalise it and print it into out (reset first). False
+/* Parse text in a store of its own, totalise it and print it, without its (set-info :status)
+ * label (the script's, not the totalised formula's), into out (reset first). False
  * with why set when it does not parse or cannot be totalised, or nothing needed a guard. */
 bool sg_total_text (const char *text, size_t len, sg_buf *out /* OUT */, char *why, size_t size);
 
 /* The judge. p is a probe of text (the script) whose verdict is `unspecified` on a
  * disagreement (sat and unsat on query q among the runs, or a decided run against the expected
  * status). The totalised text is asked of the solvers (fresh, with o's models and timeout),
- * then of the referees (the first that decides, of a family that has not decided it) when the
- * answer T is not yet decided by two solver families, or by the family of a run that answered
- * against it (a solver contradicting itself). T is decided when no run (nor a sat whose model
- * our evaluator refutes) says otherwise. When T is unsat, every run that answered sat on q is
+ * then, while fewer than two families have answered it unsat and none sat, of the referees
+ * (one at a time, each of a family that has decided neither text). T is unsat when two
+ * families (solvers or referees) answer it unsat and no run (nor a sat whose model our
+ * evaluator refutes) sat: one family's word is never enough, not even that of a run that
+ * answered sat on the script (a solver contradicting itself is wrong on one of the two texts,
+ * and only a second opinion says which). When T is unsat, every run that answered sat on q is
  * wrong whatever the unspecified values are: p's verdict becomes soundness, blamed on those
  * runs (culprit the first), its why saying the totalised formula decided it, and total (OUT,
  * may be NULL; reset first) holds the totalised text. T sat, undecided, or disputed: p is left as it was (an unsat

@@ -29,19 +29,10 @@ fams_add (fams *f, const char *name)
   if (f->n < 16) f->name[f->n++] = name;
 }
 
-static bool
-fams_has (const fams *f, const char *name)
-{
-  for (uint32_t i = 0; i < f->n; i++)
-    if (sg_profile_same_family (f->name[i], name)) return true;
-  return false;
-}
-
 /* What the totalised formula's runs say on query q. */
 typedef struct tally {
   fams unsat;      /* families that answered unsat */
   bool sat;        /* a run answered sat (with no model our evaluator refutes) */
-  bool referee;    /* a referee answered unsat */
   char who[96];    /* the solvers that answered unsat, for the why line */
 } tally;
 
@@ -69,15 +60,6 @@ sat_side (const sg_probe *p, uint32_t q, sg_answer expected, bool *against)
   return sat;
 }
 
-/* Is some family of a run of p in mask (the blamed side) among those that decided unsat? */
-static bool
-self_contradicts (const sg_probe *p, uint64_t mask, const tally *t)
-{
-  for (uint32_t i = 0; i < p->runs.n && i < 64; i++)
-    if ((mask >> i & 1u) && fams_has (&t->unsat, p->runs.a[i].prof->name)) return true;
-  return false;
-}
-
 /* A run of p, or of the totalised probe tp, by a solver of the family of name that decided? */
 static bool
 decided_by_family (const sg_probe *p, const sg_probe *tp, uint32_t q, const char *name)
@@ -93,8 +75,9 @@ decided_by_family (const sg_probe *p, const sg_probe *tp, uint32_t q, const char
   return false;
 }
 
-/* The referees, one at a time on the totalised text, until one decides query q: its answer
- * joins t. A referee that could not start is said in p->unstarted. */
+/* The referees, one at a time on the totalised text, until one answers sat or two families
+ * have answered unsat: their answers join t. A referee that could not start is said in
+ * p->unstarted. */
 static sg_rc
 ask_referees (const sg_solver_list *referees, const sg_patterns *pats, const sg_buf *tt, const sg_probe_opts *o,
               const sg_probe *p, const sg_probe *tp, uint32_t q, tally *t, sg_probe *pu, uint32_t *calls)
@@ -123,8 +106,8 @@ ask_referees (const sg_solver_list *referees, const sg_patterns *pats, const sg_
       sg_outcome_free (&out);
       if (rc || pu->unstarted[0]) return rc;
       if (a == SG_ANS_SAT) t->sat = true;
-      if (a == SG_ANS_UNSAT) tally_unsat (t, prof->name), t->referee = true;
-      if (a == SG_ANS_SAT || a == SG_ANS_UNSAT) return SG_RC_OK;
+      if (a == SG_ANS_UNSAT) tally_unsat (t, prof->name);
+      if (t->sat || t->unsat.n >= 2) return SG_RC_OK;
     }
   return SG_RC_OK;
 }
@@ -195,12 +178,15 @@ sg_probe_total (const sg_solver_list *solvers, const sg_solver_list *referees, c
           else if (a == SG_ANS_SAT && !(q == 0 && r->model == SG_MODEL_INVALID)) t.sat = true;
         }
       if (tp.unstarted[0]) memcpy (p->unstarted, tp.unstarted, sizeof p->unstarted);
-      /* Decided by two families, or by the blamed side itself; else a referee's word (the
-       * usual rule: a referee that decides blames the runs that answered otherwise). */
-      if (!p->unstarted[0] && !t.sat && t.unsat.n < 2 && !self_contradicts (p, mask, &t))
+      /* Decided by two families (solvers under test or referees), none saying sat. A
+       * solver's unsat alone is not enough, even from the family of a run that answered sat
+       * on the script (a hostile review): a solver contradicting itself has a bug, but which
+       * answer is the wrong one only a second opinion on the totalised formula tells; nor is
+       * one referee's (the other side's unsat on the script may be a narrower reading of x/0,
+       * no word on the totalised formula). */
+      if (!p->unstarted[0] && !t.sat && t.unsat.n < 2)
         rc = ask_referees (referees, pats, &tt, o, p, &tp, q, &t, p, calls);
-      if (!rc && !p->unstarted[0] && !t.sat && t.unsat.n
-          && (t.unsat.n >= 2 || t.referee || self_contradicts (p, mask, &t)))
+      if (!rc && !p->unstarted[0] && !t.sat && t.unsat.n >= 2)
         {
           blame (p, mask, q, &t);
           if (total) sg_buf_add (total, tt.s, tt.len);
