@@ -14,6 +14,11 @@ sg_rc sg_round_sites_names (sg_round *r);
 sg_rc sg_round_sites_logic (sg_round *r);
 sg_rc sg_round_sites_dt (sg_round *r);
 
+/* Whole-text sites of incremental scripts (mutate_incr.c): one assumption or get-value term
+ * dropped; a named assertion removed with its name's uses as assumptions. */
+sg_rc sg_round_sites_assume (sg_round *r);
+sg_rc sg_round_sites_named (sg_round *r);
+
 /* An occurrence the reducer may replace (not a binder's variable list, a pattern, ...). */
 bool sg_mut_replaceable (const sg_occ *o);
 /* A term like t (its operator, indices and sort) over args[0..n) into out. */
