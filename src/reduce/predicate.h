@@ -11,14 +11,17 @@
  * invalid model (its own model check fails or our evaluator refutes its model: either), or
  * still answers unknown where another solver decides (see sg_pred_test). A crash and an
  * invalid model are judged on the blamed solver's run alone, never on which solver the
- * oracle names first, nor on the oracle's text.
+ * oracle names first, nor on the oracle's text. An incremental finding ("oracle":
+ * "incremental") and an unsat-core finding ("core") are judged by the incremental oracles
+ * instead (predicate_incr.c, sg_pred_incr_test below).
  * Owns: the solver list, patterns, golden outputs and compiled regexes of an sg_pred.
  * Invariants: sg_pred_golden runs once, before any sg_pred_test; sg_pred_test is safe to call
  * in a forked child (it only reads the predicate and spawns through src/run).
  * Options drawn by --option-fuzz (a run's "options" in the JSON) are the last fuzzed_args
  * user words of that solver's profile; sg_pred_minimise_options drops those not needed and
  * lowers the integer values of the rest.
- * Tests: tests/unit/reduce_test.c, tests/unit/reduce_solver_z3_test.c, tests/cli group options */
+ * Tests: tests/unit/reduce_test.c, tests/unit/reduce_solver_z3_test.c, tests/cli groups options
+ * and incr_reduce */
 #ifndef SG_REDUCE_PREDICATE_H
 #define SG_REDUCE_PREDICATE_H
 
