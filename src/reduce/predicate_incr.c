@@ -336,11 +336,14 @@ sg_pred_incr_explain (const sg_pred *p, const char *text, size_t len, char *why,
   sg_diag_init (&d, "reduced");
   if (!sg_parse_string (&s, &sc, text, len, "reduced", &d))
     {
+      /* after the reduction: --budget's end does not cut this last judgement short */
+      sg_pred q = *p;
+      q.deadline = 0;
       seen w;
       uint32_t runs = 0;
-      judge (p, p->timeout_s, p->incr_rule, &s, &sc, text, len, &runs, &unstarted, &w);
+      judge (&q, p->timeout_s, p->incr_rule, &s, &sc, text, len, &runs, &unstarted, &w);
       ok = !unstarted && same (p, &w);
-      if (ok) snprintf (why, size, "%s", w.why);
+      if (ok || w.why[0]) snprintf (why, size, "%s", w.why);
     }
   sg_script_free (&sc);
   sg_store_free (&s);
