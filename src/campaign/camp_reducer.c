@@ -50,11 +50,14 @@ reduced_key (const char *key, const char *text, size_t len, char *rkey, size_t r
        * set-logic smaller, so the bucket's first logic would keep two alpha-equivalent
        * reduced triggers apart). */
       const char *b1 = strchr (key, '|'), *b2 = b1 ? strchr (b1 + 1, '|') : NULL;
+      const char *b3 = b2 ? strchr (b2 + 1, '|') : NULL;
       char kind[64], solver[256], logic[64];
       snprintf (kind, sizeof kind, "%.*s", b1 ? (int) (b1 - key) : 0, key);
       snprintf (solver, sizeof solver, "%.*s", b1 && b2 ? (int) (b2 - b1 - 1) : 0, b1 ? b1 + 1 : "");
       sg_dedup_logic (text, len, logic, sizeof logic);
-      sg_dedup_key (kind, solver, logic, NULL, text, len, rkey, rsize);
+      /* an incremental finding's key keeps its query kind (its signature) */
+      const char *sig = b3 && !strncmp (b3 + 1, "incremental: ", 13) ? b3 + 1 : NULL;
+      sg_dedup_key (kind, solver, logic, sig, text, len, rkey, rsize);
     }
   else
     {

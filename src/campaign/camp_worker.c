@@ -94,9 +94,9 @@ on_finding (void *vctx, const char *dir, const char *name, const sg_probe *p,
   /* unspecified: recorded and counted, never reduced, never a bug (issue 13). */
   bool unspec = p->verdict.kind == SG_VERDICT_UNSPECIFIED;
   bool note = p->verdict.kind == SG_VERDICT_VALIDATION; /* a validation note: kept the same way */
-  /* A bad unsat core (oracle/core.h) is kept as found: the reducer's finding predicate
-   * rebuilds wrong answers, crashes, invalid models and unknowns, not core checks. */
-  bool keep = unspec || note || (fi->oracle && !strcmp (fi->oracle, "core"));
+  /* A bad unsat core (oracle/core.h), like an incremental finding, is reduced by the
+   * incremental oracles (reduce/predicate_incr.c). */
+  bool keep = unspec || note;
   if (sg_db_add_finding (&c->db, &f, keep ? "off" : o->reduce ? "pending" : "off", &bucket, &fresh))
     fprintf (o->log, "campaign: error: cannot record %s: %s\n", rt, c->db.err);
   else if (!o->screen)

@@ -203,6 +203,14 @@ sg_dedup_key (const char *kind, const char *solver, const char *logic, const cha
       snprintf (out, size, "%s|%s|%s", kind, solver, norm);
       return;
     }
+  /* an incremental finding (loop/loop_judge.c judge_incr), by the query kind its signature
+   * names: the scripts of one bug have many shapes (issue 52) */
+  static const char incr[] = "incremental: ";
+  if (signature && !strncmp (signature, incr, sizeof incr - 1) && signature[sizeof incr - 1])
+    {
+      snprintf (out, size, "%s|%s|%s|%s", kind, solver, logic ? logic : "-", signature);
+      return;
+    }
   uint64_t h;
   if (sg_dedup_shape (text, len, &h)) h = sg_dedup_text (text, len);
   snprintf (out, size, "%s|%s|%s|%016llx", kind, solver, logic ? logic : "-", (unsigned long long) h);

@@ -7,6 +7,10 @@
  *           its sort, names of functions dropped (only their arity and sorts count), operators,
  *           indices and structure kept. Two scripts that differ only in leaf constants and
  *           names have one shape.
+ *   incremental findings (signature "incremental: WHAT", loop/loop_judge.c): solver + kind +
+ *           logic + that signature, the query kind (check-sat after a pop, under
+ *           check-sat-assuming, ..., model, get-value, unsat core, unsat assumptions): the
+ *           scripts of one bug take many shapes (issue 52).
  * Owns: nothing (the store used to parse a trigger is private to sg_dedup_shape).
  * Invariants: keys are pure functions of their inputs (same on every machine); no recursion
  *   (term ids are topological, so one pass over the store computes every node's hash).
@@ -33,7 +37,8 @@ uint64_t sg_dedup_text (const char *text, size_t len);
 
 /* The bucket key of a finding into out (size >= 128):
  *   "crash|SOLVER|NORMSIG" (a validation note: "validation|SOLVER|NORMSIG") or
- *   "KIND|SOLVER|LOGIC|HEX16". */
+ *   "KIND|SOLVER|LOGIC|HEX16", or "KIND|SOLVER|LOGIC|incremental: WHAT" (an incremental
+ *   finding's signature). */
 void sg_dedup_key (const char *kind, const char *solver, const char *logic, const char *signature,
                    const char *text, size_t len, char *out, size_t size);
 

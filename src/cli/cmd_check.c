@@ -294,7 +294,7 @@ static void
 check_incr (check_cfg *c, const sg_probe_opts *po, sg_store *s, const sg_script *sc, const char *text,
             size_t len, file_result *fr)
 {
-  sg_incr_opts io = { &c->solvers, &c->pats, po };
+  sg_incr_opts io = { .solvers = &c->solvers, .pats = &c->pats, .po = po };
   sg_incr_result r;
   sg_incr_result_init (&r);
   sg_rc rc = sg_script_incremental (sc) ? sg_incr_judge (&io, s, sc, text, len, &fr->pr, &r) : SG_RC_USAGE;

@@ -411,9 +411,10 @@ reduce_run (sg_pred *p, const sg_reduce_opts *ro, const char *in, const char *ou
   return code;
 }
 
-/* A finding's reduction: the line that shows its bug on OUT (campaign/report.h), on stdout. */
+/* A finding's reduction: the line that shows its bug on OUT (campaign/report.h), on stdout;
+ * an incremental finding's query may have moved: the oracle's line on OUT instead. */
 static void
-print_repro (const char *json, const char *outp)
+print_repro (const char *json, const char *outp, const sg_pred *p)
 {
   char *jt = NULL, *rt = NULL;
   size_t jl = 0, rl = 0;
@@ -422,8 +423,16 @@ print_repro (const char *json, const char *outp)
   sg_report_repro r;
   if (!sg_file_read (json, (size_t) 1 << 22, &jt, &jl, &d) && !sg_file_read (outp, (size_t) 1 << 30, &rt, &rl, &d)
       && sg_report_repro_text (jt, jl, rt, outp, &r))
-    printf ("reproduce: %s%s\nexpected: %s; actual: %s\n", r.get_model ? "(with (get-model) after its check-sat, its (exit) taken out) " : "",
-            r.shell, r.expected, r.actual);
+    {
+      char why[256];
+      if (!p->incr)
+        printf ("reproduce: %s%s\nexpected: %s; actual: %s\n", r.get_model ? "(with (get-model) after its check-sat, its (exit) taken out) " : "",
+                r.shell, r.expected, r.actual);
+      else if (sg_pred_incr_explain (p, rt, rl, why, sizeof why))
+        printf ("reproduce: %s\nshown: %s\n", r.shell, why);
+      else
+        printf ("reproduce: %s\nnot shown in a last run: %s\n", r.shell, why);
+    }
   free (jt);
   free (rt);
 }
@@ -455,7 +464,7 @@ sg_cli_reduce (const sg_cli_cmd *cmd, int argc, char **argv)
   if (!code) code = check_out (in, c.finding, outp);
   if (!code) code = sg_cli_out_file ("reduce", outp); /* tried, not asked: root passes access() */
   if (!code) code = reduce_run (&p, &ro, in, outp);
-  if (!code && c.finding) print_repro (c.finding, outp);
+  if (!code && c.finding) print_repro (c.finding, outp, &p);
   sg_pred_free (&p);
   return code;
 }

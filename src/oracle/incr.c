@@ -289,6 +289,14 @@ shown_wrong (const sg_probe *sp, uint32_t i, sg_answer a, char *is, size_t size)
   return false;
 }
 
+/* Is answer a of run i judged under o's focus? */
+static bool
+in_focus (const sg_incr_opts *o, uint32_t i, sg_answer a)
+{
+  return (a == SG_ANS_SAT || a == SG_ANS_UNSAT) && (!o->focus_run || i + 1 == o->focus_run)
+         && (!o->focus_ans || (uint32_t) a + 1 == o->focus_ans);
+}
+
 /* Judge query q (its scope text in r->scope): true when a confirmed finding was set in r. */
 static bool
 judge_query (const sg_incr_opts *o, const char *text, size_t len, const sg_probe *p, uint32_t q,
@@ -310,7 +318,7 @@ judge_query (const sg_incr_opts *o, const char *text, size_t len, const sg_probe
     {
       sg_answer a = incr_answer (&p->runs.a[i], q, nq);
       char is[160];
-      if ((a != SG_ANS_SAT && a != SG_ANS_UNSAT) || !shown_wrong (&sp, i, a, is, sizeof is)) continue;
+      if (!in_focus (o, i, a) || !shown_wrong (&sp, i, a, is, sizeof is)) continue;
       /* Confirmed in fresh processes: the incremental answer again, and (an unsat scope, which
        * no model proves) the solver's own one-shot answer again. */
       const sg_probe_run *pi = &p->runs.a[i];
@@ -347,7 +355,7 @@ sg_incr_judge (const sg_incr_opts *o, sg_store *s, const sg_script *sc, const ch
       for (uint32_t i = 0; i < p->runs.n; i++)
         {
           sg_answer a = incr_answer (&p->runs.a[i], q, nq);
-          decided |= a == SG_ANS_SAT || a == SG_ANS_UNSAT;
+          decided |= in_focus (o, i, a);
         }
       if (!decided) continue;
       const char *how = "";

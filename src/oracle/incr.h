@@ -52,6 +52,13 @@ typedef struct sg_incr_opts {
   const sg_solver_list *solvers; /* the solvers of the probe, in its order */
   const sg_patterns *pats;
   const sg_probe_opts *po;       /* the probe's options (timeout, memory); models are checked */
+  /* The reducer's focus (reduce/predicate_incr.c: one finding's rule again); zero, as callers
+   * that judge everything leave it. */
+  uint32_t focus_run;            /* 1 + the only run of p judged, 0: every run */
+  uint8_t focus_ans;             /* sg_incr_judge: 1 + the only incremental answer judged
+                                    (SG_ANS_SAT, SG_ANS_UNSAT), 0: both */
+  uint8_t focus_get;             /* sg_incr_get_judge: 1: after sat only (model, values), 2:
+                                    after unsat only (cores, assumptions), 0: both */
 } sg_incr_opts;
 
 /* The options of a probe of a one-shot script made by these oracles (a scope, a core): po's

@@ -539,14 +539,16 @@ sg_incr_get_judge (const sg_incr_opts *o, sg_store *s, const sg_script *sc, cons
         {
           const sg_probe_run *pr = &p->runs.a[i];
           if (pr->skipped || pr->out.kind != SG_OUT_OK || pr->out.answers.n != nq) continue;
-          if (pr->out.answers.a[q] == SG_ANS_SAT && judge_values (&g, pr, sg_script_incremental (sc), r))
+          if (o->focus_run && i + 1 != o->focus_run) continue;
+          if (pr->out.answers.a[q] == SG_ANS_SAT && o->focus_get != 2
+              && judge_values (&g, pr, sg_script_incremental (sc), r))
             {
               r->kind = SG_VERDICT_INVALID_MODEL;
               r->culprit = i;
               r->culprits = i < 64 ? 1ull << i : 0;
               r->query = q;
             }
-          if (pr->out.answers.a[q] != SG_ANS_UNSAT) continue;
+          if (pr->out.answers.a[q] != SG_ANS_UNSAT || o->focus_get == 1) continue;
           /* after check-sat-assuming, the assumptions are judged, not the core (z3 puts
            * assumption literals in its core: not a name of an assertion, not a bug) */
           bool assuming = sc->cmds.a[g.at].kind == SG_WK_CHECK_SAT_ASSUMING;

@@ -54,6 +54,8 @@
   X (DTREM, "remove-datatypes", 0)     /* an unused datatype of a group, an unused field */    \
   X (RECFUN, "remove-recursive-functions", 0) /* one function of a define-funs-rec */          \
   X (CHECKSAT, "check-sat-assuming", 1) /* (check-sat-assuming ...) -> (check-sat) */          \
+  X (ASSUME, "drop-assumptions", 0)    /* one assumption of a check-sat-assuming, one get-value term */ \
+  X (NAMED, "remove-named", 0)         /* a named assertion and its name's uses as assumptions */ \
   X (DT, "datatypes", 0)               /* remove unused constructors */                        \
   X (NAMES, "simplify-names", 0)       /* short symbol names */                                \
   X (LOGIC, "simplify-logic", 0)       /* fewer theories in set-logic */

@@ -47,6 +47,10 @@ sg_rc sg_mut_dd_site (const sg_term_site *ts, sg_mutator m);
 sg_rc sg_round_sites_fpsort (sg_round *r);
 sg_rc sg_round_sites_dtrem (sg_round *r);
 sg_rc sg_round_sites_recfun (sg_round *r);
+/* Whole-text sites of incremental scripts (mutate_incr.c): one assumption or get-value term
+ * dropped; a named assertion removed with its name's uses as assumptions. */
+sg_rc sg_round_sites_assume (sg_round *r);
+sg_rc sg_round_sites_named (sg_round *r);
 
 /* An occurrence the reducer may replace (not a binder's variable list, a pattern, ...). */
 bool sg_mut_replaceable (const sg_occ *o);

@@ -858,6 +858,8 @@ sg_round_sites (sg_round *r, sg_mutator m)
     case SG_MUT_DEL_DECL: return sites_commands (r, true);
     case SG_MUT_SCOPE: return sites_scopes (r);
     case SG_MUT_CHECKSAT: return sites_checksat (r);
+    case SG_MUT_ASSUME: return sg_round_sites_assume (r);
+    case SG_MUT_NAMED: return sg_round_sites_named (r);
     case SG_MUT_NAMES: return sg_round_sites_names (r);
     case SG_MUT_LOGIC: return sg_round_sites_logic (r);
     case SG_MUT_DT: return sg_round_sites_dt (r);

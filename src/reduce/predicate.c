@@ -262,22 +262,6 @@ sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d)
   if ((int) p->kind < 0 || p->kind == SG_VERDICT_OK)
     { rc = sg_diag_set (d, SG_RC_PARSE, 1, 1, "unknown finding kind '%s'", kind); goto out; }
   const char *oracle = sg_json_str (&j, sg_json_get (&j, 0, SG_FK_ORACLE));
-  if (oracle && !strcmp (oracle, "core"))
-    {
-      /* The predicate rebuilds answers, crashes, models and unknowns, not core checks. */
-      rc = sg_diag_set (d, SG_RC_USAGE, 1, 1, "a finding of the unsat-core oracle cannot be reduced "
-                        "as a finding yet (its trigger shows the core; reduce with a command "
-                        "predicate instead)");
-      goto out;
-    }
-  if (oracle && !strcmp (oracle, "incremental"))
-    {
-      /* Its verdict comes from scopes and questions the predicate does not rebuild (issue 52). */
-      rc = sg_diag_set (d, SG_RC_USAGE, 1, 1, "a finding of the incremental oracles cannot be reduced "
-                        "as a finding yet (its trigger shows the answer; reduce with a command "
-                        "predicate instead)");
-      goto out;
-    }
   if (oracle && !strcmp (oracle, "totalised"))
     {
       /* Its verdict rests on the totalised formula, which the predicate does not ask (issue 54). */
@@ -286,6 +270,9 @@ sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d)
                         "with a command predicate instead)");
       goto out;
     }
+  /* Incremental and unsat-core findings: the incremental oracles judge each candidate
+   * (predicate_incr.c); the rule from the culprit's signature, read with the runs below. */
+  bool incr = oracle && (!strcmp (oracle, "core") || !strcmp (oracle, "incremental"));
   p->no_models = oracle && !strcmp (oracle, "model-run");
   double q = sg_json_num (&j, sg_json_get (&j, 0, SG_FK_QUERY), -1);
   p->query = q >= 0 && q < 1e6 ? (uint32_t) q : 0;
@@ -349,8 +336,13 @@ sg_pred_load_finding (sg_pred *p, const char *json_path, sg_diag *d)
       const char *outcome = sg_json_str (&j, sg_json_get (&j, r, SG_FK_RUN_OUTCOME));
       if (p->culprit == p->solvers.n - 1 && outcome && !strcmp (outcome, "invalid_model"))
         p->self_invalid = true;
+      if (incr && p->culprit == p->solvers.n - 1)
+        sg_pred_incr_expect (p, oracle, sg_json_str (&j, sg_json_get (&j, r, SG_FK_RUN_SIGNATURE)),
+                             sg_json_str (&j, sg_json_get (&j, 0, SG_FK_WHY)));
     }
   if (!rc && !p->solvers.n) rc = sg_diag_set (d, SG_RC_PARSE, 1, 1, "a finding without runs");
+  if (!rc && incr && p->culprit == SG_NONE)
+    rc = sg_diag_set (d, SG_RC_PARSE, 1, 1, "the finding's solver '%s' is not among its runs", solver);
   if (!rc && p->culprit == SG_NONE && p->kind != SG_VERDICT_SOUNDNESS)
     rc = sg_diag_set (d, SG_RC_PARSE, 1, 1, "the finding's solver '%s' is not among its runs", solver);
   if (rc == SG_RC_NOMEM) sg_diag_set (d, rc, 0, 0, "out of memory");
@@ -629,6 +621,7 @@ sg_pred_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_s
   /* Finding mode: probe every solver once on the input, with the generous limit. */
   /* -t, else the limit the caller set (the budget when smaller), else 10 s. */
   p->golden_timeout_s = p->timeout_s > 0 ? p->timeout_s : p->golden_timeout_s > 0 ? p->golden_timeout_s : 10.0;
+  if (p->incr) return sg_pred_incr_golden (p, path, text, len, s, sc, d);
   sg_probe pr;
   sg_probe_init (&pr);
   sg_probe_opts po;
@@ -721,6 +714,8 @@ sg_pred_test (const sg_pred *p, const char *path, const char *text, size_t len, 
   *unstarted = false;
   /* Past the budget nothing runs: a candidate does not hold (nor does a dropped option). */
   if (p->deadline > 0 && sg_spawn_now () >= p->deadline) return false;
+  if (p->mode == SG_PRED_FINDING && p->incr)
+    return sg_pred_incr_test (p, cap (p->deadline, p->timeout_s, NULL), s, sc, text, len, runs, unstarted);
   if (p->mode == SG_PRED_FINDING)
     return finding_test (p, cap (p->deadline, p->timeout_s, NULL), s, sc, text, len, runs, unstarted, NULL);
   sg_spawn_result r;

@@ -11,7 +11,9 @@
  * invalid model (its own model check fails or our evaluator refutes its model: either), or
  * still answers unknown where another solver decides (see sg_pred_test). A crash and an
  * invalid model are judged on the blamed solver's run alone, never on which solver the
- * oracle names first, nor on the oracle's text.
+ * oracle names first, nor on the oracle's text. An incremental finding ("oracle":
+ * "incremental") and an unsat-core finding ("core") are judged by the incremental oracles
+ * instead (predicate_incr.c, sg_pred_incr_test below).
  * Owns: the solver list, patterns, golden outputs and compiled regexes of an sg_pred.
  * Invariants: sg_pred_golden runs once, before any sg_pred_test; sg_pred_test is safe to call
  * in a forked child (it only reads the predicate and spawns through src/run).
@@ -23,8 +25,8 @@
  * longer than slower_ratio times the reference command on the same candidate; its exit status
  * and output are not judged (a run stopped at the threshold's limit counts as slower); the
  * cross-check, when given, is judged as in command mode.
- * Tests: tests/unit/reduce_test.c, tests/unit/reduce_solver_z3_test.c, tests/cli group options,
- * tests/cli group reduce (performance mode, tests/fake/fake_slow.sh) */
+ * Tests: tests/unit/reduce_test.c, tests/unit/reduce_solver_z3_test.c, tests/cli groups options
+ * and incr_reduce, tests/cli group reduce (performance mode, tests/fake/fake_slow.sh) */
 #ifndef SG_REDUCE_PREDICATE_H
 #define SG_REDUCE_PREDICATE_H
 
@@ -88,6 +90,10 @@ typedef struct sg_pred {
   sg_answer g_ans[64];          /* golden answer per solver at `query` (SG_ANS_NONE: none) */
   uint64_t g_rejected;          /* bit i: solver i rejected the finding itself (a candidate
                                    may keep that rejection, never add one) */
+  /* incremental findings ("oracle": "incremental" or "core"; predicate_incr.c) */
+  bool incr;                    /* judged by the incremental oracles (oracle/incr.h) */
+  uint8_t incr_rule;            /* the rule the golden run broke (sg_pred_incr_rule) */
+  sg_answer incr_ans;           /* a wrong check-sat answer: the culprit's answer */
   char trigger[4096];           /* the finding's .smt2 path */
   char desc[512];               /* one line: what is preserved */
 } sg_pred;
@@ -135,6 +141,25 @@ sg_rc sg_pred_minimise_options (sg_pred *p, const char *path, const char *text, 
                                 sg_store *s, const sg_script *sc, uint32_t *before /* OUT */,
                                 uint32_t *after /* OUT */, uint32_t *runs /* OUT */,
                                 bool *budget_hit /* OUT */);
+/* Incremental findings (predicate_incr.c): the finding's trigger re-judged by oracle/incr.h
+ * (sg_incr_judge, then sg_incr_get_judge, as the fuzz loop does); a candidate keeps the finding
+ * when those oracles show the same rule broken (a check-sat answer against its scope, the
+ * model after sat, a get-value, an unsat core satisfiable or naming what is not in scope,
+ * unsat assumptions satisfiable or outside the assumptions), blamed on the same solver, with
+ * the same wrong answer (check-sat), and (cores, assumptions) the query's whole scope not
+ * shown satisfiable. The rules, in that order, as sg_pred_incr_rule numbers them (0: none). */
+const char *sg_pred_incr_rule_name (uint8_t rule);
+/* Loading: p is judged so; the rule from the finding's oracle ("incremental", "core"), its
+ * culprit's signature ("incremental: WHAT") and its why line (none: the golden run's). */
+void sg_pred_incr_expect (sg_pred *p, const char *oracle, const char *signature, const char *why);
+sg_rc sg_pred_incr_golden (sg_pred *p, const char *path, const char *text, size_t len, sg_store *s,
+                           const sg_script *sc, sg_diag *d);
+bool sg_pred_incr_test (const sg_pred *p, double timeout_s, sg_store *s, const sg_script *sc,
+                        const char *text, size_t len, uint32_t *runs /* OUT */,
+                        bool *unstarted /* OUT */);
+/* The oracle's line on text (the reduced trigger) judged once more by p's rule into why;
+ * false (why says so) when it does not show the finding this time. */
+bool sg_pred_incr_explain (const sg_pred *p, const char *text, size_t len, char *why, size_t size);
 /* "; smtgrind options: z3 W...; cvc5 W...\n" naming the drawn options left, or nothing. */
 void sg_pred_options_line (const sg_pred *p, sg_buf *out);
 

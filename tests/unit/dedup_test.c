@@ -48,6 +48,31 @@ key_of (const char *kind, const char *sig, const char *text, char *out, size_t s
   sg_dedup_key (kind, "z3", logic, sig, text, strlen (text), out, size);
 }
 
+/* Incremental findings (issue 52): by their query kind, whatever the script's shape. */
+static void
+test_incr_keys (void **state)
+{
+  (void) state;
+  char a[256], b[256], c[256], d[256];
+  key_of ("invalid-model", "incremental: model", lia_a, a, sizeof a);
+  key_of ("invalid-model", "incremental: model", lia_c, b, sizeof b);
+  key_of ("invalid-model", "incremental: get-value", lia_a, c, sizeof c);
+  key_of ("invalid-model", "", lia_a, d, sizeof d);
+  assert_string_equal (a, b); /* two shapes, one query kind: one bucket */
+  assert_string_equal (a, "invalid-model|z3|QF_LIA|incremental: model");
+  assert_string_not_equal (a, c);
+  assert_string_not_equal (a, d);
+  key_of ("soundness", "incremental: check-sat after a pop", bv_a, a, sizeof a);
+  key_of ("soundness", "incremental: check-sat after a pop", bv_c, b, sizeof b);
+  key_of ("soundness", "incremental: check-sat under check-sat-assuming", bv_a, c, sizeof c);
+  assert_string_equal (a, b);
+  assert_string_not_equal (a, c);
+  key_of ("soundness", "incremental: check-sat after a pop", lia_a, d, sizeof d);
+  assert_string_not_equal (a, d); /* another logic */
+  sg_dedup_key ("soundness", "cvc5", "QF_BV", "incremental: check-sat after a pop", bv_a, strlen (bv_a), d, sizeof d);
+  assert_string_not_equal (a, d); /* another solver */
+}
+
 static void
 test_shape_keys (void **state)
 {
@@ -350,6 +375,7 @@ main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_shape_keys),
+    cmocka_unit_test (test_incr_keys),
     cmocka_unit_test (test_alpha_and_bugs),
     cmocka_unit_test (test_crash_keys),
     cmocka_unit_test_setup_teardown (test_db_buckets, setup, teardown),

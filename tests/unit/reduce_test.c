@@ -185,6 +185,15 @@ test_mutators_do_their_job (void **state)
   expect_candidate (a, SG_MUT_BV, "((_ zero_extend 4) bv", NULL);
   expect_candidate (a, SG_MUT_SCOPE, "(assert (! (or", "(push");
   expect_candidate (a, SG_MUT_CHECKSAT, "(check-sat)\n(check-sat)\n", "assuming");
+  /* incremental scripts (issue 52): one assumption or get-value term at a time; a named
+   * assertion goes with its name's uses as assumptions (else the name is undefined) */
+  static const char csa[] = "(declare-const p Bool)\n(declare-const q Bool)\n(assert (! (or p q) :named n))\n"
+                            "(check-sat-assuming (p (not q) (not n)))\n(get-value (p q))\n";
+  expect_candidate (csa, SG_MUT_ASSUME, "(check-sat-assuming ((not q) (not n)))", NULL);
+  expect_candidate (csa, SG_MUT_ASSUME, "(check-sat-assuming (p (not q)))", NULL);
+  expect_candidate (csa, SG_MUT_ASSUME, "(get-value (q))", NULL);
+  expect_candidate (csa, SG_MUT_NAMED, "(check-sat-assuming (p (not q)))", ":named");
+  expect_candidate (a, SG_MUT_NAMED, "(check-sat-assuming ())", ":named n1");
   expect_candidate (a, SG_MUT_NAMES, "(declare-fun c () Int)", "long_name_y");
   expect_candidate ("(declare-sort Thing 0)\n(declare-fun p (Thing) Bool)\n"
                     "(assert (forall ((element Thing)) (p element)))\n",
