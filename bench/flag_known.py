@@ -26,7 +26,7 @@ solver run is cached in DIR/cache (key: the argv and the file's bytes), so a rer
 DIR/still_present.tsv lists the files, solver and kind.
 
 flag: each still-present (file, solver) pair through `smtgrind check --json -t T`, MODE
-`spec` (the file's options in the spec: --solvers "SOLVER OPTIONS;z3", cvc5 files; z3test:
+`none` (--solvers "SOLVER;z3": the file's options left out), `spec` (the file's options in the spec: --solvers "SOLVER OPTIONS;z3", cvc5 files; z3test:
 --solvers "z3;cvc5") or `file-options` (--solvers "SOLVER;z3" --file-options FAMILY: check reads
 the options itself). Flagged: a verdict that is not ok, blaming SOLVER, of the right kind
 (`wrong` is flagged by `soundness` or `invalid-model`, `invalid-model` by either,
@@ -41,8 +41,11 @@ Z3_CRASH = ('ASSERTION VIOLATION', 'UNREACHABLE CODE', 'Segmentation', 'terminat
 OPTION_WORDS = ('Error in option parsing', "can't understand option", 'unknown parameter',
                 'unrecognized option', 'not supported in this configuration', 'option not found',
                 'Unrecognized option', 'unknown option')
-MODEL_FAIL = ('checkModel', "doesn't satisfy", 'does not satisfy', 'invalid model',
-              'model doesn\'t', 'check-model', 'Model check failed', 'checkModels')
+# a failed own model check (cvc4/cvc5 CheckModels, z3 model_validate); cvc5's "Cannot run
+# check-model on a model with a separation logic heap" is a refusal, not a failure
+MODEL_FAIL = ('checkModel', 'ERRORS SATISFYING ASSERTIONS', 'an invalid model was generated')
+# the Debian cvc4 1.8 without SymFPU (smtgrind's `unsupported` patterns for cvc4)
+CVC4_NO_FP = ('Unimplemented code encountered', 'no concrete implementation of FloatingPointLiteral')
 MEM_MB = 3072
 
 
@@ -141,18 +144,24 @@ def z3_expected(path):
                 if l.strip() in ('sat', 'unsat', 'unknown')]
 
 
-def limits():
-    os.setsid()
-    resource.setrlimit(resource.RLIMIT_AS, (MEM_MB << 20, MEM_MB << 20))
+def big_mb():
+    """check's default memory limit for one run: 75 % of the machine's memory."""
+    return os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') * 3 // 4 >> 20
 
 
-def run_cached(cache, argv, path, tmo):
+def run_cached(cache, argv, path, tmo, mem_mb=MEM_MB):
+    def limits():
+        os.setsid()
+        resource.setrlimit(resource.RLIMIT_AS, (mem_mb << 20, mem_mb << 20))
     with open(path, 'rb') as f:
-        key = hashlib.sha1(json.dumps([argv, tmo]).encode() + f.read()).hexdigest()
+        tag = [argv, tmo] if mem_mb == MEM_MB else [argv, tmo, mem_mb]
+        key = hashlib.sha1(json.dumps(tag).encode() + f.read()).hexdigest()
     cf = os.path.join(cache, key + '.json')
     if os.path.exists(cf):
         with open(cf) as f:
             return json.load(f)
+    if os.environ.get('FLAG_KNOWN_CACHED_ONLY'):
+        raise LookupError('not in the cache')  # a report from the runs made so far
     t0 = time.time()
     p = subprocess.Popen(argv + [path], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          preexec_fn=limits)
@@ -210,23 +219,66 @@ def judge(cache, suite, solver, path, tmo):
     if rejected_option(r):
         return 'rejected-option', opts, first_error(r)
     c = crashed(r, words)
+    if c and solver == 'cvc4' and any(w in r['out'] + r['err'] for w in CVC4_NO_FP):
+        # the Debian cvc4 1.8 has no SymFPU: every FP input aborts so (a missing feature)
+        return 'unsupported', opts, first_line(r['out'] + r['err'], 'Unimplemented')
+    if c and c.startswith('signal'):
+        # a crash under our 3 GB limit (a stack or heap that cannot grow): again under check's
+        # default limit; gone there, it is memory exhaustion, not the bug
+        r2 = run_cached(cache, base + opts, path, tmo, big_mb())
+        if not crashed(r2, words):
+            return 'memory', opts, f'{c} under {MEM_MB} MB only'
+    text = r['out'] + r['err']
+    if c and 'Expected result' in text:
+        # cvc5 aborting on the file's own (set-info :status): a wrong answer its check saw
+        return 'wrong', opts, first_line(text, 'Expected result')
+    if c and 'checkModel' in text:
+        # its own model check (asked by the options or the file) failed: an invalid model
+        return 'invalid-model', opts, first_line(text, 'checkModel')
     if c:
-        return 'crash', opts, c
+        return 'crash', opts, first_line(text, 'Fatal failure') or first_line(text, 'ASSERTION') or c
     if r['timeout']:
         return 'timeout', opts, ''
     got = answers(r)
-    for g, w in zip(got, want):
+    for i, (g, w) in enumerate(zip(got, want)):
         if g in ('sat', 'unsat') and w in ('sat', 'unsat') and g != w:
+            if error_before(r, i):
+                # an option or command of the file it refused came first (z3 4.8.12 and
+                # :encoding): the answer is to another question, not judged
+                return 'error-before', opts, first_error(r)
             return 'wrong', opts, f'{g} expected {w}'
     if 'sat' in got:
         rc = run_cached(cache, base + opts + check, path, tmo)
         text = rc['out'] + rc['err']
-        if not rc['timeout'] and not rejected_option(rc) and (
-                crashed(rc, words) or any(w in text for w in MODEL_FAIL)):
+        if not rc['timeout'] and not rejected_option(rc) and any(w in text for w in MODEL_FAIL):
             return 'invalid-model', opts, first_error(rc) or 'own check failed'
+        if not rc['timeout'] and crashed(rc, words):
+            # a crash elsewhere with the check flag only: a configuration the file does not
+            # name (smtgrind's validation note), not counted
+            return 'check-crash', opts, first_line(text, 'Fatal failure') or crashed(rc, words)
     if '(error' in r['out'] and not got and want and want[0] in ('sat', 'unsat'):
         return 'error', opts, first_error(r)
     return 'none', opts, ''
+
+
+def error_before(r, i):
+    """Is there an (error ...) response on stdout before the i-th answer?"""
+    n = 0
+    for l in r['out'].splitlines():
+        if l.startswith('(error'):
+            return True
+        if l.strip() in ('sat', 'unsat', 'unknown'):
+            if n == i:
+                return False
+            n += 1
+    return False
+
+
+def first_line(text, word):
+    for l in text.splitlines():
+        if word in l:
+            return l.strip()[:160]
+    return ''
 
 
 def first_error(r):
@@ -246,7 +298,9 @@ def truth(d, tmo=10.0, jobs=1, limit=None):
     # the suite's own solver on every file first (cvc5, z3), then cvc4 on cvc5's files: a
     # run stopped early has the pairs that count most
     pairs = []
+    only = os.environ.get('FLAG_KNOWN_SOLVERS', 'cvc5,z3,cvc4').split(',')
     for solvers in (('cvc5', 'z3'), ('cvc4',)):
+        solvers = [x for x in solvers if x in only]
         for date, rel in order:
             suite = rel.split('/', 1)[0]
             for solver in (('cvc5', 'cvc4') if suite == 'cvc5' else ('z3',)):
@@ -294,6 +348,8 @@ def flag_one(sg, d, row, tmo, mode):
     words = [] if opts == '-' else opts.split()
     if suite == 'z3test':
         cmd = [sg, 'check', '--json', '-t', f'{tmo:g}', '--solvers', 'z3;cvc5', path]
+    elif mode == 'none':  # the file's options left out
+        cmd = [sg, 'check', '--json', '-t', f'{tmo:g}', '--solvers', f'{solver};z3', path]
     elif mode == 'spec':
         cmd = [sg, 'check', '--json', '-t', f'{tmo:g}', '--solvers',
                ' '.join([solver] + words) + ';z3', path]
@@ -315,8 +371,9 @@ def flag_one(sg, d, row, tmo, mode):
         if isinstance(blamed, str):
             blamed = [blamed]
         front = j.get('frontend', 'ok')
-        hit = v in FLAGS[kind] and any(b.split('-')[0] == solver or b == solver for b in blamed)
-        return ('flagged' if hit else v), why, '' if front == 'ok' else front[:200]
+        mine = any(b.split('-')[0] == solver for b in blamed)
+        res = 'flagged' if mine and v in FLAGS[kind] else f'other-kind:{v}' if mine and v != 'ok' else v
+        return res, why, '' if front == 'ok' else front[:200]
     return 'error', err.strip().splitlines()[-1][:200] if err.strip() else f'exit {r.returncode}', ''
 
 
@@ -333,12 +390,17 @@ def flag(d, sg, label, tmo=10.0, jobs=1, mode='spec'):
 
 
 def report(d, labels):
+    """Shares per suite/solver and kind, over the pairs of the current still_present.tsv."""
     from collections import defaultdict
+    with open(os.path.join(d, 'still_present.tsv')) as f:
+        present = {tuple(l.split('\t')[:4]) for l in list(f)[1:]}
     tab = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     for lab in labels:
         with open(os.path.join(d, f'flag-{lab}.tsv')) as f:
             for l in list(f)[1:]:
                 p = l.rstrip('\n').split('\t')
+                if tuple(p[:4]) not in present:
+                    continue
                 key = f'{p[1]}/{p[2]} {p[3]}'
                 for k in (key, f'{p[1]}/{p[2]}', 'all'):
                     tab[k][lab][1] += 1

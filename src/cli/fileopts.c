@@ -99,8 +99,15 @@ sg_fileopts_apply (const char *families, const char *text, size_t len, const sg_
   if (!SG_VEC_RESERVE (*out, in->n ? in->n : 1)) return SG_RC_NOMEM;
   for (uint32_t i = 0; i < in->n; i++)
     {
-      if (sg_profile_copy (&in->a[i], &out->a[i])) return SG_RC_NOMEM;
+      sg_profile *p = &out->a[i];
+      if (sg_profile_copy (&in->a[i], p)) return SG_RC_NOMEM;
       out->n = i + 1;
+      if (!in_families (families, p->name)) continue;
+      /* The file's line (none: no option) is the configuration the suite runs: no theory
+       * flags of ours beside it (cvc4's --strings-exp, cvc5's --sets-ext change what the
+       * solver does, and hid bugs the suite's command shows). */
+      sg_strv_free (&p->strings_args);
+      sg_strv_free (&p->fp_args);
     }
   const char *end;
   uint32_t line;

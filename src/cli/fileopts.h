@@ -2,11 +2,14 @@
  * first "; COMMAND-LINE:" line, the convention of cvc5's regression suite (the options its
  * runner gives cvc5 on that file), added to the words of each solver of those families.
  * Owns: nothing beyond the solver list it fills (the caller frees it).
- * Invariants: the words go after the spec's own words and before the words drawn by option
- * fuzzing (run/profile.h: fuzzed_args stays the list's tail); a solver of another family, and
- * every solver when the file has no such line, gets a plain copy of its profile; a line is
- * split at blanks only: a quote, a backslash or a control byte in it is an error at its
- * file:line:col (no shell is involved, and we do not guess what a quote meant).
+ * Invariants: the solvers of those families run with the file's words as their whole
+ * configuration: their profile's theory flags (strings_args, fp_args: cvc4's --strings-exp,
+ * cvc5's --sets-ext), which change what the solver does, are left out, also for a file without
+ * the line (the suite runs it with no option); the words go after the spec's own words and
+ * before the words drawn by option fuzzing (run/profile.h: fuzzed_args stays the list's tail); a
+ * solver of another family gets a plain copy of its profile; a line is split at blanks only: a
+ * quote, a backslash or a control byte in it is an error at its file:line:col (no shell is
+ * involved, and we do not guess what a quote meant).
  * Tests: tests/cli/group_fileopts.sh (fake solvers that print their argv). */
 #ifndef SG_CLI_FILEOPTS_H
 #define SG_CLI_FILEOPTS_H

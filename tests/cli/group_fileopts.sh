@@ -46,6 +46,26 @@ group_fileopts() {
   check "label --file-options: refused (it belongs to check)" \
     eval '[ $code = 2 ] && [[ $err == *"--file-options belongs to '"'"'check'"'"'"* ]]'
 
+  # A solver named cvc4 gets cvc4's profile, whose --strings-exp goes with every string script;
+  # with --file-options cvc4 the file's line is its whole configuration (cvc4 1.8 without
+  # --strings-exp answers sat on cvc5's regress0/strings/issue4915.smt2, as the suite runs it).
+  mkdir -p "$d/c4"
+  printf '#!/bin/sh
+printf "%%s\n" "$*" >> %s/c4.log
+echo sat
+' "$d" > "$d/c4/cvc4"
+  chmod +x "$d/c4/cvc4"
+  printf '; COMMAND-LINE: --one
+(set-logic QF_SLIA)
+(declare-const s String)
+(assert (= (str.len s) 2))
+(check-sat)
+' > "$d/str.smt2"
+  run "$bin" check --no-models --no-validate --solvers "$d/c4/cvc4" "$d/str.smt2"
+  run "$bin" check --no-models --no-validate --solvers "$d/c4/cvc4" --file-options cvc4 "$d/str.smt2"
+  check "check --file-options cvc4: the file's words replace cvc4's --strings-exp (without: it is added)" \
+    eval '[ $code = 0 ] && [[ $(sed -n 1p "$d/c4.log") == *"--strings-exp "* ]] && [[ $(sed -n 2p "$d/c4.log") == "-q --lang smt2 --one /"*.smt2 ]]'
+
   # The real cvc5: an option it rejects makes its run a rejection, never a bug (the file
   # cannot be judged with it); an option it takes is passed (its own model check here).
   if command -v cvc5 >/dev/null && command -v z3 >/dev/null; then
