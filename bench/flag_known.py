@@ -8,6 +8,8 @@ usage:
   flag_known.py flag DIR SMTGRIND LABEL [TIMEOUT_S [JOBS [MODE]]]
                                                       check the still-present ones: DIR/flag-LABEL.tsv
   flag_known.py report DIR LABEL...                   the shares, by suite and solver, side by side
+  flag_known.py alarms DIR SMTGRIND [T [JOBS [LIMIT]]] false alarms of --file-options where the
+                                                      solver behaved as the suite expects
 
 extract: cvc5's test/regress/cli files named after an issue (issue*, proj-issue*, bug*,
 *-issue*.smt2) into DIR/cvc5/, z3test's regressions named after one (issue*, *bug*, N.smt2, the
@@ -389,6 +391,37 @@ def flag(d, sg, label, tmo=10.0, jobs=1, mode='spec'):
     report(d, [label])
 
 
+RISKY = ('--solve-real-as-int', '--solve-int-as-bv', '--fmf-mbqi', '--tlimit-per', '--lang',
+         '--dump-models', '-o', '--fmf-bound', '--finite-model-find', '--sygus', '--ext-rew-prep',
+         '--learned-rewrite', '--unconstrained-simp', '--sort-inference', '--bitblast')
+
+
+def alarms(d, sg, tmo=10.0, jobs=1, limit=None):
+    """False alarms of --file-options: over the pairs whose solver behaved as the suite expects
+    (truth 'none') with options in their line, the options that change what a solver does
+    first, any finding (on whichever solver) is a false-alarm candidate (DIR/alarms.tsv)."""
+    with open(os.path.join(d, 'truth.tsv')) as f:
+        rows = [l.rstrip('\n').split('\t') for l in list(f)[1:]]
+    rows = [r for r in rows if r[4] == 'none' and r[5] != '-' and r[1] == 'cvc5']
+    rows.sort(key=lambda r: (not any(w.split('=')[0].startswith(x) for w in r[5].split() for x in RISKY), r[0], r[2]))
+    if limit:
+        rows = rows[:limit]
+    def one(r):
+        v, why, fe = flag_one(sg, d, [r[0], r[1], r[2], 'crash', r[5]], tmo, 'file-options')
+        return v, why
+    with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+        res = list(ex.map(one, rows))
+    n = 0
+    with open(os.path.join(d, 'alarms.tsv'), 'w') as f:
+        for r, (v, why) in zip(rows, res):
+            bad = v not in ('ok', 'unspecified', 'error', 'stuck', 'not-run')
+            n += bad
+            f.write('\t'.join([r[0], r[2], r[5], v, why]) + '\n')
+            if bad:
+                print(f'{r[0]}\t{r[2]}\t{r[5]}\t{v}\t{why}')
+    print(f'{len(rows)} pairs whose solver behaved as expected; {n} with a finding (inspect each)')
+
+
 def report(d, labels):
     """Shares per suite/solver and kind, over the pairs of the current still_present.tsv."""
     from collections import defaultdict
@@ -423,6 +456,9 @@ def main():
     elif a[0] == 'flag' and len(a) >= 4:
         flag(a[1], a[2], a[3], float(a[4]) if len(a) > 4 else 10.0, int(a[5]) if len(a) > 5 else 1,
              a[6] if len(a) > 6 else 'spec')
+    elif a[0] == 'alarms' and len(a) >= 3:
+        alarms(a[1], a[2], float(a[3]) if len(a) > 3 else 10.0, int(a[4]) if len(a) > 4 else 1,
+               int(a[5]) if len(a) > 5 else None)
     elif a[0] == 'report' and len(a) >= 3:
         report(a[1], a[2:])
     else:
