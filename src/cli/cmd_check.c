@@ -14,6 +14,7 @@
 #include "base/opt.h"
 #include "base/tok.h"
 #include "cli/cli.h"
+#include "cli/fileopts.h"
 #include "cli/seeds.h"
 #include "cli/walk.h"
 #include "front/parse.h"
@@ -36,6 +37,8 @@ typedef struct check_cfg {
   bool quiet;             /* only verdicts */
   bool json;              /* check --json: one JSON object per file on stdout */
   bool raw;               /* check: run the solvers on files our front end cannot read */
+  const char *file_options; /* --file-options FAMILIES: each file's "; COMMAND-LINE:" words
+                               go to the solvers of these families (cli/fileopts.h) */
   const char *out;        /* label: the index to write */
   sg_profiles profiles;   /* built-in profiles */
   sg_solver_list solvers; /* parsed spec */
@@ -721,6 +724,7 @@ static const sg_opt check_opts[] = {
   { 0, "--incompleteness", NULL, NULL, SG_OPT_TRUE, C (incomplete), NG, 0, 0, NULL, NULL, "" },
   { 0, "--quiet", "-q", NULL, SG_OPT_TRUE, C (quiet), NG, 0, 0, NULL, NULL, "" },
   { 0, "--json", NULL, NULL, SG_OPT_TRUE, C (json), NG, 0, 0, NULL, NULL, "" },
+  { 0, "--file-options", NULL, "FAMILIES", SG_OPT_STR, C (file_options), NG, 0, 0, NULL, NULL, "" },
 };
 
 static void
@@ -806,6 +810,29 @@ for_each_file (check_cfg *c, int argc, char **argv, int first,
   return code;
 }
 
+/* --file-options: the solvers for the file at path, its "; COMMAND-LINE:" words given to
+ * the families named (cli/fileopts.h). A file that cannot be opened gets the solvers as they
+ * are (check_file says why); a line we will not split is the file's error (not run, exit 2). */
+static int
+own_solvers (check_cfg *c, const char *path, sg_solver_list *own, file_result *fr)
+{
+  sg_diag d;
+  sg_diag_init (&d, path);
+  size_t len = 0;
+  char *text = slurp (path, &len, &d);
+  uint32_t nwords = 0;
+  sg_rc rc = sg_fileopts_apply (c->file_options, text ? text : "", text ? len : 0, &c->solvers, own,
+                                &nwords, &d);
+  free (text);
+  if (rc == SG_RC_OK) return SG_EXIT_OK;
+  if (rc != SG_RC_PARSE) sg_diag_set (&d, rc, 0, 0, "%s", sg_rc_name (rc));
+  sg_cli_print_diag (&d);
+  fr->frontend_ok = false;
+  sg_diag_format (&d, fr->frontend, sizeof fr->frontend);
+  snprintf (fr->logic, sizeof fr->logic, "-");
+  return sg_rc_exit_code (rc);
+}
+
 static int
 check_one (check_cfg *c, const char *path, void *ctx)
 {
@@ -813,7 +840,16 @@ check_one (check_cfg *c, const char *path, void *ctx)
   file_result fr;
   memset (&fr, 0, sizeof fr);
   sg_probe_init (&fr.pr);
-  int code = check_file (c, path, &fr);
+  /* --file-options: this file's solvers, its own options added (the list is swapped in for
+   * the file: the runs and their printed commands point into it) */
+  sg_solver_list saved = c->solvers, own;
+  memset (&own, 0, sizeof own);
+  int code = c->file_options ? own_solvers (c, path, &own, &fr) : SG_EXIT_OK;
+  if (code == SG_EXIT_OK)
+    {
+      if (c->file_options) c->solvers = own;
+      code = check_file (c, path, &fr);
+    }
   /* unspecified: kept in the output, never a bug (issue 13). */
   if (fr.ran && sg_verdict_is_bug (fr.pr.verdict.kind))
     { code = SG_EXIT_BUG; (*bugs)++; }
@@ -821,6 +857,8 @@ check_one (check_cfg *c, const char *path, void *ctx)
   else if (fr.ran) print_table (c, path, &fr);
   fflush (stdout);
   sg_probe_free (&fr.pr);
+  c->solvers = saved;
+  sg_solver_list_free (&own);
   free (fr.model_run);
   free (fr.total);
   free (fr.scope);
@@ -841,6 +879,14 @@ sg_cli_check (const sg_cli_cmd *cmd, int argc, char **argv)
   if (c.out) return sg_cli_usage_error (cmd, "--out belongs to 'label'");
   c.raw = true;
   if ((code = setup (cmd, &c))) { teardown (&c); return code; }
+  const char *bad;
+  size_t bad_len;
+  if (c.file_options && !sg_fileopts_families_ok (c.file_options, &c.solvers, &bad, &bad_len))
+    {
+      teardown (&c);
+      return sg_cli_usage_error (cmd, "--file-options: '%.*s' is the family of no solver of --solvers",
+                                 (int) bad_len, bad);
+    }
   unsigned bugs = 0;
   code = for_each_file (&c, argc, argv, first, check_one, &bugs);
   teardown (&c);
@@ -899,6 +945,7 @@ sg_cli_label (const sg_cli_cmd *cmd, int argc, char **argv)
   if (code) return code < 0 ? SG_EXIT_OK : code;
   if (!c.out) return sg_cli_usage_error (cmd, "--out INDEX.tsv is required");
   if (c.json) return sg_cli_usage_error (cmd, "--json belongs to 'check'");
+  if (c.file_options) return sg_cli_usage_error (cmd, "--file-options belongs to 'check'");
   c.models = c.validate = false; /* the labels are the solvers' plain answers, as the engines' seeds.c */
   if ((code = setup (cmd, &c))) { teardown (&c); return code; }
   /* Written to a temporary file in the same directory, renamed when complete. */
