@@ -285,7 +285,16 @@ sg_sort_print (const sg_store *s, sg_sort x, sg_buf *b)
         case SG_SORT_REGLAN: sg_buf_adds (b, "RegLan"); break;
         case SG_SORT_RM: sg_buf_adds (b, "RoundingMode"); break;
         case SG_SORT_BV: sg_buf_printf (b, "(_ BitVec %u)", n->a); break;
-        case SG_SORT_FP: sg_buf_printf (b, "(_ FloatingPoint %u %u)", n->a, n->b); break;
+        case SG_SORT_FP:
+          {
+            static const uint32_t std[4][2] = { { 5, 11 }, { 8, 24 }, { 11, 53 }, { 15, 113 } };
+            static const char *const names[4] = { "Float16", "Float32", "Float64", "Float128" };
+            int k = 0;
+            while (s->fp_sort_names && k < 4 && !(std[k][0] == n->a && std[k][1] == n->b)) k++;
+            if (s->fp_sort_names && k < 4) sg_buf_adds (b, names[k]);
+            else sg_buf_printf (b, "(_ FloatingPoint %u %u)", n->a, n->b);
+            break;
+          }
         case SG_SORT_PARAM: sg_print_symbol (s, n->a, b); break;
         case SG_SORT_ARRAY:
           nk = 2;

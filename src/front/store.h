@@ -164,6 +164,8 @@ typedef struct sg_store {
   uint64_t coerce_literals;   /* implicit Int-to-Real coercions of numerals */
   uint64_t coerce_terms;      /* implicit Int-to-Real coercions of other terms (mixing) */
   uint32_t fresh;             /* counter for sg_store_fresh_atom */
+  bool fp_sort_names;         /* sg_sort_print writes Float16/32/64/128 for those formats (the
+                                 reducer's rounds; false, the indexed form, everywhere else) */
   char err[512];              /* message of the last failed sg_mk_* */
 } sg_store;
 

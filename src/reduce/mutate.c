@@ -31,6 +31,7 @@ sg_round_open (sg_round *r, const char *text, size_t len, const char *name, sg_d
   memset (r, 0, sizeof *r);
   sg_rc rc = sg_store_init (&r->store);
   if (rc) return sg_diag_set (d, rc, 0, 0, "out of memory");
+  r->store.fp_sort_names = true; /* Float32 for (_ FloatingPoint 8 24): fewer tokens */
   sg_script_init (&r->script, &r->store);
   rc = sg_parse_string (&r->store, &r->script, text, len, name, d);
   if (rc) { sg_round_close (r); return rc; }
@@ -72,6 +73,36 @@ count_syms (const sg_store *s, const sg_occs *o)
     }
   free (seen);
   return n << 32 | (distinct & 0xffffffffu);
+}
+
+uint64_t
+sg_text_tokens (const char *s, size_t len)
+{
+  uint64_t n = 0;
+  for (size_t i = 0; i < len;)
+    {
+      char c = s[i];
+      if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '(' || c == ')') { i++; continue; }
+      if (c == ';') /* a comment */
+        {
+          while (i < len && s[i] != '\n') i++;
+          continue;
+        }
+      n++;
+      if (c == '"' || c == '|') /* a string ("" inside it) or a quoted symbol */
+        {
+          for (i++; i < len; i++)
+            if (s[i] == c)
+              {
+                if (c == '"' && i + 1 < len && s[i + 1] == '"') i++;
+                else break;
+              }
+          i++;
+          continue;
+        }
+      while (i < len && !strchr (" \n\t\r();\"|", s[i])) i++;
+    }
+  return n;
 }
 
 sg_rc
@@ -173,10 +204,34 @@ cand_mark (cand *b, const uint32_t *idx, uint32_t n)
               || !SG_VEC_PUSH (b->subst_fun, st->f))
             rc = SG_RC_NOMEM;
           break;
+        case SG_SITE_ELIM:
+          if (!SG_VEC_PUSH (b->subst_from, st->t) || !SG_VEC_PUSH (b->subst_to, st->u)
+              || !SG_VEC_PUSH (b->subst_fun, SG_NONE))
+            rc = SG_RC_NOMEM;
+          if (st->a != SG_NONE && st->a < b->nocc) flag[st->a] |= 2;
+          if (st->b != SG_NONE && st->b < b->ncmd) cdel[st->b] = 1;
+          break;
         case SG_SITE_TEXT: rc = SG_RC_SORT; break; /* text sites combine with nothing */
         }
     }
   return rc;
+}
+
+/* A constant whose declaration an ELIM site deletes (replace-by-term) must be in no
+ * replacement: replacements are not substituted again. */
+static sg_rc
+cand_elim_check (cand *b, const uint32_t *idx, uint32_t n)
+{
+  for (uint32_t k = 0; k < n; k++)
+    {
+      const sg_site *st = &b->r->sites.a[idx[k]];
+      if (st->kind != SG_SITE_ELIM || st->b == SG_NONE || st->b >= b->ncmd) continue;
+      uint16_t ck = b->r->script.cmds.a[st->b].kind;
+      if (ck != SG_WK_DECLARE_FUN && ck != SG_WK_DECLARE_CONST) continue;
+      for (uint32_t q = 0; q < b->subst_to.n; q++)
+        if (sg_mut_may_contain (b->s, b->subst_to.a[q], st->t, 256)) return SG_RC_SORT;
+    }
+  return SG_RC_OK;
 }
 
 /* The SUBST sites: every unreplaced occurrence of a substituted term -> its replacement (and
@@ -328,6 +383,7 @@ sg_round_build (sg_round *r, const uint32_t *idx, uint32_t n, sg_buf *out)
     }
   for (int q = 0; q < 4; q++) b.fresh_of_sort[q] = b.fresh_sort[q] = SG_NONE;
   if (!rc) rc = cand_mark (&b, idx, n);
+  if (!rc && b.subst_from.n) rc = cand_elim_check (&b, idx, n);
   if (!rc && b.subst_from.n) rc = cand_substs (&b);
   if (!rc) rc = cand_rebuild (&b);
   if (!rc) rc = cand_print (&b, out);

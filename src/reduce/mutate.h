@@ -48,6 +48,7 @@
   X (BVSIMP, "bv-simplify", 1)         /* extract/extend of constants, concat 0 -> zero_extend */ \
   X (BVBOOL, "bv-to-bool", 1)          /* bvcomp -> =, ite -> bvcomp, 1-bit ops -> Boolean */  \
   X (ARRAY, "arrays", 1)               /* (store a i v) -> a, (select (store a i v) j) -> v */ \
+  X (REUSE, "replace-by-term", 1)      /* a constant everywhere -> a term of its sort, undeclared */ \
   X (DTSEL, "dt-identity", 1)          /* (s (C x y)) -> x, s the selector of x */             \
   X (STRSEQ, "string-rewrites", 1)     /* replace_all -> replace, indexof -> (- 1), nth/unit */ \
   X (FPSORT, "fp-sorts", 0)            /* an FP sort everywhere in a smaller format */         \
@@ -79,6 +80,8 @@ typedef enum sg_site_kind {
   SG_SITE_SUBST, /* every occurrence of term t -> term u (f: fresh fun it uses) */
   SG_SITE_EDIT,  /* command a: check-sat-assuming -> check-sat */
   SG_SITE_TEXT,  /* a whole candidate: text number a */
+  SG_SITE_ELIM,  /* every occurrence of term t -> term u, and occurrence a dropped from its n-ary
+                    parent, command b deleted (each SG_NONE: none) */
 } sg_site_kind;
 
 typedef struct sg_site {
@@ -107,6 +110,9 @@ uint64_t sg_round_terms (const sg_round *r);
  * literal, or by another constant, is progress even when the text does not shrink).
  * SG_RC_LIMIT when the tree is too large to count. */
 sg_rc sg_script_measure (const sg_script *sc, uint64_t *terms /* OUT */, uint64_t *syms /* OUT */);
+/* SMT-LIB tokens of a text other than parentheses and comments (symbols, keywords, literals,
+ * strings): how bench/reduce_public measures a reduction. */
+uint64_t sg_text_tokens (const char *s, size_t len);
 /* Fill r->sites with the sites of mutator m (cleared first). */
 sg_rc sg_round_sites (sg_round *r, sg_mutator m);
 /* Apply sites[idx[0..n)] at once and print the candidate into out (reset first). SG_RC_SORT

@@ -109,10 +109,17 @@ add_cut_text (sg_round *r, const char *t, size_t len, cut *cs, uint32_t n)
 
 /* ---- fp-sorts ------------------------------------------------------------------------------ */
 
-/* Every (_ FloatingPoint eb sb) and every FP constant or conversion indexed eb sb -> the format
- * (5 11) (Float16), or (3 5). FP literals (fp ...) of the old format no longer parse: the
- * constants mutator replaces them first. (Short names such as Float32 are not written: the
- * printer writes the indexed form back in the next round.) */
+/* The name of a standard FP format, or NULL. */
+static const char *
+std_name (uint32_t eb, uint32_t sb)
+{
+  return eb == 5 && sb == 11 ? "Float16" : eb == 8 && sb == 24 ? "Float32" : eb == 11 && sb == 53 ? "Float64"
+         : eb == 15 && sb == 113 ? "Float128" : NULL;
+}
+
+/* Every (_ FloatingPoint eb sb) (or its name, Float32 ...) and every FP constant or conversion
+ * indexed eb sb -> the format (5 11) (Float16), or (3 5). FP literals (fp ...) of the old format
+ * no longer parse: the constants mutator replaces them first. */
 sg_rc
 sg_round_sites_fpsort (sg_round *r)
 {
@@ -145,6 +152,15 @@ sg_round_sites_fpsort (sg_round *r)
                 ok = strlen (words[q]) == (size_t) (p - w) && !memcmp (w, words[q], (size_t) (p - w));
               cut c = { p, p + pl, k ? " 3 5)" : " 5 11)" };
               if (ok && !SG_VEC_PUSH (cs, c)) rc = SG_RC_NOMEM;
+            }
+          /* the sort written by its name (the rounds' printer: sg_store.fp_sort_names) */
+          const char *nm = std_name (n->a, n->b);
+          size_t nl = nm ? strlen (nm) : 0;
+          for (const char *p = nm ? strstr (t.s, nm) : NULL; p && !rc; p = strstr (p + 1, nm))
+            {
+              cut c = { p, p + nl, k ? "(_ FloatingPoint 3 5)" : "Float16" };
+              if (p > t.s && strchr (" (", p[-1]) && strchr (" )\n", p[nl]) && !SG_VEC_PUSH (cs, c))
+                rc = SG_RC_NOMEM;
             }
           if (!rc) rc = add_cut_text (r, t.s, t.len, cs.a, cs.n);
         }

@@ -38,6 +38,8 @@ sg_rc sg_mut_push_site (sg_round *r, sg_site_kind k, uint32_t a, uint32_t b, sg_
 sg_rc sg_mut_constant (sg_store *s, sg_sort x, int variant, sg_term *out);
 /* Is x a declared constant (a 0-ary declare-fun/declare-const application)? */
 bool sg_mut_is_declared_const (const sg_store *s, sg_term x);
+/* Does t contain x? Iterative, over at most `budget` distinct nodes; true when unsure. */
+bool sg_mut_may_contain (const sg_store *s, sg_term t, sg_term x, uint32_t budget);
 /* Is there already a SUBST site for term t (any replacement)? */
 bool sg_mut_have_subst (const sg_round *r, sg_term t);
 /* The sites of the ddSMT rewrite rows at one occurrence (mutate_dd.c; nothing for other rows). */
@@ -51,6 +53,9 @@ sg_rc sg_round_sites_recfun (sg_round *r);
  * dropped; a named assertion removed with its name's uses as assumptions. */
 sg_rc sg_round_sites_assume (sg_round *r);
 sg_rc sg_round_sites_named (sg_round *r);
+/* replace-by-term (mutate_reuse.c): every occurrence of a declared constant -> a term of its
+ * sort that the script has, the declaration deleted (SG_SITE_ELIM sites). */
+sg_rc sg_round_sites_reuse (sg_round *r);
 
 /* An occurrence the reducer may replace (not a binder's variable list, a pattern, ...). */
 bool sg_mut_replaceable (const sg_occ *o);

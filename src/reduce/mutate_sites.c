@@ -299,8 +299,8 @@ sg_mut_is_declared_const (const sg_store *s, sg_term x)
 }
 
 /* Does t contain x? Iterative, over at most `budget` distinct nodes; true when unsure. */
-static bool
-may_contain (const sg_store *s, sg_term t, sg_term x, uint32_t budget)
+bool
+sg_mut_may_contain (const sg_store *s, sg_term t, sg_term x, uint32_t budget)
 {
   if (t == x) return true;
   sg_u32vec stack = { 0 }, seen = { 0 };
@@ -399,8 +399,28 @@ site_fresh (const term_site *ts)
   return sg_mut_push_site (ts->r, SG_SITE_FRESH, ts->i, 0, ts->so, SG_NONE, SG_NONE);
 }
 
+/* Where the equation at occurrence i goes with its variable: the assert it makes up (*cmd), or
+ * the conjunct of an assert's conjunction it is (*drop). False when neither. */
+static bool
+elim_target (const term_site *ts, uint32_t *drop, uint32_t *cmd)
+{
+  const sg_occs *o = ts->o;
+  uint32_t i = ts->i;
+  *drop = *cmd = SG_NONE;
+  if (ts->r->script.cmds.a[o->a.a[i].cmd].kind != SG_WK_ASSERT) return false;
+  if (o->a.a[i].parent == SG_NONE) { *cmd = o->a.a[i].cmd; return true; }
+  for (uint32_t p = o->a.a[i].parent; p != SG_NONE; p = o->a.a[p].parent)
+    {
+      sg_term a = o->a.a[p].term;
+      if (sg_term_op (ts->s, a) != SG_OP_AND || (sg_term_node (ts->s, a)->flags & SG_TF_IMPLICIT)) return false;
+    }
+  *drop = i;
+  return true;
+}
+
 /* eliminate-variables: (= x u) with x a declared constant not in u: every occurrence of x -> u
- * (ddSMT's eliminate-variable); once per (x, u). */
+ * (ddSMT's eliminate-variable); once per (x, u). An equation that is an assert, or a conjunct
+ * of one, goes with it first (x := u, the equation gone). */
 static sg_rc
 site_elim (const term_site *ts)
 {
@@ -409,10 +429,13 @@ site_elim (const term_site *ts)
   sg_term t = ts->t;
   sg_rc rc = SG_RC_OK;
   if (ts->variant || ts->op != SG_OP_EQ || ts->n != 2) return SG_RC_OK;
+  uint32_t drop, cmd;
+  bool whole = elim_target (ts, &drop, &cmd);
   for (uint32_t side = 0; side < 2 && !rc; side++)
     {
       sg_term x = sg_term_arg (s, t, side), u = sg_term_arg (s, t, 1 - side);
-      if (!sg_mut_is_declared_const (s, x) || x == u || may_contain (s, u, x, 64)) continue;
+      if (!sg_mut_is_declared_const (s, x) || x == u || sg_mut_may_contain (s, u, x, 64)) continue;
+      if (whole && (rc = sg_mut_push_site (r, SG_SITE_ELIM, drop, cmd, x, u, SG_NONE))) break;
       bool first = true;
       for (uint32_t q = 0; q < r->sites.n && first; q++)
         if (r->sites.a[q].kind == SG_SITE_SUBST && r->sites.a[q].t == x && r->sites.a[q].u == u)
@@ -866,6 +889,7 @@ sg_round_sites (sg_round *r, sg_mutator m)
     case SG_MUT_FPSORT: return sg_round_sites_fpsort (r);
     case SG_MUT_DTREM: return sg_round_sites_dtrem (r);
     case SG_MUT_RECFUN: return sg_round_sites_recfun (r);
+    case SG_MUT_REUSE: return sg_round_sites_reuse (r);
     default: return sites_terms (r, m);
     }
 }

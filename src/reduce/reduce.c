@@ -83,6 +83,7 @@ typedef struct rctx {
   int werr;            /* errno of a failed write of OUT (err is SG_RC_IO) */
   bool unstarted;      /* a candidate's solver or command could not be started (err is SG_RC_IO) */
   uint64_t cur_terms, cur_syms; /* measure of the current text (0: unknown) */
+  uint64_t cur_tokens;          /* its tokens (sg_text_tokens) */
 } rctx;
 
 #define GROW_MAX 64 /* bytes a candidate may grow by when its measure shrinks */
@@ -294,11 +295,14 @@ first_success (rctx *c, sg_round *r, const sg_u32vec *subsets, uint32_t nsub)
           uint64_t h = hash64 (k->text.s, k->text.len);
           if (hset_has (&c->seen, h)) { c->st->cache_hits++; continue; }
           if (!hset_add (&c->seen, h)) { c->err = SG_RC_NOMEM; break; }
-          /* Progress: a shorter text, or (growing by a few bytes at most) fewer terms, or as
-           * many terms with fewer constant symbols (x -> false, then x's declaration goes). */
+          /* Progress: a shorter text, or (growing by a few bytes at most, and by no token)
+           * fewer terms, or as many terms with fewer constant symbols (x -> false, then x's
+           * declaration goes). The tokens keep a longer text with fewer terms from undoing a
+           * shorter one with more (a constant -> an array term, its declaration gone). */
           bool shorter = k->text.len < c->cur.len;
           if (!shorter && (k->text.len > c->cur.len + GROW_MAX || !c->cur_terms)) continue;
           if (k->text.len == c->cur.len && !memcmp (k->text.s, c->cur.s, c->cur.len)) continue;
+          if (!shorter && sg_text_tokens (k->text.s, k->text.len) > c->cur_tokens) continue;
           if (sg_store_init (&k->store)) { c->err = SG_RC_NOMEM; break; }
           sg_script_init (&k->script, &k->store);
           k->parsed = true;
@@ -349,6 +353,7 @@ open_round (rctx *c, sg_round *r)
   sg_rc rc = sg_round_open (r, c->cur.s, c->cur.len, c->name, &d);
   if (rc) { c->err = rc == SG_RC_NOMEM ? rc : SG_RC_SORT; return false; }
   uint64_t syms = 0, terms = 0;
+  c->cur_tokens = sg_text_tokens (c->cur.s, c->cur.len);
   if (!sg_script_measure (&r->script, &terms, &syms)) { c->cur_terms = terms; c->cur_syms = syms; }
   else c->cur_terms = c->cur_syms = 0;
   return true;
@@ -491,6 +496,7 @@ sg_reduce (const sg_pred *p, const char *text, size_t len, const char *name,
   if (!rc)
     {
       st->in_terms = c.cur_terms = sg_round_terms (&r);
+      c.cur_tokens = sg_text_tokens (c.cur.s, c.cur.len);
       /* The input as our printer writes it: usually smaller, and every later candidate is. */
       sg_u32vec empty = { 0 };
       first_success (&c, &r, &empty, 1);
