@@ -43,10 +43,15 @@ sg_fuzz_status_line (const sg_fuzz_stats *s, double secs, char *buf, size_t size
 {
   double t = secs > 0.001 ? secs : 0.001;
   double share = s->calls ? 100.0 * (double) s->decided / (double) s->calls : 0.0;
-  char cores[160] = "";
+  char cores[320] = "";
   if (s->cores)
     snprintf (cores, sizeof cores, "  unsat cores %llu (imprecise %llu, not bugs)",
               (unsigned long long) s->cores, (unsigned long long) s->imprecise);
+  if (s->queries)
+    snprintf (cores + strlen (cores), sizeof cores - strlen (cores),
+              "  incremental queries %llu (decided by every solver %llu; oracle checks %llu)",
+              (unsigned long long) s->queries, (unsigned long long) s->queries_decided,
+              (unsigned long long) s->queries_scoped);
   if (s->lost)
     snprintf (cores + strlen (cores), sizeof cores - strlen (cores),
               "  NOT WRITTEN: %llu findings or times lines (see the errors above)",

@@ -425,6 +425,10 @@ judge_incr (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds
     rc = sg_incr_get_judge (&io, s, sc, p, &r);
   ADD (st->calls, r.calls);
   ADD (st->unconfirmed, r.unconfirmed);
+  uint32_t nq = sg_incr_queries (sc);
+  ADD (st->queries, nq);
+  ADD (st->queries_decided, sg_incr_decided (p, nq));
+  ADD (st->queries_scoped, r.judged);
   if (r.unstarted[0]) exec_failed (w, r.unstarted);
   else if (rc == SG_RC_OK && sg_verdict_is_bug (r.kind) && r.culprit < p->runs.n)
     {

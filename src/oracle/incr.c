@@ -229,6 +229,25 @@ incr_answer (const sg_probe_run *r, uint32_t q, uint32_t nq)
   return (sg_answer) r->out.answers.a[q];
 }
 
+uint32_t
+sg_incr_decided (const sg_probe *p, uint32_t nq)
+{
+  uint32_t n = 0, ran = 0;
+  for (uint32_t i = 0; i < p->runs.n; i++) ran += !p->runs.a[i].skipped;
+  for (uint32_t q = 0; ran && q < nq; q++)
+    {
+      bool all = true;
+      for (uint32_t i = 0; i < p->runs.n && all; i++)
+        {
+          if (p->runs.a[i].skipped) continue;
+          sg_answer a = incr_answer (&p->runs.a[i], q, nq);
+          all = a == SG_ANS_SAT || a == SG_ANS_UNSAT;
+        }
+      n += all;
+    }
+  return n;
+}
+
 /* Run solver `prof` once more, fresh, on text with the flag groups argv: its answer q of nq
  * (nq 1: a one-shot script), or SG_ANS_NONE. */
 static sg_answer

@@ -32,6 +32,9 @@ enum { SG_INCR_MAX_QUERIES = 16 };
 
 /* The number of queries of sc (check-sat and check-sat-assuming commands). */
 uint32_t sg_incr_queries (const sg_script *sc);
+/* Of the nq queries of the script p ran, those every run that was not skipped answered sat or
+ * unsat (a run that did not end normally, or gave another number of answers, decides none). */
+uint32_t sg_incr_decided (const sg_probe *p, uint32_t nq);
 
 /* The scope of query q (0-based) of sc as a one-shot script into out (reset first): set-logic,
  * set-option and set-info (but :status) as given, the declarations and definitions in scope,

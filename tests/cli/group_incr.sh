@@ -70,8 +70,8 @@ group_incr() {
     eval '[ $code = 2 ] && [[ $err == *"no seed could be used (each refusal said above)"* ]] && [[ $err == *"pushseed.smt2:2:1: error: not a seed for incr: an incremental command before its first check-sat (seed skipped)"* ]] && [ -z "$(ls "$d/refused" 2>/dev/null)" ]'
   # The engine: incremental scripts from the shipped seeds, the same oracles in the fuzz loop.
   run timeout 200 "$bin" incr --solvers "z3;cvc5" --mutants 40 -i 2 --seed 1 -t 5 --out "$d/real" seeds
-  check "incr against z3 and cvc5 as they are: 40 scripts, no finding, exit 0" \
-    eval '[ $code = 0 ] && [[ $err == *"mutants 40 "* ]] && [ -z "$(ls "$d/real")" ]'
+  check "incr against z3 and cvc5 as they are: 40 scripts, no finding, exit 0, at least 40 queries counted" \
+    eval '[ $code = 0 ] && [[ $err == *"mutants 40 "* ]] && [ -z "$(ls "$d/real")" ] && [[ $(grep -o "incremental queries [0-9]*" <<<"$err" | tail -n 1) =~ ([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" -ge 40 ]'
   local e
   for e in "after_pop seeds/abv_1.smt2 soundness-z3 after a pop" "assuming seeds/abv_1.smt2 soundness-z3 under check-sat-assuming" \
            "sat_core seeds/fp_3.smt2 soundness-z3 unsat core after check-sat" "bad_value seeds/lia_3.smt2 invalid-model- get-value answer after check-sat"; do
