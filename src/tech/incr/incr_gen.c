@@ -115,6 +115,20 @@ take (sg_incr_gen *g, uint32_t i, bool *end, const char **why, sg_rc *rc)
   return ok;
 }
 
+/* Does a term of the seed use a name a :named annotation gives? Its assertions then depend on
+ * each other's order and scope (a use before, or outside the scope of, the naming assertion is
+ * an unknown symbol), which the scripts shuffle. Store ids are the terms in creation order. */
+static bool
+uses_named (const sg_store *s)
+{
+  for (uint32_t t = 0; t < s->nodes.n; t++)
+    {
+      const sg_node *n = &s->nodes.a[t];
+      if (n->op == SG_OP_APP && n->aux < s->funs.n && s->funs.a[n->aux].kind == SG_FUN_NAMED) return true;
+    }
+  return false;
+}
+
 sg_rc
 sg_incr_gen_seed (sg_incr_gen *g, const char *text, size_t len, const char *path, sg_answer status,
                   sg_diag *d)
@@ -132,6 +146,12 @@ sg_incr_gen_seed (sg_incr_gen *g, const char *text, size_t len, const char *path
   for (; i < g->sc.cmds.n && !end; i++)
     if (!take (g, i, &end, &why, &rc)) break;
   if (!rc && !why && !g->asserts.n) why = "no assertion before its first check-sat";
+  if (!rc && !why && uses_named (&g->store))
+    {
+      why = "it uses a name a :named annotation gives (its assertions' order and scopes are fixed)";
+      i = 0;
+      while (i < g->sc.cmds.n && g->sc.cmds.a[i].kind != SG_WK_ASSERT) i++;
+    }
   if (rc || why)
     {
       if (why)
