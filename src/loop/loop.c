@@ -226,6 +226,7 @@ dispatch_seed (worker *w, const sg_tech_seed **seeds, uint64_t chain, uint64_t *
   sg_buf_add (&l->m.text, seeds[0]->text, seeds[0]->len);
   sg_buf_adds (&l->m.desc, "the seed itself, with the chain's options");
   l->m.expected = seeds[0]->status;
+  l->m.nqueries = 0;
   l->m.step = 0, l->m.iteration = 0;
   l->m.prev = NULL, l->m.prev_len = 0;
   l->m.rule = "seed";
@@ -260,6 +261,7 @@ chain_mutants (worker *w, void *state, const sg_tech_seed **seeds, sg_rng *crng,
           break;
         }
       sg_diag_init (d, seeds[0]->path);
+      l->m.nqueries = 0;
       sg_rc rc = o->tech->next (state, crng, &l->m, d);
       if (rc == SG_RC_EOF || out_of_budget (w)) break; /* a step may be slow (deep seeds) */
       if (rc)

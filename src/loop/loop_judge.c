@@ -417,7 +417,8 @@ judge_incr (worker *w, const sg_tech_mutant *m, const sg_tech_seed *const *seeds
   po.mem_bytes = o->mem_bytes;
   /* every run of the oracles ends within the budget (plus a second) */
   if (o->max_seconds > 0) po.deadline = sg_spawn_now () + stage_timeout (w) / 1000.0;
-  sg_incr_opts io = { .solvers = w->solvers, .pats = o->pats, .po = &po };
+  sg_incr_opts io = { .solvers = w->solvers, .pats = o->pats, .po = &po, .expect = m->queries,
+                      .nexpect = m->nqueries };
   sg_incr_result r;
   sg_incr_result_init (&r);
   sg_rc rc = sg_script_incremental (sc) ? sg_incr_judge (&io, s, sc, m->text.s, m->text.len, p, &r) : SG_RC_USAGE;

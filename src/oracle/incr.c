@@ -274,20 +274,26 @@ again (const sg_incr_opts *o, const sg_profile *prof, const sg_argv_opts *argv, 
   return a;
 }
 
-/* The evidence on the scope probe sp against an incremental answer a of run i: true when it
- * shows a wrong, with what the scope is into `is` ("sat", a validated model of solver j;
- * "unsat", the solver itself and another family). */
+/* The evidence on the scope probe sp against an incremental answer a of run i, the query's
+ * answer by construction being `label` (SG_ANS_NONE: none): true when it shows a wrong, with
+ * what the scope is into `is` ("sat", a validated model of solver j; "unsat", the solver
+ * itself and another family; either, the solver itself and the label) and the solver's own
+ * one-shot answer a confirmation must see again into *own (SG_ANS_NONE: a model proves it). */
 static bool
-shown_wrong (const sg_probe *sp, uint32_t i, sg_answer a, char *is, size_t size)
+shown_wrong (const sg_probe *sp, uint32_t i, sg_answer a, sg_answer label, char *is, size_t size,
+             sg_answer *own)
 {
   uint32_t valid = SG_NONE, unsat_other = SG_NONE;
-  bool sat_said = false;
+  bool sat_said = false, unsat_said = false, invalid = false;
+  *own = SG_ANS_NONE;
   for (uint32_t j = 0; j < sp->runs.n; j++)
     {
       const sg_probe_run *rj = &sp->runs.a[j];
       sg_answer b = one_answer (rj);
       if (b == SG_ANS_SAT && rj->model == SG_MODEL_VALID && valid == SG_NONE) valid = j;
+      invalid |= b == SG_ANS_SAT && rj->model == SG_MODEL_INVALID;
       sat_said |= b == SG_ANS_SAT;
+      unsat_said |= b == SG_ANS_UNSAT;
       if (b == SG_ANS_UNSAT && j != i && unsat_other == SG_NONE
           && !sg_profile_same_family (rj->prof->name, sp->runs.a[i].prof->name))
         unsat_other = j;
@@ -298,11 +304,24 @@ shown_wrong (const sg_probe *sp, uint32_t i, sg_answer a, char *is, size_t size)
                 sp->runs.a[valid].prof->name);
       return true;
     }
-  if (a == SG_ANS_SAT && valid == SG_NONE && !sat_said && one_answer (&sp->runs.a[i]) == SG_ANS_UNSAT
-      && unsat_other != SG_NONE)
+  sg_answer mine = one_answer (&sp->runs.a[i]);
+  if (a == SG_ANS_SAT && valid == SG_NONE && !sat_said && mine == SG_ANS_UNSAT
+      && (unsat_other != SG_NONE || label == SG_ANS_UNSAT))
     {
-      snprintf (is, size, "unsat: %s itself and %s answer unsat", sp->runs.a[i].prof->name,
-                sp->runs.a[unsat_other].prof->name);
+      if (unsat_other != SG_NONE)
+        snprintf (is, size, "unsat: %s itself and %s answer unsat", sp->runs.a[i].prof->name,
+                  sp->runs.a[unsat_other].prof->name);
+      else
+        snprintf (is, size, "unsat: %s itself answers unsat, as the seed's label says", sp->runs.a[i].prof->name);
+      *own = SG_ANS_UNSAT;
+      return true;
+    }
+  /* a sat label stands for the validated model no run gave, against no unsat and no model
+   * found false */
+  if (a == SG_ANS_UNSAT && label == SG_ANS_SAT && mine == SG_ANS_SAT && !unsat_said && !invalid)
+    {
+      snprintf (is, size, "sat: %s itself answers sat, as the seed's label says", sp->runs.a[i].prof->name);
+      *own = SG_ANS_SAT;
       return true;
     }
   return false;
@@ -322,6 +341,7 @@ judge_query (const sg_incr_opts *o, const char *text, size_t len, const sg_probe
              uint32_t nq, const char *how, sg_incr_result *r)
 {
   sg_probe_opts so = sg_incr_probe_opts (o->po);
+  sg_answer label = o->expect && q < o->nexpect ? o->expect[q] : SG_ANS_NONE;
   sg_probe sp;
   sg_probe_init (&sp);
   bool found = false;
@@ -337,13 +357,14 @@ judge_query (const sg_incr_opts *o, const char *text, size_t len, const sg_probe
     {
       sg_answer a = incr_answer (&p->runs.a[i], q, nq);
       char is[160];
-      if (!in_focus (o, i, a) || !shown_wrong (&sp, i, a, is, sizeof is)) continue;
-      /* Confirmed in fresh processes: the incremental answer again, and (an unsat scope, which
-       * no model proves) the solver's own one-shot answer again. */
+      sg_answer own = SG_ANS_NONE;
+      if (!in_focus (o, i, a) || !shown_wrong (&sp, i, a, label, is, sizeof is, &own)) continue;
+      /* Confirmed in fresh processes: the incremental answer again, and (what no validated
+       * model proves) the solver's own one-shot answer again. */
       const sg_probe_run *pi = &p->runs.a[i];
       bool ok = again (o, pi->prof, &pi->argv, text, len, q, nq, r) == a;
-      if (ok && a == SG_ANS_SAT)
-        ok = again (o, pi->prof, &sp.runs.a[i].argv, sg_buf_cstr (&r->scope), r->scope.len, 0, 1, r) == SG_ANS_UNSAT;
+      if (ok && own != SG_ANS_NONE)
+        ok = again (o, pi->prof, &sp.runs.a[i].argv, sg_buf_cstr (&r->scope), r->scope.len, 0, 1, r) == own;
       if (r->unstarted[0]) break;
       if (!ok) { r->unconfirmed++; continue; }
       if (i < 64) r->culprits |= 1ull << i; /* every run shown wrong on this query */

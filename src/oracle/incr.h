@@ -11,8 +11,18 @@
  *   - it answered sat, its own one-shot answer on the scope is unsat, every other decided
  *     one-shot answer is unsat and at least one comes from another solver family, and no
  *     model of the scope was validated.
+ * Where the script's construction fixes the query's answer from its seed's label
+ * (sg_incr_opts.expect), the label stands in for the one opinion missing, never alone and
+ * never against a validated model:
+ *   - it answered sat, the label says unsat, its own one-shot answer on the scope is unsat,
+ *     no one-shot answer on the scope is sat and no model of it was validated (the label
+ *     replaces the other family);
+ *   - it answered unsat, the label says sat, its own one-shot answer on the scope is sat, no
+ *     one-shot answer on the scope is unsat and no model of it was found invalid (the label
+ *     replaces the validated model).
  * Either is confirmed before it is reported: the incremental script once more in a fresh
- * process gives the same answer to that query, and the scope alone the same answer again.
+ * process gives the same answer to that query, and (but for a validated model) the solver's
+ * own one-shot answer on the scope the same again.
  * After each answer (sg_incr_get_judge): the model and get-value after sat, the unsat core and
  * unsat assumptions after unsat (the core after a check-sat, the assumptions after a
  * check-sat-assuming), each judged by our evaluator and the solvers.
@@ -62,6 +72,12 @@ typedef struct sg_incr_opts {
                                     (SG_ANS_SAT, SG_ANS_UNSAT), 0: both */
   uint8_t focus_get;             /* sg_incr_get_judge: 1: after sat only (model, values), 2:
                                     after unsat only (cores, assumptions), 0: both */
+  /* Query q's answer by construction from a seed's label (the engine incr's mutants,
+   * sg_tech_mutant.queries): expect[q] for q < nexpect, SG_ANS_NONE where it fixes nothing;
+   * NULL and 0 (check, the reducer): none. A claim, weighed by sg_incr_judge only where the
+   * solvers leave the query undecided (the label rules above). */
+  const sg_answer *expect;
+  uint32_t nexpect;
 } sg_incr_opts;
 
 /* The options of a probe of a one-shot script made by these oracles (a scope, a core): po's

@@ -47,9 +47,16 @@ typedef struct sg_tech_seed {
   uint32_t time_ms[SG_SEED_TIMES];
 } sg_tech_seed;
 
+enum { SG_TECH_MAX_QUERIES = 16 }; /* per-query expected answers a mutant carries, at most */
+
 typedef struct sg_tech_mutant {
   sg_buf text;        /* the mutant script */
   sg_answer expected; /* status by construction; SG_ANS_NONE for differential techniques */
+  /* Incremental mutants (SG_TECH_ORACLE_INCR): query k's answer by construction from the
+   * seed's label (SG_ANS_NONE where the construction fixes nothing), for the first nqueries
+   * queries; nqueries 0 for every other technique (the loop sets it to 0 before next). */
+  sg_answer queries[SG_TECH_MAX_QUERIES];
+  uint32_t nqueries;
   sg_buf desc;        /* what this step did, for the finding */
   uint32_t step;      /* position in the chain on the current seeds (1-based) */
   /* The previous step, for SG_TECH_ORACLE_IMPLICATION (NULL/0 for other techniques): */

@@ -4,7 +4,8 @@
 # profiles apply), each breaking one rule: a flipped answer after a pop, or under
 # check-sat-assuming (the scope of the query asked alone gives the right answer, which shows
 # them wrong), an unsat core cut to one name (satisfiable alone), an unsat assumption that is
-# not an assumption, a get-value answer off by one (contradicts the solver's own model).
+# not an assumption, a get-value answer off by one (contradicts the solver's own model); and
+# where one solver alone leaves a query undecided, the seed's label (incr only).
 # shellcheck shell=bash disable=SC2016,SC2034,SC2154
 group_incr() {
   local d=$tmp/incr m s
@@ -90,4 +91,36 @@ group_incr() {
     check "incr, both solvers wrapped ($mode) on $seed: a $kind finding that says '$want', oracle incremental, exit 10" \
       eval '[ $code = 10 ] && ls "$d/e-$mode" | grep -q "^$kind.*\.json$" && grep -l "\"oracle\": \"incremental\"" "$d/e-$mode"/*.json | xargs grep -l "$want" >/dev/null'
   done
+  # Where only the seed's label can decide (one solver, so no second family; no model): the
+  # label stands in for the missing opinion, an unlabelled seed decides nothing, and a wrong
+  # label never blames a solver that agrees with itself. u: every scope unsat (each assertion
+  # alone is); s: every scope sat. after_pop flips each answer after a pop; after_pop_nomodel
+  # also gives no model, so the scope's sat is never validated.
+  local x dir
+  mkdir -p "$d/after_pop_nomodel" "$d/lab" "$d/unl" "$d/wrong"
+  printf '#!/bin/sh\nexec python3 %s after_pop_nomodel %s "$@"\n' "$PWD/tests/fake/fake_incr.py" "$(command -v z3)" >"$d/after_pop_nomodel/z3"
+  chmod +x "$d/after_pop_nomodel/z3"
+  for dir in lab unl wrong; do
+    printf '(set-logic QF_LIA)\n(declare-const x Int)\n(declare-const y Int)\n(declare-const z Int)\n(assert (and (> x 0) (< x 0)))\n(assert (and (> y 0) (< y 0)))\n(assert (and (> z 0) (< z 0)))\n(check-sat)\n' >"$d/$dir/u.smt2"
+    printf '(set-logic QF_LIA)\n(declare-const x Int)\n(declare-const y Int)\n(declare-const z Int)\n(assert (> x 0))\n(assert (> y x))\n(assert (> z y))\n(check-sat)\n' >"$d/$dir/s.smt2"
+  done
+  printf 'u.smt2\tQF_LIA\tunsat\ns.smt2\tQF_LIA\tsat\n' >"$d/lab/INDEX.tsv"
+  printf 'u.smt2\tQF_LIA\tsat\ns.smt2\tQF_LIA\tunsat\n' >"$d/wrong/INDEX.tsv"
+  for e in "after_pop u unsat sat" "after_pop_nomodel s sat unsat"; do
+    set -- $e
+    local mode=$1 seed=$2 label=$3 wrong=$4
+    for x in lab unl; do
+      run timeout 200 "$bin" incr --solvers "$d/$mode/z3" --no-sessions --referee none --mutants 10 --seed 3 -t 5 --out "$d/l-$mode-$x" "$d/$x/$seed.smt2"
+      if [ $x = lab ]; then
+        check "incr, one solver ($mode), its seed labelled $label: the label decides, a soundness finding 'z3 answered $wrong ... z3 itself answers $label, as the seed's label says', exit 10" \
+          eval '[ $code = 10 ] && ls "$d/l-$mode-$x" | grep -q "^soundness-z3.*\.json$" && [[ $err == *"finding: "*"z3 answered $wrong to check-sat "*"that scope asked alone is $label: z3 itself answers $label, as the seed'"'"'s label says (confirmed in fresh runs)"* ]]'
+      else
+        check "incr, one solver ($mode), the same seed unlabelled: nothing decides, no finding, exit 0" \
+          eval '[ $code = 0 ] && [[ $err == *"mutants 10 "* ]] && [ -z "$(ls "$d/l-$mode-$x")" ]'
+      fi
+    done
+  done
+  run timeout 200 "$bin" incr --solvers z3 --no-sessions --referee none --mutants 10 --seed 3 -t 5 --out "$d/l-wrong" "$d/wrong/u.smt2" "$d/wrong/s.smt2"
+  check "incr, real z3, both seeds labelled wrong: a label alone blames no solver that agrees with itself, exit 0" \
+    eval '[ $code = 0 ] && [[ $err == *"2 seeds (2 labelled"* ]] && [ -z "$(ls "$d/l-wrong")" ]'
 }

@@ -10,6 +10,8 @@ It runs REAL_SOLVER with ARGS on the script and passes its output through, excep
   outside    the answer to a final (get-unsat-assumptions) gets a literal that is not one of the
              assumptions (outside)
   bad_value  the first value of a final (get-value ...) answer, a numeral, is increased by one
+  after_pop_nomodel  as after_pop, and a script with (get-model) gets its answers only (no
+             model: only a seed's label can say the scope of a flipped unsat is sat)
   none       nothing changed (a control)
 One-shot scripts (no pop, no check-sat-assuming) are never changed, so the same solver asked
 the scope of a query alone answers right. Tests: tests/cli/group_incr.sh.
@@ -83,7 +85,7 @@ def main():
         if w == 'pop':
             popped = True
         if w in ('check-sat', 'check-sat-assuming'):
-            flip.append((mode == 'after_pop' and popped) or (mode == 'assuming' and w == 'check-sat-assuming'))
+            flip.append((mode in ('after_pop', 'after_pop_nomodel') and popped) or (mode == 'assuming' and w == 'check-sat-assuming'))
     p = subprocess.run([real] + args, input=data, stdout=subprocess.PIPE, check=False)
     out, q = [], 0
     for line in p.stdout.decode('utf-8', errors='replace').split('\n'):
@@ -91,6 +93,8 @@ def main():
             if q < len(flip) and flip[q] and line.strip() != 'unknown':
                 line = 'unsat' if line.strip() == 'sat' else 'sat'
             q += 1
+        elif mode == 'after_pop_nomodel' and 'get-model' in commands(text):
+            continue
         out.append(line)
     text_out = '\n'.join(out)
     last = commands(text)[-1:] if commands(text) else []

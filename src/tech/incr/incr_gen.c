@@ -14,6 +14,10 @@ struct sg_incr_gen {
   sg_script sc;
   bool live;         /* store and sc hold a seed */
   sg_answer status;  /* the seed's label */
+  sg_answer label;   /* the label of its first scope: status when the seed has one query, else
+                        SG_ANS_NONE (a label of several queries says nothing of the first) */
+  sg_answer expect[SG_INCR_GEN_MAX_QUERIES]; /* the last script's queries by construction */
+  uint32_t nexpect;
   sg_u32vec opts;    /* command indices: set-logic, set-option, set-info (not :status) */
   sg_u32vec decls;   /* command indices: declarations and definitions */
   sg_u32vec asserts; /* the assertions' terms */
@@ -32,6 +36,9 @@ typedef struct draw {
   sg_u32vec names;      /* per inscope entry: its name number + 1, or 0 */
   sg_u32vec marks;      /* inscope.n at each open level */
   sg_u32vec fresh;      /* numbers of the fresh Boolean constants in scope */
+  /* The literals of the check-sat-assuming being written: */
+  bool implied;         /* each is implied by the scope or free (a fresh constant), so far */
+  uint32_t lit_fresh[4], nlit_fresh; /* the fresh constants among them */
   uint32_t nname, nfresh, queries, pushes, pops, assuming, gets, resets, nasserts;
 } draw;
 
@@ -146,6 +153,10 @@ sg_incr_gen_seed (sg_incr_gen *g, const char *text, size_t len, const char *path
   for (; i < g->sc.cmds.n && !end; i++)
     if (!take (g, i, &end, &why, &rc)) break;
   if (!rc && !why && !g->asserts.n) why = "no assertion before its first check-sat";
+  uint32_t later = 0; /* queries after the first */
+  for (uint32_t k = i; !rc && !why && k < g->sc.cmds.n; k++)
+    later += g->sc.cmds.a[k].kind == SG_WK_CHECK_SAT || g->sc.cmds.a[k].kind == SG_WK_CHECK_SAT_ASSUMING;
+  g->label = later ? SG_ANS_NONE : status;
   if (!rc && !why && uses_named (&g->store))
     {
       why = "it uses a name a :named annotation gives (its assertions' order and scopes are fixed)";
@@ -191,17 +202,42 @@ emit_literal (draw *w)
   bool neg = sg_rng_chance (w->rng, 1, 2);
   if (neg) sg_buf_adds (w->out, "(not ");
   if (k < w->g->atoms.n)
-    sg_print_symbol (&w->g->store, w->g->store.funs.a[w->g->atoms.a[k]].name, w->out);
+    {
+      /* a seed constant occurs in the seed's assertions: it may restrict them */
+      sg_print_symbol (&w->g->store, w->g->store.funs.a[w->g->atoms.a[k]].name, w->out);
+      w->implied = false;
+    }
   else if ((k -= w->g->atoms.n) < w->fresh.n)
-    sg_buf_printf (w->out, "sg_incr_p%u", w->fresh.a[k]);
+    {
+      /* a fresh constant occurs in no assertion: free, unless assumed twice (p and (not p)) */
+      sg_buf_printf (w->out, "sg_incr_p%u", w->fresh.a[k]);
+      for (uint32_t j = 0; j < w->nlit_fresh; j++) w->implied &= w->lit_fresh[j] != w->fresh.a[k];
+      if (w->nlit_fresh < 4) w->lit_fresh[w->nlit_fresh++] = w->fresh.a[k];
+      else w->implied = false;
+    }
   else
     {
+      /* a name stands for its assertion, which is in scope: implied, its negation is not */
+      w->implied &= !neg;
       k -= w->fresh.n;
       for (uint32_t j = 0; j < w->names.n; j++)
         if (w->names.a[j] && k-- == 0) sg_buf_printf (w->out, "sg_incr_a%u", w->names.a[j] - 1);
     }
   if (neg) sg_buf_addc (w->out, ')');
   return true;
+}
+
+/* Query w->queries - 1's answer by construction (its scope: w->inscope) from the seed's label,
+ * assuming (under check-sat-assuming) literals w->implied says: a subset of a sat scope is sat
+ * when each assumption is implied by the scope or is a fresh constant assumed once; a scope
+ * with every assertion of an unsat one is unsat, whatever is assumed. */
+static void
+expect_query (draw *w, bool assuming)
+{
+  sg_answer e = SG_ANS_NONE;
+  if (w->g->label == SG_ANS_SAT && (!assuming || w->implied)) e = SG_ANS_SAT;
+  if (w->g->label == SG_ANS_UNSAT && w->inscope.n == w->g->asserts.n) e = SG_ANS_UNSAT;
+  if (w->g->nexpect < SG_INCR_GEN_MAX_QUERIES) w->g->expect[w->g->nexpect++] = e;
 }
 
 static void
@@ -212,6 +248,8 @@ emit_query (draw *w, bool final)
     {
       sg_buf_adds (w->out, "(check-sat-assuming (");
       uint32_t n = 1 + (uint32_t) sg_rng_below (w->rng, 3), made = 0;
+      w->implied = true;
+      w->nlit_fresh = 0;
       for (uint32_t k = 0; k < n; k++)
         {
           if (made) sg_buf_addc (w->out, ' ');
@@ -221,12 +259,14 @@ emit_query (draw *w, bool final)
         {
           sg_buf_adds (w->out, "))\n");
           w->assuming++;
+          expect_query (w, true);
           return;
         }
       /* nothing to assume: a plain check-sat (the text written so far is cut) */
       w->out->len -= strlen ("(check-sat-assuming (");
     }
   sg_buf_adds (w->out, "(check-sat)\n");
+  expect_query (w, false);
   /* a subset of a sat scope is sat: its values can be asked */
   if (w->g->status == SG_ANS_SAT && w->g->consts.n && sg_rng_chance (w->rng, 1, 2))
     {
@@ -284,6 +324,7 @@ sg_incr_gen_next (sg_incr_gen *g, sg_rng *rng, sg_buf *out, sg_buf *desc)
   draw w;
   memset (&w, 0, sizeof w);
   w.g = g, w.rng = rng, w.out = out;
+  g->nexpect = 0;
   sg_buf_reset (out);
   sg_buf_reset (desc);
   w.global = sg_rng_chance (rng, 1, 4);
@@ -332,4 +373,11 @@ sg_incr_gen_next (sg_incr_gen *g, sg_rng *rng, sg_buf *out, sg_buf *desc)
   SG_VEC_FREE (w.marks);
   SG_VEC_FREE (w.fresh);
   return ok ? SG_RC_OK : SG_RC_NOMEM;
+}
+
+uint32_t
+sg_incr_gen_expected (const sg_incr_gen *g, const sg_answer **expect)
+{
+  *expect = g->expect;
+  return g->nexpect;
 }

@@ -9,7 +9,11 @@
  * assertions come again. The last query's scope is always the whole seed scope, so it has the
  * seed's status. The scripts carry no expected status: the incremental oracles
  * (oracle/incr.h) judge each query against its scope asked alone, and the solvers' models,
- * values, cores and assumptions.
+ * values, cores and assumptions. What the construction fixes of each query from the seed's
+ * label (sg_incr_gen_expected) is a claim those oracles weigh only where the solvers leave a
+ * query undecided: a seed with one query labelled sat makes sat each query whose
+ * assumptions, if any, are each the name of a named assertion (in scope) or a fresh constant
+ * assumed once; labelled unsat, it makes unsat each query with all its assertions in scope.
  * Owns: the seed's store and script and the drawing state (sg_incr_gen_free).
  * Invariants: every assertion is in scope at most once at a time; names are fresh per
  * assertion made (sg_incr_aK), so a name never comes back in scope after its pop or reset.
@@ -38,5 +42,9 @@ sg_rc sg_incr_gen_seed (sg_incr_gen *g, const char *text, size_t len, const char
 /* One incremental script of the seed drawn with rng into out (reset first), what it did into
  * desc (reset first): "5 asserts, 2 push, 1 pop, 4 queries (1 assuming), 1 get-value". */
 sg_rc sg_incr_gen_next (sg_incr_gen *g, sg_rng *rng, sg_buf *out /* OUT */, sg_buf *desc /* OUT */);
+/* The last script's queries by construction, in order (SG_ANS_SAT, SG_ANS_UNSAT, or
+ * SG_ANS_NONE where it fixes nothing: always, for an unlabelled seed or one with several
+ * queries) into *expect (valid until the next call of sg_incr_gen_next); their number. */
+uint32_t sg_incr_gen_expected (const sg_incr_gen *g, const sg_answer **expect /* OUT */);
 
 #endif

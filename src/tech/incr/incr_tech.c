@@ -6,6 +6,8 @@
 
 #include "tech/incr/incr_gen.h"
 
+_Static_assert ((int) SG_INCR_GEN_MAX_QUERIES <= (int) SG_TECH_MAX_QUERIES, "a mutant carries every query's expectation");
+
 typedef struct incr_state {
   sg_tech_cfg cfg;  /* options */
   sg_incr_gen *gen; /* the chain's seed */
@@ -44,6 +46,10 @@ incr_next (void *state, sg_rng *rng, sg_tech_mutant *out, sg_diag *d)
   sg_rc rc = sg_incr_gen_next (st->gen, rng, &out->text, &out->desc);
   if (rc) return rc;
   out->expected = SG_ANS_NONE; /* each query is judged against its scope asked alone */
+  /* and what the seed's label fixes of each, where the solvers leave it undecided */
+  const sg_answer *e = NULL;
+  out->nqueries = sg_incr_gen_expected (st->gen, &e);
+  for (uint32_t k = 0; k < out->nqueries; k++) out->queries[k] = e[k];
   out->step = ++st->made;
   return SG_RC_OK;
 }
