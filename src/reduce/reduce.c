@@ -170,8 +170,11 @@ stop_batch (cand *ks, uint32_t n)
 }
 
 /* Run the parsed candidates ks[0..n) in parallel; return the first (in order) still failing,
- * or -1. When the budget ends while they run (c->stop), those still running are stopped and
- * the first of the finished ones that fails (in order) is returned, or -1. */
+ * or -1. Once it is known (every earlier one ended and failed), the later ones still running
+ * are stopped: their results could not count. A child's exit wakes the wait (SIGCHLD, blocked
+ * here and taken by sigtimedwait), so no check waits for a polling tick. When the budget ends
+ * while they run (c->stop), those still running are stopped and the first of the finished ones
+ * that fails (in order) is returned, or -1. */
 static int
 run_batch (rctx *c, cand *ks, uint32_t n)
 {
@@ -205,7 +208,11 @@ run_batch (rctx *c, cand *ks, uint32_t n)
       if (pid < 0) c->err = SG_RC_IO;
     }
   int win = -1;
-  for (uint32_t i = 0; i < n; i++)
+  sigset_t chld, old;
+  sigemptyset (&chld);
+  sigaddset (&chld, SIGCHLD);
+  pthread_sigmask (SIG_BLOCK, &chld, &old);
+  for (uint32_t i = 0; i < n && win < 0; i++)
     {
       if (ks[i].pid <= 0) continue;
       int status = 0;
@@ -220,9 +227,10 @@ run_batch (rctx *c, cand *ks, uint32_t n)
           sigaddset (&stop, SIGINT);
           sigaddset (&stop, SIGTERM);
           sigaddset (&stop, SIGHUP);
+          sigaddset (&stop, SIGCHLD);
           struct timespec ts = { 0, 20 * 1000 * 1000 };
           int sig = sigtimedwait (&stop, NULL, &ts);
-          if (sig > 0)
+          if (sig > 0 && sig != SIGCHLD)
             {
               stop_batch (ks, n);
               sg_run_tmpdir_sweep ();
@@ -236,9 +244,11 @@ run_batch (rctx *c, cand *ks, uint32_t n)
               stop_batch (ks, n);
               c->stop = true;
               c->st->budget_hit = true;
+              pthread_sigmask (SIG_SETMASK, &old, NULL);
               return win;
             }
         }
+      ks[i].pid = 0; /* reaped: never signalled again */
       c->st->checks++;
       if (WIFEXITED (status) && WEXITSTATUS (status) == CODE_UNSTARTED)
         {
@@ -253,6 +263,8 @@ run_batch (rctx *c, cand *ks, uint32_t n)
           if ((code & 1) && win < 0) win = (int) i;
         }
     }
+  if (win >= 0) stop_batch (ks + win + 1, n - (uint32_t) win - 1);
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
   return win;
 }
 
