@@ -83,9 +83,9 @@ sg_pred_prepare_cmd (sg_pred *p, sg_diag *d)
   return rc;
 }
 
-static sg_rc
-run_cmd (const sg_pred_cmd *c, const char *path, double timeout_s, uint64_t mem,
-         sg_spawn_result *r)
+sg_rc
+sg_pred_spawn (const sg_pred_cmd *c, const char *path, double timeout_s, uint32_t cpu_slack,
+               uint64_t mem, sg_spawn_result *r)
 {
   const char *argv[256];
   uint32_t n = 0;
@@ -97,7 +97,7 @@ run_cmd (const sg_pred_cmd *c, const char *path, double timeout_s, uint64_t mem,
   o.argv = argv;
   o.stdin_kind = SG_STDIN_NULL;
   o.timeout_ms = sg_spawn_ms (timeout_s);
-  o.cpu_s = timeout_s > 0 ? (uint32_t) ceil (timeout_s) : 0;
+  o.cpu_s = timeout_s > 0 ? (uint32_t) ceil (timeout_s) + cpu_slack : 0;
   o.mem_bytes = mem;
   return sg_spawn_run (&o, r);
 }
@@ -147,7 +147,7 @@ cmd_golden (sg_pred_cmd *c, const char *what, const char *path, uint64_t mem, do
   sg_spawn_result_init (&r);
   bool by_budget;
   double limit = cap (deadline, c->timeout_s > 0 ? c->timeout_s : c->golden_timeout_s, &by_budget);
-  sg_rc rc = run_cmd (c, path, limit, mem, &r);
+  sg_rc rc = sg_pred_spawn (c, path, limit, 0, mem, &r);
   if (rc) { sg_spawn_result_free (&r); return sg_diag_set (d, rc, 0, 0, "%s: cannot run the command", what); }
   if (r.end == SG_END_EXEC_FAILED)
     rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "%s: cannot execute '%s'", what, c->argv.a[0]);
@@ -721,13 +721,13 @@ sg_pred_test (const sg_pred *p, const char *path, const char *text, size_t len, 
   sg_spawn_result r;
   sg_spawn_result_init (&r);
   bool ok = sg_pred_is_perf (p) ? sg_pred_perf_test (p, path, runs, unstarted)
-            : !run_cmd (&p->main, path, cap (p->deadline, p->main.timeout_s, NULL), p->mem_bytes, &r)
+            : !sg_pred_spawn (&p->main, path, cap (p->deadline, p->main.timeout_s, NULL), 0, p->mem_bytes, &r)
               && cmd_matches (&p->main, &r);
   if (!sg_pred_is_perf (p)) *runs = 1;
   if (r.end == SG_END_EXEC_FAILED) *unstarted = true;
   if (ok && p->has_cross)
     {
-      ok = !run_cmd (&p->cross, path, cap (p->deadline, p->cross.timeout_s, NULL), p->mem_bytes, &r)
+      ok = !sg_pred_spawn (&p->cross, path, cap (p->deadline, p->cross.timeout_s, NULL), 0, p->mem_bytes, &r)
            && cmd_matches (&p->cross, &r);
       *runs += 1;
       if (r.end == SG_END_EXEC_FAILED) *unstarted = true;

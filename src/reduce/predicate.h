@@ -128,6 +128,10 @@ bool sg_pred_perf_test (const sg_pred *p, const char *path, uint32_t *runs /* OU
                         bool *unstarted /* OUT */);
 /* "runs longer than S s" / "... R times the reference" into p->desc. */
 void sg_pred_perf_desc (sg_pred *p);
+/* Run command c with path as its last argument (stdin /dev/null), cut at timeout_s wall
+ * seconds (0: none) and ceil(timeout_s) + cpu_slack CPU seconds, under mem bytes (0: none). */
+sg_rc sg_pred_spawn (const sg_pred_cmd *c, const char *path, double timeout_s, uint32_t cpu_slack,
+                     uint64_t mem, sg_spawn_result *r /* OUT */);
 
 /* Finding mode, --option-fuzz (reduce_opts.c): drop each drawn option word of each solver
  * (profile.fuzzed_args) in turn, keeping the drop when the finding still holds on the input,

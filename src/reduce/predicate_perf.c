@@ -23,25 +23,6 @@ time_left (double deadline)
   return deadline > 0 ? deadline - sg_spawn_now () : HUGE_VAL;
 }
 
-/* Run c on path, limit seconds (> 0). */
-static sg_rc
-perf_run (const sg_pred_cmd *c, const char *path, double limit, uint64_t mem, sg_spawn_result *r)
-{
-  const char *argv[256];
-  uint32_t n = 0;
-  for (uint32_t i = 0; i < c->argv.n && n < 254; i++) argv[n++] = c->argv.a[i];
-  argv[n++] = path;
-  argv[n] = NULL;
-  sg_spawn_opts o;
-  memset (&o, 0, sizeof o);
-  o.argv = argv;
-  o.stdin_kind = SG_STDIN_NULL;
-  o.timeout_ms = sg_spawn_ms (limit);
-  o.cpu_s = (uint32_t) ceil (limit) + 1;
-  o.mem_bytes = mem;
-  return sg_spawn_run (&o, r);
-}
-
 /* The threshold on a candidate whose reference took t_ref seconds. */
 static double
 threshold_of (const sg_pred *p, double t_ref)
@@ -61,7 +42,7 @@ sg_pred_perf_golden (sg_pred *p, const char *path, sg_diag *d)
       sg_pred_cmd *c = &p->ref;
       double limit = fmin (c->timeout_s > 0 ? c->timeout_s : c->golden_timeout_s, time_left (p->deadline));
       if (limit < 0.001) limit = 0.001;
-      rc = perf_run (c, path, limit, p->mem_bytes, &r);
+      rc = sg_pred_spawn (c, path, limit, 1, p->mem_bytes, &r);
       if (rc) rc = sg_diag_set (d, rc, 0, 0, "reference golden run: cannot run the command");
       else if (r.end == SG_END_EXEC_FAILED)
         rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "reference golden run: cannot execute '%s'", c->argv.a[0]);
@@ -77,7 +58,7 @@ sg_pred_perf_golden (sg_pred *p, const char *path, sg_diag *d)
   if (time_left (p->deadline) < limit)
     rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "golden run: the time left of --budget is shorter than "
                       "the %.3g s the command must outlast", th);
-  else if ((rc = perf_run (&p->main, path, limit, p->mem_bytes, &r)))
+  else if ((rc = sg_pred_spawn (&p->main, path, limit, 1, p->mem_bytes, &r)))
     rc = sg_diag_set (d, rc, 0, 0, "golden run: cannot run the command");
   else if (r.end == SG_END_EXEC_FAILED)
     rc = sg_diag_set (d, SG_RC_USAGE, 0, 0, "golden run: cannot execute '%s'", p->main.argv.a[0]);
@@ -109,7 +90,7 @@ sg_pred_perf_test (const sg_pred *p, const char *path, uint32_t *runs, bool *uns
     {
       double limit = fmin (p->ref.timeout_s, time_left (p->deadline));
       /* a reference that fails or times out gives no time to compare with */
-      ok = limit >= 0.001 && !perf_run (&p->ref, path, limit, p->mem_bytes, &r) && !r.timed_out
+      ok = limit >= 0.001 && !sg_pred_spawn (&p->ref, path, limit, 1, p->mem_bytes, &r) && !r.timed_out
            && r.end != SG_END_EXEC_FAILED;
       *runs += limit >= 0.001;
       if (r.end == SG_END_EXEC_FAILED) *unstarted = true;
@@ -121,7 +102,7 @@ sg_pred_perf_test (const sg_pred *p, const char *path, uint32_t *runs, bool *uns
   ok = ok && time_left (p->deadline) >= limit;
   if (ok)
     {
-      ok = !perf_run (&p->main, path, limit, p->mem_bytes, &r) && r.end != SG_END_EXEC_FAILED
+      ok = !sg_pred_spawn (&p->main, path, limit, 1, p->mem_bytes, &r) && r.end != SG_END_EXEC_FAILED
            && (r.timed_out || r.wall_s > th);
       *runs += 1;
       if (r.end == SG_END_EXEC_FAILED) *unstarted = true;
