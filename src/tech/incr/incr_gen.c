@@ -122,9 +122,10 @@ take (sg_incr_gen *g, uint32_t i, bool *end, const char **why, sg_rc *rc)
   return ok;
 }
 
-/* Does a term of the seed use a name a :named annotation gives? Its assertions then depend on
- * each other's order and scope (a use before, or outside the scope of, the naming assertion is
- * an unknown symbol), which the scripts shuffle. Store ids are the terms in creation order. */
+/* Does the seed give a name with :named (or use one)? The scripts shuffle its assertions over
+ * scopes and assert them again: a use before, or outside the scope of, the naming assertion is
+ * an unknown symbol, and a name given again (after a pop or reset-assertions under
+ * :global-declarations) is declared twice. Store ids are the terms in creation order. */
 static bool
 uses_named (const sg_store *s)
 {
@@ -132,6 +133,7 @@ uses_named (const sg_store *s)
     {
       const sg_node *n = &s->nodes.a[t];
       if (n->op == SG_OP_APP && n->aux < s->funs.n && s->funs.a[n->aux].kind == SG_FUN_NAMED) return true;
+      if (n->op == SG_OP_ANNOT && n->aux < s->annots.n && s->annots.a[n->aux].named != SG_NONE) return true;
     }
   return false;
 }
@@ -159,7 +161,7 @@ sg_incr_gen_seed (sg_incr_gen *g, const char *text, size_t len, const char *path
   g->label = later ? SG_ANS_NONE : status;
   if (!rc && !why && uses_named (&g->store))
     {
-      why = "it uses a name a :named annotation gives (its assertions' order and scopes are fixed)";
+      why = "it names a term with :named (its assertions could not be shuffled over scopes and asserted again)";
       i = 0;
       while (i < g->sc.cmds.n && g->sc.cmds.a[i].kind != SG_WK_ASSERT) i++;
     }
