@@ -94,6 +94,9 @@ typedef struct sg_pred {
   bool incr;                    /* judged by the incremental oracles (oracle/incr.h) */
   uint8_t incr_rule;            /* the rule the golden run broke (sg_pred_incr_rule) */
   sg_answer incr_ans;           /* a wrong check-sat answer: the culprit's answer */
+  bool incr_get;                /* the input asks the rule's get command after its query (a core,
+                                   assumptions, values, the model): every candidate must, so the
+                                   reduced script shows the bug when run as it is */
   char trigger[4096];           /* the finding's .smt2 path */
   char desc[512];               /* one line: what is preserved */
 } sg_pred;

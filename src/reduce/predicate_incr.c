@@ -77,6 +77,7 @@ typedef struct seen {
   sg_answer ans;         /* RULE_ANSWER: the culprit's answer to the query */
   uint64_t rejected;     /* bit i: solver i rejected the script (the others were probed) */
   double maxwall;        /* the longest run on the script */
+  bool asked;            /* the script asks the rule's get command after the query */
   char why[256];         /* the oracle's line, or why nothing was judged */
 } seen;
 
@@ -142,6 +143,27 @@ scope_sat (const sg_pred *p, const sg_probe_opts *po, sg_store *s, const sg_scri
   sg_probe_free (&sp);
   sg_buf_free (&b);
   return sat;
+}
+
+/* Does sc ask, after its query q (0-based) and before the next one, the get command that shows
+ * rule's answer (get-unsat-core, get-unsat-assumptions, get-value, get-model)? */
+static bool
+asks (const sg_script *sc, uint32_t q, uint8_t rule)
+{
+  uint16_t want = rule == RULE_CORE_SAT || rule == RULE_CORE_NAME     ? SG_WK_GET_UNSAT_CORE
+                  : rule == RULE_ASSUME_SAT || rule == RULE_ASSUME_OUT ? SG_WK_GET_UNSAT_ASSUMPTIONS
+                  : rule == RULE_VALUE                                 ? SG_WK_GET_VALUE
+                  : rule == RULE_MODEL                                 ? SG_WK_GET_MODEL
+                                                                       : 0;
+  uint32_t seen_q = 0;
+  for (uint32_t i = 0; want && i < sc->cmds.n; i++)
+    {
+      uint16_t k = sc->cmds.a[i].kind;
+      bool query = k == SG_WK_CHECK_SAT || k == SG_WK_CHECK_SAT_ASSUMING;
+      if (query && seen_q++ > q) return false;
+      if (!query && seen_q == q + 1 && k == want) return true;
+    }
+  return false;
 }
 
 /* The finding r of an oracle, blamed on solver `culprit` whose run is `run`, into w. */
@@ -235,6 +257,7 @@ judge (const sg_pred *p, double timeout_s, uint8_t want, sg_store *s, const sg_s
           if (sg_verdict_is_bug (r.kind) && r.culprit < m.runs.n)
             {
               take (&r, r.culprit, &m.runs.a[r.culprit], w);
+              w->asked = asks (sc, r.query, w->rule);
               goto out;
             }
         }
@@ -250,6 +273,7 @@ judge (const sg_pred *p, double timeout_s, uint8_t want, sg_store *s, const sg_s
   if (r.unstarted[0]) { *unstarted = true; goto out; }
   if (!sg_verdict_is_bug (r.kind) || r.culprit != 0) goto out;
   take (&r, p->culprit, cr, w);
+  w->asked = asks (sc, r.query, w->rule);
   if ((w->rule == RULE_CORE_SAT || w->rule == RULE_ASSUME_SAT || w->rule == RULE_CORE_NAME
        || w->rule == RULE_ASSUME_OUT)
       && scope_sat (p, &po, s, sc, r.query, runs, unstarted))
@@ -268,7 +292,8 @@ same (const sg_pred *p, const seen *w)
 {
   return w->rule != RULE_NONE && w->rule == p->incr_rule && w->culprit == p->culprit && w->kind == p->kind
          && (w->rule != RULE_ANSWER || w->ans == p->incr_ans)
-         && !(w->rejected & ~p->g_rejected); /* a rejection the finding did not have */
+         && !(w->rejected & ~p->g_rejected) /* a rejection the finding did not have */
+         && (!p->incr_get || w->asked);       /* the question still asked (shown as it is run) */
 }
 
 sg_rc
@@ -292,6 +317,7 @@ sg_pred_incr_golden (sg_pred *p, const char *path, const char *text, size_t len,
   uint8_t want = p->incr_rule;
   p->g_rejected = w.rejected & ~(p->culprit < 64 ? 1ull << p->culprit : 0);
   p->incr_ans = w.ans;
+  p->incr_get = w.asked;
   if (want == RULE_NONE) p->incr_rule = w.rule;
   if (!same (p, &w))
     {
